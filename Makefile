@@ -1,0 +1,83 @@
+# texunit - the top-level wrapper around CMake and CTest.
+#
+#   make            build (build/)
+#   make demo       build and run the demonstration (the README's main job)
+#   make test       build and run every test (CTest)
+#   make asan       build with clang, AddressSanitizer and UBSan (build-asan/) and run every test
+#   make fuzz       build the libFuzzer targets (build-fuzz/) and run each FUZZ_SECONDS (60)
+#   make install    install into PREFIX (default /usr/local)
+#   make format     clang-format the tree; make format-check fails when it is not clean
+#   make deps       install the Debian packages the build and the tests need (as root)
+#   make clean      remove the build trees
+
+MAKEFLAGS += --no-print-directory
+
+BUILD     ?= build
+ASAN      ?= build-asan
+FUZZ      ?= build-fuzz
+FUZZ_SECONDS ?= 60
+PREFIX    ?= /usr/local
+JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_ARGS ?=
+
+# Everything a fresh Debian 12 machine needs to build texunit and run all of its tests.
+DEBIAN_PACKAGES = gcc clang make cmake pkg-config libpng-dev \
+                  mesa-vulkan-drivers libvulkan-dev glslang-tools
+
+SOURCES = $(shell find include src tools tests bench fuzz examples -name '*.[ch]' 2>/dev/null)
+
+.PHONY: all build demo test asan fuzz install format format-check deps clean
+
+all: build
+
+build: deps
+	cmake -S . -B $(BUILD) $(CMAKE_ARGS)
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	sh examples/demo.sh $(BUILD)/texunit
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+asan: deps
+	cmake -S . -B $(ASAN) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+	      -DTEXUNIT_SANITIZE=ON $(CMAKE_ARGS)
+	cmake --build $(ASAN) -j $(JOBS)
+	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	      ctest --output-on-failure -j $(JOBS)
+
+fuzz: deps
+	cmake -S . -B $(FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DTEXUNIT_FUZZ=ON \
+	      -DTEXUNIT_TESTS=OFF $(CMAKE_ARGS)
+	cmake --build $(FUZZ) -j $(JOBS)
+	for f in $(FUZZ)/fuzz_*; do \
+	  name=$$(basename $$f); mkdir -p $(FUZZ)/corpus/$$name; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) $(FUZZ)/corpus/$$name > $(FUZZ)/$$name.log 2>&1; \
+	  rc=$$?; echo "$$name: exit $$rc, $$(grep -c . $(FUZZ)/$$name.log) log lines"; \
+	  tail -2 $(FUZZ)/$$name.log; [ $$rc = 0 ] || exit $$rc; \
+	done
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
+format:
+	clang-format -i $(SOURCES)
+
+format-check:
+	clang-format --dry-run --Werror $(SOURCES)
+
+# Installs only what is missing; does nothing when everything is there.
+deps:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null; then SUDO=sudo; \
+	  else echo "run as root: apt-get install$$missing" >&2; exit 1; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+clean:
+	rm -rf $(BUILD) $(ASAN) $(FUZZ)

@@ -1,0 +1,103 @@
+/*
+ * texunit/format_list.h - THE format table. Everything about a format is here, once.
+ *
+ * Schema of a row:
+ *
+ *   F(NAME, VK, BYTES, ch0, ch1, ch2, ch3)
+ *
+ *   NAME   the Vulkan name without the VK_FORMAT_ prefix; the enum is TU_FORMAT_<NAME>.
+ *   VK     the VkFormat number (Vulkan registry, vk.xml / vulkan_core.h); KTX2 stores it.
+ *   BYTES  bytes per texel.
+ *   chN    the fields of the texel in memory order, from bit 0 of the little-endian
+ *          texel upward: TU_CH(COMPONENT, NUMERIC, BITS), or TU_NOCH for none.
+ *            COMPONENT  R G B A (colour), D (depth), S (stencil), X (padding or the
+ *                       shared exponent: no component of its own)
+ *            NUMERIC    UNORM SNORM UINT SINT SFLOAT UFLOAT SRGB, SHAREDEXP (a mantissa
+ *                       scaled by the EXP field), EXP (the shared exponent), PAD (unused bits)
+ *
+ * Packed formats list their fields from the least significant bit, so the Vulkan
+ * name reads right to left: A2B10G10R10_UNORM_PACK32 is R10 G10 B10 A2 here
+ * (Vulkan spec, "Packed Formats": the first component named occupies the most
+ * significant bits). Array formats (R8G8B8A8_UNORM) store the first component in the
+ * lowest byte, which is the same rule on a little-endian texel.
+ *
+ * Layouts the documents leave to the implementation (docs/semantics.md, "Formats"):
+ *   D24_UNORM_S8_UINT: depth in bits 23:0, stencil in bits 31:24 (one 32-bit word).
+ *   D32_SFLOAT_S8_UINT: depth in bytes 0-3, stencil in byte 4, bytes 5-7 unused.
+ *
+ * src/format/format.c checks at compile time that the fields of every row add up to
+ * 8 * BYTES; tests/test_format.c checks the VK numbers against vulkan_core.h.
+ */
+#ifndef TEXUNIT_FORMAT_LIST_H
+#define TEXUNIT_FORMAT_LIST_H
+
+/* clang-format off */
+#define TU_FORMAT_LIST(F) \
+    /* 8-bit per channel: R, RG, RGBA, BGRA */ \
+    F(R8_UNORM,            9, 1, TU_CH(R,UNORM,8), TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R8_SNORM,           10, 1, TU_CH(R,SNORM,8), TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R8_UINT,            13, 1, TU_CH(R,UINT,8),  TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R8_SINT,            14, 1, TU_CH(R,SINT,8),  TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R8_SRGB,            15, 1, TU_CH(R,SRGB,8),  TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R8G8_UNORM,         16, 2, TU_CH(R,UNORM,8), TU_CH(G,UNORM,8), TU_NOCH, TU_NOCH) \
+    F(R8G8_SNORM,         17, 2, TU_CH(R,SNORM,8), TU_CH(G,SNORM,8), TU_NOCH, TU_NOCH) \
+    F(R8G8_UINT,          20, 2, TU_CH(R,UINT,8),  TU_CH(G,UINT,8),  TU_NOCH, TU_NOCH) \
+    F(R8G8_SINT,          21, 2, TU_CH(R,SINT,8),  TU_CH(G,SINT,8),  TU_NOCH, TU_NOCH) \
+    F(R8G8_SRGB,          22, 2, TU_CH(R,SRGB,8),  TU_CH(G,SRGB,8),  TU_NOCH, TU_NOCH) \
+    F(R8G8B8A8_UNORM,     37, 4, TU_CH(R,UNORM,8), TU_CH(G,UNORM,8), TU_CH(B,UNORM,8), TU_CH(A,UNORM,8)) \
+    F(R8G8B8A8_SNORM,     38, 4, TU_CH(R,SNORM,8), TU_CH(G,SNORM,8), TU_CH(B,SNORM,8), TU_CH(A,SNORM,8)) \
+    F(R8G8B8A8_UINT,      41, 4, TU_CH(R,UINT,8),  TU_CH(G,UINT,8),  TU_CH(B,UINT,8),  TU_CH(A,UINT,8)) \
+    F(R8G8B8A8_SINT,      42, 4, TU_CH(R,SINT,8),  TU_CH(G,SINT,8),  TU_CH(B,SINT,8),  TU_CH(A,SINT,8)) \
+    F(R8G8B8A8_SRGB,      43, 4, TU_CH(R,SRGB,8),  TU_CH(G,SRGB,8),  TU_CH(B,SRGB,8),  TU_CH(A,UNORM,8)) \
+    F(B8G8R8A8_UNORM,     44, 4, TU_CH(B,UNORM,8), TU_CH(G,UNORM,8), TU_CH(R,UNORM,8), TU_CH(A,UNORM,8)) \
+    F(B8G8R8A8_SNORM,     45, 4, TU_CH(B,SNORM,8), TU_CH(G,SNORM,8), TU_CH(R,SNORM,8), TU_CH(A,SNORM,8)) \
+    F(B8G8R8A8_UINT,      48, 4, TU_CH(B,UINT,8),  TU_CH(G,UINT,8),  TU_CH(R,UINT,8),  TU_CH(A,UINT,8)) \
+    F(B8G8R8A8_SINT,      49, 4, TU_CH(B,SINT,8),  TU_CH(G,SINT,8),  TU_CH(R,SINT,8),  TU_CH(A,SINT,8)) \
+    F(B8G8R8A8_SRGB,      50, 4, TU_CH(B,SRGB,8),  TU_CH(G,SRGB,8),  TU_CH(R,SRGB,8),  TU_CH(A,UNORM,8)) \
+    /* 16-bit per channel: R, RG, RGBA */ \
+    F(R16_UNORM,          70, 2, TU_CH(R,UNORM,16),  TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R16_SNORM,          71, 2, TU_CH(R,SNORM,16),  TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R16_UINT,           74, 2, TU_CH(R,UINT,16),   TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R16_SINT,           75, 2, TU_CH(R,SINT,16),   TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R16_SFLOAT,         76, 2, TU_CH(R,SFLOAT,16), TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R16G16_UNORM,       77, 4, TU_CH(R,UNORM,16),  TU_CH(G,UNORM,16),  TU_NOCH, TU_NOCH) \
+    F(R16G16_SNORM,       78, 4, TU_CH(R,SNORM,16),  TU_CH(G,SNORM,16),  TU_NOCH, TU_NOCH) \
+    F(R16G16_UINT,        81, 4, TU_CH(R,UINT,16),   TU_CH(G,UINT,16),   TU_NOCH, TU_NOCH) \
+    F(R16G16_SINT,        82, 4, TU_CH(R,SINT,16),   TU_CH(G,SINT,16),   TU_NOCH, TU_NOCH) \
+    F(R16G16_SFLOAT,      83, 4, TU_CH(R,SFLOAT,16), TU_CH(G,SFLOAT,16), TU_NOCH, TU_NOCH) \
+    F(R16G16B16A16_UNORM, 91, 8, TU_CH(R,UNORM,16),  TU_CH(G,UNORM,16),  TU_CH(B,UNORM,16),  TU_CH(A,UNORM,16)) \
+    F(R16G16B16A16_SNORM, 92, 8, TU_CH(R,SNORM,16),  TU_CH(G,SNORM,16),  TU_CH(B,SNORM,16),  TU_CH(A,SNORM,16)) \
+    F(R16G16B16A16_UINT,  95, 8, TU_CH(R,UINT,16),   TU_CH(G,UINT,16),   TU_CH(B,UINT,16),   TU_CH(A,UINT,16)) \
+    F(R16G16B16A16_SINT,  96, 8, TU_CH(R,SINT,16),   TU_CH(G,SINT,16),   TU_CH(B,SINT,16),   TU_CH(A,SINT,16)) \
+    F(R16G16B16A16_SFLOAT,97, 8, TU_CH(R,SFLOAT,16), TU_CH(G,SFLOAT,16), TU_CH(B,SFLOAT,16), TU_CH(A,SFLOAT,16)) \
+    /* 32-bit per channel: R, RG, RGB, RGBA */ \
+    F(R32_UINT,           98,  4, TU_CH(R,UINT,32),   TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R32_SINT,           99,  4, TU_CH(R,SINT,32),   TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R32_SFLOAT,         100, 4, TU_CH(R,SFLOAT,32), TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(R32G32_UINT,        101, 8, TU_CH(R,UINT,32),   TU_CH(G,UINT,32),   TU_NOCH, TU_NOCH) \
+    F(R32G32_SINT,        102, 8, TU_CH(R,SINT,32),   TU_CH(G,SINT,32),   TU_NOCH, TU_NOCH) \
+    F(R32G32_SFLOAT,      103, 8, TU_CH(R,SFLOAT,32), TU_CH(G,SFLOAT,32), TU_NOCH, TU_NOCH) \
+    F(R32G32B32_UINT,     104, 12, TU_CH(R,UINT,32),   TU_CH(G,UINT,32),   TU_CH(B,UINT,32),   TU_NOCH) \
+    F(R32G32B32_SINT,     105, 12, TU_CH(R,SINT,32),   TU_CH(G,SINT,32),   TU_CH(B,SINT,32),   TU_NOCH) \
+    F(R32G32B32_SFLOAT,   106, 12, TU_CH(R,SFLOAT,32), TU_CH(G,SFLOAT,32), TU_CH(B,SFLOAT,32), TU_NOCH) \
+    F(R32G32B32A32_UINT,  107, 16, TU_CH(R,UINT,32),   TU_CH(G,UINT,32),   TU_CH(B,UINT,32),   TU_CH(A,UINT,32)) \
+    F(R32G32B32A32_SINT,  108, 16, TU_CH(R,SINT,32),   TU_CH(G,SINT,32),   TU_CH(B,SINT,32),   TU_CH(A,SINT,32)) \
+    F(R32G32B32A32_SFLOAT,109, 16, TU_CH(R,SFLOAT,32), TU_CH(G,SFLOAT,32), TU_CH(B,SFLOAT,32), TU_CH(A,SFLOAT,32)) \
+    /* packed */ \
+    F(R4G4B4A4_UNORM_PACK16,    2, 2, TU_CH(A,UNORM,4),  TU_CH(B,UNORM,4),  TU_CH(G,UNORM,4),  TU_CH(R,UNORM,4)) \
+    F(R5G6B5_UNORM_PACK16,      4, 2, TU_CH(B,UNORM,5),  TU_CH(G,UNORM,6),  TU_CH(R,UNORM,5),  TU_NOCH) \
+    F(R5G5B5A1_UNORM_PACK16,    6, 2, TU_CH(A,UNORM,1),  TU_CH(B,UNORM,5),  TU_CH(G,UNORM,5),  TU_CH(R,UNORM,5)) \
+    F(A2B10G10R10_UNORM_PACK32, 64, 4, TU_CH(R,UNORM,10), TU_CH(G,UNORM,10), TU_CH(B,UNORM,10), TU_CH(A,UNORM,2)) \
+    F(A2B10G10R10_UINT_PACK32,  68, 4, TU_CH(R,UINT,10),  TU_CH(G,UINT,10),  TU_CH(B,UINT,10),  TU_CH(A,UINT,2)) \
+    F(B10G11R11_UFLOAT_PACK32, 122, 4, TU_CH(R,UFLOAT,11), TU_CH(G,UFLOAT,11), TU_CH(B,UFLOAT,10), TU_NOCH) \
+    F(E5B9G9R9_UFLOAT_PACK32,  123, 4, TU_CH(R,SHAREDEXP,9), TU_CH(G,SHAREDEXP,9), TU_CH(B,SHAREDEXP,9), TU_CH(X,EXP,5)) \
+    /* depth / stencil */ \
+    F(D16_UNORM,           124, 2, TU_CH(D,UNORM,16),  TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(X8_D24_UNORM_PACK32, 125, 4, TU_CH(D,UNORM,24),  TU_CH(X,PAD,8), TU_NOCH, TU_NOCH) \
+    F(D32_SFLOAT,          126, 4, TU_CH(D,SFLOAT,32), TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(S8_UINT,             127, 1, TU_CH(S,UINT,8),    TU_NOCH, TU_NOCH, TU_NOCH) \
+    F(D24_UNORM_S8_UINT,   129, 4, TU_CH(D,UNORM,24),  TU_CH(S,UINT,8), TU_NOCH, TU_NOCH) \
+    F(D32_SFLOAT_S8_UINT,  130, 8, TU_CH(D,SFLOAT,32), TU_CH(S,UINT,8), TU_CH(X,PAD,24), TU_NOCH)
+/* clang-format on */
+
+#endif /* TEXUNIT_FORMAT_LIST_H */

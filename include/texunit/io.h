@@ -1,0 +1,68 @@
+/*
+ * texunit/io.h - image files: KTX2 (uncompressed formats of the table) and PNG.
+ *
+ * These are the only texunit functions that allocate: a tu_image owns the memory
+ * its surface points to. Free it with tu_image_free.
+ */
+#ifndef TEXUNIT_IO_H
+#define TEXUNIT_IO_H
+
+#include "texunit/status.h"
+#include "texunit/surface.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A surface together with the memory it owns (surface.data == memory). */
+typedef struct tu_image {
+    tu_surface surface;
+    void *memory;
+} tu_image;
+
+/*
+ * Allocate zeroed memory for desc's standard packed layout (tu_surface_layout_packed)
+ * and describe it in *img (the view: every level). desc's type, arrayed, format,
+ * width, height, depth, layers, levels and samples are used; the rest is ignored.
+ * Returns TU_OK, TU_INVALID_ARGUMENT or TU_OUT_OF_MEMORY.
+ */
+TU_API tu_status tu_image_create(tu_image *img, const tu_surface *desc, tu_error *err);
+
+/* Free what tu_image_create or a reader allocated; img is left zeroed. NULL is fine. */
+TU_API void tu_image_free(tu_image *img);
+
+/*
+ * KTX2 (Khronos KTX File Format Specification 2.0). The reader accepts vkFormat values
+ * of the format table, supercompressionScheme 0, levels, array layers, cube faces and 3D;
+ * it refuses anything else with a sentence that says why (supercompression, unknown or
+ * block-compressed format, truncated file, inconsistent level index, ...). The writer
+ * writes the surface's memory levels and layers with a data format descriptor.
+ */
+TU_API tu_status tu_ktx2_read_memory(const void *bytes, size_t size, tu_image *out, tu_error *err);
+TU_API tu_status tu_ktx2_read_file(const char *path, tu_image *out, tu_error *err);
+/* *bytes is allocated with malloc; the caller frees it with free(). */
+TU_API tu_status tu_ktx2_write_memory(const tu_surface *s, void **bytes, size_t *size,
+                                      tu_error *err);
+TU_API tu_status tu_ktx2_write_file(const char *path, const tu_surface *s, tu_error *err);
+
+/*
+ * PNG through libpng: 8- and 16-bit grey, grey+alpha, RGB and RGBA (palette images are
+ * expanded to RGB/RGBA). Grey reads as R8_UNORM / R16_UNORM, grey+alpha as R8G8 / R16G16
+ * (G = alpha), RGB and RGBA as R8G8B8A8_UNORM / R16G16B16A16_UNORM (alpha 1 for RGB).
+ * The writer writes view level `level`, layer `layer` of a 2D (or 1D) surface: 8/16-bit
+ * unorm, sRGB and uint formats of 1, 2 or 4 channels as their raw codes, every other
+ * format decoded to float, clamped to [0, 1] and written as 8-bit RGBA.
+ * TU_UNSUPPORTED when texunit was built without libpng.
+ */
+TU_API tu_status tu_png_read_file(const char *path, tu_image *out, tu_error *err);
+TU_API tu_status tu_png_write_file(const char *path, const tu_surface *s, uint32_t level,
+                                   uint32_t layer, tu_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TEXUNIT_IO_H */

@@ -1,0 +1,233 @@
+/*
+ * texunit/sampler.h - the engine: execute one logical message against a surface.
+ *
+ * A tu_msg is Mesa's "logical" sampler message (spec/mesa-logical-sends-thread.txt): an
+ * operation and its sources as separate per-lane arrays, up to 32 lanes, with no
+ * payload layout. tu_execute runs it against a tu_surface and a tu_sampler and fills a
+ * tu_reply: per enabled channel, one value per lane, typed by the surface format's
+ * class. No instruction set lives here; the vISA and NVIDIA front ends build tu_msg.
+ *
+ * Rules: the Vulkan specification's "Image Operations" chapter (coordinates, LOD,
+ * wrapping, filtering, depth compare, gather, cube maps), with the decisions written
+ * in docs/semantics.md, "The engine". Precision: DESIGN.md §5.
+ */
+#ifndef TEXUNIT_SAMPLER_H
+#define TEXUNIT_SAMPLER_H
+
+#include "texunit/format.h"
+#include "texunit/status.h"
+#include "texunit/surface.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { TU_MAX_LANES = 32 };
+
+/*
+ * The operations. X(NAME, KIND, LOD, FLAGS):
+ *   KIND  SAMPLE (filtered colour), GATHER (four texels of one channel), LOD (the LOD
+ *         query), LOAD (integer-coordinate fetch)
+ *   LOD   IMPLICIT (from the 2x2 subspan's coordinates), BIAS (implicit + per-lane bias),
+ *         EXPLICIT (per-lane lod), ZERO (lod 0), GRAD (per-lane gradients), BASE (the
+ *         view's base level, no LOD computation: gather4 and its _c/_po forms, as Vulkan's
+ *         OpImageGather and D3D's Gather)
+ *   FLAGS COMPARE (depth compare against ref), PO (per-lane programmable offsets)
+ * The vISA sub-op codes of the same operations are in the Intel op table (lower/),
+ * not here: the engine is ISA-neutral (DESIGN.md §3).
+ */
+#define TU_OP_LIST(X)                                              \
+    X(SAMPLE, SAMPLE, IMPLICIT, 0)                                 \
+    X(SAMPLE_B, SAMPLE, BIAS, 0)                                   \
+    X(SAMPLE_L, SAMPLE, EXPLICIT, 0)                               \
+    X(SAMPLE_C, SAMPLE, IMPLICIT, TU_OPF_COMPARE)                  \
+    X(SAMPLE_D, SAMPLE, GRAD, 0)                                   \
+    X(SAMPLE_B_C, SAMPLE, BIAS, TU_OPF_COMPARE)                    \
+    X(SAMPLE_L_C, SAMPLE, EXPLICIT, TU_OPF_COMPARE)                \
+    X(LOD, LOD, IMPLICIT, 0)                                       \
+    X(SAMPLE_D_C, SAMPLE, GRAD, TU_OPF_COMPARE)                    \
+    X(SAMPLE_LZ, SAMPLE, ZERO, 0)                                  \
+    X(SAMPLE_C_LZ, SAMPLE, ZERO, TU_OPF_COMPARE)                   \
+    X(SAMPLE_PO, SAMPLE, IMPLICIT, TU_OPF_PO)                      \
+    X(SAMPLE_PO_B, SAMPLE, BIAS, TU_OPF_PO)                        \
+    X(SAMPLE_PO_L, SAMPLE, EXPLICIT, TU_OPF_PO)                    \
+    X(SAMPLE_PO_C, SAMPLE, IMPLICIT, TU_OPF_PO | TU_OPF_COMPARE)   \
+    X(SAMPLE_PO_D, SAMPLE, GRAD, TU_OPF_PO)                        \
+    X(SAMPLE_PO_L_C, SAMPLE, EXPLICIT, TU_OPF_PO | TU_OPF_COMPARE) \
+    X(SAMPLE_PO_LZ, SAMPLE, ZERO, TU_OPF_PO)                       \
+    X(SAMPLE_PO_C_LZ, SAMPLE, ZERO, TU_OPF_PO | TU_OPF_COMPARE)    \
+    X(GATHER4, GATHER, BASE, 0)                                    \
+    X(GATHER4_C, GATHER, BASE, TU_OPF_COMPARE)                     \
+    X(GATHER4_PO, GATHER, BASE, TU_OPF_PO)                         \
+    X(GATHER4_PO_C, GATHER, BASE, TU_OPF_PO | TU_OPF_COMPARE)      \
+    X(GATHER4_L, GATHER, EXPLICIT, 0)                              \
+    X(GATHER4_B, GATHER, BIAS, 0)                                  \
+    X(GATHER4_I, GATHER, IMPLICIT, 0)                              \
+    X(GATHER4_I_C, GATHER, IMPLICIT, TU_OPF_COMPARE)               \
+    X(GATHER4_L_C, GATHER, EXPLICIT, TU_OPF_COMPARE)               \
+    X(LD, LOAD, EXPLICIT, 0)                                       \
+    X(LD_LZ, LOAD, ZERO, 0)
+
+enum { TU_OPF_COMPARE = 1u << 0, TU_OPF_PO = 1u << 1 };
+
+typedef enum tu_op {
+#define TU_OP_ENUM_(name, kind, lod, flags) TU_OP_##name,
+    TU_OP_LIST(TU_OP_ENUM_)
+#undef TU_OP_ENUM_
+        TU_OP_COUNT
+} tu_op;
+
+typedef enum tu_op_kind { TU_KIND_SAMPLE, TU_KIND_GATHER, TU_KIND_LOD, TU_KIND_LOAD } tu_op_kind;
+
+typedef enum tu_lod_mode {
+    TU_LOD_IMPLICIT,
+    TU_LOD_BIAS,
+    TU_LOD_EXPLICIT,
+    TU_LOD_ZERO,
+    TU_LOD_GRAD,
+    TU_LOD_BASE
+} tu_lod_mode;
+
+typedef struct tu_op_info {
+    const char *name; /* "SAMPLE_B" */
+    uint8_t kind;     /* tu_op_kind */
+    uint8_t lod;      /* tu_lod_mode */
+    uint8_t flags;    /* TU_OPF_* */
+} tu_op_info;
+
+/* The table row of op, or NULL for a value outside the enum. */
+TU_API const tu_op_info *tu_op_describe(tu_op op);
+
+/* One source: a value per lane. Float sources use f, integer sources (loads, offsets) i. */
+typedef union tu_lanes {
+    float f[TU_MAX_LANES];
+    int32_t i[TU_MAX_LANES];
+    uint32_t u[TU_MAX_LANES];
+} tu_lanes;
+
+/* The logical sources of a message. Which ones an op reads: tu_op_sources(). */
+#define TU_SRC_LIST(X)                                                        \
+    X(U)    /* x coordinate: normalized (sample, gather) or integer (load) */ \
+    X(V)    /* y, or the array index of 1D arrays */                          \
+    X(R)    /* z, or the array index of 2D arrays */                          \
+    X(AI)   /* the cube array index */                                        \
+    X(REF)  /* depth compare reference */                                     \
+    X(BIAS) /* LOD bias */                                                    \
+    X(LOD)  /* explicit LOD (float for sample/gather, integer for load) */    \
+    X(DUDX)                                                                   \
+    X(DUDY) X(DVDX) X(DVDY) X(DRDX) X(DRDY) /* gradients */                   \
+        X(OFFU) X(OFFV) X(OFFR)             /* programmable offsets, integer */
+
+typedef enum tu_src {
+#define TU_SRC_ENUM_(name) TU_SRC_##name,
+    TU_SRC_LIST(TU_SRC_ENUM_)
+#undef TU_SRC_ENUM_
+        TU_SRC_COUNT
+} tu_src;
+
+/* The bit mask (1 << tu_src) of the sources op reads on a surface of type `type`
+ * (arrayed or not); 0 for an invalid op. */
+TU_API uint32_t tu_op_sources(tu_op op, tu_surface_type type, bool arrayed);
+
+enum {
+    TU_MSG_PIXEL_NULL_MASK = 1u << 0, /* compute tu_reply.pixel_null_mask */
+    TU_MSG_CPS = 1u << 1,             /* coarse pixel LOD compensation (cps_x, cps_y) */
+    TU_MSG_HALF_SOURCES = 1u << 2     /* float sources are half precision: rounded first */
+};
+
+typedef struct tu_msg {
+    tu_op op;
+    uint32_t simd;           /* lanes, 1..32 */
+    uint32_t lane_mask;      /* bit n: lane n executes */
+    uint32_t channel_mask;   /* bit 0..3: R G B A returned; at least one */
+    uint32_t gather_channel; /* gather: the component gathered, 0..3 */
+    int32_t offset[3];       /* immediate U, V, R texel offsets, each -8..7 */
+    uint32_t flags;          /* TU_MSG_* */
+    uint32_t cps_x, cps_y;   /* coarse pixel size for TU_MSG_CPS, 1..4 */
+    tu_lanes src[TU_SRC_COUNT];
+} tu_msg;
+
+typedef enum tu_filter { TU_FILTER_NEAREST, TU_FILTER_LINEAR } tu_filter;
+typedef enum tu_mip_filter { TU_MIP_NONE, TU_MIP_NEAREST, TU_MIP_LINEAR } tu_mip_filter;
+
+/* Texture coordinate modes (Intel SAMPLER_STATE's, notes/intel-sampler.md §4.2). CUBE is
+ * the seamless cube mode of cube surfaces; on other surfaces it clamps to the edge. */
+typedef enum tu_address {
+    TU_ADDRESS_WRAP,
+    TU_ADDRESS_MIRROR,
+    TU_ADDRESS_CLAMP_EDGE,
+    TU_ADDRESS_CLAMP_BORDER,
+    TU_ADDRESS_MIRROR_ONCE,
+    TU_ADDRESS_CUBE
+} tu_address;
+
+/* Depth compare functions with Vulkan's meaning: LESS passes when ref < texel. */
+typedef enum tu_compare {
+    TU_COMPARE_OFF,
+    TU_COMPARE_NEVER,
+    TU_COMPARE_LESS,
+    TU_COMPARE_EQUAL,
+    TU_COMPARE_LEQUAL,
+    TU_COMPARE_GREATER,
+    TU_COMPARE_NOTEQUAL,
+    TU_COMPARE_GEQUAL,
+    TU_COMPARE_ALWAYS
+} tu_compare;
+
+typedef enum tu_reduction {
+    TU_REDUCTION_AVERAGE, /* the weighted average */
+    TU_REDUCTION_MIN,     /* component-wise minimum of the texels with non-zero weight */
+    TU_REDUCTION_MAX
+} tu_reduction;
+
+typedef enum tu_precision {
+    TU_PRECISION_HW, /* DESIGN.md §5: weights and LOD fraction in 1/256, 8-bit unorm fixed point */
+    TU_PRECISION_EXACT /* IEEE single precision throughout */
+} tu_precision;
+
+typedef struct tu_sampler {
+    uint8_t min_filter, mag_filter; /* tu_filter */
+    uint8_t mip_filter;             /* tu_mip_filter */
+    uint8_t max_anisotropy;         /* 0 or 1: off; 2..16 */
+    uint8_t address[3];             /* tu_address for u, v, r */
+    uint8_t compare;                /* tu_compare; OFF for non-compare ops */
+    uint8_t reduction;              /* tu_reduction */
+    uint8_t precision;              /* tu_precision */
+    bool seamless_cube;             /* cube surfaces filter across faces */
+    bool unnormalized;              /* u, v in texels; level 0 of the view only */
+    float lod_bias, min_lod, max_lod;
+    tu_texel border_color; /* f[] for float formats, i[]/u[] for integer formats */
+} tu_sampler;
+
+/* The default sampler: nearest, nearest, no mip; wrap; no compare; LOD [0, 1000]. */
+TU_API tu_sampler tu_sampler_default(void);
+
+/* Check every field of s: enum values in range, anisotropy 0..16, min_lod <= max_lod,
+ * finite LOD fields. Returns TU_OK or TU_INVALID_ARGUMENT naming the field. */
+TU_API tu_status tu_sampler_validate(const tu_sampler *s, tu_error *err);
+
+typedef struct tu_reply {
+    tu_lanes channel[4];      /* R G B A; only enabled channels and lanes are written */
+    uint32_t pixel_null_mask; /* with TU_MSG_PIXEL_NULL_MASK: bit n = 0 when lane n read a
+                                 texel from a non-resident page; disabled lanes read as 1 */
+    uint8_t value_class;      /* tu_format_class of channel[]: FLOAT for LOD and compares */
+} tu_reply;
+
+/*
+ * Execute msg against surface and sampler. Validates all three first; refuses (with the
+ * field named) an op the surface cannot take: compare on a format without depth, a load
+ * or LOD op on a BUFFER surface's missing axes, etc. Writes only the enabled channels of
+ * the enabled lanes of *reply (and pixel_null_mask when asked).
+ * Returns TU_OK, TU_INVALID_ARGUMENT or TU_UNSUPPORTED.
+ */
+TU_API tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
+                            tu_reply *reply, tu_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TEXUNIT_SAMPLER_H */

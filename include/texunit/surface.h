@@ -1,0 +1,190 @@
+/*
+ * texunit/surface.h - one image view over caller-owned memory.
+ *
+ * A tu_surface says what the texels are (type, format, sizes, mip chain, layers,
+ * samples), where they are (a base pointer, a byte size, and per-level offsets and
+ * pitches), and what goes with them (an MCS surface for compressed multisample, a
+ * residency map of null pages, a clear colour). The engine reads texels only through
+ * tu_surface_texel_offset's rules, so no description can make texunit read outside
+ * [data, data + size).
+ *
+ * Conventions (docs/semantics.md, "Surfaces"):
+ *   - 1D surfaces have height = depth = 1; 2D and cube have depth = 1; cube surfaces
+ *     are square. BUFFER surfaces are 1D, one level, one layer, one sample.
+ *   - `layers` counts array layers; for cube surfaces it counts faces: 6 for a cube,
+ *     6 * n for a cube array (layer = 6 * cube + face, faces +X -X +Y -Y +Z -Z).
+ *   - Level numbers given to the address functions are relative to the view: level 0
+ *     is `base_level`, and the view has `level_count` levels.
+ *   - Multisample surfaces are 2D (optionally arrayed), one level.
+ */
+#ifndef TEXUNIT_SURFACE_H
+#define TEXUNIT_SURFACE_H
+
+#include "texunit/format.h"
+#include "texunit/status.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum tu_surface_type {
+    TU_SURFACE_1D,
+    TU_SURFACE_2D,
+    TU_SURFACE_3D,
+    TU_SURFACE_CUBE,
+    TU_SURFACE_BUFFER
+} tu_surface_type;
+
+/* How texels are placed in memory. Tiled layouts add values here behind the same
+ * texel-address function. */
+typedef enum tu_tiling {
+    TU_TILING_LINEAR /* address = offset + layer*layer_pitch + sample*sample_pitch
+                        + z*slice_pitch + y*row_pitch + x*bytes */
+} tu_tiling;
+
+enum {
+    TU_MAX_LEVELS = 17,             /* a 65536-texel chain */
+    TU_MAX_DIMENSION = 65536,       /* width, height, depth of images */
+    TU_MAX_LAYERS = 65536,          /* array layers (faces for cube surfaces) */
+    TU_MAX_BUFFER_WIDTH = 1u << 30, /* texels of a BUFFER surface */
+    TU_MAX_SAMPLES = 16
+};
+
+/* Where the texels of one mip level are, in bytes from the surface's data pointer. */
+typedef struct tu_level_layout {
+    uint64_t offset;       /* texel (0,0,0) of layer 0, sample 0 */
+    uint64_t row_pitch;    /* from one row to the next */
+    uint64_t slice_pitch;  /* from one z slice to the next (3D) */
+    uint64_t sample_pitch; /* from one sample to the next (multisample) */
+    uint64_t layer_pitch;  /* from one array layer (or cube face) to the next */
+} tu_level_layout;
+
+/* Which pages of the surface's memory are backed. A page is 2^page_size_log2 bytes
+ * of [data, data + size); page p is resident when bit p of `bits` (bit p & 7 of byte
+ * p >> 3) is 1. Texels on a non-resident page read as zero and clear the lane's
+ * pixel-null-mask bit (Intel) or set its sparse predicate (NVIDIA). */
+typedef struct tu_residency {
+    const uint8_t *bits;
+    size_t bits_size; /* bytes at `bits`; must cover every page of the surface */
+    uint32_t page_size_log2;
+} tu_residency;
+
+typedef struct tu_surface tu_surface;
+
+struct tu_surface {
+    tu_surface_type type;
+    bool arrayed; /* 1D, 2D and cube only */
+    tu_format format;
+    tu_tiling tiling;
+    uint32_t width, height, depth; /* of level 0 of the memory chain */
+    uint32_t layers;               /* >= 1; faces for cube surfaces */
+    uint32_t levels;               /* mip levels present in memory, >= 1 */
+    uint32_t base_level;           /* the view: levels [base_level, base_level+level_count) */
+    uint32_t level_count;
+    uint32_t samples; /* 1, 2, 4, 8 or 16 */
+
+    void *data;  /* caller-owned memory; texunit reads it (and writes it only in
+                    tu_surface_fill_hash and the io module) */
+    size_t size; /* bytes at data */
+    tu_level_layout level[TU_MAX_LEVELS]; /* indexed by memory level, not view level */
+
+    /* Compressed multisample: a 2D single-sample surface of the same width, height and
+     * layers holding one MCS element per pixel: R8_UINT for 2x and 4x, R32_UINT for 8x,
+     * R32G32_UINT for 16x (notes/intel-sampler.md §3). NULL: no compression. */
+    const tu_surface *mcs;
+    tu_texel clear_color; /* what an all-ones MCS element reads as, in the format's class */
+
+    const tu_residency *residency; /* NULL: every page is resident */
+};
+
+/* A texel's position in a surface. level is relative to the view's base_level. */
+typedef struct tu_texel_coord {
+    uint32_t x, y, z;
+    uint32_t layer; /* array layer, or 6 * cube + face */
+    uint32_t level;
+    uint32_t sample;
+} tu_texel_coord;
+
+/*
+ * Fill s->level[] with the standard packed layout and set *required_size to the bytes
+ * it needs: levels one after another, each level its layers, each layer its samples,
+ * each sample its z slices, each slice its rows, rows tightly packed (the order of a
+ * raw texel blob). Reads type, arrayed, format, width, height, depth, layers, levels
+ * and samples, which must be valid; leaves data and size alone.
+ * Returns TU_OK or TU_INVALID_ARGUMENT (with the field named in err).
+ */
+TU_API tu_status tu_surface_layout_packed(tu_surface *s, uint64_t *required_size, tu_error *err);
+
+/*
+ * Check every field of s: legal type/arrayed/format/sample combinations, non-zero
+ * sizes within the limits above, a mip chain no longer than the sizes allow, a view
+ * inside the chain, pitches large enough for their rows, slices, samples and layers,
+ * every texel of every level inside [data, data + size) with no arithmetic overflow,
+ * the MCS surface (valid itself, right format and sizes) and the residency map
+ * (covering every page). Returns TU_OK or TU_INVALID_ARGUMENT naming the field.
+ */
+TU_API tu_status tu_surface_validate(const tu_surface *s, tu_error *err);
+
+/* The number of levels of a full mip chain for s's type and sizes:
+ * floor(log2(largest size on the type's axes)) + 1. Reads type, width, height, depth. */
+TU_API uint32_t tu_surface_max_levels(const tu_surface *s);
+
+/* The extent of view level `level` (max(1, size >> (base_level + level)) per axis;
+ * 1 for axes the type lacks). Returns false when level is outside the view. */
+TU_API bool tu_surface_level_extent(const tu_surface *s, uint32_t level, uint32_t *width,
+                                    uint32_t *height, uint32_t *depth);
+
+/*
+ * The byte offset from s->data of the texel at c. Refuses, with TU_OUT_OF_RANGE and a
+ * sentence naming the coordinate, any position outside the view (level >= level_count,
+ * layer >= layers, sample >= samples, x/y/z beyond the level's extent) and any texel
+ * whose bytes would not lie wholly inside [data, data + size), whatever the layout
+ * fields say: this is the one gate every read of texel memory goes through.
+ */
+TU_API tu_status tu_surface_texel_offset(const tu_surface *s, const tu_texel_coord *c,
+                                         uint64_t *offset, tu_error *err);
+
+/* The texel at c as a pointer into s->data, or NULL when tu_surface_texel_offset
+ * refuses it. */
+TU_API const void *tu_surface_texel_pointer(const tu_surface *s, const tu_texel_coord *c);
+
+/* Whether the page holding byte `offset` of the surface is resident (true without a
+ * residency map; false for an offset whose page the map does not cover). */
+TU_API bool tu_surface_offset_resident(const tu_surface *s, uint64_t offset);
+
+/*
+ * The deterministic texel generator of texunit (also the `texture` line of the query
+ * format). lowbias32 is Chris Wellons's integer hash; v = {level, layer, z, y, x, c}.
+ */
+TU_API uint32_t tu_texel_hash(uint32_t seed, uint32_t level, uint32_t layer, uint32_t x, uint32_t y,
+                              uint32_t z, uint32_t c);
+
+/*
+ * The raw value the generator stores in field `channel` (an index into the format's
+ * tu_format_desc.channels) of texel (level, layer, x, y, z), given the component index
+ * c it hashes with: R, G, B, A = 0..3, depth 0, stencil 1, E5B9G9R9's exponent 3,
+ * padding none (returns 0). The rules (issue "Foundation"): 8-bit fields h >> 24;
+ * 16-bit floats the half of ((int)(h >> 21) - 1024) / 1024; 32-bit floats
+ * ((int)(h >> 8) - 8388608) / 8388608.0f, but D32 depth (h >> 8) / 16777216.0f; every
+ * other field the top `bits` bits of h.
+ */
+TU_API uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t seed,
+                                    uint32_t level, uint32_t layer, uint32_t x, uint32_t y,
+                                    uint32_t z);
+
+/*
+ * Write every texel of every memory level, layer and sample of s with the generator
+ * (level = memory level; z = the 3D slice, or the sample index of a multisample
+ * surface). s must pass tu_surface_validate. Returns TU_OK or its error.
+ */
+TU_API tu_status tu_surface_fill_hash(const tu_surface *s, uint32_t seed, tu_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TEXUNIT_SURFACE_H */

@@ -1,0 +1,17 @@
+/*
+ * texunit/texunit.h - the whole public API of texunit, a software GPU texture unit.
+ */
+#ifndef TEXUNIT_TEXUNIT_H
+#define TEXUNIT_TEXUNIT_H
+
+#include "texunit/status.h"
+#include "texunit/format.h"
+#include "texunit/surface.h"
+#include "texunit/sampler.h"
+#include "texunit/io.h"
+
+#define TEXUNIT_VERSION_MAJOR 0
+#define TEXUNIT_VERSION_MINOR 1
+#define TEXUNIT_VERSION_PATCH 0
+
+#endif /* TEXUNIT_TEXUNIT_H */

@@ -1,0 +1,149 @@
+/*
+ * format_table.c - the format descriptors, derived from texunit/format_list.h at
+ * compile time: field shifts, flags, class and channel count are computed from the
+ * row, and a static assertion checks that the fields of every row fill the texel.
+ */
+#include "texunit/format.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* Pull a row's channel apart: TU_CH(c, t, b) / TU_NOCH are never defined as macros,
+ * so they arrive here as text and are taken apart by token pasting. */
+#define CH_ARGS(ch)             CH_ARGS_##ch
+#define CH_ARGS_TU_CH(c, t, b)  c, t, b
+#define CH_ARGS_TU_NOCH         X, PAD, 0
+#define CH_BITS(ch)             CH_BITS_##ch
+#define CH_BITS_TU_CH(c, t, b)  (b)
+#define CH_BITS_TU_NOCH         0
+#define CH_COUNT(ch)            CH_COUNT_##ch
+#define CH_COUNT_TU_CH(c, t, b) 1
+#define CH_COUNT_TU_NOCH        0
+#define CH_FLAGS(ch)            CH_FLAGS_##ch
+#define CH_FLAGS_TU_CH(c, t, b) \
+    (COMP_FLAG_##c | NUM_FLAG_##t | (NUM_IS_PAD_##t ? 0 : PACKED_FLAG(b)))
+#define CH_FLAGS_TU_NOCH      0
+#define CH_IS(ch, what)       CH_IS_##ch(what)
+#define CH_IS_TU_CH(c, t, b)  IS_##t##_OR
+#define CH_IS_TU_NOCH         IS_NONE_OR
+#define IS_NONE_OR(what)      0
+#define IS_UNORM_OR(what)     0
+#define IS_SNORM_OR(what)     0
+#define IS_SFLOAT_OR(what)    0
+#define IS_UFLOAT_OR(what)    0
+#define IS_SRGB_OR(what)      0
+#define IS_SHAREDEXP_OR(what) 0
+#define IS_EXP_OR(what)       0
+#define IS_PAD_OR(what)       0
+#define IS_UINT_OR(what)      IS_UINT_##what
+#define IS_SINT_OR(what)      IS_SINT_##what
+#define IS_UINT_UINT          1
+#define IS_UINT_SINT          0
+#define IS_SINT_UINT          0
+#define IS_SINT_SINT          1
+
+#define COMP_FLAG_R          0
+#define COMP_FLAG_G          0
+#define COMP_FLAG_B          0
+#define COMP_FLAG_A          TU_FORMAT_FLAG_ALPHA
+#define COMP_FLAG_D          TU_FORMAT_FLAG_DEPTH
+#define COMP_FLAG_S          TU_FORMAT_FLAG_STENCIL
+#define COMP_FLAG_X          0
+#define NUM_FLAG_UNORM       0
+#define NUM_FLAG_SNORM       0
+#define NUM_FLAG_UINT        0
+#define NUM_FLAG_SINT        0
+#define NUM_FLAG_SFLOAT      0
+#define NUM_FLAG_UFLOAT      0
+#define NUM_FLAG_SRGB        TU_FORMAT_FLAG_SRGB
+#define NUM_FLAG_SHAREDEXP   TU_FORMAT_FLAG_SHARED_EXP
+#define NUM_FLAG_EXP         0
+#define NUM_FLAG_PAD         0
+#define NUM_IS_PAD_UNORM     0
+#define NUM_IS_PAD_SNORM     0
+#define NUM_IS_PAD_UINT      0
+#define NUM_IS_PAD_SINT      0
+#define NUM_IS_PAD_SFLOAT    0
+#define NUM_IS_PAD_UFLOAT    0
+#define NUM_IS_PAD_SRGB      0
+#define NUM_IS_PAD_SHAREDEXP 0
+#define NUM_IS_PAD_EXP       0
+#define NUM_IS_PAD_PAD       1
+#define PACKED_FLAG(b)       (((b) == 8 || (b) == 16 || (b) == 32) ? 0 : TU_FORMAT_FLAG_PACKED)
+
+#define MAKE_CHANNEL_(c, t, b, shift) \
+    { TU_COMPONENT_##c, TU_NUMERIC_##t, (b), (shift) }
+#define MAKE_CHANNEL(...) MAKE_CHANNEL_(__VA_ARGS__)
+
+#define ANY(what, c0, c1, c2, c3) \
+    (CH_IS(c0, what) || CH_IS(c1, what) || CH_IS(c2, what) || CH_IS(c3, what))
+#define ALL_FLAGS(c0, c1, c2, c3) (CH_FLAGS(c0) | CH_FLAGS(c1) | CH_FLAGS(c2) | CH_FLAGS(c3))
+
+/* Depth formats read as float even when they carry a UINT stencil field (D24S8). */
+#define FORMAT_CLASS(c0, c1, c2, c3)                                     \
+    ((ALL_FLAGS(c0, c1, c2, c3) & TU_FORMAT_FLAG_DEPTH) ? TU_CLASS_FLOAT \
+     : ANY(UINT, c0, c1, c2, c3)                        ? TU_CLASS_UINT  \
+     : ANY(SINT, c0, c1, c2, c3)                        ? TU_CLASS_SINT  \
+                                                        : TU_CLASS_FLOAT)
+
+#define DESCRIBE(name, vk, bytes, c0, c1, c2, c3)                              \
+    [TU_FORMAT_##name] = {                                                     \
+        TU_FORMAT_##name,                                                      \
+        #name,                                                                 \
+        (vk),                                                                  \
+        (bytes),                                                               \
+        CH_COUNT(c0) + CH_COUNT(c1) + CH_COUNT(c2) + CH_COUNT(c3),             \
+        FORMAT_CLASS(c0, c1, c2, c3),                                          \
+        ALL_FLAGS(c0, c1, c2, c3),                                             \
+        {MAKE_CHANNEL(CH_ARGS(c0), 0), MAKE_CHANNEL(CH_ARGS(c1), CH_BITS(c0)), \
+         MAKE_CHANNEL(CH_ARGS(c2), CH_BITS(c0) + CH_BITS(c1)),                 \
+         MAKE_CHANNEL(CH_ARGS(c3), CH_BITS(c0) + CH_BITS(c1) + CH_BITS(c2))},  \
+    },
+
+static const tu_format_desc format_table[TU_FORMAT_COUNT] = {TU_FORMAT_LIST(DESCRIBE)};
+
+/* Every row's fields fill its texel exactly (the check Mesa's table lacks: STYLE.md §4). */
+#define CHECK_BITS(name, vk, bytes, c0, c1, c2, c3)                                      \
+    _Static_assert(CH_BITS(c0) + CH_BITS(c1) + CH_BITS(c2) + CH_BITS(c3) == 8 * (bytes), \
+                   #name ": the channel bits must add up to 8 * BYTES");
+TU_FORMAT_LIST(CHECK_BITS)
+
+const tu_format_desc *tu_format_describe(tu_format format) {
+    if ((unsigned)format <= TU_FORMAT_UNDEFINED || (unsigned)format >= TU_FORMAT_COUNT) return NULL;
+    return &format_table[format];
+}
+
+bool tu_format_is_valid(tu_format format) {
+    return tu_format_describe(format) != NULL;
+}
+
+uint32_t tu_format_bytes(tu_format format) {
+    const tu_format_desc *d = tu_format_describe(format);
+    return d ? d->bytes : 0;
+}
+
+static bool starts_with_nocase(const char *s, const char *prefix) {
+    for (; *prefix; s++, prefix++)
+        if (toupper((unsigned char)*s) != *prefix) return false;
+    return true;
+}
+
+tu_format tu_format_from_name(const char *name) {
+    if (!name) return TU_FORMAT_UNDEFINED;
+    if (starts_with_nocase(name, "TU_FORMAT_"))
+        name += strlen("TU_FORMAT_");
+    else if (starts_with_nocase(name, "VK_FORMAT_"))
+        name += strlen("VK_FORMAT_");
+    for (unsigned f = TU_FORMAT_UNDEFINED + 1; f < TU_FORMAT_COUNT; f++) {
+        const char *n = format_table[f].name;
+        size_t len = strlen(n);
+        if (starts_with_nocase(name, n) && name[len] == '\0') return (tu_format)f;
+    }
+    return TU_FORMAT_UNDEFINED;
+}
+
+tu_format tu_format_from_vk(uint32_t vk_format) {
+    for (unsigned f = TU_FORMAT_UNDEFINED + 1; f < TU_FORMAT_COUNT; f++)
+        if (format_table[f].vk_format == vk_format) return (tu_format)f;
+    return TU_FORMAT_UNDEFINED;
+}

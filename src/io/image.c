@@ -1,0 +1,63 @@
+/*
+ * image.c - tu_image: a surface together with the zeroed memory it owns, in the standard
+ * packed layout of tu_surface_layout_packed (texunit/surface.h). The image readers (KTX2,
+ * PNG) build their results with it; it is the one place texunit allocates texel memory
+ * (texunit/io.h).
+ */
+#include "texunit/io.h"
+
+#include "../base/base.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+tu_status tu_image_create(tu_image *img, const tu_surface *desc, tu_error *err) {
+    TU_RETURN_IF(!img, err, TU_INVALID_ARGUMENT, "image is NULL");
+    memset(img, 0, sizeof *img);
+    TU_RETURN_IF(!desc, err, TU_INVALID_ARGUMENT, "image description is NULL");
+
+    /* Only the fields that say what the texels are come from desc (io.h). */
+    tu_surface s = {0};
+    s.type = desc->type;
+    s.arrayed = desc->arrayed;
+    s.format = desc->format;
+    s.tiling = TU_TILING_LINEAR;
+    s.width = desc->width;
+    s.height = desc->height;
+    s.depth = desc->depth;
+    s.layers = desc->layers;
+    s.levels = desc->levels;
+    s.samples = desc->samples;
+
+    uint64_t required = 0;
+    TU_TRY(tu_surface_layout_packed(&s, &required, err));
+    TU_RETURN_IF(required == 0 || required > SIZE_MAX, err, TU_OUT_OF_MEMORY,
+                 "image of %llu bytes does not fit in this machine's address space",
+                 (unsigned long long)required);
+    void *memory = calloc(1, (size_t)required);
+    TU_RETURN_IF(!memory, err, TU_OUT_OF_MEMORY,
+                 "could not allocate %llu bytes for a %ux%ux%u image with %u layers and %u levels",
+                 (unsigned long long)required, s.width, s.height, s.depth, s.layers, s.levels);
+
+    s.data = memory;
+    s.size = (size_t)required;
+    s.base_level = 0;
+    s.level_count = s.levels;
+    s.mcs = NULL;
+    s.residency = NULL;
+    tu_status st = tu_surface_validate(&s, err);
+    if (st != TU_OK) {
+        free(memory);
+        return st;
+    }
+    img->surface = s;
+    img->memory = memory;
+    return TU_OK;
+}
+
+void tu_image_free(tu_image *img) {
+    if (!img) return;
+    free(img->memory);
+    memset(img, 0, sizeof *img);
+}

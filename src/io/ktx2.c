@@ -1,0 +1,772 @@
+/*
+ * ktx2.c - KTX 2.0 files of the uncompressed formats of texunit's table.
+ *
+ * Follows the Khronos KTX File Format Specification 2.0 (document revision 5):
+ *   "File Structure": identifier, header, index, level index, DFD, key/value data,
+ *      mip level array with levels stored smallest first and each level aligned to
+ *      lcm(texel_block_size, 4) (mipPadding); a level is layers, then faces, then z
+ *      slices, then tightly packed rows - texunit's packed layout, layer = 6*layer+face.
+ *   "Field Descriptions": typeSize, pixelWidth/Height/Depth (0 = axis absent),
+ *      layerCount (0 = not arrayed), faceCount (1 or 6), levelCount (0 = "generate
+ *      mips": one level), supercompressionScheme, the index and level index fields, the
+ *      DFD restrictions, and "Depth and Stencil Formats" (D24_UNORM_S8_UINT holds the
+ *      stencil in the 8 LSBs of its word, which texunit's table does not: see
+ *      file_shifts below).
+ * and the Khronos Data Format Specification 1.4 for the descriptor: one basic descriptor
+ * block (KHR_DF_MODEL_RGBSDA), one sample per field, the shared-exponent layout of its
+ * "R9G9B9E5 shared-exponent format" example.
+ *
+ * Every offset and length read from a file is checked against the file's size with
+ * overflow-checked arithmetic before any byte it names is touched (DESIGN.md §7).
+ */
+#include "texunit/io.h"
+#include "texunit/texunit.h"
+
+#include "../base/base.h"
+#include "../format/format_internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- file layout (KTX 2.0 "File Structure")
+ * ------------------------------------------------------------ */
+
+static const uint8_t ktx2_identifier[12] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32,
+                                            0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
+
+enum {
+    KTX2_HEADER_SIZE = 80, /* identifier, 9 header words, the index */
+    KTX2_LEVEL_SIZE = 24,  /* byteOffset, byteLength, uncompressedByteLength */
+    /* byte offsets of the header and index fields */
+    KTX2_VK_FORMAT = 12,
+    KTX2_TYPE_SIZE = 16,
+    KTX2_PIXEL_WIDTH = 20,
+    KTX2_PIXEL_HEIGHT = 24,
+    KTX2_PIXEL_DEPTH = 28,
+    KTX2_LAYER_COUNT = 32,
+    KTX2_FACE_COUNT = 36,
+    KTX2_LEVEL_COUNT = 40,
+    KTX2_SUPERCOMPRESSION = 44,
+    KTX2_DFD_OFFSET = 48,
+    KTX2_DFD_LENGTH = 52,
+    KTX2_KVD_OFFSET = 56,
+    KTX2_KVD_LENGTH = 60,
+    KTX2_SGD_OFFSET = 64,
+    KTX2_SGD_LENGTH = 72,
+};
+
+/* --- Khronos Data Format Specification 1.4, khr_df.h values ----------------------------- */
+
+enum {
+    KHR_DF_VERSIONNUMBER_1_3 = 2, /* the basic block version KTX 2.0 requires */
+    KHR_DF_BASIC_BLOCK_HEADER = 24,
+    KHR_DF_SAMPLE_SIZE = 16,
+    KHR_DF_MODEL_RGBSDA = 1,
+    KHR_DF_PRIMARIES_UNSPECIFIED = 0,
+    KHR_DF_PRIMARIES_BT709 = 1,
+    KHR_DF_TRANSFER_UNSPECIFIED = 0,
+    KHR_DF_TRANSFER_LINEAR = 1,
+    KHR_DF_TRANSFER_SRGB = 2,
+    KHR_DF_CHANNEL_RGBSDA_RED = 0,
+    KHR_DF_CHANNEL_RGBSDA_GREEN = 1,
+    KHR_DF_CHANNEL_RGBSDA_BLUE = 2,
+    KHR_DF_CHANNEL_RGBSDA_STENCIL = 13,
+    KHR_DF_CHANNEL_RGBSDA_DEPTH = 14,
+    KHR_DF_CHANNEL_RGBSDA_ALPHA = 15,
+    KHR_DF_SAMPLE_DATATYPE_LINEAR = 0x10,
+    KHR_DF_SAMPLE_DATATYPE_EXPONENT = 0x20,
+    KHR_DF_SAMPLE_DATATYPE_SIGNED = 0x40,
+    KHR_DF_SAMPLE_DATATYPE_FLOAT = 0x80,
+};
+
+/* One sample of a basic descriptor block. */
+typedef struct dfd_sample {
+    uint16_t bit_offset;
+    uint8_t bit_length_minus_1;
+    uint8_t channel_type; /* channel id | qualifier bits */
+    uint32_t lower, upper;
+} dfd_sample;
+
+/* At most one sample per field plus one exponent sample per shared-exponent mantissa. */
+enum { MAX_DFD_SAMPLES = 8 };
+
+/* The key/value pair the writer stores (KTX 2.0 "KTXwriter"). */
+#define KTX2_STR_(x) #x
+#define KTX2_STR(x)  KTX2_STR_(x)
+static const char ktx2_writer_key[] = "KTXwriter";
+static const char ktx2_writer_value[] = "texunit " KTX2_STR(TEXUNIT_VERSION_MAJOR) "." KTX2_STR(
+    TEXUNIT_VERSION_MINOR) "." KTX2_STR(TEXUNIT_VERSION_PATCH);
+
+/* --- what the format table says about a format in a KTX2 file --------------------------- */
+
+static bool is_depth_stencil(const tu_format_desc *d) {
+    return (d->flags & (TU_FORMAT_FLAG_DEPTH | TU_FORMAT_FLAG_STENCIL)) != 0;
+}
+
+/*
+ * typeSize (KTX 2.0 "typeSize"): the word size for _PACKxx formats and for combined
+ * depth/stencil words (both have a field that is not a whole 8/16/32-bit element), the
+ * size of one component otherwise (D32_SFLOAT_S8_UINT: 4).
+ */
+static uint32_t ktx2_type_size(const tu_format_desc *d) {
+    if (d->flags & TU_FORMAT_FLAG_PACKED) return d->bytes;
+    uint32_t bits = 8;
+    for (unsigned i = 0; i < d->channel_count; i++)
+        if (d->channels[i].numeric != TU_NUMERIC_PAD) bits = tuB_max_u32(bits, d->channels[i].bits);
+    return bits / 8;
+}
+
+/*
+ * Where each field of a texel lies in a KTX2 file. KTX 2.0 "Depth and Stencil
+ * Formats" defines D24_UNORM_S8_UINT as one 32-bit word with the stencil in its 8 LSBs
+ * and the depth above, while texunit's table keeps the depth in bits 23:0. Rule, from the
+ * table: when a depth and a stencil field share a 4-byte texel, the file puts the stencil
+ * at bit 0 and the depth right above it. Every other format is stored as in memory
+ * (D32_SFLOAT_S8_UINT and X8_D24_UNORM_PACK32 already match the KTX definitions).
+ * Returns true when some field moves.
+ */
+static bool file_shifts(const tu_format_desc *d, uint8_t shift[4]) {
+    for (unsigned i = 0; i < 4; i++)
+        shift[i] = d->channels[i].shift;
+    const unsigned want = TU_FORMAT_FLAG_DEPTH | TU_FORMAT_FLAG_STENCIL;
+    if ((d->flags & want) != want || d->bytes != 4) return false;
+    int depth = -1, stencil = -1;
+    for (unsigned i = 0; i < d->channel_count; i++) {
+        if (d->channels[i].component == TU_COMPONENT_D) depth = (int)i;
+        if (d->channels[i].component == TU_COMPONENT_S) stencil = (int)i;
+    }
+    if (depth < 0 || stencil < 0) return false;
+    shift[stencil] = 0;
+    shift[depth] = d->channels[stencil].bits;
+    bool moved = false;
+    for (unsigned i = 0; i < d->channel_count; i++)
+        moved |= shift[i] != d->channels[i].shift;
+    return moved;
+}
+
+/* Move every field of count texels from the `from` shifts to the `to` shifts. */
+static void repack_texels(const tu_format_desc *d, const uint8_t from[4], const uint8_t to[4],
+                          const uint8_t *src, uint8_t *dst, uint64_t count) {
+    for (uint64_t t = 0; t < count; t++, src += d->bytes, dst += d->bytes) {
+        memset(dst, 0, d->bytes);
+        for (unsigned i = 0; i < d->channel_count; i++) {
+            const tu_channel *ch = &d->channels[i];
+            if (ch->numeric == TU_NUMERIC_PAD) continue;
+            tuF_write_field(dst, to[i], ch->bits, tuF_read_field(src, from[i], ch->bits));
+        }
+    }
+}
+
+static uint8_t dfd_channel_id(uint8_t component) {
+    switch (component) {
+    case TU_COMPONENT_R: return KHR_DF_CHANNEL_RGBSDA_RED;
+    case TU_COMPONENT_G: return KHR_DF_CHANNEL_RGBSDA_GREEN;
+    case TU_COMPONENT_B: return KHR_DF_CHANNEL_RGBSDA_BLUE;
+    case TU_COMPONENT_A: return KHR_DF_CHANNEL_RGBSDA_ALPHA;
+    case TU_COMPONENT_D: return KHR_DF_CHANNEL_RGBSDA_DEPTH;
+    default: return KHR_DF_CHANNEL_RGBSDA_STENCIL;
+    }
+}
+
+static uint32_t float_bits(float f) {
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+static uint32_t unorm_max(unsigned bits) {
+    return bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+}
+
+/*
+ * The samples of the basic descriptor block (KDFS 1.4 "Sample information"), one per field in the
+ * order of their bits in the file, derived from the table's channels:
+ *   UNORM, SRGB     lower 0, upper 2^bits - 1
+ *   SNORM           SIGNED, lower -(2^(bits-1) - 1), upper 2^(bits-1) - 1
+ *   UINT / SINT     upper 1, lower 0 / -1 (SIGNED): integers, not normalised
+ *   SFLOAT          FLOAT | SIGNED, lower -1.0f, upper 1.0f
+ *   UFLOAT          FLOAT, lower 0.0f, upper 1.0f
+ *   SHAREDEXP       a mantissa sample (lower 0, upper 2^(bits-1): "mantissa at 1.0")
+ *                   followed by an EXPONENT sample of the same channel over the shared
+ *                   exponent field (lower 0, upper = bias 2^(ebits-1) - 1), as in the KDFS
+ *                   example "R9G9B9E5 shared-exponent format"
+ * The alpha sample of an sRGB format carries LINEAR (KTX 2.0 "Data Format Descriptor",
+ * "Restrictions"). Padding and the exponent field have no sample of their own.
+ */
+static unsigned dfd_samples(const tu_format_desc *d, const uint8_t shift[4],
+                            dfd_sample out[MAX_DFD_SAMPLES]) {
+    int exp_field = -1;
+    for (unsigned i = 0; i < d->channel_count; i++)
+        if (d->channels[i].numeric == TU_NUMERIC_EXP) exp_field = (int)i;
+
+    unsigned order[4], n_order = 0;
+    for (unsigned i = 0; i < d->channel_count; i++) {
+        const uint8_t num = d->channels[i].numeric;
+        if (num == TU_NUMERIC_PAD || num == TU_NUMERIC_EXP) continue;
+        unsigned j = n_order++;
+        while (j > 0 && shift[order[j - 1]] > shift[i]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+
+    unsigned n = 0;
+    for (unsigned k = 0; k < n_order; k++) {
+        const unsigned i = order[k];
+        const tu_channel *ch = &d->channels[i];
+        dfd_sample *s = &out[n++];
+        uint8_t type = dfd_channel_id(ch->component);
+        s->bit_offset = shift[i];
+        s->bit_length_minus_1 = (uint8_t)(ch->bits - 1);
+        s->lower = 0;
+        s->upper = unorm_max(ch->bits);
+        switch (ch->numeric) {
+        case TU_NUMERIC_SNORM:
+            type |= KHR_DF_SAMPLE_DATATYPE_SIGNED;
+            s->upper = unorm_max(ch->bits - 1u);
+            s->lower = 0u - s->upper;
+            break;
+        case TU_NUMERIC_UINT: s->upper = 1; break;
+        case TU_NUMERIC_SINT:
+            type |= KHR_DF_SAMPLE_DATATYPE_SIGNED;
+            s->upper = 1;
+            s->lower = 0xFFFFFFFFu;
+            break;
+        case TU_NUMERIC_SFLOAT:
+            type |= KHR_DF_SAMPLE_DATATYPE_FLOAT | KHR_DF_SAMPLE_DATATYPE_SIGNED;
+            s->lower = float_bits(-1.0f);
+            s->upper = float_bits(1.0f);
+            break;
+        case TU_NUMERIC_UFLOAT:
+            type |= KHR_DF_SAMPLE_DATATYPE_FLOAT;
+            s->lower = float_bits(0.0f);
+            s->upper = float_bits(1.0f);
+            break;
+        case TU_NUMERIC_SHAREDEXP: s->upper = 1u << (ch->bits - 1); break;
+        default: break; /* UNORM, SRGB */
+        }
+        if ((d->flags & TU_FORMAT_FLAG_SRGB) && ch->component == TU_COMPONENT_A)
+            type |= KHR_DF_SAMPLE_DATATYPE_LINEAR;
+        s->channel_type = type;
+
+        if (ch->numeric == TU_NUMERIC_SHAREDEXP && exp_field >= 0) {
+            const tu_channel *e = &d->channels[exp_field];
+            dfd_sample *x = &out[n++];
+            x->bit_offset = shift[exp_field];
+            x->bit_length_minus_1 = (uint8_t)(e->bits - 1);
+            x->channel_type =
+                (uint8_t)(dfd_channel_id(ch->component) | KHR_DF_SAMPLE_DATATYPE_EXPONENT);
+            x->lower = 0;
+            x->upper = (1u << (e->bits - 1)) - 1;
+        }
+    }
+    return n;
+}
+
+/* Bytes of the DFD (dfdTotalSize included) for n samples. */
+static uint32_t dfd_size(unsigned n) {
+    return 4 + KHR_DF_BASIC_BLOCK_HEADER + KHR_DF_SAMPLE_SIZE * n;
+}
+
+/*
+ * Write the DFD at p. Colour information (KTX 2.0 "Data Format Descriptor", "Restrictions"):
+ * integer, depth, stencil and depth/stencil formats have colorPrimaries and transferFunction
+ * UNSPECIFIED; the others BT709 primaries with the SRGB transfer for the _SRGB formats and LINEAR
+ * otherwise. texelBlockDimension 0 (1x1x1x1), bytesPlane0 = texel bytes.
+ */
+static void write_dfd(uint8_t *p, const tu_format_desc *d, const dfd_sample *samples, unsigned n) {
+    const uint32_t total = dfd_size(n);
+    const bool no_colour =
+        is_depth_stencil(d) || d->format_class == TU_CLASS_UINT || d->format_class == TU_CLASS_SINT;
+    tuB_store_le32(p, total);
+    uint8_t *b = p + 4;
+    tuB_store_le32(b + 0, 0); /* vendorId KHRONOS, descriptorType BASICFORMAT */
+    tuB_store_le32(b + 4, KHR_DF_VERSIONNUMBER_1_3 | (total - 4) << 16);
+    b[8] = KHR_DF_MODEL_RGBSDA;
+    b[9] = no_colour ? KHR_DF_PRIMARIES_UNSPECIFIED : KHR_DF_PRIMARIES_BT709;
+    b[10] = no_colour                          ? KHR_DF_TRANSFER_UNSPECIFIED
+            : (d->flags & TU_FORMAT_FLAG_SRGB) ? KHR_DF_TRANSFER_SRGB
+                                               : KHR_DF_TRANSFER_LINEAR;
+    b[11] = 0; /* KHR_DF_FLAG_ALPHA_STRAIGHT */
+    memset(b + 12, 0, 12);
+    b[16] = d->bytes; /* bytesPlane0 */
+    for (unsigned i = 0; i < n; i++) {
+        uint8_t *s = b + KHR_DF_BASIC_BLOCK_HEADER + KHR_DF_SAMPLE_SIZE * i;
+        tuB_store_le32(s, (uint32_t)samples[i].bit_offset |
+                              (uint32_t)samples[i].bit_length_minus_1 << 16 |
+                              (uint32_t)samples[i].channel_type << 24);
+        tuB_store_le32(s + 4, 0); /* samplePosition 0,0,0,0 */
+        tuB_store_le32(s + 8, samples[i].lower);
+        tuB_store_le32(s + 12, samples[i].upper);
+    }
+}
+
+/* --- shared arithmetic ------------------------------------------------------------------- */
+
+/* The KTX2 level chain limit: floor(log2(max(w, h, d))) + 1 (KTX 2.0 "levelCount"). */
+static uint32_t chain_length(uint32_t w, uint32_t h, uint32_t d) {
+    uint32_t largest = tuB_max_u32(w, tuB_max_u32(h, d)), n = 1;
+    while (largest >>= 1)
+        n++;
+    return n;
+}
+
+static uint32_t lcm_4(uint32_t bytes) {
+    uint32_t a = bytes, b = 4;
+    while (b) {
+        uint32_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return bytes / a * 4;
+}
+
+/* Round v up to a multiple of align (align <= 16); false on overflow. */
+static bool align_up(uint64_t v, uint32_t align, uint64_t *out) {
+    uint64_t r = v % align;
+    return tuB_add_u64(v, r ? align - r : 0, out);
+}
+
+/* Whether [offset, offset + length) lies inside size bytes. */
+static bool range_inside(uint64_t offset, uint64_t length, uint64_t size) {
+    uint64_t end;
+    return tuB_add_u64(offset, length, &end) && end <= size;
+}
+
+/* The block-compressed VkFormat ranges (Vulkan "Compressed Image Formats"), for a better
+ * sentence than "unknown format". */
+static bool vk_is_block_compressed(uint32_t vk) {
+    return (vk >= 131 && vk <= 184) ||               /* BC1..BC7, ETC2, EAC, ASTC LDR */
+           (vk >= 1000054000 && vk <= 1000054007) || /* PVRTC */
+           (vk >= 1000066000 && vk <= 1000066013) || /* ASTC HDR */
+           (vk >= 1000288000 && vk <= 1000288029);   /* ASTC 3D */
+}
+
+static const char *supercompression_name(uint32_t scheme) {
+    switch (scheme) {
+    case 1: return "BasisLZ";
+    case 2: return "Zstandard";
+    case 3: return "ZLIB";
+    default: return scheme >= 0x10000 && scheme <= 0x1FFFF ? "a vendor scheme" : "reserved";
+    }
+}
+
+/* --- reader ------------------------------------------------------------------------------ */
+
+typedef struct ktx2_level {
+    uint64_t offset, length, uncompressed;
+} ktx2_level;
+
+/* Check the header and the index, and describe the texture in *desc. */
+static tu_status read_header(const uint8_t *p, size_t size, tu_surface *desc,
+                             ktx2_level levels[TU_MAX_LEVELS], tu_error *err) {
+    TU_RETURN_IF(size < sizeof ktx2_identifier ||
+                     memcmp(p, ktx2_identifier, sizeof ktx2_identifier) != 0,
+                 err, TU_PARSE_ERROR,
+                 "not a KTX2 file: the file does not start with the 12-byte KTX 2.0 identifier "
+                 "\xC2\xABKTX 20\xC2\xBB\\r\\n\\x1A\\n");
+    TU_RETURN_IF(size < KTX2_HEADER_SIZE, err, TU_PARSE_ERROR,
+                 "KTX2 file of %zu bytes is truncated: the header and index need %d bytes", size,
+                 KTX2_HEADER_SIZE);
+    const uint32_t vk_format = tuB_load_le32(p + KTX2_VK_FORMAT);
+    const uint32_t type_size = tuB_load_le32(p + KTX2_TYPE_SIZE);
+    const uint32_t width = tuB_load_le32(p + KTX2_PIXEL_WIDTH);
+    const uint32_t height = tuB_load_le32(p + KTX2_PIXEL_HEIGHT);
+    const uint32_t depth = tuB_load_le32(p + KTX2_PIXEL_DEPTH);
+    const uint32_t layer_count = tuB_load_le32(p + KTX2_LAYER_COUNT);
+    const uint32_t face_count = tuB_load_le32(p + KTX2_FACE_COUNT);
+    const uint32_t level_count = tuB_load_le32(p + KTX2_LEVEL_COUNT);
+    const uint32_t scheme = tuB_load_le32(p + KTX2_SUPERCOMPRESSION);
+
+    TU_RETURN_IF(scheme != 0, err, TU_UNSUPPORTED,
+                 "KTX2 supercompression scheme %u (%s) is not supported: texunit reads only "
+                 "supercompressionScheme 0",
+                 scheme, supercompression_name(scheme));
+    TU_RETURN_IF(vk_format == 0, err, TU_UNSUPPORTED,
+                 "KTX2 vkFormat 0 (VK_FORMAT_UNDEFINED: Basis Universal or another format only "
+                 "the data format descriptor describes) is not supported");
+    const tu_format format = tu_format_from_vk(vk_format);
+    TU_RETURN_IF(
+        format == TU_FORMAT_UNDEFINED && vk_is_block_compressed(vk_format), err, TU_UNSUPPORTED,
+        "KTX2 vkFormat %u is a block-compressed format, which texunit does not support", vk_format);
+    TU_RETURN_IF(format == TU_FORMAT_UNDEFINED, err, TU_UNSUPPORTED,
+                 "KTX2 vkFormat %u is not a format of texunit's table", vk_format);
+    const tu_format_desc *d = tu_format_describe(format);
+    TU_RETURN_IF(type_size != ktx2_type_size(d), err, TU_PARSE_ERROR,
+                 "KTX2 typeSize %u does not match vkFormat %u (%s), whose typeSize is %u",
+                 type_size, vk_format, d->name, ktx2_type_size(d));
+
+    TU_RETURN_IF(width == 0, err, TU_PARSE_ERROR, "KTX2 pixelWidth 0 must be at least 1");
+    TU_RETURN_IF(height == 0 && depth != 0, err, TU_PARSE_ERROR,
+                 "KTX2 pixelDepth %u with pixelHeight 0: a 3D texture must have a height", depth);
+    TU_RETURN_IF(face_count != 1 && face_count != 6, err, TU_PARSE_ERROR,
+                 "KTX2 faceCount %u is neither 1 nor 6", face_count);
+    /* A cube's pixelDepth must be 0 (KTX 2.0 "pixelWidth, pixelHeight, pixelDepth"); 1 is accepted
+     * as the same thing. */
+    TU_RETURN_IF(face_count == 6 && width != height, err, TU_PARSE_ERROR,
+                 "KTX2 cube map pixelWidth %u and pixelHeight %u must be equal", width, height);
+    TU_RETURN_IF(face_count == 6 && depth > 1, err, TU_PARSE_ERROR,
+                 "KTX2 cube map pixelDepth %u must be 0", depth);
+    TU_RETURN_IF(is_depth_stencil(d) && depth != 0, err, TU_PARSE_ERROR,
+                 "KTX2 pixelDepth %u must be 0 for the depth/stencil format %s", depth, d->name);
+    const bool cube = face_count == 6;
+    const bool is_3d = !cube && depth != 0;
+    TU_RETURN_IF(is_3d && layer_count != 0, err, TU_UNSUPPORTED,
+                 "KTX2 3D array texture (layerCount %u, pixelDepth %u) is not supported: texunit "
+                 "has no 3D array surfaces",
+                 layer_count, depth);
+    TU_RETURN_IF(width > TU_MAX_DIMENSION, err, TU_UNSUPPORTED,
+                 "KTX2 pixelWidth %u exceeds texunit's limit %u", width, TU_MAX_DIMENSION);
+    TU_RETURN_IF(height > TU_MAX_DIMENSION, err, TU_UNSUPPORTED,
+                 "KTX2 pixelHeight %u exceeds texunit's limit %u", height, TU_MAX_DIMENSION);
+    TU_RETURN_IF(depth > TU_MAX_DIMENSION, err, TU_UNSUPPORTED,
+                 "KTX2 pixelDepth %u exceeds texunit's limit %u", depth, TU_MAX_DIMENSION);
+    const uint64_t layers = (uint64_t)tuB_max_u32(1, layer_count) * face_count;
+    TU_RETURN_IF(layers > TU_MAX_LAYERS, err, TU_UNSUPPORTED,
+                 "KTX2 layerCount %u with faceCount %u makes %llu layers, beyond texunit's limit "
+                 "%u",
+                 layer_count, face_count, (unsigned long long)layers, TU_MAX_LAYERS);
+
+    /* levelCount 0 asks the loader to generate the other levels; the file holds one. */
+    const uint32_t chain = chain_length(width, height, cube ? 0 : depth);
+    const uint32_t n_levels = tuB_max_u32(1, level_count);
+    TU_RETURN_IF(n_levels > chain, err, TU_PARSE_ERROR,
+                 "KTX2 levelCount %u exceeds the %u levels a %ux%ux%u image can have", level_count,
+                 chain, width, height, depth);
+    const uint64_t index_end = KTX2_HEADER_SIZE + (uint64_t)KTX2_LEVEL_SIZE * n_levels;
+    TU_RETURN_IF(index_end > size, err, TU_PARSE_ERROR,
+                 "KTX2 file of %zu bytes is truncated: the level index of %u levels ends at byte "
+                 "%llu",
+                 size, n_levels, (unsigned long long)index_end);
+
+    /* The index: each section inside the file (KTX 2.0 "Index"). */
+    const uint32_t dfd_offset = tuB_load_le32(p + KTX2_DFD_OFFSET);
+    const uint32_t dfd_length = tuB_load_le32(p + KTX2_DFD_LENGTH);
+    const uint32_t kvd_offset = tuB_load_le32(p + KTX2_KVD_OFFSET);
+    const uint32_t kvd_length = tuB_load_le32(p + KTX2_KVD_LENGTH);
+    const uint64_t sgd_offset = tuB_load_le64(p + KTX2_SGD_OFFSET);
+    const uint64_t sgd_length = tuB_load_le64(p + KTX2_SGD_LENGTH);
+    TU_RETURN_IF(dfd_length < 4, err, TU_PARSE_ERROR,
+                 "KTX2 dfdByteLength %u is too small: the data format descriptor is required",
+                 dfd_length);
+    TU_RETURN_IF(!range_inside(dfd_offset, dfd_length, size), err, TU_PARSE_ERROR,
+                 "KTX2 data format descriptor (dfdByteOffset %u, dfdByteLength %u) lies outside "
+                 "the file of %zu bytes",
+                 dfd_offset, dfd_length, size);
+    const uint32_t dfd_total = tuB_load_le32(p + dfd_offset);
+    TU_RETURN_IF(dfd_total != dfd_length, err, TU_PARSE_ERROR,
+                 "KTX2 dfdTotalSize %u does not equal dfdByteLength %u", dfd_total, dfd_length);
+    TU_RETURN_IF(kvd_length != 0 && !range_inside(kvd_offset, kvd_length, size), err,
+                 TU_PARSE_ERROR,
+                 "KTX2 key/value data (kvdByteOffset %u, kvdByteLength %u) lies outside the file "
+                 "of %zu bytes",
+                 kvd_offset, kvd_length, size);
+    TU_RETURN_IF(sgd_length != 0 && !range_inside(sgd_offset, sgd_length, size), err,
+                 TU_PARSE_ERROR,
+                 "KTX2 supercompression global data (sgdByteOffset %llu, sgdByteLength %llu) lies "
+                 "outside the file of %zu bytes",
+                 (unsigned long long)sgd_offset, (unsigned long long)sgd_length, size);
+
+    /* The level index: each level's byte count is what its texels need, and its bytes lie
+     * in the file. Checked before anything is allocated, so a small file cannot ask for a
+     * large image. */
+    for (uint32_t L = 0; L < n_levels; L++) {
+        const uint8_t *e = p + KTX2_HEADER_SIZE + (size_t)KTX2_LEVEL_SIZE * L;
+        ktx2_level *lv = &levels[L];
+        lv->offset = tuB_load_le64(e);
+        lv->length = tuB_load_le64(e + 8);
+        lv->uncompressed = tuB_load_le64(e + 16);
+        const uint32_t w = tuB_max_u32(1, width >> L), h = tuB_max_u32(1, height >> L),
+                       z = cube ? 1 : tuB_max_u32(1, depth >> L);
+        uint64_t expected;
+        const bool fits = tuB_mul_u64((uint64_t)w * h, z, &expected) &&
+                          tuB_mul_u64(expected, d->bytes, &expected) &&
+                          tuB_mul_u64(expected, layers, &expected);
+        TU_RETURN_IF(!fits || lv->length != expected, err, TU_PARSE_ERROR,
+                     "KTX2 level %u byteLength %llu is not the %llu bytes of %llu layer(s) of "
+                     "%ux%ux%u %s texels",
+                     L, (unsigned long long)lv->length, (unsigned long long)expected,
+                     (unsigned long long)layers, w, h, z, d->name);
+        TU_RETURN_IF(lv->uncompressed != lv->length, err, TU_PARSE_ERROR,
+                     "KTX2 level %u uncompressedByteLength %llu differs from its byteLength %llu "
+                     "in a file without supercompression",
+                     L, (unsigned long long)lv->uncompressed, (unsigned long long)lv->length);
+        TU_RETURN_IF(!range_inside(lv->offset, lv->length, size), err, TU_PARSE_ERROR,
+                     "KTX2 level %u data (byteOffset %llu, byteLength %llu) lies outside the file "
+                     "of %zu bytes",
+                     L, (unsigned long long)lv->offset, (unsigned long long)lv->length, size);
+        TU_RETURN_IF(lv->offset < index_end, err, TU_PARSE_ERROR,
+                     "KTX2 level %u byteOffset %llu lies inside the header and level index (which "
+                     "end at byte %llu)",
+                     L, (unsigned long long)lv->offset, (unsigned long long)index_end);
+    }
+
+    memset(desc, 0, sizeof *desc);
+    desc->type = cube          ? TU_SURFACE_CUBE
+                 : is_3d       ? TU_SURFACE_3D
+                 : height == 0 ? TU_SURFACE_1D
+                               : TU_SURFACE_2D;
+    desc->arrayed = layer_count > 0;
+    desc->format = format;
+    desc->width = width;
+    desc->height = tuB_max_u32(1, height);
+    desc->depth = is_3d ? depth : 1;
+    desc->layers = (uint32_t)layers;
+    desc->levels = n_levels;
+    desc->samples = 1;
+    return TU_OK;
+}
+
+tu_status tu_ktx2_read_memory(const void *bytes, size_t size, tu_image *out, tu_error *err) {
+    TU_RETURN_IF(!out, err, TU_INVALID_ARGUMENT, "output image is NULL");
+    memset(out, 0, sizeof *out);
+    TU_RETURN_IF(!bytes && size != 0, err, TU_INVALID_ARGUMENT,
+                 "KTX2 bytes are NULL but size is %zu", size);
+    const uint8_t *p = bytes;
+    tu_surface desc;
+    ktx2_level levels[TU_MAX_LEVELS];
+    TU_TRY(read_header(p, size, &desc, levels, err));
+
+    tu_error inner = {TU_OK, ""};
+    tu_status st = tu_image_create(out, &desc, &inner);
+    if (st == TU_INVALID_ARGUMENT)
+        return tuB_fail(err, TU_UNSUPPORTED,
+                        "KTX2 file describes a texture texunit cannot represent: %s",
+                        inner.message);
+    if (st != TU_OK) return tuB_fail(err, st, "%s", inner.message);
+
+    const tu_format_desc *d = tu_format_describe(desc.format);
+    uint8_t shift[4];
+    const bool repack = file_shifts(d, shift);
+    uint8_t *memory = out->memory;
+    for (uint32_t L = 0; L < desc.levels; L++) {
+        /* The packed layout of level L is exactly the KTX2 level (read_header checked
+         * that byteLength is its size), so it lies within the image's memory. */
+        uint8_t *dst = memory + out->surface.level[L].offset;
+        const uint8_t *src = p + levels[L].offset;
+        if (repack) {
+            uint8_t mem_shift[4];
+            for (unsigned i = 0; i < 4; i++)
+                mem_shift[i] = d->channels[i].shift;
+            repack_texels(d, shift, mem_shift, src, dst, levels[L].length / d->bytes);
+        } else {
+            memcpy(dst, src, (size_t)levels[L].length);
+        }
+    }
+    return TU_OK;
+}
+
+/* --- writer ------------------------------------------------------------------------------ */
+
+/*
+ * Copy row (y, z, layer) of memory level L of s (a view of every level) into dst in the
+ * file's field layout. Texels on non-resident pages are written as zero, as the engine
+ * reads them (texunit/surface.h, tu_residency).
+ */
+static tu_status copy_row(const tu_surface *s, const tu_format_desc *d, uint32_t L, uint32_t y,
+                          uint32_t z, uint32_t layer, uint32_t w, bool repack,
+                          const uint8_t shift[4], uint8_t *dst, tu_error *err) {
+    const uint8_t *base = s->data;
+    uint8_t mem_shift[4];
+    for (unsigned i = 0; i < 4; i++)
+        mem_shift[i] = d->channels[i].shift;
+    tu_texel_coord c = {0, y, z, layer, L, 0};
+    uint64_t first, last;
+    TU_TRY(tu_surface_texel_offset(s, &c, &first, err));
+    c.x = w - 1;
+    TU_TRY(tu_surface_texel_offset(s, &c, &last, err));
+    if (!s->residency && last - first == (uint64_t)(w - 1) * d->bytes) {
+        /* The row is contiguous in memory (linear tiling). */
+        if (repack)
+            repack_texels(d, mem_shift, shift, base + first, dst, w);
+        else
+            memcpy(dst, base + first, (size_t)w * d->bytes);
+        return TU_OK;
+    }
+    for (uint32_t x = 0; x < w; x++, dst += d->bytes) {
+        uint64_t off;
+        c.x = x;
+        TU_TRY(tu_surface_texel_offset(s, &c, &off, err));
+        if (!tu_surface_offset_resident(s, off) ||
+            !tu_surface_offset_resident(s, off + d->bytes - 1)) {
+            memset(dst, 0, d->bytes);
+        } else if (repack) {
+            repack_texels(d, mem_shift, shift, base + off, dst, 1);
+        } else {
+            memcpy(dst, base + off, d->bytes);
+        }
+    }
+    return TU_OK;
+}
+
+tu_status tu_ktx2_write_memory(const tu_surface *s, void **bytes, size_t *size, tu_error *err) {
+    TU_RETURN_IF(!bytes || !size, err, TU_INVALID_ARGUMENT,
+                 "KTX2 output pointer and size must not be NULL");
+    *bytes = NULL;
+    *size = 0;
+    TU_RETURN_IF(!s, err, TU_INVALID_ARGUMENT, "surface is NULL");
+    TU_TRY(tu_surface_validate(s, err));
+    TU_RETURN_IF(s->samples > 1, err, TU_UNSUPPORTED,
+                 "surface samples %u: KTX2 cannot hold multisample images", s->samples);
+    const tu_format_desc *d = tu_format_describe(s->format);
+    TU_RETURN_IF(s->type == TU_SURFACE_3D && is_depth_stencil(d), err, TU_UNSUPPORTED,
+                 "surface type 3D: KTX2 has no 3D textures of the depth/stencil format %s "
+                 "(its pixelDepth must be 0)",
+                 d->name);
+
+    /* Every memory level, whatever the view (io.h). */
+    tu_surface all = *s;
+    all.base_level = 0;
+    all.level_count = s->levels;
+    uint8_t shift[4];
+    const bool repack = file_shifts(d, shift);
+    dfd_sample samples[MAX_DFD_SAMPLES];
+    const unsigned n_samples = dfd_samples(d, shift, samples);
+
+    const bool cube = s->type == TU_SURFACE_CUBE;
+    const uint32_t faces = cube ? 6 : 1;
+    const uint32_t n = s->levels;
+
+    /* Sections in file order: header, level index, DFD, key/value data, then the levels
+     * smallest first, each aligned to lcm(texel size, 4) (KTX 2.0 "File Structure"). */
+    const uint64_t dfd_offset = KTX2_HEADER_SIZE + (uint64_t)KTX2_LEVEL_SIZE * n;
+    const uint32_t dfd_length = dfd_size(n_samples);
+    const uint64_t kvd_offset = dfd_offset + dfd_length;
+    const uint32_t kv_pair = (uint32_t)(sizeof ktx2_writer_key + sizeof ktx2_writer_value);
+    const uint32_t kvd_length = (4 + kv_pair + 3) & ~3u;
+    const uint32_t align = lcm_4(d->bytes);
+    uint64_t level_offset[TU_MAX_LEVELS], level_length[TU_MAX_LEVELS];
+    uint64_t end = kvd_offset + kvd_length;
+    for (uint32_t i = n; i-- > 0;) {
+        uint32_t w, h, z;
+        tu_surface_level_extent(&all, i, &w, &h, &z);
+        uint64_t len;
+        const bool ok = tuB_mul_u64((uint64_t)w * h, z, &len) && tuB_mul_u64(len, d->bytes, &len) &&
+                        tuB_mul_u64(len, s->layers, &len) &&
+                        align_up(end, align, &level_offset[i]) &&
+                        tuB_add_u64(level_offset[i], len, &end);
+        TU_RETURN_IF(!ok, err, TU_INVALID_ARGUMENT,
+                     "surface level %u: the KTX2 file size overflows 64 bits", i);
+        level_length[i] = len;
+    }
+    TU_RETURN_IF(end > SIZE_MAX, err, TU_OUT_OF_MEMORY,
+                 "a KTX2 file of %llu bytes does not fit in this machine's address space",
+                 (unsigned long long)end);
+    uint8_t *buf = calloc(1, (size_t)end);
+    TU_RETURN_IF(!buf, err, TU_OUT_OF_MEMORY, "could not allocate %llu bytes for a KTX2 file",
+                 (unsigned long long)end);
+
+    memcpy(buf, ktx2_identifier, sizeof ktx2_identifier);
+    tuB_store_le32(buf + KTX2_VK_FORMAT, d->vk_format);
+    tuB_store_le32(buf + KTX2_TYPE_SIZE, ktx2_type_size(d));
+    tuB_store_le32(buf + KTX2_PIXEL_WIDTH, s->width);
+    tuB_store_le32(buf + KTX2_PIXEL_HEIGHT,
+                   s->type == TU_SURFACE_1D || s->type == TU_SURFACE_BUFFER ? 0 : s->height);
+    tuB_store_le32(buf + KTX2_PIXEL_DEPTH, s->type == TU_SURFACE_3D ? s->depth : 0);
+    tuB_store_le32(buf + KTX2_LAYER_COUNT, s->arrayed ? s->layers / faces : 0);
+    tuB_store_le32(buf + KTX2_FACE_COUNT, faces);
+    tuB_store_le32(buf + KTX2_LEVEL_COUNT, n);
+    tuB_store_le32(buf + KTX2_SUPERCOMPRESSION, 0);
+    tuB_store_le32(buf + KTX2_DFD_OFFSET, (uint32_t)dfd_offset);
+    tuB_store_le32(buf + KTX2_DFD_LENGTH, dfd_length);
+    tuB_store_le32(buf + KTX2_KVD_OFFSET, (uint32_t)kvd_offset);
+    tuB_store_le32(buf + KTX2_KVD_LENGTH, kvd_length);
+    tuB_store_le64(buf + KTX2_SGD_OFFSET, 0);
+    tuB_store_le64(buf + KTX2_SGD_LENGTH, 0);
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t *e = buf + KTX2_HEADER_SIZE + (size_t)KTX2_LEVEL_SIZE * i;
+        tuB_store_le64(e, level_offset[i]);
+        tuB_store_le64(e + 8, level_length[i]);
+        tuB_store_le64(e + 16, level_length[i]);
+    }
+    write_dfd(buf + dfd_offset, d, samples, n_samples);
+    uint8_t *kv = buf + kvd_offset;
+    tuB_store_le32(kv, kv_pair);
+    memcpy(kv + 4, ktx2_writer_key, sizeof ktx2_writer_key);
+    memcpy(kv + 4 + sizeof ktx2_writer_key, ktx2_writer_value, sizeof ktx2_writer_value);
+
+    for (uint32_t L = 0; L < n; L++) {
+        uint32_t w, h, z;
+        tu_surface_level_extent(&all, L, &w, &h, &z);
+        uint8_t *dst = buf + level_offset[L];
+        const size_t row = (size_t)w * d->bytes;
+        for (uint32_t layer = 0; layer < s->layers; layer++)
+            for (uint32_t zz = 0; zz < z; zz++)
+                for (uint32_t y = 0; y < h; y++, dst += row) {
+                    tu_status st = copy_row(&all, d, L, y, zz, layer, w, repack, shift, dst, err);
+                    if (st != TU_OK) {
+                        free(buf);
+                        return st;
+                    }
+                }
+    }
+    *bytes = buf;
+    *size = (size_t)end;
+    return TU_OK;
+}
+
+/* --- files ------------------------------------------------------------------------------- */
+
+tu_status tu_ktx2_read_file(const char *path, tu_image *out, tu_error *err) {
+    TU_RETURN_IF(!out, err, TU_INVALID_ARGUMENT, "output image is NULL");
+    memset(out, 0, sizeof *out);
+    TU_RETURN_IF(!path, err, TU_INVALID_ARGUMENT, "KTX2 file path is NULL");
+    FILE *f = fopen(path, "rb");
+    TU_RETURN_IF(!f, err, TU_IO_ERROR, "cannot open KTX2 file \"%s\": %s", path, strerror(errno));
+
+    /* Read to the end in growing chunks: works for pipes as well as files. */
+    uint8_t *buf = NULL;
+    size_t len = 0, cap = 0;
+    tu_status st = TU_OK;
+    for (;;) {
+        if (len == cap) {
+            size_t grown = cap ? cap * 2 : 65536;
+            uint8_t *p = grown > cap ? realloc(buf, grown) : NULL;
+            if (!p) {
+                st = tuB_fail(err, TU_OUT_OF_MEMORY,
+                              "could not allocate %zu bytes to read KTX2 file \"%s\"", grown, path);
+                break;
+            }
+            buf = p;
+            cap = grown;
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) {
+            if (ferror(f))
+                st = tuB_fail(err, TU_IO_ERROR, "cannot read KTX2 file \"%s\": %s", path,
+                              strerror(errno));
+            break;
+        }
+    }
+    fclose(f);
+    if (st == TU_OK) st = tu_ktx2_read_memory(buf, len, out, err);
+    free(buf);
+    return st;
+}
+
+tu_status tu_ktx2_write_file(const char *path, const tu_surface *s, tu_error *err) {
+    TU_RETURN_IF(!path, err, TU_INVALID_ARGUMENT, "KTX2 file path is NULL");
+    void *bytes = NULL;
+    size_t size = 0;
+    TU_TRY(tu_ktx2_write_memory(s, &bytes, &size, err));
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        tu_status st =
+            tuB_fail(err, TU_IO_ERROR, "cannot create KTX2 file \"%s\": %s", path, strerror(errno));
+        free(bytes);
+        return st;
+    }
+    const bool written = fwrite(bytes, 1, size, f) == size;
+    const int write_errno = errno;
+    const bool closed = fclose(f) == 0;
+    free(bytes);
+    TU_RETURN_IF(!written, err, TU_IO_ERROR, "cannot write KTX2 file \"%s\": %s", path,
+                 strerror(write_errno));
+    TU_RETURN_IF(!closed, err, TU_IO_ERROR, "cannot finish writing KTX2 file \"%s\": %s", path,
+                 strerror(errno));
+    return TU_OK;
+}

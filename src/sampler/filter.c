@@ -1,0 +1,331 @@
+/*
+ * filter.c - one lane of a sample, gather or LOD operation (Vulkan "Texel Filtering",
+ * "Texel Gathering", "Level-of-Detail Operation"; DESIGN.md §4-5).
+ *
+ * The path of a lane: coordinates and array layer -> LOD -> the level(s) -> in each
+ * level a footprint (1 texel for nearest, 2/4/8 for linear) with per-axis weights ->
+ * the footprint reduced (weighted average, min or max) -> levels combined -> anisotropic
+ * samples averaged. Depth compare happens per texel, before filtering (percentage-closer).
+ */
+#include "engine.h"
+
+#include <math.h>
+
+/* A footprint in one level: 2^dims texels, texel index bit a set = the upper neighbour
+ * along axis a, with the weight of the upper neighbour per axis. */
+typedef struct footprint {
+    unsigned dims;
+    float w[3];
+    tu_texel t[8];
+} footprint;
+
+/* Round to nearest even and clamp to [0, count - 1]: the array layer rule (Vulkan
+ * "Image Level(s) Selection": l = clamp(RNE(a), 0, layers - 1)). */
+static uint32_t array_index(float a, uint32_t count) {
+    if (!(a > 0.0f)) return 0; /* negatives and NaN */
+    if (a >= (float)count) return count - 1;
+    double r = floor((double)a), frac = (double)a - r;
+    if (frac > 0.5 || (frac == 0.5 && fmod(r, 2.0) != 0.0)) r += 1.0;
+    return r >= count ? count - 1 : (uint32_t)r;
+}
+
+/* The texel coordinate offsets of a lane: immediate plus, for _po ops, per lane. */
+static void lane_offsets(const tuE_ctx *ctx, unsigned l, int32_t off[3]) {
+    const tu_msg *m = ctx->msg;
+    for (int a = 0; a < 3; a++)
+        off[a] = m->offset[a];
+    if (ctx->op->flags & TU_OPF_PO) {
+        off[0] += m->src[TU_SRC_OFFU].i[l];
+        off[1] += m->src[TU_SRC_OFFV].i[l];
+        off[2] += m->src[TU_SRC_OFFR].i[l];
+    }
+}
+
+/* Where a lane samples: the normalized (or, unnormalized, texel) coordinates, the array
+ * layer (or cube index), and its texel offsets. */
+typedef struct lane_pos {
+    float c[3];     /* s, t, r; for cube surfaces the direction */
+    uint32_t layer; /* array layer; for cube surfaces the cube index */
+    int32_t off[3]; /* per axis; 0 on array and cube axes */
+    float ref;
+} lane_pos;
+
+static void lane_position(const tuE_ctx *ctx, unsigned l, lane_pos *p) {
+    const tu_msg *m = ctx->msg;
+    const tu_surface *s = ctx->surf;
+    const float u = m->src[TU_SRC_U].f[l], v = m->src[TU_SRC_V].f[l], r = m->src[TU_SRC_R].f[l];
+    int32_t off[3];
+    lane_offsets(ctx, l, off);
+    p->c[0] = u, p->c[1] = v, p->c[2] = r;
+    p->layer = 0;
+    p->off[0] = off[0], p->off[1] = off[1], p->off[2] = off[2];
+    p->ref = m->src[TU_SRC_REF].f[l];
+    /* Vulkan clamps D_ref to [0, 1] for unorm depth formats ("Depth Compare Operation"). */
+    if (ctx->compare && ctx->fd->channels[0].numeric == TU_NUMERIC_UNORM)
+        p->ref = p->ref < 0.0f ? 0.0f : p->ref > 1.0f ? 1.0f : p->ref;
+    /* The coordinate table of spec/visa-3d-sample.md: 1D array v, 2D array r, cube ai. */
+    switch (s->type) {
+    case TU_SURFACE_1D:
+    case TU_SURFACE_BUFFER:
+        if (s->arrayed) p->layer = array_index(v, ctx->array_layers);
+        p->c[1] = p->c[2] = 0.0f, p->off[1] = p->off[2] = 0;
+        break;
+    case TU_SURFACE_2D:
+        if (s->arrayed) p->layer = array_index(r, ctx->array_layers);
+        p->c[2] = 0.0f, p->off[2] = 0;
+        break;
+    case TU_SURFACE_CUBE: /* offsets do not apply to cube maps (Vulkan) */
+        if (s->arrayed) p->layer = array_index(m->src[TU_SRC_AI].f[l], ctx->array_layers);
+        p->off[0] = p->off[1] = p->off[2] = 0;
+        break;
+    default: break;
+    }
+}
+
+/* The footprint of position p in view level `level` with filter `linear`. */
+static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
+                             const float c[3], uint32_t level, bool linear, footprint *fp) {
+    uint32_t ext[3] = {1, 1, 1};
+    tu_surface_level_extent(ctx->surf, level, &ext[0], &ext[1], &ext[2]);
+    const unsigned dims = ctx->is_cube                       ? 2
+                          : ctx->surf->type == TU_SURFACE_3D ? 3
+                          : ctx->surf->type == TU_SURFACE_2D ? 2
+                                                             : 1;
+    float coord[3] = {c[0], c[1], c[2]};
+    uint32_t face = 0;
+    if (ctx->is_cube) {
+        face = tuE_cube_face(c[0], c[1], c[2], &coord[0], &coord[1]);
+        coord[2] = 0.0f;
+    }
+    int32_t i0[3] = {0, 0, 0};
+    fp->dims = linear ? dims : 0;
+    for (unsigned a = 0; a < dims; a++) {
+        const float u = ctx->smp->unnormalized ? coord[a] : coord[a] * (float)ext[a];
+        if (linear) {
+            const float shifted = u - 0.5f;
+            i0[a] = tuE_floor_int(shifted);
+            float frac = shifted - floorf(shifted);
+            if (!(frac >= 0.0f && frac < 1.0f)) frac = 0.0f; /* NaN and huge values */
+            fp->w[a] = ctx->hw ? tuE_snap256(frac) : frac;
+        } else {
+            i0[a] = tuE_floor_int(u);
+        }
+        i0[a] += p->off[a];
+    }
+    const unsigned count = 1u << fp->dims;
+    for (unsigned k = 0; k < count; k++) {
+        int32_t idx[3] = {i0[0] + (int32_t)(k & 1), i0[1] + (int32_t)((k >> 1) & 1),
+                          i0[2] + (int32_t)((k >> 2) & 1)};
+        if (ctx->is_cube) {
+            const int32_t n = (int32_t)ext[0];
+            if (!linear) { /* nearest: the face's own texel, clamped to its edge */
+                idx[0] = tuE_wrap(idx[0], n, TU_ADDRESS_CLAMP_EDGE);
+                idx[1] = tuE_wrap(idx[1], n, TU_ADDRESS_CLAMP_EDGE);
+            }
+            tuE_cube_texel(ctx, lane, level, p->layer, face, idx[0], idx[1], (uint32_t)n, p->ref,
+                           &fp->t[k]);
+            continue;
+        }
+        uint32_t pos[3] = {0, 0, 0};
+        bool border = false;
+        for (unsigned a = 0; a < dims; a++) {
+            const int32_t w = tuE_wrap(idx[a], (int32_t)ext[a], (tu_address)ctx->smp->address[a]);
+            border |= w < 0;
+            pos[a] = (uint32_t)(w < 0 ? 0 : w);
+        }
+        if (border)
+            tuE_border(ctx, p->ref, &fp->t[k]);
+        else
+            tuE_texel(ctx, lane, level, p->layer, pos[0], pos[1], pos[2], p->ref, &fp->t[k]);
+    }
+}
+
+static float lerp(float a, float b, float w) {
+    return w == 0.0f ? a : w == 1.0f ? b : a + w * (b - a);
+}
+
+/* 8-bit fixed point (DESIGN.md §5): codes 0..255, weights 0..256. */
+static int32_t code8(float f) {
+    float c = f * 255.0f;
+    return c <= 0.0f ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
+}
+
+static int32_t lerp8(int32_t a, int32_t b, int32_t w) {
+    return (a * (256 - w) + b * w + 128) >> 8;
+}
+
+/* Reduce a footprint to one texel: the weighted average, or the min / max of the texels
+ * with non-zero weight. *fixed receives 8-bit codes when ctx->fixed8. */
+static void reduce(const tuE_ctx *ctx, const footprint *fp, tu_texel *out, int32_t fixed[4]) {
+    const unsigned count = 1u << fp->dims;
+    if (ctx->smp->reduction != TU_REDUCTION_AVERAGE && fp->dims > 0) {
+        const bool want_min = ctx->smp->reduction == TU_REDUCTION_MIN;
+        bool first = true;
+        for (unsigned k = 0; k < count; k++) {
+            float w = 1.0f;
+            for (unsigned a = 0; a < fp->dims; a++)
+                w *= (k >> a) & 1 ? fp->w[a] : 1.0f - fp->w[a];
+            if (w == 0.0f) continue;
+            for (int c = 0; c < 4; c++) {
+                const float v = fp->t[k].f[c];
+                if (first || (want_min ? v < out->f[c] : v > out->f[c])) out->f[c] = v;
+            }
+            first = false;
+        }
+        for (int c = 0; c < 4; c++)
+            fixed[c] = code8(out->f[c]);
+        return;
+    }
+    tu_texel t[8];
+    for (unsigned k = 0; k < count; k++)
+        t[k] = fp->t[k];
+    if (ctx->fixed8) {
+        int32_t v[8][4];
+        for (unsigned k = 0; k < count; k++)
+            for (int c = 0; c < 4; c++)
+                v[k][c] = code8(t[k].f[c]);
+        for (unsigned a = 0, n = count; a < fp->dims; a++, n >>= 1) {
+            const int32_t w = (int32_t)(fp->w[a] * 256.0f);
+            for (unsigned k = 0; k < n / 2; k++)
+                for (int c = 0; c < 4; c++)
+                    v[k][c] = lerp8(v[2 * k][c], v[2 * k + 1][c], w);
+        }
+        for (int c = 0; c < 4; c++) {
+            fixed[c] = v[0][c];
+            out->f[c] = (float)v[0][c] / 255.0f;
+        }
+        return;
+    }
+    for (unsigned a = 0, n = count; a < fp->dims; a++, n >>= 1)
+        for (unsigned k = 0; k < n / 2; k++)
+            for (int c = 0; c < 4; c++)
+                t[k].f[c] = lerp(t[2 * k].f[c], t[2 * k + 1].f[c], fp->w[a]);
+    *out = t[0];
+}
+
+/* One isotropic sample at coordinates c: level selection, footprints, mip blend. */
+static void sample_at(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, const float c[3],
+                      const tuE_lod *lod, tu_texel *out) {
+    const tu_sampler *smp = ctx->smp;
+    const uint32_t q = ctx->levels - 1;
+    bool linear = (lod->magnify ? smp->mag_filter : smp->min_filter) == TU_FILTER_LINEAR;
+    unsigned mip = smp->mip_filter;
+    if (ctx->integer) linear = false, mip = mip == TU_MIP_LINEAR ? TU_MIP_NEAREST : mip;
+    if (smp->unnormalized) mip = TU_MIP_NONE;
+    /* d' = clamp(lambda, 0, q), relative to the view's base level. */
+    float dprime = lod->lambda < 0.0f ? 0.0f : lod->lambda > (float)q ? (float)q : lod->lambda;
+    uint32_t hi = 0, lo = 0;
+    float delta = 0.0f;
+    if (mip == TU_MIP_NEAREST) {
+        hi = lo = (uint32_t)(ceilf(dprime + 0.5f) - 1.0f); /* Vulkan's preferred nearest(d') */
+        if (hi > q) hi = lo = q;
+    } else if (mip == TU_MIP_LINEAR) {
+        hi = (uint32_t)floorf(dprime);
+        lo = hi + 1 > q ? q : hi + 1;
+        delta = dprime - (float)hi;
+        if (ctx->hw) delta = tuE_snap256(delta);
+    }
+    footprint fp;
+    int32_t fixed_hi[4], fixed_lo[4];
+    tu_texel t_hi, t_lo;
+    gather_footprint(ctx, lane, p, c, hi, linear, &fp);
+    reduce(ctx, &fp, &t_hi, fixed_hi);
+    if (lo == hi || delta == 0.0f) {
+        *out = t_hi;
+        return;
+    }
+    gather_footprint(ctx, lane, p, c, lo, linear, &fp);
+    reduce(ctx, &fp, &t_lo, fixed_lo);
+    if (smp->reduction != TU_REDUCTION_AVERAGE) {
+        const bool want_min = smp->reduction == TU_REDUCTION_MIN;
+        for (int k = 0; k < 4; k++)
+            out->f[k] = want_min ? fminf(t_hi.f[k], t_lo.f[k]) : fmaxf(t_hi.f[k], t_lo.f[k]);
+    } else if (ctx->fixed8) {
+        const int32_t w = (int32_t)(delta * 256.0f);
+        for (int k = 0; k < 4; k++)
+            out->f[k] = (float)lerp8(fixed_hi[k], fixed_lo[k], w) / 255.0f;
+    } else {
+        for (int k = 0; k < 4; k++)
+            out->f[k] = lerp(t_hi.f[k], t_lo.f[k], delta);
+    }
+}
+
+/* The LOD inputs of a lane by the op's LOD mode; NAN asks for the derivatives. */
+static void lane_lod(const tuE_ctx *ctx, unsigned l, const lane_pos *p, const tuE_derivs *d,
+                     tuE_lod *lod) {
+    const tu_msg *m = ctx->msg;
+    float base = NAN, bias = 0.0f;
+    switch (ctx->op->lod) {
+    case TU_LOD_BIAS: bias = m->src[TU_SRC_BIAS].f[l]; break;
+    case TU_LOD_EXPLICIT: base = m->src[TU_SRC_LOD].f[l]; break;
+    case TU_LOD_ZERO: base = 0.0f; break;
+    default: break;
+    }
+    tuE_compute_lod(ctx, p->c, d, base, bias, lod);
+}
+
+static void gather_lane(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, const tuE_lod *lod,
+                        tu_texel *out) {
+    uint32_t level = 0;
+    if (ctx->op->lod != TU_LOD_BASE && ctx->smp->mip_filter != TU_MIP_NONE) {
+        const uint32_t q = ctx->levels - 1;
+        float dprime = lod->lambda < 0.0f ? 0.0f : lod->lambda > (float)q ? (float)q : lod->lambda;
+        level = (uint32_t)(ceilf(dprime + 0.5f) - 1.0f);
+        if (level > q) level = q;
+    }
+    footprint fp;
+    float c[3] = {p->c[0], p->c[1], p->c[2]};
+    gather_footprint(ctx, lane, p, c, level, true, &fp);
+    /* Texel order of the footprint: bit 0 = i1, bit 1 = j1. Gather returns
+     * R = (i0, j1), G = (i1, j1), B = (i1, j0), A = (i0, j0) (spec/visa-3d-sample4.md,
+     * Vulkan "Texel Gathering"). */
+    static const unsigned order[4] = {2, 3, 1, 0};
+    const unsigned ch = ctx->compare ? 0 : ctx->msg->gather_channel;
+    for (int k = 0; k < 4; k++) {
+        const tu_texel *t = &fp.t[fp.dims >= 2 ? order[k] : order[k] & 1];
+        out->u[k] = t->u[ch];
+    }
+}
+
+void tuE_sample_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, const tuE_derivs *d,
+                     tu_texel *out) {
+    lane_pos p;
+    lane_position(ctx, l, &p);
+    tuE_lod lod = {0};
+    if (ctx->op->lod != TU_LOD_BASE && !ctx->smp->unnormalized)
+        lane_lod(ctx, l, &p, d, &lod);
+    else
+        lod.magnify = true;
+
+    switch (ctx->op->kind) {
+    case TU_KIND_LOD: {
+        const float q = (float)(ctx->levels - 1);
+        float r = lod.lambda < 0.0f ? 0.0f : lod.lambda > q ? q : lod.lambda;
+        out->f[0] = r, out->f[1] = lod.lambda_prime, out->f[2] = 0.0f, out->f[3] = 0.0f;
+        return;
+    }
+    case TU_KIND_GATHER: gather_lane(ctx, lane, &p, &lod, out); return;
+    default: break;
+    }
+
+    const unsigned n =
+        lod.aniso_ratio > 1.0f && !lod.magnify ? (unsigned)ceilf(lod.aniso_ratio) : 1;
+    if (n == 1 || ctx->integer) {
+        sample_at(ctx, lane, &p, p.c, &lod, out);
+        return;
+    }
+    /* Anisotropic: n isotropic samples spread evenly along the major axis of the pixel's
+     * footprint, averaged (docs/semantics.md). */
+    float acc[4] = {0, 0, 0, 0};
+    for (unsigned k = 0; k < n; k++) {
+        const float f = ((float)k + 0.5f) / (float)n - 0.5f;
+        const float c[3] = {p.c[0] + f * lod.major[0], p.c[1] + f * lod.major[1],
+                            p.c[2] + f * lod.major[2]};
+        tu_texel t;
+        sample_at(ctx, lane, &p, c, &lod, &t);
+        for (int ch = 0; ch < 4; ch++)
+            acc[ch] += t.f[ch];
+    }
+    for (int ch = 0; ch < 4; ch++)
+        out->f[ch] = acc[ch] / (float)n;
+}

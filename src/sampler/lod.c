@@ -1,0 +1,133 @@
+/*
+ * lod.c - derivatives and the level of detail (Vulkan "Level-of-Detail Operation",
+ * notes/intel-sampler.md §4.1):
+ *
+ *   m_ux = ds/dx * w_base, ...   rho_x = |(m_ux, m_vx, m_wx)|, rho_y likewise
+ *   eta = min(rho_max / rho_min, maxAniso)   (1 without anisotropy)
+ *   lambda_base = log2(rho_max / eta), or the shader's LOD
+ *   lambda' = lambda_base + clamp(sampler bias + shader bias, -16, 16)
+ *   lambda  = clamp(lambda', min_lod, max_lod)
+ */
+#include "engine.h"
+
+#include <math.h>
+
+float tuE_snap256(float x) {
+    if (!isfinite(x)) return x;
+    double v = (double)x * 256.0, r = floor(v), frac = v - r;
+    if (frac > 0.5 || (frac == 0.5 && fmod(r, 2.0) != 0.0)) r += 1.0;
+    return (float)(r / 256.0);
+}
+
+/* Implicit derivatives come from the 2x2 subspan of four consecutive lanes: upper-left,
+ * upper-right, lower-left, lower-right (DESIGN.md §4). They are coarse: the whole subspan
+ * uses UR - UL along x and LL - UL along y. A subspan cut short by the SIMD width has
+ * zero derivatives across the missing lanes (docs/semantics.md). */
+void tuE_lane_derivs(const tuE_ctx *ctx, const float *coord[3], unsigned lane, tuE_derivs *d) {
+    const tu_msg *m = ctx->msg;
+    if (ctx->op->lod == TU_LOD_GRAD) {
+        static const tu_src grad[3][2] = {
+            {TU_SRC_DUDX, TU_SRC_DUDY}, {TU_SRC_DVDX, TU_SRC_DVDY}, {TU_SRC_DRDX, TU_SRC_DRDY}};
+        for (int a = 0; a < 3; a++)
+            for (int k = 0; k < 2; k++)
+                d->d[a][k] = m->src[grad[a][k]].f[lane];
+        return;
+    }
+    const unsigned ul = lane & ~3u, ur = ul + 1, ll = ul + 2;
+    for (int a = 0; a < 3; a++) {
+        const float *c = coord[a];
+        d->d[a][0] = ur < m->simd ? c[ur] - c[ul] : 0.0f;
+        d->d[a][1] = ll < m->simd ? c[ll] - c[ul] : 0.0f;
+        /* Coarse pixel shading: a lane stands for cps_x by cps_y pixels, so its neighbours
+         * are that far apart; compensation brings the derivatives back to one pixel. */
+        if (m->flags & TU_MSG_CPS) {
+            d->d[a][0] /= (float)m->cps_x;
+            d->d[a][1] /= (float)m->cps_y;
+        }
+    }
+}
+
+/* The derivatives of a cube face's (s, t) from those of the direction (Vulkan "Cube Map
+ * Derivative Operation"): s = (sc/|ma| + 1)/2, so ds = (dsc*|ma| - sc*d|ma|) / (2*ma^2). */
+static void cube_face_derivs(const float dir[3], const tuE_derivs *in, float out[2][2]) {
+    float s, t;
+    unsigned face = tuE_cube_face(dir[0], dir[1], dir[2], &s, &t);
+    const unsigned axis = face / 2;
+    const float sign = (face & 1) ? -1.0f : 1.0f;
+    const float ma = sign * dir[axis];
+    const float sc = (2.0f * s - 1.0f) * ma, tc = (2.0f * t - 1.0f) * ma;
+    /* S and T of the face, as in texel.c's table. */
+    static const int8_t S[6][3] = {{0, 0, -1}, {0, 0, 1}, {1, 0, 0},
+                                   {1, 0, 0},  {1, 0, 0}, {-1, 0, 0}};
+    static const int8_t T[6][3] = {{0, -1, 0}, {0, -1, 0}, {0, 0, 1},
+                                   {0, 0, -1}, {0, -1, 0}, {0, -1, 0}};
+    for (int k = 0; k < 2; k++) {
+        float dsc = 0, dtc = 0;
+        for (int a = 0; a < 3; a++) {
+            dsc += S[face][a] * in->d[a][k];
+            dtc += T[face][a] * in->d[a][k];
+        }
+        const float dma = sign * in->d[axis][k];
+        const float denom = ma == 0.0f ? 1.0f : 2.0f * ma * ma;
+        out[0][k] = (dsc * ma - sc * dma) / denom;
+        out[1][k] = (dtc * ma - tc * dma) / denom;
+    }
+}
+
+void tuE_compute_lod(const tuE_ctx *ctx, const float coord[3], const tuE_derivs *d,
+                     float lambda_base, float shader_bias, tuE_lod *out) {
+    const tu_sampler *smp = ctx->smp;
+    out->aniso_ratio = 1.0f;
+    out->major[0] = out->major[1] = out->major[2] = 0.0f;
+    if (isnan(lambda_base)) { /* from the derivatives */
+        float m[3][2] = {{0}};
+        const float size[3] = {(float)ctx->base_w, (float)ctx->base_h, (float)ctx->base_d};
+        unsigned axes = 1;
+        if (ctx->is_cube) {
+            float fd[2][2];
+            cube_face_derivs(coord, d, fd);
+            for (int k = 0; k < 2; k++) {
+                m[0][k] = fd[0][k] * size[0];
+                m[1][k] = fd[1][k] * size[0];
+            }
+            axes = 2;
+        } else {
+            const tu_surface_type type = ctx->surf->type;
+            axes = type == TU_SURFACE_3D ? 3 : (type == TU_SURFACE_2D ? 2 : 1);
+            for (unsigned a = 0; a < axes; a++)
+                for (int k = 0; k < 2; k++)
+                    m[a][k] = d->d[a][k] * size[a];
+        }
+        float rho[2];
+        for (int k = 0; k < 2; k++) {
+            float sum = 0;
+            for (unsigned a = 0; a < axes; a++)
+                sum += m[a][k] * m[a][k];
+            rho[k] = sqrtf(sum);
+        }
+        const int kmax = rho[1] > rho[0];
+        const float rho_max = rho[kmax], rho_min = rho[!kmax];
+        float eta = 1.0f;
+        if (smp->max_anisotropy > 1 && rho_max > 0.0f) {
+            eta = rho_min > 0.0f ? rho_max / rho_min : (float)smp->max_anisotropy;
+            if (eta > (float)smp->max_anisotropy) eta = (float)smp->max_anisotropy;
+            if (eta < 1.0f) eta = 1.0f;
+            for (int a = 0; a < 3; a++)
+                out->major[a] = d->d[a][kmax];
+        }
+        out->aniso_ratio = eta;
+        lambda_base = log2f(rho_max / eta);
+    }
+    float bias = ctx->lod_bias + shader_bias;
+    bias = bias < -16.0f ? -16.0f : bias > 16.0f ? 16.0f : bias;
+    out->lambda_prime = lambda_base + bias;
+    float lambda = out->lambda_prime;
+    if (isnan(lambda) || lambda < ctx->min_lod) lambda = ctx->min_lod;
+    if (lambda > ctx->max_lod) lambda = ctx->max_lod;
+    if (ctx->hw) {
+        lambda = tuE_snap256(lambda);
+        out->lambda_prime = tuE_snap256(out->lambda_prime);
+    }
+    out->lambda = lambda;
+    out->magnify = lambda <= 0.0f;
+}

@@ -1,0 +1,30 @@
+/*
+ * surface_internal.h - what the surface files share.
+ */
+#ifndef TEXUNIT_SURFACE_INTERNAL_H
+#define TEXUNIT_SURFACE_INTERNAL_H
+
+#include "texunit/surface.h"
+
+#include "../base/base.h"
+
+/* The extent of memory level L: max(1, size >> L) on the axes the type has, 1 on the
+ * others. Needs L < 32. */
+static inline void tuS_mip_extent(const tu_surface *s, uint32_t L, uint32_t *w, uint32_t *h,
+                                  uint32_t *d) {
+    *w = tuB_max_u32(1, s->width >> L);
+    *h = (s->type == TU_SURFACE_1D || s->type == TU_SURFACE_BUFFER)
+             ? 1
+             : tuB_max_u32(1, s->height >> L);
+    *d = s->type == TU_SURFACE_3D ? tuB_max_u32(1, s->depth >> L) : 1;
+}
+
+/* Check the fields that say what the texels are (type, arrayed, format, tiling, sizes,
+ * layers, levels, samples), not where they are. */
+tu_status tuS_check_shape(const tu_surface *s, tu_error *err);
+
+/* tu_surface_texel_offset for memory level mem_level (c->level is ignored). */
+tu_status tuS_texel_offset(const tu_surface *s, uint32_t mem_level, const tu_texel_coord *c,
+                           uint64_t *offset, tu_error *err);
+
+#endif /* TEXUNIT_SURFACE_INTERNAL_H */

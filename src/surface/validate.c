@@ -1,0 +1,197 @@
+/*
+ * validate.c - tu_surface_validate: every field of a description checked, each refusal
+ * a sentence naming the field and its value.
+ */
+#include "surface_internal.h"
+
+#include <stdio.h>
+
+static const char *type_name(tu_surface_type t) {
+    static const char *const names[] = {"1D", "2D", "3D", "CUBE", "BUFFER"};
+    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
+}
+
+uint32_t tu_surface_max_levels(const tu_surface *s) {
+    uint32_t largest = s->width;
+    if (s->type == TU_SURFACE_2D || s->type == TU_SURFACE_CUBE || s->type == TU_SURFACE_3D)
+        largest = tuB_max_u32(largest, s->height);
+    if (s->type == TU_SURFACE_3D) largest = tuB_max_u32(largest, s->depth);
+    uint32_t n = 1;
+    while (largest >>= 1)
+        n++;
+    return n;
+}
+
+static bool is_power_of_two_samples(uint32_t n) {
+    return n == 1 || n == 2 || n == 4 || n == 8 || n == 16;
+}
+
+tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
+    TU_RETURN_IF((unsigned)s->type > TU_SURFACE_BUFFER, err, TU_INVALID_ARGUMENT,
+                 "surface type %d is not one of 1D, 2D, 3D, CUBE, BUFFER", (int)s->type);
+    const char *type = type_name(s->type);
+    TU_RETURN_IF(!tu_format_is_valid(s->format), err, TU_INVALID_ARGUMENT,
+                 "surface format %d is not a format of the table", (int)s->format);
+    TU_RETURN_IF(s->tiling != TU_TILING_LINEAR, err, TU_INVALID_ARGUMENT,
+                 "surface tiling %d is not a known tiling", (int)s->tiling);
+    TU_RETURN_IF(s->arrayed && (s->type == TU_SURFACE_3D || s->type == TU_SURFACE_BUFFER), err,
+                 TU_INVALID_ARGUMENT, "surface arrayed is set but a %s surface cannot be arrayed",
+                 type);
+
+    const uint32_t max_width =
+        s->type == TU_SURFACE_BUFFER ? TU_MAX_BUFFER_WIDTH : TU_MAX_DIMENSION;
+    TU_RETURN_IF(s->width == 0, err, TU_INVALID_ARGUMENT, "surface width 0 must be at least 1");
+    TU_RETURN_IF(s->width > max_width, err, TU_INVALID_ARGUMENT,
+                 "surface width %u exceeds the %s limit %u", s->width, type, max_width);
+    if (s->type == TU_SURFACE_1D || s->type == TU_SURFACE_BUFFER) {
+        TU_RETURN_IF(s->height != 1, err, TU_INVALID_ARGUMENT,
+                     "surface height %u must be 1 for a %s surface", s->height, type);
+    } else {
+        TU_RETURN_IF(s->height == 0, err, TU_INVALID_ARGUMENT,
+                     "surface height 0 must be at least 1");
+        TU_RETURN_IF(s->height > TU_MAX_DIMENSION, err, TU_INVALID_ARGUMENT,
+                     "surface height %u exceeds the limit %u", s->height, TU_MAX_DIMENSION);
+    }
+    if (s->type == TU_SURFACE_3D) {
+        TU_RETURN_IF(s->depth == 0, err, TU_INVALID_ARGUMENT, "surface depth 0 must be at least 1");
+        TU_RETURN_IF(s->depth > TU_MAX_DIMENSION, err, TU_INVALID_ARGUMENT,
+                     "surface depth %u exceeds the limit %u", s->depth, TU_MAX_DIMENSION);
+    } else {
+        TU_RETURN_IF(s->depth != 1, err, TU_INVALID_ARGUMENT,
+                     "surface depth %u must be 1 for a %s surface", s->depth, type);
+    }
+    TU_RETURN_IF(s->type == TU_SURFACE_CUBE && s->width != s->height, err, TU_INVALID_ARGUMENT,
+                 "surface width %u and height %u of a CUBE surface must be equal", s->width,
+                 s->height);
+
+    TU_RETURN_IF(s->layers == 0, err, TU_INVALID_ARGUMENT, "surface layers 0 must be at least 1");
+    TU_RETURN_IF(s->layers > TU_MAX_LAYERS, err, TU_INVALID_ARGUMENT,
+                 "surface layers %u exceeds the limit %u", s->layers, TU_MAX_LAYERS);
+    if (s->type == TU_SURFACE_CUBE) {
+        TU_RETURN_IF(s->layers % 6 != 0, err, TU_INVALID_ARGUMENT,
+                     "surface layers %u of a CUBE surface must be a multiple of 6 (faces)",
+                     s->layers);
+        TU_RETURN_IF(!s->arrayed && s->layers != 6, err, TU_INVALID_ARGUMENT,
+                     "surface layers %u of a CUBE surface that is not arrayed must be 6",
+                     s->layers);
+    } else {
+        TU_RETURN_IF(!s->arrayed && s->layers != 1, err, TU_INVALID_ARGUMENT,
+                     "surface layers %u must be 1 for a %s surface that is not arrayed", s->layers,
+                     type);
+    }
+
+    TU_RETURN_IF(!is_power_of_two_samples(s->samples), err, TU_INVALID_ARGUMENT,
+                 "surface samples %u is not one of 1, 2, 4, 8, 16", s->samples);
+    TU_RETURN_IF(s->samples > 1 && s->type != TU_SURFACE_2D, err, TU_INVALID_ARGUMENT,
+                 "surface samples %u: only 2D surfaces can be multisampled, not %s", s->samples,
+                 type);
+
+    const uint32_t chain = tu_surface_max_levels(s);
+    TU_RETURN_IF(s->levels == 0, err, TU_INVALID_ARGUMENT, "surface levels 0 must be at least 1");
+    TU_RETURN_IF(s->levels > chain, err, TU_INVALID_ARGUMENT,
+                 "surface levels %u exceeds the %u levels of a full chain for %ux%ux%u", s->levels,
+                 chain, s->width, s->height, s->depth);
+    TU_RETURN_IF(s->levels > 1 && (s->samples > 1 || s->type == TU_SURFACE_BUFFER), err,
+                 TU_INVALID_ARGUMENT, "surface levels %u must be 1 for a %s surface", s->levels,
+                 s->samples > 1 ? "multisample" : type);
+    return TU_OK;
+}
+
+/* The bytes one level spans from its offset, with each pitch checked against the span of
+ * what it steps over (a row, a slice, a sample image, a layer). */
+static tu_status check_level(const tu_surface *s, uint32_t L, tu_error *err) {
+    const tu_level_layout *lv = &s->level[L];
+    uint32_t w, h, d;
+    tuS_mip_extent(s, L, &w, &h, &d);
+    const struct {
+        uint32_t count;
+        uint64_t pitch;
+        const char *name, *what;
+    } axes[] = {
+        {h, lv->row_pitch, "row_pitch", "row"},
+        {d, lv->slice_pitch, "slice_pitch", "slice"},
+        {s->samples, lv->sample_pitch, "sample_pitch", "sample"},
+        {s->layers, lv->layer_pitch, "layer_pitch", "layer"},
+    };
+    uint64_t span = (uint64_t)w * tu_format_bytes(s->format), end;
+    for (unsigned i = 0; i < sizeof axes / sizeof axes[0]; i++) {
+        if (axes[i].count <= 1) continue;
+        TU_RETURN_IF(axes[i].pitch < span, err, TU_INVALID_ARGUMENT,
+                     "surface level[%u].%s %llu is smaller than the %llu bytes of one %s", L,
+                     axes[i].name, (unsigned long long)axes[i].pitch, (unsigned long long)span,
+                     axes[i].what);
+        uint64_t t;
+        TU_RETURN_IF(
+            !tuB_mul_u64(axes[i].pitch, axes[i].count - 1, &t) || !tuB_add_u64(t, span, &span), err,
+            TU_INVALID_ARGUMENT, "surface level[%u].%s %llu times %u overflows 64-bit byte offsets",
+            L, axes[i].name, (unsigned long long)axes[i].pitch, axes[i].count);
+    }
+    TU_RETURN_IF(!tuB_add_u64(lv->offset, span, &end) || end > s->size, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u] (offset %llu, %llu bytes) does not fit in size %zu", L,
+                 (unsigned long long)lv->offset, (unsigned long long)span, s->size);
+    return TU_OK;
+}
+
+static tu_format mcs_format(uint32_t samples) {
+    switch (samples) {
+    case 2:
+    case 4: return TU_FORMAT_R8_UINT;
+    case 8: return TU_FORMAT_R32_UINT;
+    case 16: return TU_FORMAT_R32G32_UINT;
+    default: return TU_FORMAT_UNDEFINED;
+    }
+}
+
+static tu_status check_mcs(const tu_surface *s, tu_error *err) {
+    const tu_surface *m = s->mcs;
+    TU_RETURN_IF(s->samples == 1, err, TU_INVALID_ARGUMENT,
+                 "surface mcs is set but the surface has 1 sample");
+    TU_RETURN_IF(m->mcs != NULL, err, TU_INVALID_ARGUMENT,
+                 "surface mcs: an MCS surface cannot have an MCS surface of its own");
+    tu_error inner = {TU_OK, ""};
+    if (tu_surface_validate(m, &inner) != TU_OK)
+        return tuB_fail(err, inner.status, "surface mcs: %s", inner.message);
+    const tu_format want = mcs_format(s->samples);
+    TU_RETURN_IF(m->format != want, err, TU_INVALID_ARGUMENT,
+                 "surface mcs format %s must be %s for %u samples",
+                 tu_format_describe(m->format)->name, tu_format_describe(want)->name, s->samples);
+    TU_RETURN_IF(m->type != TU_SURFACE_2D || m->samples != 1 || m->levels != 1, err,
+                 TU_INVALID_ARGUMENT, "surface mcs must be a 2D surface with 1 sample and 1 level");
+    TU_RETURN_IF(m->width != s->width || m->height != s->height || m->layers != s->layers, err,
+                 TU_INVALID_ARGUMENT,
+                 "surface mcs size %ux%u with %u layers must equal the surface's %ux%u with %u "
+                 "layers",
+                 m->width, m->height, m->layers, s->width, s->height, s->layers);
+    return TU_OK;
+}
+
+static tu_status check_residency(const tu_surface *s, tu_error *err) {
+    const tu_residency *r = s->residency;
+    TU_RETURN_IF(!r->bits, err, TU_INVALID_ARGUMENT, "surface residency bits is NULL");
+    TU_RETURN_IF(r->page_size_log2 < 6 || r->page_size_log2 > 32, err, TU_INVALID_ARGUMENT,
+                 "surface residency page_size_log2 %u is not in 6..32", r->page_size_log2);
+    const uint64_t pages = (((uint64_t)s->size - 1) >> r->page_size_log2) + 1;
+    TU_RETURN_IF(r->bits_size < (pages + 7) / 8, err, TU_INVALID_ARGUMENT,
+                 "surface residency bits_size %zu is smaller than the %llu bytes that %llu pages "
+                 "need",
+                 r->bits_size, (unsigned long long)((pages + 7) / 8), (unsigned long long)pages);
+    return TU_OK;
+}
+
+tu_status tu_surface_validate(const tu_surface *s, tu_error *err) {
+    TU_RETURN_IF(!s, err, TU_INVALID_ARGUMENT, "surface is NULL");
+    TU_TRY(tuS_check_shape(s, err));
+    TU_RETURN_IF(s->level_count == 0, err, TU_INVALID_ARGUMENT,
+                 "surface level_count 0 must be at least 1");
+    TU_RETURN_IF(s->base_level >= s->levels || s->level_count > s->levels - s->base_level, err,
+                 TU_INVALID_ARGUMENT,
+                 "surface view levels [%u, %u + %u) are not inside the surface's %u levels",
+                 s->base_level, s->base_level, s->level_count, s->levels);
+    TU_RETURN_IF(s->size == 0, err, TU_INVALID_ARGUMENT, "surface size 0 must be at least 1");
+    TU_RETURN_IF(!s->data, err, TU_INVALID_ARGUMENT, "surface data is NULL");
+    for (uint32_t L = 0; L < s->levels; L++)
+        TU_TRY(check_level(s, L, err));
+    if (s->mcs) TU_TRY(check_mcs(s, err));
+    if (s->residency) TU_TRY(check_residency(s, err));
+    return TU_OK;
+}

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Install texunit from the build tree $1 into a scratch prefix, then build and run a
+# small program against the installed package twice: with CMake's find_package(texunit)
+# and with pkg-config. Run by .ci/run.
+set -eu
+build=$1
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+
+cmake -S "$here/consumer" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+cmake --build "$work/cmake" >/dev/null
+LD_LIBRARY_PATH="$work/prefix/lib" "$work/cmake/consumer"
+
+PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" cc -std=c11 -Wall -Werror \
+    "$here/consumer/consumer.c" $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs texunit) \
+    -o "$work/consumer-pc"
+LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer-pc"
+echo "install: find_package(texunit) and pkg-config both build and run a consumer"

@@ -1,0 +1,16 @@
+/* A program built against an installed texunit: encode and decode one texel. */
+#include <texunit/texunit.h>
+
+#include <stdio.h>
+
+int main(void) {
+    tu_texel in = {.f = {1.0f, 0.5f, 0.0f, 1.0f}}, out;
+    unsigned char bytes[4];
+    tu_format_encode(TU_FORMAT_R8G8B8A8_UNORM, &in, bytes);
+    tu_format_decode(TU_FORMAT_R8G8B8A8_UNORM, bytes, &out);
+    if (bytes[0] != 255 || bytes[1] != 128 || out.f[1] != 128.0f / 255.0f) {
+        fprintf(stderr, "consumer: unexpected texel %u %u\n", bytes[0], bytes[1]);
+        return 1;
+    }
+    return 0;
+}

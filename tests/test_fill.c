@@ -1,0 +1,285 @@
+/*
+ * test_fill.c - the texel generator against the formula of the foundation issue, written
+ * out again here: lowbias32 over {level, layer, z, y, x, c}; 8-bit fields h >> 24; 16-bit
+ * floats ((int)(h >> 21) - 1024) / 1024; 32-bit floats ((int)(h >> 8) - 8388608) /
+ * 8388608; D32 (h >> 8) / 16777216; other fields the top bits of h. Values are read back
+ * through tu_format_decode and compared with what the formula says the texel means.
+ */
+#include "texunit/texunit.h"
+
+#include "tu_test.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static uint32_t ref_lowbias32(uint32_t x) {
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+
+static uint32_t ref_hash(uint32_t seed, uint32_t level, uint32_t layer, uint32_t x, uint32_t y,
+                         uint32_t z, uint32_t c) {
+    uint32_t v[6] = {level, layer, z, y, x, c}, h = seed;
+    for (int i = 0; i < 6; i++)
+        h = ref_lowbias32(h + v[i] + 0x9E3779B9U);
+    return h;
+}
+
+static void test_hash(void) {
+    uint64_t rng = 7;
+    for (int i = 0; i < 10000; i++) {
+        uint32_t a[7];
+        for (int k = 0; k < 7; k++)
+            a[k] = (uint32_t)tu_test_rand(&rng);
+        CHECK_EQ_U(tu_texel_hash(a[0], a[1], a[2], a[3], a[4], a[5], a[6]),
+                   ref_hash(a[0], a[1], a[2], a[3], a[4], a[5], a[6]));
+    }
+    /* Each argument reaches the hash: changing any one changes it. */
+    const uint32_t h = tu_texel_hash(1, 2, 3, 4, 5, 6, 7);
+    CHECK(h != tu_texel_hash(0, 2, 3, 4, 5, 6, 7) && h != tu_texel_hash(1, 0, 3, 4, 5, 6, 7) &&
+          h != tu_texel_hash(1, 2, 0, 4, 5, 6, 7) && h != tu_texel_hash(1, 2, 3, 0, 5, 6, 7) &&
+          h != tu_texel_hash(1, 2, 3, 4, 0, 6, 7) && h != tu_texel_hash(1, 2, 3, 4, 5, 0, 7) &&
+          h != tu_texel_hash(1, 2, 3, 4, 5, 6, 0));
+}
+
+/* A 2D array surface of `format`, 5x3, two layers, 2 levels, filled with seed. */
+static tu_image make_filled(tu_surface_type type, bool arrayed, tu_format format, uint32_t w,
+                            uint32_t h, uint32_t d, uint32_t layers, uint32_t levels,
+                            uint32_t samples, uint32_t seed) {
+    tu_surface desc = {.type = type,
+                       .arrayed = arrayed,
+                       .format = format,
+                       .width = w,
+                       .height = h,
+                       .depth = d,
+                       .layers = layers,
+                       .levels = levels,
+                       .samples = samples};
+    tu_image img = {0};
+    tu_error err = {0};
+    CHECK(tu_image_create(&img, &desc, &err) == TU_OK, "%s", err.message);
+    CHECK(tu_surface_fill_hash(&img.surface, seed, &err) == TU_OK, "%s", err.message);
+    return img;
+}
+
+/* What the formula says component c of the texel reads as, for the formats whose meaning
+ * is simple to state independently of the field layout. */
+static void check_float_texel(tu_format format, const tu_surface *s, uint32_t seed, uint32_t L,
+                              uint32_t layer, uint32_t x, uint32_t y, uint32_t z) {
+    tu_texel_coord c = {x, y, z, layer, L, 0};
+    const void *p = tu_surface_texel_pointer(s, &c);
+    if (!CHECK(p != NULL)) return;
+    tu_texel t;
+    tu_format_decode(format, p, &t);
+    for (uint32_t comp = 0; comp < 4; comp++) {
+        uint32_t hash = ref_hash(seed, L, layer, x, y, z, comp);
+        float want = 0;
+        switch (format) {
+        case TU_FORMAT_R8G8B8A8_UNORM: want = (float)(hash >> 24) / 255.0f; break;
+        case TU_FORMAT_R16G16B16A16_SFLOAT: want = ((int)(hash >> 21) - 1024) / 1024.0f; break;
+        case TU_FORMAT_R32G32B32A32_SFLOAT:
+            want = (float)((int)(hash >> 8) - 8388608) / 8388608.0f;
+            break;
+        case TU_FORMAT_R16G16B16A16_UNORM: want = (float)(hash >> 16) / 65535.0f; break;
+        default: break;
+        }
+        CHECK(t.f[comp] == want, "%s level %u layer %u (%u,%u,%u) c%u: %.9g != %.9g",
+              tu_format_describe(format)->name, L, layer, x, y, z, comp, t.f[comp], want);
+    }
+}
+
+static void test_float_formats(void) {
+    const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R16G16B16A16_SFLOAT,
+                                 TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R16G16B16A16_UNORM};
+    for (int f = 0; f < 4; f++) {
+        tu_image img = make_filled(TU_SURFACE_2D, true, formats[f], 5, 3, 1, 2, 2, 1, 99);
+        for (uint32_t L = 0; L < 2; L++)
+            for (uint32_t layer = 0; layer < 2; layer++)
+                for (uint32_t y = 0; y < (3u >> L); y++)
+                    for (uint32_t x = 0; x < (5u >> L); x++)
+                        check_float_texel(formats[f], &img.surface, 99, L, layer, x, y, 0);
+        tu_image_free(&img);
+    }
+    /* 3D: z is the slice. */
+    tu_image img = make_filled(TU_SURFACE_3D, false, TU_FORMAT_R8G8B8A8_UNORM, 4, 2, 3, 1, 2, 1, 5);
+    for (uint32_t z = 0; z < 3; z++)
+        for (uint32_t y = 0; y < 2; y++)
+            for (uint32_t x = 0; x < 4; x++)
+                check_float_texel(TU_FORMAT_R8G8B8A8_UNORM, &img.surface, 5, 0, 0, x, y, z);
+    tu_image_free(&img);
+    /* Cube arrays: layer = 6 * cube + face. */
+    img = make_filled(TU_SURFACE_CUBE, true, TU_FORMAT_R16G16B16A16_SFLOAT, 2, 2, 1, 12, 2, 1, 3);
+    for (uint32_t layer = 0; layer < 12; layer++)
+        check_float_texel(TU_FORMAT_R16G16B16A16_SFLOAT, &img.surface, 3, 1, layer, 0, 0, 0);
+    tu_image_free(&img);
+}
+
+/* Field-level rules on the formats with special cases: depth, stencil, packed, shared
+ * exponent, BGRA order, integer formats. The raw fields are read from the bytes here. */
+static uint32_t bytes_le(const uint8_t *p, int first, int n) {
+    uint32_t v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = v << 8 | p[first + i];
+    return v;
+}
+
+static void test_field_rules(void) {
+    const uint32_t seed = 0xC0FFEE;
+    const uint32_t x = 3, y = 1, layer = 1, L = 0;
+    struct {
+        tu_format format;
+        uint32_t bytes;
+    } formats[] = {
+        {TU_FORMAT_B8G8R8A8_UNORM, 4},
+        {TU_FORMAT_R8_SINT, 1},
+        {TU_FORMAT_R16G16_UINT, 4},
+        {TU_FORMAT_R32G32B32_UINT, 12},
+        {TU_FORMAT_D32_SFLOAT, 4},
+        {TU_FORMAT_D24_UNORM_S8_UINT, 4},
+        {TU_FORMAT_X8_D24_UNORM_PACK32, 4},
+        {TU_FORMAT_D32_SFLOAT_S8_UINT, 8},
+        {TU_FORMAT_A2B10G10R10_UNORM_PACK32, 4},
+        {TU_FORMAT_E5B9G9R9_UFLOAT_PACK32, 4},
+        {TU_FORMAT_R5G6B5_UNORM_PACK16, 2},
+        {TU_FORMAT_S8_UINT, 1},
+    };
+    for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
+        tu_image img = make_filled(TU_SURFACE_2D, true, formats[f].format, 4, 2, 1, 2, 1, 1, seed);
+        tu_texel_coord c = {x, y, 0, layer, L, 0};
+        const uint8_t *p = tu_surface_texel_pointer(&img.surface, &c);
+        if (!CHECK(p != NULL)) continue;
+        uint32_t h0 = ref_hash(seed, L, layer, x, y, 0, 0),
+                 h1 = ref_hash(seed, L, layer, x, y, 0, 1),
+                 h2 = ref_hash(seed, L, layer, x, y, 0, 2),
+                 h3 = ref_hash(seed, L, layer, x, y, 0, 3);
+        const uint32_t w0 = bytes_le(p, 0, formats[f].bytes < 4 ? (int)formats[f].bytes : 4);
+        float depth;
+        switch (formats[f].format) {
+        case TU_FORMAT_B8G8R8A8_UNORM: /* B in byte 0, R in byte 2 */
+            CHECK_EQ_U(p[0], h2 >> 24);
+            CHECK_EQ_U(p[1], h1 >> 24);
+            CHECK_EQ_U(p[2], h0 >> 24);
+            CHECK_EQ_U(p[3], h3 >> 24);
+            break;
+        case TU_FORMAT_R8_SINT: CHECK_EQ_U(p[0], h0 >> 24); break;
+        case TU_FORMAT_R16G16_UINT:
+            CHECK_EQ_U(w0 & 0xffff, h0 >> 16);
+            CHECK_EQ_U(w0 >> 16, h1 >> 16);
+            break;
+        case TU_FORMAT_R32G32B32_UINT:
+            CHECK_EQ_U(w0, h0);
+            CHECK_EQ_U(bytes_le(p, 4, 4), h1);
+            CHECK_EQ_U(bytes_le(p, 8, 4), h2);
+            break;
+        case TU_FORMAT_D32_SFLOAT:
+        case TU_FORMAT_D32_SFLOAT_S8_UINT:
+            memcpy(&depth, p, 4);
+            CHECK(depth == (float)(h0 >> 8) / 16777216.0f, "depth %.9g", depth);
+            if (formats[f].format == TU_FORMAT_D32_SFLOAT_S8_UINT) {
+                CHECK_EQ_U(p[4], h1 >> 24); /* stencil hashes as component 1 */
+                CHECK_EQ_U(bytes_le(p, 5, 3), 0);
+            }
+            break;
+        case TU_FORMAT_D24_UNORM_S8_UINT:
+            CHECK_EQ_U(w0 & 0xffffff, h0 >> 8);
+            CHECK_EQ_U(w0 >> 24, h1 >> 24);
+            break;
+        case TU_FORMAT_X8_D24_UNORM_PACK32: CHECK_EQ_U(w0, h0 >> 8); break; /* padding 0 */
+        case TU_FORMAT_A2B10G10R10_UNORM_PACK32:
+            CHECK_EQ_U(w0 & 0x3ff, h0 >> 22);
+            CHECK_EQ_U((w0 >> 10) & 0x3ff, h1 >> 22);
+            CHECK_EQ_U((w0 >> 20) & 0x3ff, h2 >> 22);
+            CHECK_EQ_U(w0 >> 30, h3 >> 30);
+            break;
+        case TU_FORMAT_E5B9G9R9_UFLOAT_PACK32: /* the exponent hashes as component 3 */
+            CHECK_EQ_U(w0 & 0x1ff, h0 >> 23);
+            CHECK_EQ_U((w0 >> 9) & 0x1ff, h1 >> 23);
+            CHECK_EQ_U((w0 >> 18) & 0x1ff, h2 >> 23);
+            CHECK_EQ_U(w0 >> 27, h3 >> 27);
+            break;
+        case TU_FORMAT_R5G6B5_UNORM_PACK16: /* R in the top 5 bits */
+            CHECK_EQ_U(w0 >> 11, h0 >> 27);
+            CHECK_EQ_U((w0 >> 5) & 0x3f, h1 >> 26);
+            CHECK_EQ_U(w0 & 0x1f, h2 >> 27);
+            break;
+        case TU_FORMAT_S8_UINT: CHECK_EQ_U(p[0], h1 >> 24); break;
+        default: CHECK(0, "no rule for this format"); break;
+        }
+        tu_image_free(&img);
+    }
+}
+
+/* Multisample: the sample index takes z's place in the hash. */
+static void test_multisample(void) {
+    tu_image img =
+        make_filled(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 3, 3, 1, 1, 1, 4, 11);
+    for (uint32_t s = 0; s < 4; s++) {
+        tu_texel_coord c = {2, 1, 0, 0, 0, s};
+        const uint8_t *p = tu_surface_texel_pointer(&img.surface, &c);
+        if (CHECK(p != NULL)) CHECK_EQ_U(p[1], ref_hash(11, 0, 0, 2, 1, s, 1) >> 24);
+    }
+    tu_image_free(&img);
+}
+
+/* Every format of the table: every field of every texel is the generator's field value. */
+static void test_every_format(void) {
+    for (int f = TU_FORMAT_UNDEFINED + 1; f < TU_FORMAT_COUNT; f++) {
+        tu_image img = make_filled(TU_SURFACE_2D, true, (tu_format)f, 3, 2, 1, 2, 2, 1, 1234);
+        const tu_format_desc *d = tu_format_describe((tu_format)f);
+        int distinct = 0;
+        uint32_t first = 0;
+        for (uint32_t L = 0; L < 2; L++)
+            for (uint32_t layer = 0; layer < 2; layer++)
+                for (uint32_t y = 0; y < (2u >> L); y++)
+                    for (uint32_t x = 0; x < (3u >> L); x++) {
+                        tu_texel_coord c = {x, y, 0, layer, L, 0};
+                        const uint8_t *p = tu_surface_texel_pointer(&img.surface, &c);
+                        if (!CHECK(p != NULL)) continue;
+                        for (unsigned i = 0; i < d->channel_count; i++) {
+                            const tu_channel *ch = &d->channels[i];
+                            uint64_t raw = 0;
+                            for (int b = 0; b < 8 && b < d->bytes; b++)
+                                raw |= (uint64_t)p[b] << (8 * b);
+                            if (d->bytes > 8)
+                                raw = bytes_le(p, ch->shift / 8, ch->bits / 8);
+                            else
+                                raw >>= ch->shift;
+                            raw &= ch->bits == 32 ? 0xffffffffu : (1u << ch->bits) - 1;
+                            uint32_t want =
+                                tu_texel_hash_field((tu_format)f, i, 1234, L, layer, x, y, 0);
+                            CHECK(raw == want, "%s field %u: %llx != %x", d->name, i,
+                                  (unsigned long long)raw, want);
+                            if (i == 0 && !distinct++)
+                                first = want;
+                            else if (i == 0 && want != first)
+                                distinct++;
+                        }
+                    }
+        CHECK(distinct > 2, "%s: the generator gives a constant field 0", d->name);
+        tu_image_free(&img);
+    }
+}
+
+static void test_invalid(void) {
+    tu_surface s = {0};
+    tu_error err = {0};
+    CHECK_ERR(tu_surface_fill_hash(&s, 1, &err), TU_INVALID_ARGUMENT, &err, "surface format 0");
+    CHECK_EQ_U(tu_texel_hash_field(TU_FORMAT_UNDEFINED, 0, 1, 0, 0, 0, 0, 0), 0);
+    CHECK_EQ_U(tu_texel_hash_field(TU_FORMAT_R8_UNORM, 1, 1, 0, 0, 0, 0, 0), 0);
+    /* padding is never hashed */
+    CHECK_EQ_U(tu_texel_hash_field(TU_FORMAT_X8_D24_UNORM_PACK32, 1, 1, 0, 0, 0, 0, 0), 0);
+}
+
+int main(void) {
+    TU_RUN(test_hash);
+    TU_RUN(test_float_formats);
+    TU_RUN(test_field_rules);
+    TU_RUN(test_multisample);
+    TU_RUN(test_every_format);
+    TU_RUN(test_invalid);
+    return tu_test_finish();
+}

@@ -1,0 +1,98 @@
+/*
+ * query.h - the query case format of `texunit query` (README, "Query"), parsed into
+ * structured lines, and answered through the engine. The lavapipe differential test
+ * reuses the parser so that both sides answer the very same queries.
+ */
+#ifndef TEXUNIT_QUERY_H
+#define TEXUNIT_QUERY_H
+
+#include "texunit/texunit.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef enum tq_kind {
+    TQ_BLANK, /* empty or comment */
+    TQ_TEXTURE,
+    TQ_TEXTURE_FILE,
+    TQ_SAMPLER,
+    TQ_FETCH,
+    TQ_LOD,
+    TQ_GRAD,
+    TQ_CMP,
+    TQ_GATHER,
+    TQ_CMPGATHER,
+    TQ_SIZE,
+    TQ_LEVELS
+} tq_kind;
+
+typedef struct tq_texture {
+    tu_surface_type type;
+    bool arrayed;
+    tu_format format;
+    uint32_t width, height, depth, levels, layers, seed;
+    char path[1024]; /* texture_file */
+} tq_texture;
+
+/* The sampler keys as written (defaults applied), before mapping to tu_sampler. */
+typedef struct tq_sampler {
+    int min, mag; /* tu_filter */
+    int mip;      /* -1 = none (Vulkan mapping), else tu_mip_filter NEAREST / LINEAR */
+    int addr[3];  /* tu_address */
+    int border;   /* 0 transparent_black, 1 opaque_black, 2 opaque_white */
+    int compare;  /* tu_compare, OFF for none */
+    float min_lod, max_lod, lod_bias;
+    int unnormalized;
+    int aniso;     /* 0 off, 1..16 */
+    int precision; /* tu_precision */
+    int reduction; /* tu_reduction */
+    int seamless;  /* 0/1 */
+} tq_sampler;
+
+typedef struct tq_line {
+    tq_kind kind;
+    tq_texture texture;
+    tq_sampler sampler;
+    float coord[4]; /* u v w_or_layer [layer for cube arrays] */
+    int32_t icoord[4];
+    float lod, ref;
+    float grad[6]; /* dudx dvdx dwdx dudy dvdy dwdy */
+    int comp;
+    int32_t offset[3];
+    bool has_offset;
+} tq_line;
+
+/* TYPE words (1d 1darray 2d 2darray 3d cube cubearray) and FORMAT words (the short names
+ * rgba8_unorm rgba8_srgb rgba8_uint rgba16_sfloat rgba32_sfloat r32_sfloat d32_sfloat, and
+ * every table format by its Vulkan name in any case). */
+bool tq_type_from_word(const char *word, tu_surface_type *type, bool *arrayed);
+const char *tq_type_word(tu_surface_type type, bool arrayed);
+tu_format tq_format_from_word(const char *word);
+
+/* The default sampler of the format: nearest, nearest, nearest, repeat,
+ * transparent_black, none, 0, 1000, 0, 0, 0. */
+tq_sampler tq_sampler_defaults(void);
+
+/* Parse one line (no trailing newline needed). `type` and `arrayed` are those of the
+ * current texture (cube arrays take four coordinates). Returns false with a reason. */
+bool tq_parse(const char *line, tu_surface_type type, bool arrayed, tq_line *out, char *why,
+              size_t why_size);
+
+/* The tu_sampler a tq_sampler means; mip=none is nearest mip with max_lod 0.25. */
+tu_sampler tq_make_sampler(const tq_sampler *s, tu_format_class cls);
+
+/* Answer a query line against texture `img` and `smp`; *cls says how to print it. */
+bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_texel *out,
+               tu_format_class *cls, char *why, size_t why_size);
+
+/* Make the texture a TEXTURE / TEXTURE_FILE line describes. */
+bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_size);
+
+/* Print four values as the format says: %.9g floats, integers for integer classes. */
+void tq_print(FILE *f, const tu_texel *v, tu_format_class cls);
+
+/* Run a whole case file: one output line per query, errors as "error: line N: reason".
+ * Returns the number of malformed lines. */
+unsigned tq_run(FILE *in, FILE *out);
+
+#endif /* TEXUNIT_QUERY_H */
