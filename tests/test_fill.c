@@ -46,22 +46,12 @@ static void test_hash(void) {
           h != tu_texel_hash(1, 2, 3, 4, 5, 6, 0));
 }
 
-/* A 2D array surface of `format`, 5x3, two layers, 2 levels, filled with seed. */
+/* An image of the given shape, filled by the generator with `seed`. */
 static tu_image make_filled(tu_surface_type type, bool arrayed, tu_format format, uint32_t w,
                             uint32_t h, uint32_t d, uint32_t layers, uint32_t levels,
                             uint32_t samples, uint32_t seed) {
-    tu_surface desc = {.type = type,
-                       .arrayed = arrayed,
-                       .format = format,
-                       .width = w,
-                       .height = h,
-                       .depth = d,
-                       .layers = layers,
-                       .levels = levels,
-                       .samples = samples};
-    tu_image img = {0};
+    tu_image img = tu_test_image(type, arrayed, format, w, h, d, layers, levels, samples);
     tu_error err = {0};
-    CHECK(tu_image_create(&img, &desc, &err) == TU_OK, "%s", err.message);
     CHECK(tu_surface_fill_hash(&img.surface, seed, &err) == TU_OK, "%s", err.message);
     return img;
 }

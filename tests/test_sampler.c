@@ -19,18 +19,8 @@ typedef void (*texel_fn)(uint32_t level, uint32_t layer, uint32_t x, uint32_t y,
 /* An image whose texels are fn(level, layer, x, y, z), encoded in its format. */
 static tu_image make(tu_surface_type type, bool arrayed, tu_format format, uint32_t w, uint32_t h,
                      uint32_t d, uint32_t layers, uint32_t levels, texel_fn fn) {
-    tu_surface desc = {.type = type,
-                       .arrayed = arrayed,
-                       .format = format,
-                       .width = w,
-                       .height = h,
-                       .depth = d,
-                       .layers = layers,
-                       .levels = levels,
-                       .samples = 1};
-    tu_image img = {0};
-    tu_error err = {0};
-    if (!CHECK(tu_image_create(&img, &desc, &err) == TU_OK, "%s", err.message)) return img;
+    tu_image img = tu_test_image(type, arrayed, format, w, h, d, layers, levels, 1);
+    if (!img.memory) return img;
     tu_surface *s = &img.surface;
     for (uint32_t L = 0; L < levels; L++) {
         uint32_t lw, lh, ld;
@@ -688,6 +678,85 @@ static void test_unnormalized(void) {
     tu_image_free(&img);
 }
 
+/* --- the op table: every op on every surface type it applies to ------------------------------ */
+
+/* Run `op` twice, once with the sources it does not read set to 0 and once set to poison
+ * (NaN floats, huge integers): the replies must be bit-identical, so the op reads exactly
+ * the sources tu_op_sources names. Every op runs on every type, in both precisions. */
+static void test_every_op_every_type(void) {
+    static const struct {
+        tu_surface_type type;
+        bool arrayed;
+        uint32_t w, h, d, layers;
+    } types[] = {
+        {TU_SURFACE_1D, false, 16, 1, 1, 1},  {TU_SURFACE_1D, true, 16, 1, 1, 3},
+        {TU_SURFACE_2D, false, 16, 8, 1, 1},  {TU_SURFACE_2D, true, 16, 8, 1, 3},
+        {TU_SURFACE_3D, false, 16, 8, 4, 1},  {TU_SURFACE_CUBE, false, 8, 8, 1, 6},
+        {TU_SURFACE_CUBE, true, 8, 8, 1, 12}, {TU_SURFACE_BUFFER, false, 64, 1, 1, 1},
+    };
+    uint64_t rng = 99;
+    unsigned runs = 0;
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
+        for (int op = 0; op < TU_OP_COUNT; op++) {
+            const tu_op_info *info = tu_op_describe((tu_op)op);
+            const bool compare = info->flags & TU_OPF_COMPARE;
+            const bool filters = info->kind == TU_KIND_SAMPLE || info->kind == TU_KIND_GATHER ||
+                                 info->kind == TU_KIND_LOD;
+            if (filters && types[t].type == TU_SURFACE_BUFFER) continue;
+            tu_surface desc = {.type = types[t].type,
+                               .arrayed = types[t].arrayed,
+                               .format =
+                                   compare ? TU_FORMAT_D32_SFLOAT : TU_FORMAT_R16G16B16A16_SFLOAT,
+                               .width = types[t].w,
+                               .height = types[t].h,
+                               .depth = types[t].d,
+                               .layers = types[t].layers,
+                               .samples = 1};
+            desc.levels = types[t].type == TU_SURFACE_BUFFER ? 1 : 3;
+            tu_image img = {0};
+            tu_error err = {0};
+            if (!CHECK(tu_image_create(&img, &desc, &err) == TU_OK, "%s", err.message)) continue;
+            tu_surface_fill_hash(&img.surface, 5, &err);
+            const uint32_t used = tu_op_sources((tu_op)op, desc.type, desc.arrayed);
+            CHECK(used != 0 || info->kind == TU_KIND_INFO, "%s reads nothing", info->name);
+            for (int precision = 0; precision < 2; precision++) {
+                tu_sampler smp = tu_sampler_default();
+                smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+                smp.mip_filter = TU_MIP_LINEAR;
+                smp.precision = (uint8_t)precision;
+                if (compare) smp.compare = TU_COMPARE_LEQUAL;
+                tu_msg *m = new_msg((tu_op)op, 8);
+                for (int src = 0; src < TU_SRC_COUNT; src++)
+                    for (int l = 0; l < 8; l++) {
+                        const uint64_t r = tu_test_rand(&rng);
+                        if (!(used >> src & 1)) continue;
+                        if (info->kind == TU_KIND_LOAD || info->kind == TU_KIND_INFO ||
+                            src >= TU_SRC_OFFU)
+                            m->src[src].i[l] = (int32_t)(r % 5) - 1; /* -1..3: some outside */
+                        else
+                            m->src[src].f[l] = (float)(r % 1000) / 600.0f - 0.3f;
+                    }
+                static tu_reply clean, poisoned;
+                CHECK(tu_execute(m, &img.surface, &smp, &clean, &err) == TU_OK, "%s on %s%s: %s",
+                      info->name, desc.arrayed ? "arrayed " : "",
+                      (const char *[]){"1D", "2D", "3D", "CUBE", "BUFFER"}[desc.type], err.message);
+                for (int src = 0; src < TU_SRC_COUNT; src++)
+                    if (!(used >> src & 1))
+                        for (int l = 0; l < 8; l++)
+                            m->src[src].u[l] = 0x7fc01234u; /* NaN */
+                CHECK(tu_execute(m, &img.surface, &smp, &poisoned, &err) == TU_OK, "%s",
+                      err.message);
+                CHECK(memcmp(clean.channel, poisoned.channel, sizeof clean.channel) == 0,
+                      "%s on type %d arrayed %d reads a source tu_op_sources does not name",
+                      info->name, desc.type, desc.arrayed);
+                runs++;
+                free(m);
+            }
+            tu_image_free(&img);
+        }
+    CHECK(runs > 400, "only %u runs", runs);
+}
+
 /* --- refusals -------------------------------------------------------------------------------- */
 
 static void test_refusals(void) {
@@ -780,6 +849,7 @@ int main(void) {
     TU_RUN(test_integer_formats_nearest);
     TU_RUN(test_array_layers);
     TU_RUN(test_unnormalized);
+    TU_RUN(test_every_op_every_type);
     TU_RUN(test_refusals);
     return tu_test_finish();
 }

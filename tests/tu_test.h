@@ -83,4 +83,26 @@ static inline uint64_t tu_test_rand(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
+/* A zeroed image of the standard packed layout, every level in the view; a failure is a
+ * failed check (and an empty image). Only for test programs that include texunit.h. */
+#ifdef TEXUNIT_TEXUNIT_H
+static inline tu_image tu_test_image(tu_surface_type type, bool arrayed, tu_format format,
+                                     uint32_t w, uint32_t h, uint32_t d, uint32_t layers,
+                                     uint32_t levels, uint32_t samples) {
+    tu_surface desc = {.type = type,
+                       .arrayed = arrayed,
+                       .format = format,
+                       .width = w,
+                       .height = h,
+                       .depth = d,
+                       .layers = layers,
+                       .levels = levels,
+                       .samples = samples};
+    tu_image img = {0};
+    tu_error err = {0};
+    CHECK(tu_image_create(&img, &desc, &err) == TU_OK, "%s", err.message);
+    return img;
+}
+#endif
+
 #endif /* TU_TEST_H */

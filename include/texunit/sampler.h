@@ -19,6 +19,7 @@
 #include "texunit/surface.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -30,48 +31,63 @@ enum { TU_MAX_LANES = 32 };
 /*
  * The operations. X(NAME, KIND, LOD, FLAGS):
  *   KIND  SAMPLE (filtered colour), GATHER (four texels of one channel), LOD (the LOD
- *         query), LOAD (integer-coordinate fetch)
+ *         query), LOAD (integer-coordinate fetch), INFO (surface size and sample queries)
  *   LOD   IMPLICIT (from the 2x2 subspan's coordinates), BIAS (implicit + per-lane bias),
  *         EXPLICIT (per-lane lod), ZERO (lod 0), GRAD (per-lane gradients), BASE (the
  *         view's base level, no LOD computation: gather4 and its _c/_po forms, as Vulkan's
  *         OpImageGather and D3D's Gather)
- *   FLAGS COMPARE (depth compare against ref), PO (per-lane programmable offsets)
+ *   FLAGS COMPARE (depth compare against ref), PO (per-lane programmable offsets), MCS (reads
+ *         the MCS surface: ld_mcs), MS (reads sample SI through the message's MCS value:
+ *         ld2dms_w), SAMPLES (sampleinfo rather than resinfo)
  * The vISA sub-op codes of the same operations are in the Intel op table (lower/),
  * not here: the engine is ISA-neutral (DESIGN.md §3).
  */
-#define TU_OP_LIST(X)                                              \
-    X(SAMPLE, SAMPLE, IMPLICIT, 0)                                 \
-    X(SAMPLE_B, SAMPLE, BIAS, 0)                                   \
-    X(SAMPLE_L, SAMPLE, EXPLICIT, 0)                               \
-    X(SAMPLE_C, SAMPLE, IMPLICIT, TU_OPF_COMPARE)                  \
-    X(SAMPLE_D, SAMPLE, GRAD, 0)                                   \
-    X(SAMPLE_B_C, SAMPLE, BIAS, TU_OPF_COMPARE)                    \
-    X(SAMPLE_L_C, SAMPLE, EXPLICIT, TU_OPF_COMPARE)                \
-    X(LOD, LOD, IMPLICIT, 0)                                       \
-    X(SAMPLE_D_C, SAMPLE, GRAD, TU_OPF_COMPARE)                    \
-    X(SAMPLE_LZ, SAMPLE, ZERO, 0)                                  \
-    X(SAMPLE_C_LZ, SAMPLE, ZERO, TU_OPF_COMPARE)                   \
-    X(SAMPLE_PO, SAMPLE, IMPLICIT, TU_OPF_PO)                      \
-    X(SAMPLE_PO_B, SAMPLE, BIAS, TU_OPF_PO)                        \
-    X(SAMPLE_PO_L, SAMPLE, EXPLICIT, TU_OPF_PO)                    \
-    X(SAMPLE_PO_C, SAMPLE, IMPLICIT, TU_OPF_PO | TU_OPF_COMPARE)   \
-    X(SAMPLE_PO_D, SAMPLE, GRAD, TU_OPF_PO)                        \
-    X(SAMPLE_PO_L_C, SAMPLE, EXPLICIT, TU_OPF_PO | TU_OPF_COMPARE) \
-    X(SAMPLE_PO_LZ, SAMPLE, ZERO, TU_OPF_PO)                       \
-    X(SAMPLE_PO_C_LZ, SAMPLE, ZERO, TU_OPF_PO | TU_OPF_COMPARE)    \
-    X(GATHER4, GATHER, BASE, 0)                                    \
-    X(GATHER4_C, GATHER, BASE, TU_OPF_COMPARE)                     \
-    X(GATHER4_PO, GATHER, BASE, TU_OPF_PO)                         \
-    X(GATHER4_PO_C, GATHER, BASE, TU_OPF_PO | TU_OPF_COMPARE)      \
-    X(GATHER4_L, GATHER, EXPLICIT, 0)                              \
-    X(GATHER4_B, GATHER, BIAS, 0)                                  \
-    X(GATHER4_I, GATHER, IMPLICIT, 0)                              \
-    X(GATHER4_I_C, GATHER, IMPLICIT, TU_OPF_COMPARE)               \
-    X(GATHER4_L_C, GATHER, EXPLICIT, TU_OPF_COMPARE)               \
-    X(LD, LOAD, EXPLICIT, 0)                                       \
-    X(LD_LZ, LOAD, ZERO, 0)
+/* clang-format off */
+#define TU_OP_LIST(X) \
+    X(SAMPLE,         SAMPLE, IMPLICIT, 0) \
+    X(SAMPLE_B,       SAMPLE, BIAS,     0) \
+    X(SAMPLE_L,       SAMPLE, EXPLICIT, 0) \
+    X(SAMPLE_C,       SAMPLE, IMPLICIT, TU_OPF_COMPARE) \
+    X(SAMPLE_D,       SAMPLE, GRAD,     0) \
+    X(SAMPLE_B_C,     SAMPLE, BIAS,     TU_OPF_COMPARE) \
+    X(SAMPLE_L_C,     SAMPLE, EXPLICIT, TU_OPF_COMPARE) \
+    X(LOD,            LOD,    IMPLICIT, 0) \
+    X(SAMPLE_D_C,     SAMPLE, GRAD,     TU_OPF_COMPARE) \
+    X(SAMPLE_LZ,      SAMPLE, ZERO,     0) \
+    X(SAMPLE_C_LZ,    SAMPLE, ZERO,     TU_OPF_COMPARE) \
+    X(SAMPLE_PO,      SAMPLE, IMPLICIT, TU_OPF_PO) \
+    X(SAMPLE_PO_B,    SAMPLE, BIAS,     TU_OPF_PO) \
+    X(SAMPLE_PO_L,    SAMPLE, EXPLICIT, TU_OPF_PO) \
+    X(SAMPLE_PO_C,    SAMPLE, IMPLICIT, TU_OPF_PO | TU_OPF_COMPARE) \
+    X(SAMPLE_PO_D,    SAMPLE, GRAD,     TU_OPF_PO) \
+    X(SAMPLE_PO_L_C,  SAMPLE, EXPLICIT, TU_OPF_PO | TU_OPF_COMPARE) \
+    X(SAMPLE_PO_LZ,   SAMPLE, ZERO,     TU_OPF_PO) \
+    X(SAMPLE_PO_C_LZ, SAMPLE, ZERO,     TU_OPF_PO | TU_OPF_COMPARE) \
+    X(GATHER4,        GATHER, BASE,     0) \
+    X(GATHER4_C,      GATHER, BASE,     TU_OPF_COMPARE) \
+    X(GATHER4_PO,     GATHER, BASE,     TU_OPF_PO) \
+    X(GATHER4_PO_C,   GATHER, BASE,     TU_OPF_PO | TU_OPF_COMPARE) \
+    X(GATHER4_L,      GATHER, EXPLICIT, 0) \
+    X(GATHER4_B,      GATHER, BIAS,     0) \
+    X(GATHER4_I,      GATHER, IMPLICIT, 0) \
+    X(GATHER4_I_C,    GATHER, IMPLICIT, TU_OPF_COMPARE) \
+    X(GATHER4_L_C,    GATHER, EXPLICIT, TU_OPF_COMPARE) \
+    X(LD,             LOAD,   EXPLICIT, 0) \
+    X(LD_LZ,          LOAD,   ZERO,     0) \
+    X(LD_L,           LOAD,   EXPLICIT, 0) \
+    X(LD_MCS,         LOAD,   EXPLICIT, TU_OPF_MCS) \
+    X(LD2DMS_W,       LOAD,   EXPLICIT, TU_OPF_MS) \
+    X(RESINFO,        INFO,   EXPLICIT, 0) \
+    X(SAMPLEINFO,     INFO,   ZERO,     TU_OPF_SAMPLES)
+/* clang-format on */
 
-enum { TU_OPF_COMPARE = 1u << 0, TU_OPF_PO = 1u << 1 };
+enum {
+    TU_OPF_COMPARE = 1u << 0,
+    TU_OPF_PO = 1u << 1,
+    TU_OPF_MCS = 1u << 2,
+    TU_OPF_MS = 1u << 3,
+    TU_OPF_SAMPLES = 1u << 4
+};
 
 typedef enum tu_op {
 #define TU_OP_ENUM_(name, kind, lod, flags) TU_OP_##name,
@@ -80,7 +96,13 @@ typedef enum tu_op {
         TU_OP_COUNT
 } tu_op;
 
-typedef enum tu_op_kind { TU_KIND_SAMPLE, TU_KIND_GATHER, TU_KIND_LOD, TU_KIND_LOAD } tu_op_kind;
+typedef enum tu_op_kind {
+    TU_KIND_SAMPLE,
+    TU_KIND_GATHER,
+    TU_KIND_LOD,
+    TU_KIND_LOAD,
+    TU_KIND_INFO
+} tu_op_kind;
 
 typedef enum tu_lod_mode {
     TU_LOD_IMPLICIT,
@@ -101,7 +123,8 @@ typedef struct tu_op_info {
 /* The table row of op, or NULL for a value outside the enum. */
 TU_API const tu_op_info *tu_op_describe(tu_op op);
 
-/* One source: a value per lane. Float sources use f, integer sources (loads, offsets) i. */
+/* One source: a value per lane. Float sources use f, integer sources (loads, offsets, sample
+ * index, MCS) i or u. */
 typedef union tu_lanes {
     float f[TU_MAX_LANES];
     int32_t i[TU_MAX_LANES];
@@ -109,17 +132,20 @@ typedef union tu_lanes {
 } tu_lanes;
 
 /* The logical sources of a message. Which ones an op reads: tu_op_sources(). */
-#define TU_SRC_LIST(X)                                                        \
+/* clang-format off */
+#define TU_SRC_LIST(X) \
     X(U)    /* x coordinate: normalized (sample, gather) or integer (load) */ \
-    X(V)    /* y, or the array index of 1D arrays */                          \
-    X(R)    /* z, or the array index of 2D arrays */                          \
-    X(AI)   /* the cube array index */                                        \
-    X(REF)  /* depth compare reference */                                     \
-    X(BIAS) /* LOD bias */                                                    \
-    X(LOD)  /* explicit LOD (float for sample/gather, integer for load) */    \
-    X(DUDX)                                                                   \
-    X(DUDY) X(DVDX) X(DVDY) X(DRDX) X(DRDY) /* gradients */                   \
-        X(OFFU) X(OFFV) X(OFFR)             /* programmable offsets, integer */
+    X(V)    /* y, or the array index of 1D arrays */ \
+    X(R)    /* z, or the array index of 2D arrays */ \
+    X(AI)   /* the cube array index */ \
+    X(REF)  /* depth compare reference */ \
+    X(BIAS) /* LOD bias */ \
+    X(LOD)  /* explicit LOD (float for sample/gather, integer for load and resinfo) */ \
+    X(DUDX) X(DUDY) X(DVDX) X(DVDY) X(DRDX) X(DRDY) /* gradients */ \
+    X(OFFU) X(OFFV) X(OFFR) /* programmable offsets, integer */ \
+    X(SI)                   /* sample index (ld2dms_w), integer */ \
+    X(MCSL) X(MCSH)         /* the pixel's 64-bit MCS value (ld2dms_w): low, high */
+/* clang-format on */
 
 typedef enum tu_src {
 #define TU_SRC_ENUM_(name) TU_SRC_##name,
@@ -215,6 +241,38 @@ typedef struct tu_reply {
                                  texel from a non-resident page; disabled lanes read as 1 */
     uint8_t value_class;      /* tu_format_class of channel[]: FLOAT for LOD and compares */
 } tu_reply;
+
+/*
+ * MEDIA_LD, the 2D block read (spec/visa-media-ld.md): `height` rows of `width` bytes from
+ * (x bytes, y rows) of plane `plane` of a 2D surface, row i stored at dst + i * pitch with
+ * pitch = width < 4 ? 4 : the next power of two (tu_media_pitch). Legal widths and
+ * heights: 1-4 bytes up to 64 rows, 5-8 up to 32, 9-16 up to 16, 17-32 up to 8, 33-64 up
+ * to 4. The field modes read every other row of an interleaved surface, rows 0, 2, 4, ...
+ * (top) or 1, 3, 5, ... (bottom), y counting field rows. Out of bounds, each element
+ * (of the plane's format) reads the nearest edge element (docs/semantics.md).
+ */
+typedef enum tu_media_mode {
+    TU_MEDIA_FRAME = 0,
+    TU_MEDIA_TOP_FIELD = 2, /* the vISA Modifiers codes */
+    TU_MEDIA_BOTTOM_FIELD = 3
+} tu_media_mode;
+
+typedef struct tu_media_read {
+    uint32_t mode;   /* tu_media_mode */
+    uint32_t plane;  /* 0..3; must be < the surface's plane count */
+    uint32_t width;  /* bytes, 1..64 */
+    uint32_t height; /* rows, 1..64 within the width's limit */
+    int32_t x;       /* byte offset of the block's left column (may be negative) */
+    int32_t y;       /* row (field row in the field modes) of the block's top */
+} tu_media_read;
+
+/* The register pitch of a block `width` bytes wide: 4 below 4, else the next power of 2. */
+TU_API uint32_t tu_media_pitch(uint32_t width);
+
+/* Read the block into dst (dst_size >= height * pitch bytes; bytes of each row beyond
+ * width are left alone). Returns TU_OK or TU_INVALID_ARGUMENT naming the broken rule. */
+TU_API tu_status tu_media_block_read(const tu_surface *surface, const tu_media_read *r, void *dst,
+                                     size_t dst_size, tu_error *err);
 
 /*
  * Execute msg against surface and sampler. Validates all three first; refuses (with the

@@ -51,7 +51,8 @@ enum {
     TU_MAX_DIMENSION = 65536,       /* width, height, depth of images */
     TU_MAX_LAYERS = 65536,          /* array layers (faces for cube surfaces) */
     TU_MAX_BUFFER_WIDTH = 1u << 30, /* texels of a BUFFER surface */
-    TU_MAX_SAMPLES = 16
+    TU_MAX_SAMPLES = 16,
+    TU_MAX_PLANES = 4 /* MEDIA_LD's plane index is 0..3 */
 };
 
 /* Where the texels of one mip level are, in bytes from the surface's data pointer. */
@@ -72,6 +73,19 @@ typedef struct tu_residency {
     size_t bits_size; /* bytes at `bits`; must cover every page of the surface */
     uint32_t page_size_log2;
 } tu_residency;
+
+/* One plane of a planar (video) surface, in elements of its own format. */
+typedef struct tu_plane {
+    tu_format format; /* the plane's element: R8_UNORM for NV12's Y, R8G8_UNORM for its UV */
+    uint32_t width, height;
+    uint64_t offset, row_pitch; /* bytes from the surface's data */
+} tu_plane;
+
+/* The planar layouts tu_surface_layout_planar knows. */
+typedef enum tu_planar {
+    TU_PLANAR_NV12, /* Y plane of R8, then an interleaved UV plane of R8G8 at half size */
+    TU_PLANAR_P010  /* the same with 16-bit elements (10 significant bits, high-aligned) */
+} tu_planar;
 
 typedef struct tu_surface tu_surface;
 
@@ -99,6 +113,11 @@ struct tu_surface {
     tu_texel clear_color; /* what an all-ones MCS element reads as, in the format's class */
 
     const tu_residency *residency; /* NULL: every page is resident */
+
+    /* Planar surfaces (MEDIA_LD's plane index): plane_count 0 means one plane, the surface's
+     * level 0, layer 0; otherwise plane[0..plane_count-1] describe the planes. */
+    uint32_t plane_count;
+    tu_plane plane[TU_MAX_PLANES];
 };
 
 /* A texel's position in a surface. level is relative to the view's base_level. */
@@ -120,12 +139,22 @@ typedef struct tu_texel_coord {
 TU_API tu_status tu_surface_layout_packed(tu_surface *s, uint64_t *required_size, tu_error *err);
 
 /*
+ * Describe a planar 2D surface of s->width x s->height pixels: type 2D, one level, one
+ * layer; plane 0 (the luma, also the surface's level 0) then plane 1 (chroma,
+ * ceil(width/2) x ceil(height/2) two-component elements), rows tightly packed. Sets
+ * *required_size. Returns TU_OK or TU_INVALID_ARGUMENT (zero or oversized dimensions).
+ */
+TU_API tu_status tu_surface_layout_planar(tu_surface *s, tu_planar kind, uint64_t *required_size,
+                                          tu_error *err);
+
+/*
  * Check every field of s: legal type/arrayed/format/sample combinations, non-zero
  * sizes within the limits above, a mip chain no longer than the sizes allow, a view
  * inside the chain, pitches large enough for their rows, slices, samples and layers,
  * every texel of every level inside [data, data + size) with no arithmetic overflow,
- * the MCS surface (valid itself, right format and sizes) and the residency map
- * (covering every page). Returns TU_OK or TU_INVALID_ARGUMENT naming the field.
+ * the MCS surface (valid itself, right format and sizes), the residency map (covering
+ * every page) and the planes (valid formats, inside the memory). Returns TU_OK or
+ * TU_INVALID_ARGUMENT naming the field.
  */
 TU_API tu_status tu_surface_validate(const tu_surface *s, tu_error *err);
 

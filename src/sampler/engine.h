@@ -44,9 +44,13 @@ int32_t tuE_floor_int(float x);
  * wrapped coordinate, or -1 when the texel is the border colour. */
 int32_t tuE_wrap(int32_t i, int32_t size, tu_address mode);
 
-/* Read the texel at view level `level`, layer `layer`, position (x, y, z), all in range,
- * decoded (compare applied when ctx->compare, against ref). A texel on a non-resident
- * page reads as zero and marks lane->null_page. */
+/* Read texel c (level relative to the view) of surface s, decoded. A texel on a
+ * non-resident page, or one the address gate refuses, reads as zero; the first also marks
+ * lane->null_page. */
+void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out);
+
+/* Read the texel at view level `level`, layer `layer`, position (x, y, z), sample 0, all in
+ * range, decoded (compare applied when ctx->compare, against ref). */
 void tuE_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
                uint32_t y, uint32_t z, float ref, tu_texel *out);
 
@@ -96,5 +100,6 @@ float tuE_snap256(float x);
 void tuE_sample_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, const tuE_derivs *d,
                      tu_texel *out);
 void tuE_load_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, tu_texel *out);
+void tuE_info_lane(const tuE_ctx *ctx, unsigned l, tu_texel *out);
 
 #endif /* TEXUNIT_ENGINE_H */

@@ -23,6 +23,7 @@ const tu_op_info *tu_op_describe(tu_op op) {
 uint32_t tu_op_sources(tu_op op, tu_surface_type type, bool arrayed) {
     const tu_op_info *info = tu_op_describe(op);
     if (!info) return 0;
+    if (info->kind == TU_KIND_INFO) return info->lod == TU_LOD_EXPLICIT ? BIT(LOD) : 0;
     uint32_t m = BIT(U);
     /* The coordinate table of spec/visa-3d-sample.md (sample) and 3d-load.md (load). */
     switch (type) {
@@ -36,6 +37,7 @@ uint32_t tu_op_sources(tu_op op, tu_surface_type type, bool arrayed) {
     }
     if (info->flags & TU_OPF_COMPARE) m |= BIT(REF);
     if (info->flags & TU_OPF_PO) m |= BIT(OFFU) | BIT(OFFV) | BIT(OFFR);
+    if (info->flags & TU_OPF_MS) m |= BIT(SI) | BIT(MCSL) | BIT(MCSH);
     switch (info->lod) {
     case TU_LOD_BIAS: m |= BIT(BIAS); break;
     case TU_LOD_EXPLICIT: m |= BIT(LOD); break;
@@ -127,16 +129,17 @@ static tu_status check_msg(const tu_msg *m, const tu_op_info *info, const tu_sur
                      "op %s needs a sampler compare function, but sampler compare is OFF",
                      info->name);
     }
-    if (info->kind != TU_KIND_LOAD) {
+    if (info->kind == TU_KIND_SAMPLE || info->kind == TU_KIND_GATHER || info->kind == TU_KIND_LOD) {
         TU_RETURN_IF(s->type == TU_SURFACE_BUFFER, err, TU_INVALID_ARGUMENT,
                      "op %s filters, but a BUFFER surface can only be loaded (LD)", info->name);
         TU_RETURN_IF(s->samples > 1, err, TU_INVALID_ARGUMENT,
                      "op %s filters, but the surface has %u samples: multisample surfaces are "
                      "only loaded",
                      info->name, s->samples);
-    } else {
-        TU_RETURN_IF(s->samples > 1, err, TU_UNSUPPORTED,
-                     "op %s on a surface of %u samples: multisample loads take a sample index",
+    } else if (info->kind == TU_KIND_LOAD && !(info->flags & (TU_OPF_MS | TU_OPF_MCS))) {
+        TU_RETURN_IF(s->samples > 1, err, TU_INVALID_ARGUMENT,
+                     "op %s on a surface of %u samples: multisample surfaces are read with "
+                     "LD2DMS_W, which takes a sample index",
                      info->name, s->samples);
     }
     return TU_OK;
@@ -163,7 +166,8 @@ tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_samp
     TU_TRY(check_msg(msg, info, surface, sampler, err));
 
     tu_msg half_msg;
-    if ((msg->flags & TU_MSG_HALF_SOURCES) && info->kind != TU_KIND_LOAD) {
+    if ((msg->flags & TU_MSG_HALF_SOURCES) && info->kind != TU_KIND_LOAD &&
+        info->kind != TU_KIND_INFO) {
         half_msg = *msg;
         round_half_sources(&half_msg, tu_op_sources(msg->op, surface->type, surface->arrayed));
         msg = &half_msg;
@@ -202,14 +206,18 @@ tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_samp
     const bool derivs =
         info->lod == TU_LOD_IMPLICIT || info->lod == TU_LOD_BIAS || info->lod == TU_LOD_GRAD;
     uint32_t null_mask = 0xffffffffu;
-    reply->value_class =
-        (ctx.compare || info->kind == TU_KIND_LOD) ? TU_CLASS_FLOAT : ctx.fd->format_class;
+    reply->value_class = (ctx.compare || info->kind == TU_KIND_LOD) ? TU_CLASS_FLOAT
+                         : (info->kind == TU_KIND_INFO || (info->flags & TU_OPF_MCS))
+                             ? TU_CLASS_UINT
+                             : ctx.fd->format_class;
     for (unsigned l = 0; l < msg->simd; l++) {
         if (!(msg->lane_mask >> l & 1)) continue;
         tuE_lane lane = {false};
         tu_texel t;
         if (info->kind == TU_KIND_LOAD) {
             tuE_load_lane(&ctx, &lane, l, &t);
+        } else if (info->kind == TU_KIND_INFO) {
+            tuE_info_lane(&ctx, l, &t);
         } else {
             tuE_derivs d = {{{0}}};
             if (derivs) tuE_lane_derivs(&ctx, coord, l, &d);

@@ -67,22 +67,24 @@ void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
     if (ctx->compare) apply_compare(ctx, ref, out);
 }
 
-void tuE_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
-               uint32_t y, uint32_t z, float ref, tu_texel *out) {
-    const tu_surface *s = ctx->surf;
-    const tu_texel_coord c = {x, y, z, layer, level, 0};
+void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out) {
+    static const uint8_t zero[16];
     uint64_t offset;
-    if (tu_surface_texel_offset(s, &c, &offset, NULL) != TU_OK) {
+    if (tu_surface_texel_offset(s, c, &offset, NULL) != TU_OK) {
         /* Unreachable for a validated surface and in-range coordinates; read as zero. */
-        uint8_t zero[16] = {0};
         tu_format_decode(s->format, zero, out);
     } else if (!tu_surface_offset_resident(s, offset)) {
-        uint8_t zero[16] = {0};
         lane->null_page = true;
         tu_format_decode(s->format, zero, out);
     } else {
         tu_format_decode(s->format, (const uint8_t *)s->data + offset, out);
     }
+}
+
+void tuE_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
+               uint32_t y, uint32_t z, float ref, tu_texel *out) {
+    const tu_texel_coord c = {x, y, z, layer, level, 0};
+    tuE_fetch(ctx->surf, lane, &c, out);
     if (ctx->compare) apply_compare(ctx, ref, out);
 }
 

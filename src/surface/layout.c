@@ -32,3 +32,28 @@ tu_status tu_surface_layout_packed(tu_surface *s, uint64_t *required_size, tu_er
     if (required_size) *required_size = offset;
     return TU_OK;
 }
+
+tu_status tu_surface_layout_planar(tu_surface *s, tu_planar kind, uint64_t *required_size,
+                                   tu_error *err) {
+    TU_RETURN_IF(!s, err, TU_INVALID_ARGUMENT, "surface is NULL");
+    TU_RETURN_IF(kind != TU_PLANAR_NV12 && kind != TU_PLANAR_P010, err, TU_INVALID_ARGUMENT,
+                 "planar layout %d is not NV12 (0) or P010 (1)", (int)kind);
+    const bool wide = kind == TU_PLANAR_P010;
+    s->type = TU_SURFACE_2D;
+    s->arrayed = false;
+    s->format = wide ? TU_FORMAT_R16_UNORM : TU_FORMAT_R8_UNORM;
+    s->depth = s->layers = s->levels = s->samples = 1;
+    uint64_t luma_size;
+    TU_TRY(tu_surface_layout_packed(s, &luma_size, err));
+    const tu_plane luma = {s->format, s->width, s->height, 0, s->level[0].row_pitch};
+    const tu_format chroma_format = wide ? TU_FORMAT_R16G16_UNORM : TU_FORMAT_R8G8_UNORM;
+    const uint32_t cw = s->width / 2 + (s->width & 1), ch = s->height / 2 + (s->height & 1);
+    const uint64_t pitch = (uint64_t)cw * tu_format_bytes(chroma_format);
+    const tu_plane chroma = {chroma_format, cw, ch, luma_size, pitch};
+    s->plane_count = 2;
+    s->plane[0] = luma;
+    s->plane[1] = chroma;
+    s->plane[2] = s->plane[3] = (tu_plane){0};
+    if (required_size) *required_size = luma_size + pitch * ch;
+    return TU_OK;
+}

@@ -178,6 +178,37 @@ static tu_status check_residency(const tu_surface *s, tu_error *err) {
     return TU_OK;
 }
 
+static tu_status check_planes(const tu_surface *s, tu_error *err) {
+    TU_RETURN_IF(s->plane_count > TU_MAX_PLANES, err, TU_INVALID_ARGUMENT,
+                 "surface plane_count %u exceeds %u", s->plane_count, TU_MAX_PLANES);
+    TU_RETURN_IF(s->plane_count > 1 && (s->type != TU_SURFACE_2D || s->arrayed), err,
+                 TU_INVALID_ARGUMENT, "surface plane_count %u: only 2D surfaces can be planar",
+                 s->plane_count);
+    for (uint32_t p = 0; p < s->plane_count; p++) {
+        const tu_plane *pl = &s->plane[p];
+        const uint32_t bytes = tu_format_bytes(pl->format);
+        TU_RETURN_IF(bytes == 0, err, TU_INVALID_ARGUMENT,
+                     "surface plane[%u].format %d is not a format of the table", p,
+                     (int)pl->format);
+        TU_RETURN_IF(pl->width == 0 || pl->height == 0 || pl->width > TU_MAX_DIMENSION ||
+                         pl->height > TU_MAX_DIMENSION,
+                     err, TU_INVALID_ARGUMENT, "surface plane[%u] size %ux%u is not in 1..%u", p,
+                     pl->width, pl->height, TU_MAX_DIMENSION);
+        const uint64_t row = (uint64_t)pl->width * bytes;
+        TU_RETURN_IF(pl->height > 1 && pl->row_pitch < row, err, TU_INVALID_ARGUMENT,
+                     "surface plane[%u].row_pitch %llu is smaller than the %llu bytes of one row",
+                     p, (unsigned long long)pl->row_pitch, (unsigned long long)row);
+        uint64_t span, end;
+        TU_RETURN_IF(!tuB_mul_u64(pl->row_pitch, pl->height - 1, &span) ||
+                         !tuB_add_u64(span, row, &span) || !tuB_add_u64(pl->offset, span, &end) ||
+                         end > s->size,
+                     err, TU_INVALID_ARGUMENT,
+                     "surface plane[%u] (offset %llu, %ux%u) does not fit in size %zu", p,
+                     (unsigned long long)pl->offset, pl->width, pl->height, s->size);
+    }
+    return TU_OK;
+}
+
 tu_status tu_surface_validate(const tu_surface *s, tu_error *err) {
     TU_RETURN_IF(!s, err, TU_INVALID_ARGUMENT, "surface is NULL");
     TU_TRY(tuS_check_shape(s, err));
@@ -193,5 +224,6 @@ tu_status tu_surface_validate(const tu_surface *s, tu_error *err) {
         TU_TRY(check_level(s, L, err));
     if (s->mcs) TU_TRY(check_mcs(s, err));
     if (s->residency) TU_TRY(check_residency(s, err));
+    TU_TRY(check_planes(s, err));
     return TU_OK;
 }

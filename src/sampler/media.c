@@ -1,0 +1,106 @@
+/*
+ * media.c - MEDIA_LD, the 2D block read (spec/visa-media-ld.md, notes/intel-sampler.md §7):
+ *
+ *   reg_pitch = block_width < 4 ? 4 : nextPowerOf2(block_width)
+ *   dst[i * reg_pitch + j] = surface[y_offset + i][x_offset + j]      (bytes)
+ *
+ * with the legal width/height table of the seed, the field modes of interleaved surfaces,
+ * the planes of planar formats, and out-of-bounds elements reading the nearest edge
+ * element (the seed leaves it "implementation defined ... based on surface format";
+ * docs/semantics.md).
+ */
+#include "engine.h"
+
+/* The seed's table: block width up to max_width bytes -> register pitch, max height. */
+static const struct {
+    uint32_t max_width, pitch, max_height;
+} media_sizes[] = {{4, 4, 64}, {8, 8, 32}, {16, 16, 16}, {32, 32, 8}, {64, 64, 4}};
+
+uint32_t tu_media_pitch(uint32_t width) {
+    for (size_t i = 0; i < sizeof media_sizes / sizeof media_sizes[0]; i++)
+        if (width <= media_sizes[i].max_width) return media_sizes[i].pitch;
+    return 0;
+}
+
+static tu_status check_read(const tu_surface *s, const tu_media_read *r, size_t dst_size,
+                            tu_error *err) {
+    static const char *const type_names[] = {"1D", "2D", "3D", "CUBE", "BUFFER"};
+    TU_RETURN_IF(s->type != TU_SURFACE_2D || s->arrayed || s->samples > 1, err, TU_INVALID_ARGUMENT,
+                 "MEDIA_LD reads a 2D surface (spec/visa-media-ld.md), not %s %s surface",
+                 s->arrayed       ? "an arrayed"
+                 : s->samples > 1 ? "a multisample"
+                                  : "a",
+                 type_names[s->type]);
+    TU_RETURN_IF(r->mode != TU_MEDIA_FRAME && r->mode != TU_MEDIA_TOP_FIELD &&
+                     r->mode != TU_MEDIA_BOTTOM_FIELD,
+                 err, TU_INVALID_ARGUMENT,
+                 "media modifier %u is not 0 (none), 2 (top_field) or 3 (bottom_field)", r->mode);
+    TU_RETURN_IF(r->plane > 3, err, TU_INVALID_ARGUMENT, "media plane %u is not in 0..3", r->plane);
+    const uint32_t planes = s->plane_count ? s->plane_count : 1;
+    TU_RETURN_IF(r->plane >= planes, err, TU_INVALID_ARGUMENT,
+                 "media plane %u, but the surface has %u plane%s", r->plane, planes,
+                 planes == 1 ? "" : "s");
+    TU_RETURN_IF(r->width < 1 || r->width > 64, err, TU_INVALID_ARGUMENT,
+                 "media block width %u is not in 1..64 bytes", r->width);
+    TU_RETURN_IF(r->height < 1 || r->height > 64, err, TU_INVALID_ARGUMENT,
+                 "media block height %u is not in 1..64 rows", r->height);
+    for (size_t i = 0; i < sizeof media_sizes / sizeof media_sizes[0]; i++) {
+        if (r->width > media_sizes[i].max_width) continue;
+        TU_RETURN_IF(r->height > media_sizes[i].max_height, err, TU_INVALID_ARGUMENT,
+                     "media block %ux%u is illegal: widths %u-%u bytes allow at most %u rows",
+                     r->width, r->height, i ? media_sizes[i - 1].max_width + 1 : 1,
+                     media_sizes[i].max_width, media_sizes[i].max_height);
+        break;
+    }
+    const uint64_t need = (uint64_t)r->height * tu_media_pitch(r->width);
+    TU_RETURN_IF(dst_size < need, err, TU_INVALID_ARGUMENT,
+                 "media destination of %zu bytes is smaller than the %llu bytes of %u rows at "
+                 "pitch %u",
+                 dst_size, (unsigned long long)need, r->height, tu_media_pitch(r->width));
+    return TU_OK;
+}
+
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+tu_status tu_media_block_read(const tu_surface *s, const tu_media_read *r, void *dst,
+                              size_t dst_size, tu_error *err) {
+    TU_RETURN_IF(!s || !r || !dst, err, TU_INVALID_ARGUMENT,
+                 "surface, read and destination must not be NULL");
+    TU_TRY(tu_surface_validate(s, err));
+    TU_TRY(check_read(s, r, dst_size, err));
+
+    tu_plane pl; /* plane 0 of a non-planar surface is its view's level 0, layer 0 */
+    if (s->plane_count) {
+        pl = s->plane[r->plane];
+    } else {
+        uint32_t w, h, d;
+        tu_surface_level_extent(s, 0, &w, &h, &d);
+        pl = (tu_plane){s->format, w, h, s->level[s->base_level].offset,
+                        s->level[s->base_level].row_pitch};
+    }
+    const int64_t bpp = tu_format_bytes(pl.format);
+    /* Field rows: the top field is rows 0, 2, 4, ...; the bottom field 1, 3, 5, ... */
+    const bool field = r->mode != TU_MEDIA_FRAME, bottom = r->mode == TU_MEDIA_BOTTOM_FIELD;
+    const int64_t rows = field ? ((int64_t)pl.height + !bottom) / 2 : pl.height;
+    const uint32_t pitch = tu_media_pitch(r->width);
+    const uint8_t *base = s->data;
+    uint8_t *out = dst;
+    for (uint32_t i = 0; i < r->height; i++) {
+        int64_t row = clamp64((int64_t)r->y + i, 0, rows > 0 ? rows - 1 : 0);
+        if (field) row = clamp64(2 * row + bottom, 0, (int64_t)pl.height - 1);
+        for (uint32_t j = 0; j < r->width; j++) {
+            /* The element holding byte x, clamped to the row; the byte's place in it kept. */
+            const int64_t xb = (int64_t)r->x + j;
+            int64_t e = xb >= 0 ? xb / bpp : -((-xb + bpp - 1) / bpp);
+            const int64_t in_element = xb - e * bpp;
+            e = clamp64(e, 0, (int64_t)pl.width - 1);
+            const uint64_t off = pl.offset + (uint64_t)row * pl.row_pitch + (uint64_t)(e * bpp) +
+                                 (uint64_t)in_element;
+            /* Validation put every element of the plane inside the memory. */
+            out[(size_t)i * pitch + j] = tu_surface_offset_resident(s, off) ? base[off] : 0;
+        }
+    }
+    return TU_OK;
+}
