@@ -147,7 +147,7 @@ static void test_border_colour(void) {
     tu_image_free(&img);
 
     img = make(TU_SURFACE_2D, false, TU_FORMAT_R32G32B32A32_UINT, 2, 2, 1, 1, 1, grid);
-    smp.border_color = (tu_texel){.u = {9, 8, 7, 6}};
+    smp.border_color_int = (tu_texel){.u = {9, 8, 7, 6}};
     m->src[TU_SRC_U].f[0] = 1.5f;
     t = run_lane(m, &img.surface, &smp, 0);
     CHECK(t.u[0] == 9 && t.u[1] == 8 && t.u[2] == 7 && t.u[3] == 6);

@@ -389,7 +389,7 @@ bool tq_parse(const char *line, tu_surface_type type, bool arrayed, tq_line *q, 
 
 /* --- answering --------------------------------------------------------------------------- */
 
-tu_sampler tq_make_sampler(const tq_sampler *s, tu_format_class cls) {
+tu_sampler tq_make_sampler(const tq_sampler *s) {
     tu_sampler out = tu_sampler_default();
     out.min_filter = (uint8_t)s->min;
     out.mag_filter = (uint8_t)s->mag;
@@ -413,10 +413,8 @@ tu_sampler tq_make_sampler(const tq_sampler *s, tu_format_class cls) {
     out.seamless_cube = s->seamless != 0;
     static const float borders[3][4] = {{0, 0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1, 1}};
     for (int c = 0; c < 4; c++) {
-        if (cls == TU_CLASS_FLOAT)
-            out.border_color.f[c] = borders[s->border][c];
-        else
-            out.border_color.u[c] = (uint32_t)borders[s->border][c];
+        out.border_color.f[c] = borders[s->border][c];
+        out.border_color_int.u[c] = (uint32_t)borders[s->border][c];
     }
     return out;
 }
@@ -536,7 +534,7 @@ bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_
         break;
     default: return fail(why, why_size, "not a query");
     }
-    const tu_sampler sampler = tq_make_sampler(smp, *cls);
+    const tu_sampler sampler = tq_make_sampler(smp);
     tu_reply reply;
     tu_error err = {0};
     if (tu_execute(&m, s, &sampler, &reply, &err) != TU_OK)

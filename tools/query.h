@@ -78,8 +78,9 @@ tq_sampler tq_sampler_defaults(void);
 bool tq_parse(const char *line, tu_surface_type type, bool arrayed, tq_line *out, char *why,
               size_t why_size);
 
-/* The tu_sampler a tq_sampler means; mip=none is nearest mip with max_lod 0.25. */
-tu_sampler tq_make_sampler(const tq_sampler *s, tu_format_class cls);
+/* The tu_sampler a tq_sampler means (float and integer border colours alike); mip=none is
+ * nearest mip with max_lod 0.25. */
+tu_sampler tq_make_sampler(const tq_sampler *s);
 
 /* Answer a query line against texture `img` and `smp`; *cls says how to print it. */
 bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_texel *out,

@@ -7,6 +7,9 @@
  *   texunit info FILE.ktx2|FILE.png         what a file holds
  *   texunit texel FILE LEVEL LAYER X Y Z    one decoded texel
  *   texunit query FILE|-                    answer a case file of texture queries
+ *   texunit run FILE.visaasm                run a vISA kernel (directives in //! comments)
+ *   texunit asm FILE.visaasm [OUT.bin]      its instructions as vISA 4.1 binary
+ *   texunit disasm FILE.bin [KERNEL.visaasm] decode binary instructions to text
  *
  * TYPE is 1d 1darray 2d 2darray 3d cube cubearray; FORMAT a short name (rgba8_unorm,
  * rgba8_srgb, rgba8_uint, rgba16_sfloat, rgba32_sfloat, r32_sfloat, d32_sfloat) or any
@@ -16,6 +19,7 @@
  * Exit status: 0 on success, 1 when texunit refused the input, 2 on a usage error.
  */
 #include "query.h"
+#include "run_visa.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -168,6 +172,22 @@ static int cmd_query(int argc, char **argv) {
     return bad ? EXIT_REFUSED : 0;
 }
 
+static int cmd_run(int argc, char **argv) {
+    if (argc != 1) return usage_error("%s", "usage: run FILE.visaasm");
+    if (ends_with(argv[0], ".visaasm")) return tq_run_visa(argv[0], stdout, stderr);
+    return usage_error("run: '%s' is not a .visaasm file", argv[0]);
+}
+
+static int cmd_asm(int argc, char **argv) {
+    if (argc < 1 || argc > 2) return usage_error("%s", "usage: asm FILE.visaasm [OUT.bin]");
+    return tq_asm_visa(argv[0], argc == 2 ? argv[1] : NULL, stdout, stderr);
+}
+
+static int cmd_disasm(int argc, char **argv) {
+    if (argc < 1 || argc > 2) return usage_error("%s", "usage: disasm FILE.bin [KERNEL.visaasm]");
+    return tq_disasm_visa(argv[0], argc == 2 ? argv[1] : NULL, stdout, stderr);
+}
+
 static int cmd_help(int argc, char **argv);
 
 static const struct {
@@ -181,6 +201,9 @@ static const struct {
      "                                    generate a surface with the texel generator"},
     {"query", cmd_query,
      "query FILE|-                        answer the texture queries of a case file"},
+    {"run", cmd_run, "run FILE.visaasm                    run a kernel (directives: //! comments)"},
+    {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]          encode its instructions (vISA 4.1)"},
+    {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]    decode instructions to text"},
     {"info", cmd_info, "info FILE.ktx2|FILE.png             describe a file"},
     {"texel", cmd_texel, "texel FILE LEVEL LAYER X Y Z        decode one texel"},
     {"help", cmd_help, "help                                this text"},

@@ -225,7 +225,8 @@ typedef struct tu_sampler {
     bool seamless_cube;             /* cube surfaces filter across faces */
     bool unnormalized;              /* u, v in texels; level 0 of the view only */
     float lod_bias, min_lod, max_lod;
-    tu_texel border_color; /* f[] for float formats, i[]/u[] for integer formats */
+    tu_texel border_color;     /* f[]: the border of float-class formats */
+    tu_texel border_color_int; /* i[] / u[]: the border of SINT and UINT formats */
 } tu_sampler;
 
 /* The default sampler: nearest, nearest, no mip; wrap; no compare; LOD [0, 1000]. */
@@ -265,6 +266,10 @@ typedef struct tu_media_read {
     int32_t x;       /* byte offset of the block's left column (may be negative) */
     int32_t y;       /* row (field row in the field modes) of the block's top */
 } tu_media_read;
+
+/* Whether a block of `width` bytes by `height` rows is legal (the seed's table): TU_OK, or
+ * TU_INVALID_ARGUMENT with the rule it breaks. */
+TU_API tu_status tu_media_check_block(uint32_t width, uint32_t height, tu_error *err);
 
 /* The register pitch of a block `width` bytes wide: 4 below 4, else the next power of 2. */
 TU_API uint32_t tu_media_pitch(uint32_t width);

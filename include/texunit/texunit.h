@@ -9,6 +9,7 @@
 #include "texunit/surface.h"
 #include "texunit/sampler.h"
 #include "texunit/io.h"
+#include "texunit/visa.h"
 
 #define TEXUNIT_VERSION_MAJOR 0
 #define TEXUNIT_VERSION_MINOR 1

@@ -22,6 +22,22 @@ uint32_t tu_media_pitch(uint32_t width) {
     return 0;
 }
 
+tu_status tu_media_check_block(uint32_t width, uint32_t height, tu_error *err) {
+    TU_RETURN_IF(width < 1 || width > 64, err, TU_INVALID_ARGUMENT,
+                 "media block width %u is not in 1..64 bytes", width);
+    TU_RETURN_IF(height < 1 || height > 64, err, TU_INVALID_ARGUMENT,
+                 "media block height %u is not in 1..64 rows", height);
+    for (size_t i = 0; i < sizeof media_sizes / sizeof media_sizes[0]; i++) {
+        if (width > media_sizes[i].max_width) continue;
+        TU_RETURN_IF(height > media_sizes[i].max_height, err, TU_INVALID_ARGUMENT,
+                     "media block %ux%u is illegal: widths %u-%u bytes allow at most %u rows",
+                     width, height, i ? media_sizes[i - 1].max_width + 1 : 1,
+                     media_sizes[i].max_width, media_sizes[i].max_height);
+        break;
+    }
+    return TU_OK;
+}
+
 static tu_status check_read(const tu_surface *s, const tu_media_read *r, size_t dst_size,
                             tu_error *err) {
     static const char *const type_names[] = {"1D", "2D", "3D", "CUBE", "BUFFER"};
@@ -40,18 +56,7 @@ static tu_status check_read(const tu_surface *s, const tu_media_read *r, size_t 
     TU_RETURN_IF(r->plane >= planes, err, TU_INVALID_ARGUMENT,
                  "media plane %u, but the surface has %u plane%s", r->plane, planes,
                  planes == 1 ? "" : "s");
-    TU_RETURN_IF(r->width < 1 || r->width > 64, err, TU_INVALID_ARGUMENT,
-                 "media block width %u is not in 1..64 bytes", r->width);
-    TU_RETURN_IF(r->height < 1 || r->height > 64, err, TU_INVALID_ARGUMENT,
-                 "media block height %u is not in 1..64 rows", r->height);
-    for (size_t i = 0; i < sizeof media_sizes / sizeof media_sizes[0]; i++) {
-        if (r->width > media_sizes[i].max_width) continue;
-        TU_RETURN_IF(r->height > media_sizes[i].max_height, err, TU_INVALID_ARGUMENT,
-                     "media block %ux%u is illegal: widths %u-%u bytes allow at most %u rows",
-                     r->width, r->height, i ? media_sizes[i - 1].max_width + 1 : 1,
-                     media_sizes[i].max_width, media_sizes[i].max_height);
-        break;
-    }
+    TU_TRY(tu_media_check_block(r->width, r->height, err));
     const uint64_t need = (uint64_t)r->height * tu_media_pitch(r->width);
     TU_RETURN_IF(dst_size < need, err, TU_INVALID_ARGUMENT,
                  "media destination of %zu bytes is smaller than the %llu bytes of %u rows at "

@@ -63,7 +63,7 @@ static void apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t) {
 }
 
 void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
-    *out = ctx->smp->border_color;
+    *out = ctx->integer ? ctx->smp->border_color_int : ctx->smp->border_color;
     if (ctx->compare) apply_compare(ctx, ref, out);
 }
 

@@ -1,0 +1,244 @@
+/*
+ * texunit/visa.h - the Intel vISA front end: the sampler and surface instructions as IGC
+ * writes them (3D_SAMPLE 0x6D, 3D_LOAD 0x6E, 3D_GATHER4 0x6F, 3D_INFO 0x70, MEDIA_LD 0x37),
+ * their .visaasm text, their vISA 4.1 binary encoding, and their execution on a GRF file.
+ *
+ * Sources: the seed pages (spec/visa-*.md) and notes/visa-encoding.md, whose reading of
+ * IGC's printer, parser and binary reader wins where the pages are out of date (lowercase
+ * mnemonics, the paired-surface operand, T6 as the first user surface, V32 as the first
+ * user variable, ...). Decisions: docs/semantics.md, "vISA".
+ */
+#ifndef TEXUNIT_VISA_H
+#define TEXUNIT_VISA_H
+
+#include "texunit/sampler.h"
+#include "texunit/status.h"
+#include "texunit/surface.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* vISA element types (VISA_Type; notes/visa-encoding.md §1.3). */
+typedef enum tu_visa_type {
+    TU_VISA_UD = 0,
+    TU_VISA_D = 1,
+    TU_VISA_UW = 2,
+    TU_VISA_W = 3,
+    TU_VISA_UB = 4,
+    TU_VISA_B = 5,
+    TU_VISA_DF = 6,
+    TU_VISA_F = 7,
+    TU_VISA_V = 8,
+    TU_VISA_VF = 9,
+    TU_VISA_BOOL = 10,
+    TU_VISA_UQ = 11,
+    TU_VISA_UV = 12,
+    TU_VISA_Q = 13,
+    TU_VISA_HF = 14,
+    TU_VISA_BF = 15,
+    TU_VISA_TYPE_COUNT
+} tu_visa_type;
+
+/* The text name ("ud", "hf") and the size in bytes of a type; NULL / 0 outside the enum. */
+TU_API const char *tu_visa_type_name(tu_visa_type t);
+TU_API uint32_t tu_visa_type_size(tu_visa_type t);
+
+/* The platforms texunit models: GRF size, native SIMD and the meaning of sub-ops 17/18
+ * (notes/visa-encoding.md §2.1, §5). */
+typedef enum tu_visa_platform {
+    TU_VISA_XE_LP, /* TGLLP: 32-byte GRF, SIMD8 native; 17/18 = sample4_po, sample4_po_c */
+    TU_VISA_XE2    /* LNL/BMG: 64-byte GRF, SIMD16 native; 17/18 are the mlod samples */
+} tu_visa_platform;
+
+TU_API uint32_t tu_visa_grf_bytes(tu_visa_platform p);
+
+/* A raw operand: a general variable and a byte offset into it (`V41.0`, `%null.0`). */
+typedef struct tu_visa_raw {
+    uint32_t id;     /* 0 = %null; 1..31 predefined; 32.. user variables */
+    uint16_t offset; /* bytes */
+} tu_visa_raw;
+
+/* A scalar vector operand (aoffimmi, MEDIA_LD's x and y): an immediate or a general
+ * variable element `V40(row,col)<0;1,0>`. */
+typedef struct tu_visa_scalar {
+    bool is_imm;
+    uint8_t type; /* tu_visa_type of the immediate, or of the variable element */
+    uint32_t id;  /* variable id when !is_imm */
+    uint8_t row, col;
+    uint16_t region; /* the encoded region, kept for round trips (0x0121 = <0;1,0>) */
+    uint64_t imm;    /* the immediate's bits, zero-extended from its type's size */
+} tu_visa_scalar;
+
+/* Predicate control (notes/visa-encoding.md §1.5). */
+enum { TU_VISA_PRED_NORMAL = 0, TU_VISA_PRED_ANY = 1, TU_VISA_PRED_ALL = 2 };
+
+enum { TU_VISA_MAX_PARAMS = 15 };
+
+/* One sampler or surface instruction. Which fields mean something depends on the opcode;
+ * tu_visa_validate says. */
+typedef struct tu_visa_inst {
+    uint8_t opcode; /* 0x6D, 0x6E, 0x6F, 0x70, 0x37 */
+    uint8_t subop;  /* the sampler sub-op (0x6D..0x70) */
+    bool pixel_null_mask, cps, divs;
+    uint8_t exec_size;       /* 8, 16 or 32 */
+    uint8_t emask;           /* 0..7 = M1..M8, 8..15 = M1_NM..M8_NM */
+    uint16_t pred;           /* bits 11:0 predicate id (0 = none), 14:13 control, 15 invert */
+    uint8_t channels;        /* RGBA write mask (bit 0 = R); for 3D_GATHER4 the channel 0..3 */
+    tu_visa_scalar aoffimmi; /* immediate UW: [11:8] U, [7:4] V, [3:0] R */
+    uint8_t sampler;         /* sampler variable index (S<n>) */
+    uint8_t surface;         /* surface variable index (T<n>) */
+    tu_visa_raw dst;
+    bool has_paired; /* the paired-surface operand was written (newer IGC text) */
+    tu_visa_raw paired;
+    uint8_t num_params;
+    tu_visa_raw params[TU_VISA_MAX_PARAMS];
+    bool uw_params; /* load_2dms_w only: the UW form (mcs0..mcs3) */
+    /* MEDIA_LD */
+    uint8_t media_mod; /* 0 nomod, 1 modified, 2 top, 3 bottom, 4 top_mod, 5 bottom_mod */
+    uint8_t plane, block_width, block_height;
+    tu_visa_scalar x, y;
+} tu_visa_inst;
+
+/* Variables of a kernel (`.decl`). Ids follow IGC: general variables from 32 (0..31
+ * predefined), surfaces from 6 (T0..T5 predefined), samplers from 0, predicates from 1. */
+typedef enum tu_visa_var_kind {
+    TU_VISA_VAR_G = 'V',
+    TU_VISA_VAR_P = 'P',
+    TU_VISA_VAR_S = 'S',
+    TU_VISA_VAR_T = 'T'
+} tu_visa_var_kind;
+
+/* `.decl ... align=` (notes/visa-encoding.md §3.3); GRF and GRFx2 depend on the platform. */
+typedef enum tu_visa_align {
+    TU_VISA_ALIGN_BYTE,
+    TU_VISA_ALIGN_WORD,
+    TU_VISA_ALIGN_DWORD,
+    TU_VISA_ALIGN_QWORD,
+    TU_VISA_ALIGN_OWORD,
+    TU_VISA_ALIGN_HWORD,
+    TU_VISA_ALIGN_GRF,
+    TU_VISA_ALIGN_GRFX2,
+    TU_VISA_ALIGN_WORDX32,
+    TU_VISA_ALIGN_WORDX64,
+    TU_VISA_ALIGN_COUNT
+} tu_visa_align;
+
+typedef struct tu_visa_var {
+    char name[48];
+    uint8_t kind;  /* tu_visa_var_kind */
+    uint8_t type;  /* tu_visa_type (general variables) */
+    uint8_t align; /* tu_visa_align */
+    uint32_t id;
+    uint32_t num_elts;
+    bool alias;            /* alias=<base, offset> */
+    uint32_t alias_base;   /* index into vars of the base */
+    uint32_t alias_offset; /* bytes */
+    uint32_t grf_offset;   /* where it lives, bytes into the GRF file (set by tu_visa_parse) */
+    int32_t input_offset;  /* .input offset, or -1 */
+    uint32_t input_size;
+} tu_visa_var;
+
+typedef struct tu_visa_line {
+    tu_visa_inst inst;
+    bool is_movs;      /* movs (M1_NM, 1) T6(0) 0x7b:ud: writes a state variable */
+    uint32_t movs_var; /* index into vars of the S/T destination */
+    tu_visa_scalar movs_src;
+    uint32_t line; /* source line, for messages */
+} tu_visa_line;
+
+typedef struct tu_visa_kernel {
+    char name[128];
+    char **attrs; /* `.kernel_attr ...` lines, kept verbatim */
+    uint32_t attr_count;
+    uint8_t version_major, version_minor;
+    tu_visa_platform platform;
+    uint32_t var_count, line_count;
+    tu_visa_var *vars;
+    tu_visa_line *lines;
+    uint32_t grf_bytes_used;
+} tu_visa_kernel;
+
+/* Free what tu_visa_parse allocated. */
+TU_API void tu_visa_kernel_free(tu_visa_kernel *k);
+
+/*
+ * Parse .visaasm text: .version, .kernel, .decl (V/P/S/T with type, num_elts, align, alias,
+ * v_name), .input, movs into surface and sampler variables, the five opcodes' instructions,
+ * and comments. Errors carry "line L, column C:" and say what was expected.
+ * Returns TU_OK, TU_PARSE_ERROR or TU_OUT_OF_MEMORY.
+ */
+TU_API tu_status tu_visa_parse(const char *text, size_t size, tu_visa_platform platform,
+                               tu_visa_kernel *out, tu_error *err);
+
+/* Print a kernel in the canonical form: print(parse(print(k))) == print(k). The text is
+ * malloc'ed; free it with free(). */
+TU_API tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *err);
+
+/* Print one instruction (names from k) into buf; returns the length it needs. */
+TU_API size_t tu_visa_print_inst(const tu_visa_kernel *k, const tu_visa_inst *inst, char *buf,
+                                 size_t size);
+
+/* Check an instruction against the op table and the seed's field rules (exec size, channel
+ * mask, NumParams 1..15, aoffimmi bits, T0/T5 surfaces, media block sizes, ...). */
+TU_API tu_status tu_visa_validate(const tu_visa_inst *inst, tu_visa_platform platform,
+                                  tu_error *err);
+
+/*
+ * The vISA 4.1 binary layout of one instruction (notes/visa-encoding.md §1): encode writes
+ * at most `size` bytes and sets *written; decode reads one instruction and sets *consumed.
+ * Variable ids are 32-bit (vISA >= 3.4). The paired surface is not encoded (no 4.1 writer
+ * ever wrote it), nor is a variable operand's type (decode sets UD). Encode validates as
+ * Xe-LP, where every row of the op table exists; decode validates for `platform`. Every
+ * field is checked; an illegal value is refused with its name. An encode into a buffer too
+ * small returns TU_OUT_OF_RANGE with *written set to the size needed.
+ */
+TU_API tu_status tu_visa_encode(const tu_visa_inst *inst, uint8_t *buf, size_t size,
+                                size_t *written, tu_error *err);
+TU_API tu_status tu_visa_decode(const uint8_t *buf, size_t size, tu_visa_platform platform,
+                                tu_visa_inst *inst, size_t *consumed, tu_error *err);
+
+/* --- execution ---------------------------------------------------------------------------- */
+
+enum { TU_VISA_MAX_BINDINGS = 256 };
+
+/* What a kernel's surface and sampler handles refer to: binding-table index -> surface,
+ * sampler-state index -> sampler, and the bindless tables (%bss offsets, S31 pointers). */
+typedef struct tu_visa_bindings {
+    const tu_surface *surfaces[TU_VISA_MAX_BINDINGS];
+    const tu_sampler *samplers[TU_VISA_MAX_BINDINGS];
+    uint32_t bindless_count;
+    struct {
+        uint32_t handle;
+        const tu_surface *surface;
+        const tu_sampler *sampler;
+    } bindless[64];
+} tu_visa_bindings;
+
+/* The machine state: the GRF file, predicates and state variables of one thread. */
+typedef struct tu_visa_state {
+    uint8_t *grf; /* grf_bytes bytes */
+    uint32_t grf_bytes;
+    uint32_t dispatch_mask; /* the thread's execution mask (EM) */
+    uint32_t *pred_bits;    /* per variable (index into vars), its flag bits */
+    uint32_t *handles;      /* per variable, the value of S and T variables */
+    uint32_t cps_x, cps_y;  /* the coarse pixel size `.cps` compensates for (0 = 1) */
+} tu_visa_state;
+
+/* Allocate the state of kernel k (GRF file sized for its variables, zeroed). */
+TU_API tu_status tu_visa_state_init(tu_visa_state *st, const tu_visa_kernel *k, tu_error *err);
+TU_API void tu_visa_state_free(tu_visa_state *st);
+
+/* Execute every line of k in order on st. */
+TU_API tu_status tu_visa_execute(const tu_visa_kernel *k, tu_visa_state *st,
+                                 const tu_visa_bindings *b, tu_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TEXUNIT_VISA_H */

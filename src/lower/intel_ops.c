@@ -1,0 +1,157 @@
+/*
+ * intel_ops.c - the Intel op table (intel_ops.h).
+ *
+ * Sub-op codes and mnemonics: notes/visa-encoding.md §2.1 (IGC's VISASampler3DSubOpCode and
+ * getSampleOp3DNameOrNull); parameter orders: the tables of spec/visa-3d-sample.md,
+ * visa-3d-load.md, visa-3d-sample4.md and visa-3d-info.md. Where the seed's two descriptions
+ * of an op disagree (sample_po_c, sample_po_d), the Format section, which lists the whole
+ * binary layout, wins (docs/semantics.md).
+ */
+#include "intel_ops.h"
+
+#include <string.h>
+
+#define P(x) TUL_P_##x
+#define ROW(code, opc, engine, pc, name, n, ...)                                            \
+    {                                                                                       \
+        code, TUL_OPCODE_##opc, TU_OP_##engine, TUL_PC_##pc, ROW_FLAGS_##engine, name, n, { \
+            __VA_ARGS__                                                                     \
+        }                                                                                   \
+    }
+
+/* Which rows take .cps and which sub-ops are pre-Xe2 only, by engine op. */
+#define ROW_FLAGS_SAMPLE         TUL_F_CPS
+#define ROW_FLAGS_SAMPLE_B       TUL_F_CPS
+#define ROW_FLAGS_SAMPLE_C       TUL_F_CPS
+#define ROW_FLAGS_SAMPLE_B_C     TUL_F_CPS
+#define ROW_FLAGS_LOD            TUL_F_CPS
+#define ROW_FLAGS_SAMPLE_PO      TUL_F_CPS
+#define ROW_FLAGS_SAMPLE_PO_B    TUL_F_CPS
+#define ROW_FLAGS_SAMPLE_PO_C    TUL_F_CPS
+#define ROW_FLAGS_GATHER4_PO     TUL_F_PRE_XE2
+#define ROW_FLAGS_GATHER4_PO_C   TUL_F_PRE_XE2
+#define ROW_FLAGS_SAMPLE_L       0
+#define ROW_FLAGS_SAMPLE_D       0
+#define ROW_FLAGS_SAMPLE_L_C     0
+#define ROW_FLAGS_SAMPLE_D_C     0
+#define ROW_FLAGS_SAMPLE_LZ      0
+#define ROW_FLAGS_SAMPLE_C_LZ    0
+#define ROW_FLAGS_SAMPLE_PO_L    0
+#define ROW_FLAGS_SAMPLE_PO_D    0
+#define ROW_FLAGS_SAMPLE_PO_L_C  0
+#define ROW_FLAGS_SAMPLE_PO_LZ   0
+#define ROW_FLAGS_SAMPLE_PO_C_LZ 0
+#define ROW_FLAGS_LD             0
+#define ROW_FLAGS_LD_LZ          0
+#define ROW_FLAGS_LD_L           0
+#define ROW_FLAGS_LD2DMS_W       0
+#define ROW_FLAGS_LD_MCS         0
+#define ROW_FLAGS_GATHER4        0
+#define ROW_FLAGS_GATHER4_L      0
+#define ROW_FLAGS_GATHER4_B      0
+#define ROW_FLAGS_GATHER4_I      0
+#define ROW_FLAGS_GATHER4_C      0
+#define ROW_FLAGS_GATHER4_I_C    0
+#define ROW_FLAGS_GATHER4_L_C    0
+#define ROW_FLAGS_RESINFO        0
+#define ROW_FLAGS_SAMPLEINFO     0
+
+/* clang-format off */
+const tuL_op tuL_ops[] = {
+    /* 3D_SAMPLE 0x6D */
+    ROW(0x00, 3D_SAMPLE, SAMPLE,        FLOAT, "sample_3d",      4, P(U), P(V), P(R), P(AI)),
+    ROW(0x01, 3D_SAMPLE, SAMPLE_B,      FLOAT, "sample_b",       5, P(BIAS), P(U), P(V), P(R), P(AI)),
+    ROW(0x02, 3D_SAMPLE, SAMPLE_L,      FLOAT, "sample_l",       5, P(LOD), P(U), P(V), P(R), P(AI)),
+    ROW(0x03, 3D_SAMPLE, SAMPLE_C,      FLOAT, "sample_c",       5, P(REF), P(U), P(V), P(R), P(AI)),
+    ROW(0x04, 3D_SAMPLE, SAMPLE_D,      FLOAT, "sample_d",      10, P(U), P(DUDX), P(DUDY), P(V), P(DVDX), P(DVDY), P(R), P(DRDX), P(DRDY), P(AI)),
+    ROW(0x05, 3D_SAMPLE, SAMPLE_B_C,    FLOAT, "sample_b_c",     6, P(REF), P(BIAS), P(U), P(V), P(R), P(AI)),
+    ROW(0x06, 3D_SAMPLE, SAMPLE_L_C,    FLOAT, "sample_l_c",     6, P(REF), P(LOD), P(U), P(V), P(R), P(AI)),
+    ROW(0x09, 3D_SAMPLE, LOD,           FLOAT, "lod",            4, P(U), P(V), P(R), P(AI)),
+    ROW(0x14, 3D_SAMPLE, SAMPLE_D_C,    FLOAT, "sample_d_c",    11, P(REF), P(U), P(DUDX), P(DUDY), P(V), P(DVDX), P(DVDY), P(R), P(DRDX), P(DRDY), P(AI)),
+    ROW(0x18, 3D_SAMPLE, SAMPLE_LZ,     FLOAT, "sample_lz",      4, P(U), P(V), P(R), P(AI)),
+    ROW(0x19, 3D_SAMPLE, SAMPLE_C_LZ,   FLOAT, "sample_c_lz",    5, P(REF), P(U), P(V), P(R), P(AI)),
+    ROW(0x20, 3D_SAMPLE, SAMPLE_PO,     FLOAT, "sample_po",      5, P(U), P(V), P(R), P(OFFUVR), P(AI)),
+    ROW(0x21, 3D_SAMPLE, SAMPLE_PO_B,   FLOAT, "sample_po_b",    5, P(BIAS_OFFUVR), P(U), P(V), P(R), P(AI)),
+    ROW(0x22, 3D_SAMPLE, SAMPLE_PO_L,   FLOAT, "sample_po_l",    5, P(LOD_OFFUVR), P(U), P(V), P(R), P(AI)),
+    ROW(0x23, 3D_SAMPLE, SAMPLE_PO_C,   FLOAT, "sample_po_c",    6, P(REF), P(U), P(V), P(R), P(R_OFFUV), P(AI)),
+    ROW(0x24, 3D_SAMPLE, SAMPLE_PO_D,   FLOAT, "sample_po_d",   11, P(U), P(DUDX), P(DUDY), P(V), P(DVDX), P(DVDY), P(R), P(R_OFFUVR), P(DRDX), P(DRDY), P(AI)),
+    ROW(0x26, 3D_SAMPLE, SAMPLE_PO_L_C, FLOAT, "sample_po_l_c",  6, P(REF), P(LOD_OFFUV), P(U), P(V), P(R), P(AI)),
+    ROW(0x38, 3D_SAMPLE, SAMPLE_PO_LZ,  FLOAT, "sample_po_lz",   4, P(U), P(V), P(R), P(OFFUVR)),
+    ROW(0x39, 3D_SAMPLE, SAMPLE_PO_C_LZ,FLOAT, "sample_po_c_lz", 4, P(REF), P(U), P(V), P(R_OFFUV)),
+    /* 3D_LOAD 0x6E */
+    ROW(0x07, 3D_LOAD,   LD,            INT,    "load_3d",       4, P(U), P(V), P(LOD), P(R)),
+    ROW(0x1A, 3D_LOAD,   LD_LZ,         INT,    "load_lz",       3, P(U), P(V), P(R)),
+    ROW(0x1B, 3D_LOAD,   LD_L,          INT,    "load_l",        4, P(U), P(V), P(LOD), P(R)),
+    ROW(0x1C, 3D_LOAD,   LD2DMS_W,      INT_UD, "load_2dms_w",   7, P(SI), P(MCSL), P(MCSH), P(U), P(V), P(R), P(LOD)),
+    ROW(0x1C, 3D_LOAD,   LD2DMS_W,      INT_UW, "load_2dms_w",   9, P(SI), P(MCS0), P(MCS1), P(MCS2), P(MCS3), P(U), P(V), P(R), P(LOD)),
+    ROW(0x1D, 3D_LOAD,   LD_MCS,        INT,    "load_mcs",      4, P(U), P(V), P(R), P(LOD)),
+    /* 3D_GATHER4 0x6F (17 and 18 are gather4_po/_po_c up to TGLLP: the profile texunit runs) */
+    ROW(0x08, 3D_GATHER4, GATHER4,      FLOAT, "sample4",        4, P(U), P(V), P(R), P(AI)),
+    ROW(0x0D, 3D_GATHER4, GATHER4_L,    FLOAT, "sample4_l",      5, P(LOD), P(U), P(V), P(R), P(AI)),
+    ROW(0x0E, 3D_GATHER4, GATHER4_B,    FLOAT, "sample4_b",      5, P(BIAS), P(U), P(V), P(R), P(AI)),
+    ROW(0x0F, 3D_GATHER4, GATHER4_I,    FLOAT, "sample4_i",      4, P(U), P(V), P(R), P(AI)),
+    ROW(0x10, 3D_GATHER4, GATHER4_C,    FLOAT, "sample4_c",      5, P(REF), P(U), P(V), P(R), P(AI)),
+    ROW(0x11, 3D_GATHER4, GATHER4_PO,   FLOAT, "sample4_po",     5, P(U), P(V), P(OFFU), P(OFFV), P(R)),
+    ROW(0x12, 3D_GATHER4, GATHER4_PO_C, FLOAT, "sample4_po_c",   6, P(REF), P(U), P(V), P(OFFU), P(OFFV), P(R)),
+    ROW(0x15, 3D_GATHER4, GATHER4_I_C,  FLOAT, "sample4_i_c",    5, P(REF), P(U), P(V), P(R), P(AI)),
+    ROW(0x17, 3D_GATHER4, GATHER4_L_C,  FLOAT, "sample4_l_c",    6, P(REF), P(LOD), P(U), P(V), P(R), P(AI)),
+    /* 3D_INFO 0x70 */
+    ROW(0x0A, 3D_INFO,   RESINFO,       UD,     "resinfo",       1, P(LOD)),
+    ROW(0x0B, 3D_INFO,   SAMPLEINFO,    UD,     "sampleinfo",    0, 0),
+};
+/* clang-format on */
+
+const unsigned tuL_op_count = sizeof tuL_ops / sizeof tuL_ops[0];
+
+const tuL_op *tuL_op_by_code(uint8_t opcode, uint8_t subop, tuL_param_class pclass) {
+    const tuL_op *found = NULL;
+    for (unsigned i = 0; i < tuL_op_count; i++) {
+        const tuL_op *o = &tuL_ops[i];
+        if (o->opcode != opcode || o->subop != subop) continue;
+        if (o->pclass == TUL_PC_INT_UW && pclass != TUL_PC_INT_UW) continue;
+        if (o->pclass == TUL_PC_INT_UD && pclass == TUL_PC_INT_UW) continue;
+        found = o;
+        break;
+    }
+    return found;
+}
+
+const tuL_op *tuL_op_by_name(const char *name) {
+    for (unsigned i = 0; i < tuL_op_count; i++)
+        if (strcmp(tuL_ops[i].mnemonic, name) == 0) return &tuL_ops[i];
+    return NULL;
+}
+
+const char *tuL_param_name(tuL_param p) {
+    static const char *const names[TUL_P_COUNT] = {
+        [TUL_P_U] = "u",
+        [TUL_P_V] = "v",
+        [TUL_P_R] = "r",
+        [TUL_P_AI] = "ai",
+        [TUL_P_REF] = "ref",
+        [TUL_P_BIAS] = "bias",
+        [TUL_P_LOD] = "lod",
+        [TUL_P_DUDX] = "dudx",
+        [TUL_P_DUDY] = "dudy",
+        [TUL_P_DVDX] = "dvdx",
+        [TUL_P_DVDY] = "dvdy",
+        [TUL_P_DRDX] = "drdx",
+        [TUL_P_DRDY] = "drdy",
+        [TUL_P_OFFU] = "offu",
+        [TUL_P_OFFV] = "offv",
+        [TUL_P_SI] = "si",
+        [TUL_P_MCSL] = "mcsl",
+        [TUL_P_MCSH] = "mcsh",
+        [TUL_P_MCS0] = "mcs0",
+        [TUL_P_MCS1] = "mcs1",
+        [TUL_P_MCS2] = "mcs2",
+        [TUL_P_MCS3] = "mcs3",
+        [TUL_P_OFFUVR] = "OffUVR",
+        [TUL_P_BIAS_OFFUVR] = "BiasOffUVR",
+        [TUL_P_LOD_OFFUVR] = "LodOffUVR",
+        [TUL_P_LOD_OFFUV] = "LodOffUV",
+        [TUL_P_R_OFFUV] = "OffUV_R",
+        [TUL_P_R_OFFUVR] = "OffUVR_R",
+    };
+    return (unsigned)p < TUL_P_COUNT && names[p] ? names[p] : "?";
+}

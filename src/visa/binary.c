@@ -1,0 +1,419 @@
+/*
+ * binary.c - tu_visa_encode / tu_visa_decode: one instruction in the vISA 4.1 binary layout
+ * (notes/visa-encoding.md §1.1 byte order, §1.2 field kinds and the exec-size byte, §1.3
+ * vector operands, §1.4 raw operands, §1.5 Pred, §1.6 the layouts of 3D_SAMPLE, 3D_LOAD,
+ * 3D_GATHER4, 3D_INFO and MEDIA_LD), as IGC's last binary writer (33849b344^) wrote it and
+ * its reader (ByteCodeReaderNG.cpp) reads it:
+ *
+ *   3D_SAMPLE  6D | Op UW | exec UB | pred UW | channels UB | aoffimmi vec | sampler UB |
+ *                 surface UB | dst raw | NumParams UB | params raw...
+ *   3D_LOAD    6E | the same without the sampler
+ *   3D_GATHER4 6F | as 3D_SAMPLE; channels is the single source channel
+ *   3D_INFO    70 | sub-op UB | exec UB | channels UB | surface UB | lod raw (resinfo) | dst raw
+ *   MEDIA_LD   37 | modifiers UB | surface UB | plane UB | width UB | height UB | x vec |
+ *                 y vec | dst raw
+ *   Op UW      bits 7:0 sub-op, 8 pixel_null_mask, 9 cps, 10 divS, 15:11 zero
+ *   exec UB    bits 3:0 size code (3 = 8, 4 = 16, 5 = 32), bits 7:4 emask
+ *   vec        tag UB (2:0 class, 5:3 modifier) + general: id UD, row UB, col UB, region UW
+ *                                              | immediate: type UB, 4 bytes (8: DF, Q, UQ)
+ *   raw        id UD + offset UW (bytes)
+ *
+ * No paired surface: no 4.1 writer ever wrote one (notes §1.6, §7.9); has_paired is a text
+ * flag, ignored on encode and false on decode. Variable ids are 32-bit (vISA >= 3.4).
+ *
+ * The binary cannot tell load_2dms_w's UW parameter form from its UD form (the variables'
+ * types say which). Decode takes the UW form exactly when NumParams exceeds what the UD form
+ * holds (8 or 9 parameters); with 7 or fewer it takes the UD form, so a UW-form instruction
+ * with 7 or fewer parameters comes back with uw_params false.
+ *
+ * Every field is validated (validate.c): encode refuses before writing a byte; decode reads,
+ * then refuses what does not validate with TU_PARSE_ERROR (TU_UNSUPPORTED for an op the
+ * platform's texunit does not execute). Every byte the decoder reads is bounds-checked and
+ * a short buffer is refused naming the field it was reading.
+ */
+#include "binary_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* clang-format off */
+static const tuV_layout layouts[] = {
+    {TUL_OPCODE_3D_SAMPLE, "3D_SAMPLE",
+     {TUV_F_OP_WORD, TUV_F_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_AOFFIMMI, TUV_F_SAMPLER,
+      TUV_F_SURFACE, TUV_F_DST, TUV_F_PARAMS}},
+    {TUL_OPCODE_3D_LOAD, "3D_LOAD",
+     {TUV_F_OP_WORD, TUV_F_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_AOFFIMMI,
+      TUV_F_SURFACE, TUV_F_DST, TUV_F_PARAMS}},
+    {TUL_OPCODE_3D_GATHER4, "3D_GATHER4",
+     {TUV_F_OP_WORD, TUV_F_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_AOFFIMMI, TUV_F_SAMPLER,
+      TUV_F_SURFACE, TUV_F_DST, TUV_F_PARAMS}},
+    {TUL_OPCODE_3D_INFO, "3D_INFO",
+     {TUV_F_SUBOP, TUV_F_EXEC, TUV_F_CHANNELS, TUV_F_SURFACE, TUV_F_INFO_PARAMS, TUV_F_DST}},
+    {TUL_OPCODE_MEDIA_LD, "MEDIA_LD",
+     {TUV_F_MEDIA_MOD, TUV_F_SURFACE, TUV_F_PLANE, TUV_F_BLOCK_WIDTH, TUV_F_BLOCK_HEIGHT,
+      TUV_F_X, TUV_F_Y, TUV_F_DST}},
+};
+/* clang-format on */
+
+const tuV_op_flag tuV_op_flags[TUV_OP_FLAG_COUNT] = {
+    {"pixel_null_mask", 1u << 8, offsetof(tu_visa_inst, pixel_null_mask)},
+    {"cps", 1u << 9, offsetof(tu_visa_inst, cps)},
+    {"divS", 1u << 10, offsetof(tu_visa_inst, divs)},
+};
+
+/* The names of the UB/UW/vector fields, as the truncation and refusal messages say them. */
+static const char *const field_names[TUV_F_COUNT] = {
+    [TUV_F_OP_WORD] = "Op word",
+    [TUV_F_SUBOP] = "sub-op",
+    [TUV_F_EXEC] = "exec size",
+    [TUV_F_PRED] = "predicate",
+    [TUV_F_CHANNELS] = "channel mask",
+    [TUV_F_AOFFIMMI] = "aoffimmi",
+    [TUV_F_SAMPLER] = "sampler index",
+    [TUV_F_SURFACE] = "surface index",
+    [TUV_F_DST] = "dst",
+    [TUV_F_PARAMS] = "NumParams",
+    [TUV_F_MEDIA_MOD] = "media modifier",
+    [TUV_F_PLANE] = "plane",
+    [TUV_F_BLOCK_WIDTH] = "block width",
+    [TUV_F_BLOCK_HEIGHT] = "block height",
+    [TUV_F_X] = "x offset",
+    [TUV_F_Y] = "y offset",
+};
+
+/* Vector operand classes and modifiers (notes §1.3). */
+enum { CLASS_GENERAL = 0, CLASS_IMMEDIATE = 5, TAG_UNUSED_MASK = 0xC0 };
+static const char *const class_names[8] = {"general",    "address",   "predicate", "indirect",
+                                           "address-of", "immediate", "state",     "reserved"};
+static const char *const modifier_names[8] = {"none", "abs", "neg",      "neg+abs",
+                                              "sat",  "not", "reserved", "reserved"};
+
+const tuV_layout *tuV_layout_of(uint8_t opcode) {
+    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+        if (layouts[i].opcode == opcode) return &layouts[i];
+    return NULL;
+}
+
+bool tuV_layout_has(const tuV_layout *layout, tuV_field field) {
+    for (const uint8_t *f = layout->fields; *f != TUV_F_END; f++)
+        if (*f == field) return true;
+    return false;
+}
+
+bool tuV_op_flag_get(const tu_visa_inst *inst, const tuV_op_flag *flag) {
+    bool value;
+    memcpy(&value, (const char *)inst + flag->member, sizeof value);
+    return value;
+}
+
+void tuV_op_flag_set(tu_visa_inst *inst, const tuV_op_flag *flag, bool value) {
+    memcpy((char *)inst + flag->member, &value, sizeof value);
+}
+
+/* The name of parameter i ("parameter 2 (v)"), from the op row. */
+static void param_name(char *buf, size_t size, const tuL_op *row, unsigned i) {
+    if (row && i < row->nparams)
+        snprintf(buf, size, "parameter %u (%s)", i, tuL_param_name((tuL_param)row->params[i]));
+    else
+        snprintf(buf, size, "parameter %u", i);
+}
+
+/* --- encode ----------------------------------------------------------------------------- */
+
+/* A byte sink; with buf NULL it only counts. */
+typedef struct writer {
+    uint8_t *buf;
+    size_t pos;
+} writer;
+
+static void put(writer *w, uint64_t v, unsigned bytes) {
+    if (w->buf)
+        for (unsigned i = 0; i < bytes; i++)
+            w->buf[w->pos + i] = (uint8_t)(v >> (8 * i));
+    w->pos += bytes;
+}
+
+static void put_raw(writer *w, const tu_visa_raw *r) {
+    put(w, r->id, 4);
+    put(w, r->offset, 2);
+}
+
+static void put_vector(writer *w, const tu_visa_scalar *s) {
+    if (s->is_imm) {
+        put(w, CLASS_IMMEDIATE, 1);
+        put(w, s->type, 1);
+        put(w, s->imm, tu_visa_type_size((tu_visa_type)s->type) == 8 ? 8 : 4);
+    } else {
+        put(w, CLASS_GENERAL, 1);
+        put(w, s->id, 4);
+        put(w, s->row, 1);
+        put(w, s->col, 1);
+        put(w, s->region, 2);
+    }
+}
+
+static void encode_field(writer *w, const tu_visa_inst *in, const tuL_op *row, tuV_field f) {
+    switch (f) {
+    case TUV_F_OP_WORD: {
+        uint16_t word = in->subop;
+        for (size_t i = 0; i < TUV_OP_FLAG_COUNT; i++)
+            if (tuV_op_flag_get(in, &tuV_op_flags[i])) word |= tuV_op_flags[i].bit;
+        put(w, word, 2);
+        break;
+    }
+    case TUV_F_SUBOP: put(w, in->subop, 1); break;
+    case TUV_F_EXEC:
+        put(w, (unsigned)tuV_exec_code(in->exec_size) | (unsigned)in->emask << 4, 1);
+        break;
+    case TUV_F_PRED: put(w, in->pred, 2); break;
+    case TUV_F_CHANNELS: put(w, in->channels, 1); break;
+    case TUV_F_AOFFIMMI: put_vector(w, &in->aoffimmi); break;
+    case TUV_F_SAMPLER: put(w, in->sampler, 1); break;
+    case TUV_F_SURFACE: put(w, in->surface, 1); break;
+    case TUV_F_INFO_PARAMS:
+        for (unsigned i = 0; i < row->nparams; i++)
+            put_raw(w, &in->params[i]);
+        break;
+    case TUV_F_DST: put_raw(w, &in->dst); break;
+    case TUV_F_PARAMS:
+        put(w, in->num_params, 1);
+        for (unsigned i = 0; i < in->num_params; i++)
+            put_raw(w, &in->params[i]);
+        break;
+    case TUV_F_MEDIA_MOD: put(w, in->media_mod, 1); break;
+    case TUV_F_PLANE: put(w, in->plane, 1); break;
+    case TUV_F_BLOCK_WIDTH: put(w, in->block_width, 1); break;
+    case TUV_F_BLOCK_HEIGHT: put(w, in->block_height, 1); break;
+    case TUV_F_X: put_vector(w, &in->x); break;
+    case TUV_F_Y: put_vector(w, &in->y); break;
+    case TUV_F_END:
+    case TUV_F_COUNT: break;
+    }
+}
+
+static void encode_all(writer *w, const tu_visa_inst *in, const tuL_op *row) {
+    const tuV_layout *L = tuV_layout_of(in->opcode);
+    put(w, in->opcode, 1);
+    for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
+        encode_field(w, in, row, (tuV_field)*f);
+}
+
+tu_status tu_visa_encode(const tu_visa_inst *inst, uint8_t *buf, size_t size, size_t *written,
+                         tu_error *err) {
+    if (written) *written = 0;
+    const tuL_op *row;
+    /* The binary form does not depend on the platform; Xe-LP is the platform on which every
+     * row of the op table is an op (notes §2.1: 3D_GATHER4 17 and 18). */
+    TU_TRY(tuV_validate(inst, TU_VISA_XE_LP, &row, err));
+    writer w = {NULL, 0};
+    encode_all(&w, inst, row);
+    const size_t need = w.pos;
+    if (written) *written = need;
+    TU_RETURN_IF(!buf || size < need, err, TU_OUT_OF_RANGE,
+                 "the buffer of %zu bytes is too small: the %s instruction needs %zu", size,
+                 row ? row->mnemonic : "media_ld", need);
+    w = (writer){buf, 0};
+    encode_all(&w, inst, row);
+    return TU_OK;
+}
+
+/* --- decode ----------------------------------------------------------------------------- */
+
+typedef struct reader {
+    const uint8_t *buf;
+    size_t size, pos;
+    tu_visa_platform platform;
+    tu_error *err;
+} reader;
+
+/* `what` is the field being read, `form` its binary type, for the truncation message. */
+static tu_status read_n(reader *r, unsigned bytes, const char *what, const char *form,
+                        uint64_t *v) {
+    const size_t left = r->size - r->pos;
+    TU_RETURN_IF(left < bytes, r->err, TU_PARSE_ERROR,
+                 "truncated: the %s (%s) needs %u byte%s, %zu left", what, form, bytes,
+                 bytes == 1 ? "" : "s", left);
+    uint64_t value = 0;
+    for (unsigned i = 0; i < bytes; i++)
+        value |= (uint64_t)r->buf[r->pos + i] << (8 * i);
+    r->pos += bytes;
+    *v = value;
+    return TU_OK;
+}
+
+static tu_status read_u8(reader *r, const char *what, uint8_t *v) {
+    uint64_t x = 0;
+    TU_TRY(read_n(r, 1, what, "UB", &x));
+    *v = (uint8_t)x;
+    return TU_OK;
+}
+
+static tu_status read_u16(reader *r, const char *what, uint16_t *v) {
+    uint64_t x = 0;
+    TU_TRY(read_n(r, 2, what, "UW", &x));
+    *v = (uint16_t)x;
+    return TU_OK;
+}
+
+static tu_status read_u32(reader *r, const char *what, uint32_t *v) {
+    uint64_t x = 0;
+    TU_TRY(read_n(r, 4, what, "UD", &x));
+    *v = (uint32_t)x;
+    return TU_OK;
+}
+
+static tu_status read_raw(reader *r, const char *operand, tu_visa_raw *raw) {
+    char what[96];
+    snprintf(what, sizeof what, "%s variable id", operand);
+    TU_TRY(read_u32(r, what, &raw->id));
+    snprintf(what, sizeof what, "%s byte offset", operand);
+    return read_u16(r, what, &raw->offset);
+}
+
+static tu_status read_vector(reader *r, const char *operand, tu_visa_scalar *s) {
+    char what[96];
+    uint8_t tag;
+    snprintf(what, sizeof what, "%s operand tag", operand);
+    TU_TRY(read_u8(r, what, &tag));
+    const unsigned cls = tag & 7, mod = (tag >> 3) & 7;
+    TU_RETURN_IF(tag & TAG_UNUSED_MASK, r->err, TU_PARSE_ERROR,
+                 "the %s operand tag 0x%02X sets unused bits 7:6", operand, tag);
+    TU_RETURN_IF(mod != 0, r->err, TU_PARSE_ERROR,
+                 "the %s operand modifier %u (%s) is not allowed: it must be 0", operand, mod,
+                 modifier_names[mod]);
+    if (cls == CLASS_GENERAL) {
+        s->is_imm = false;
+        s->type = TU_VISA_UD; /* the binary does not carry a variable's type */
+        snprintf(what, sizeof what, "%s variable id", operand);
+        TU_TRY(read_u32(r, what, &s->id));
+        snprintf(what, sizeof what, "%s row offset", operand);
+        TU_TRY(read_u8(r, what, &s->row));
+        snprintf(what, sizeof what, "%s column offset", operand);
+        TU_TRY(read_u8(r, what, &s->col));
+        snprintf(what, sizeof what, "%s region", operand);
+        return read_u16(r, what, &s->region);
+    }
+    TU_RETURN_IF(cls != CLASS_IMMEDIATE, r->err, TU_PARSE_ERROR,
+                 "the %s operand class %u (%s) is not general (0) or immediate (5)", operand, cls,
+                 class_names[cls]);
+    s->is_imm = true;
+    snprintf(what, sizeof what, "%s immediate type", operand);
+    TU_TRY(read_u8(r, what, &s->type));
+    TU_RETURN_IF(s->type >= TU_VISA_TYPE_COUNT, r->err, TU_PARSE_ERROR,
+                 "the %s immediate type %u is not a vISA type code 0..15", operand, s->type);
+    const unsigned bytes = tu_visa_type_size((tu_visa_type)s->type) == 8 ? 8 : 4;
+    snprintf(what, sizeof what, "%s immediate value", operand);
+    return read_n(r, bytes, what, bytes == 8 ? "8 bytes" : "4 bytes", &s->imm);
+}
+
+/* A field that reads but does not validate is malformed binary input. */
+static tu_status as_parse_error(tu_status s, tu_error *err) {
+    if (s == TU_INVALID_ARGUMENT) {
+        s = TU_PARSE_ERROR;
+        if (err) err->status = s;
+    }
+    return s;
+}
+
+static tu_status decode_params(reader *r, tu_visa_inst *in, const tuL_op **row) {
+    TU_TRY(read_u8(r, field_names[TUV_F_PARAMS], &in->num_params));
+    TU_RETURN_IF(in->num_params > TU_VISA_MAX_PARAMS, r->err, TU_PARSE_ERROR,
+                 "NumParams %u is not in 1..%u", in->num_params, TU_VISA_MAX_PARAMS);
+    /* load_2dms_w: the UW form when the UD form cannot hold this many (file comment). */
+    const tuL_op *uw = tuL_op_by_code(in->opcode, in->subop, TUL_PC_INT_UW);
+    if (uw && uw->pclass == TUL_PC_INT_UW && in->num_params > (*row)->nparams) {
+        in->uw_params = true;
+        *row = uw;
+    }
+    for (unsigned i = 0; i < in->num_params; i++) {
+        char name[64];
+        param_name(name, sizeof name, *row, i);
+        TU_TRY(read_raw(r, name, &in->params[i]));
+    }
+    return TU_OK;
+}
+
+static tu_status decode_field(reader *r, tu_visa_inst *in, tuV_field f, const tuL_op **row) {
+    const char *name = field_names[f];
+    switch (f) {
+    case TUV_F_OP_WORD: {
+        uint16_t word;
+        TU_TRY(read_u16(r, name, &word));
+        uint16_t known = TUV_OP_WORD_SUBOP_MASK;
+        for (size_t i = 0; i < TUV_OP_FLAG_COUNT; i++) {
+            known |= tuV_op_flags[i].bit;
+            tuV_op_flag_set(in, &tuV_op_flags[i], (word & tuV_op_flags[i].bit) != 0);
+        }
+        TU_RETURN_IF(word & ~known, r->err, TU_PARSE_ERROR,
+                     "Op word 0x%04X sets reserved bits 0x%04X", word, word & ~known);
+        in->subop = (uint8_t)(word & TUV_OP_WORD_SUBOP_MASK);
+        return as_parse_error(tuV_check_op(in->opcode, in->subop, false, r->platform, row, r->err),
+                              r->err);
+    }
+    case TUV_F_SUBOP:
+        TU_TRY(read_u8(r, name, &in->subop));
+        return as_parse_error(tuV_check_op(in->opcode, in->subop, false, r->platform, row, r->err),
+                              r->err);
+    case TUV_F_EXEC: {
+        uint8_t byte;
+        TU_TRY(read_u8(r, name, &byte));
+        const int lanes = tuV_exec_from_code(byte & 0xF);
+        TU_RETURN_IF(lanes < 0, r->err, TU_PARSE_ERROR,
+                     "exec size code %u is not one of 3, 4, 5 (8, 16, 32 lanes)", byte & 0xF);
+        in->exec_size = (uint8_t)lanes;
+        in->emask = byte >> 4;
+        return TU_OK;
+    }
+    case TUV_F_PRED: return read_u16(r, name, &in->pred);
+    case TUV_F_CHANNELS: return read_u8(r, name, &in->channels);
+    case TUV_F_AOFFIMMI: return read_vector(r, name, &in->aoffimmi);
+    case TUV_F_SAMPLER: return read_u8(r, name, &in->sampler);
+    case TUV_F_SURFACE: return read_u8(r, name, &in->surface);
+    case TUV_F_INFO_PARAMS:
+        in->num_params = (*row)->nparams;
+        for (unsigned i = 0; i < (*row)->nparams; i++) {
+            char pname[64];
+            snprintf(pname, sizeof pname, "%s", tuL_param_name((tuL_param)(*row)->params[i]));
+            TU_TRY(read_raw(r, pname, &in->params[i]));
+        }
+        return TU_OK;
+    case TUV_F_DST: return read_raw(r, name, &in->dst);
+    case TUV_F_PARAMS: return decode_params(r, in, row);
+    case TUV_F_MEDIA_MOD: return read_u8(r, name, &in->media_mod);
+    case TUV_F_PLANE: return read_u8(r, name, &in->plane);
+    case TUV_F_BLOCK_WIDTH: return read_u8(r, name, &in->block_width);
+    case TUV_F_BLOCK_HEIGHT: return read_u8(r, name, &in->block_height);
+    case TUV_F_X: return read_vector(r, name, &in->x);
+    case TUV_F_Y: return read_vector(r, name, &in->y);
+    case TUV_F_END:
+    case TUV_F_COUNT: break;
+    }
+    return TU_OK;
+}
+
+tu_status tu_visa_decode(const uint8_t *buf, size_t size, tu_visa_platform platform,
+                         tu_visa_inst *inst, size_t *consumed, tu_error *err) {
+    if (consumed) *consumed = 0;
+    TU_RETURN_IF(!inst, err, TU_INVALID_ARGUMENT, "instruction is NULL");
+    memset(inst, 0, sizeof *inst);
+    TU_RETURN_IF(!buf && size != 0, err, TU_INVALID_ARGUMENT, "buffer is NULL but its size is %zu",
+                 size);
+
+    TU_RETURN_IF(platform != TU_VISA_XE_LP && platform != TU_VISA_XE2, err, TU_INVALID_ARGUMENT,
+                 "platform %d is not TU_VISA_XE_LP or TU_VISA_XE2", (int)platform);
+
+    reader r = {buf, size, 0, platform, err};
+    tu_visa_inst in;
+    memset(&in, 0, sizeof in);
+    TU_TRY(read_u8(&r, "opcode", &in.opcode));
+    const tuL_op *row = NULL;
+    const tuV_layout *L = tuV_layout_of(in.opcode);
+    if (!L) /* tuV_check_op refuses the opcode, naming the five */
+        return as_parse_error(tuV_check_op(in.opcode, 0, false, platform, &row, err), err);
+    for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
+        TU_TRY(decode_field(&r, &in, (tuV_field)*f, &row));
+    TU_TRY(as_parse_error(tuV_validate(&in, platform, &row, err), err));
+    *inst = in;
+    if (consumed) *consumed = r.pos;
+    return TU_OK;
+}

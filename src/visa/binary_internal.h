@@ -1,0 +1,77 @@
+/*
+ * binary_internal.h - the field layouts of the five sampler and surface instructions, shared
+ * by the binary codec (binary.c) and the validator (validate.c).
+ *
+ * A layout lists an opcode's fields in vISA 4.1 binary order (notes/visa-encoding.md §1.2,
+ * §1.6; IGC's reader readInstructionSampler / readInstructionDataportNG). The codec walks
+ * it to write and read bytes. The validator reads it to learn which tu_visa_inst fields an
+ * opcode has: a field that is not in the layout must be zero, so every instruction that
+ * validates has exactly one encoding and decode(encode(x)) == x.
+ */
+#ifndef TEXUNIT_VISA_BINARY_INTERNAL_H
+#define TEXUNIT_VISA_BINARY_INTERNAL_H
+
+#include "visa_internal.h"
+
+#include <stddef.h>
+
+typedef enum tuV_field {
+    TUV_F_END = 0,      /* ends a layout */
+    TUV_F_OP_WORD,      /* UW: bits 7:0 sub-op, then the flags of tuV_op_flags */
+    TUV_F_SUBOP,        /* UB sub-op (3D_INFO) */
+    TUV_F_EXEC,         /* UB: bits 3:0 size code 3/4/5, bits 7:4 emask */
+    TUV_F_PRED,         /* UW (§1.5) */
+    TUV_F_CHANNELS,     /* UB: RGBA mask, or gather4's single channel */
+    TUV_F_AOFFIMMI,     /* vector operand (§1.3), an immediate UW */
+    TUV_F_SAMPLER,      /* UB sampler index */
+    TUV_F_SURFACE,      /* UB surface index */
+    TUV_F_INFO_PARAMS,  /* 3D_INFO: the op row's nparams raw operands, no count (resinfo's lod) */
+    TUV_F_DST,          /* raw operand (§1.4) */
+    TUV_F_PARAMS,       /* UB NumParams, then that many raw operands */
+    TUV_F_MEDIA_MOD,    /* UB */
+    TUV_F_PLANE,        /* UB */
+    TUV_F_BLOCK_WIDTH,  /* UB, bytes */
+    TUV_F_BLOCK_HEIGHT, /* UB, rows */
+    TUV_F_X,            /* vector operand, scalar */
+    TUV_F_Y,            /* vector operand, scalar */
+    TUV_F_COUNT
+} tuV_field;
+
+enum { TUV_MAX_FIELDS = 10 };
+
+typedef struct tuV_layout {
+    uint8_t opcode;
+    const char *name;                   /* "3D_SAMPLE" */
+    uint8_t fields[TUV_MAX_FIELDS + 1]; /* tuV_field, ending with TUV_F_END */
+} tuV_layout;
+
+/* The layout of an opcode; NULL when texunit has none. */
+const tuV_layout *tuV_layout_of(uint8_t opcode);
+bool tuV_layout_has(const tuV_layout *layout, tuV_field field);
+
+/* The flags of the Op word (3D_SAMPLE.md "Op(uw)"; notes §1.6) and the tu_visa_inst bool
+ * each one sets. Bits of the word that no row names are reserved and must be zero. */
+typedef struct tuV_op_flag {
+    const char *name; /* as the text writes it */
+    uint16_t bit;
+    size_t member; /* offsetof the bool in tu_visa_inst */
+} tuV_op_flag;
+
+enum { TUV_OP_FLAG_COUNT = 3, TUV_OP_WORD_SUBOP_MASK = 0x00FF };
+extern const tuV_op_flag tuV_op_flags[TUV_OP_FLAG_COUNT];
+
+bool tuV_op_flag_get(const tu_visa_inst *inst, const tuV_op_flag *flag);
+void tuV_op_flag_set(tu_visa_inst *inst, const tuV_op_flag *flag, bool value);
+
+/* The opcode and sub-op checks of tu_visa_validate, for the decoder to call as soon as it
+ * has read them: the opcode has a layout; (opcode, subop) has a row in the Intel op table
+ * (the UW row of load_2dms_w when uw_params); the platform executes it. Sets *row (NULL for
+ * MEDIA_LD, which has no row). */
+tu_status tuV_check_op(uint8_t opcode, uint8_t subop, bool uw_params, tu_visa_platform platform,
+                       const tuL_op **row, tu_error *err);
+
+/* tu_visa_validate, also handing back the instruction's op row (NULL for MEDIA_LD). */
+tu_status tuV_validate(const tu_visa_inst *inst, tu_visa_platform platform, const tuL_op **row,
+                       tu_error *err);
+
+#endif /* TEXUNIT_VISA_BINARY_INTERNAL_H */

@@ -1,0 +1,531 @@
+/*
+ * exec.c - execute a kernel's sampler and surface instructions on a GRF file.
+ *
+ * Variables are placed in the GRF file by their declarations (.input offsets first, then
+ * the rest in order at their alignment). One instruction: the execution mask (exec-size
+ * byte, emask offset 4*(n-1), NM ignoring the thread's mask) ANDed with the predicate
+ * (.any/.all, then the invert) -> parameters read from their raw operands as their
+ * variables' types -> a tu_msg for the engine -> the reply written back as the notes say
+ * (notes/visa-encoding.md §1.5, §6): each enabled channel in RGBA order from the next GRF,
+ * exec_size elements of the destination's type, disabled lanes untouched, then the pixel
+ * null mask GRF. MEDIA_LD writes its pitched block. Decisions: docs/semantics.md, "vISA".
+ */
+#include "visa_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t align_bytes(uint8_t align, uint32_t grf) {
+    static const uint32_t fixed[TU_VISA_ALIGN_COUNT] = {1, 2, 4, 8, 16, 32, 0, 0, 64, 128};
+    if (align == TU_VISA_ALIGN_GRF) return grf;
+    if (align == TU_VISA_ALIGN_GRFX2) return 2 * grf;
+    return align < TU_VISA_ALIGN_COUNT ? fixed[align] : grf;
+}
+
+static uint32_t var_bytes(const tu_visa_var *v) {
+    return v->num_elts * tu_visa_type_size((tu_visa_type)v->type);
+}
+
+void tu_visa_state_free(tu_visa_state *st) {
+    if (!st) return;
+    free(st->grf);
+    free(st->pred_bits);
+    free(st->handles);
+    memset(st, 0, sizeof *st);
+}
+
+/* Place the general variables in the GRF file: inputs at their offsets, the others after
+ * the last input in declaration order at their alignment, aliases inside their base. */
+tu_status tuV_place_vars(tu_visa_kernel *k, tu_error *err) {
+    const uint32_t grf = tu_visa_grf_bytes(k->platform);
+    uint64_t end = 0;
+    for (uint32_t i = 0; i < k->var_count; i++) {
+        tu_visa_var *v = &k->vars[i];
+        if (v->kind != TU_VISA_VAR_G || v->input_offset < 0 || v->alias) continue;
+        v->grf_offset = (uint32_t)v->input_offset;
+        if ((uint64_t)v->grf_offset + var_bytes(v) > end)
+            end = (uint64_t)v->grf_offset + var_bytes(v);
+    }
+    for (uint32_t i = 0; i < k->var_count; i++) {
+        tu_visa_var *v = &k->vars[i];
+        if (v->kind != TU_VISA_VAR_G || v->alias || v->input_offset >= 0) continue;
+        const uint32_t a = align_bytes(v->align, grf);
+        end = (end + a - 1) / a * a;
+        v->grf_offset = (uint32_t)end;
+        end += var_bytes(v);
+    }
+    for (uint32_t i = 0; i < k->var_count; i++) {
+        tu_visa_var *v = &k->vars[i];
+        if (v->kind != TU_VISA_VAR_G || !v->alias) continue;
+        const tu_visa_var *b = &k->vars[v->alias_base];
+        TU_RETURN_IF((uint64_t)v->alias_offset + var_bytes(v) > var_bytes(b), err,
+                     TU_INVALID_ARGUMENT, "alias %s (%u bytes at %u) lies outside %s (%u bytes)",
+                     v->name, var_bytes(v), v->alias_offset, b->name, var_bytes(b));
+        v->grf_offset = b->grf_offset + v->alias_offset;
+    }
+    end = (end + grf - 1) / grf * grf; /* whole registers */
+    TU_RETURN_IF(end > (1u << 24), err, TU_INVALID_ARGUMENT,
+                 "the kernel's variables need %llu bytes of GRF; texunit allows 16 MiB",
+                 (unsigned long long)end);
+    k->grf_bytes_used = (uint32_t)(end ? end : grf);
+    return TU_OK;
+}
+
+tu_status tu_visa_state_init(tu_visa_state *st, const tu_visa_kernel *k, tu_error *err) {
+    TU_RETURN_IF(!st || !k, err, TU_INVALID_ARGUMENT, "state and kernel must not be NULL");
+    memset(st, 0, sizeof *st);
+    const uint32_t grf = tu_visa_grf_bytes(k->platform);
+    st->grf_bytes = k->grf_bytes_used ? k->grf_bytes_used : grf;
+    st->grf = calloc(1, st->grf_bytes);
+    st->pred_bits = calloc(k->var_count ? k->var_count : 1, sizeof *st->pred_bits);
+    st->handles = calloc(k->var_count ? k->var_count : 1, sizeof *st->handles);
+    st->dispatch_mask = 0xffffffffu;
+    if (!st->grf || !st->pred_bits || !st->handles) {
+        tu_visa_state_free(st);
+        return tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory for the GRF file");
+    }
+    return TU_OK;
+}
+
+/* --- operands ------------------------------------------------------------------------------ */
+
+static const tu_visa_var *gvar(const tu_visa_kernel *k, uint32_t id) {
+    for (uint32_t i = 0; i < k->var_count; i++)
+        if (k->vars[i].kind == TU_VISA_VAR_G && k->vars[i].id == id) return &k->vars[i];
+    return NULL;
+}
+
+static int state_var(const tu_visa_kernel *k, uint8_t kind, uint32_t id) {
+    for (uint32_t i = 0; i < k->var_count; i++)
+        if (k->vars[i].kind == kind && k->vars[i].id == id) return (int)i;
+    return -1;
+}
+
+/* The bytes of `count` elements of raw operand r, checked against its variable. */
+static tu_status raw_span(const tu_visa_kernel *k, const tu_visa_state *st, const tu_visa_raw *r,
+                          uint32_t bytes, const char *what, uint32_t line, const tu_visa_var **vout,
+                          uint8_t **pout, tu_error *err) {
+    const tu_visa_var *v = gvar(k, r->id);
+    TU_RETURN_IF(!v, err, TU_INVALID_ARGUMENT,
+                 "line %u: %s names variable V%u, which has no storage", line, what, r->id);
+    TU_RETURN_IF((uint64_t)r->offset + bytes > var_bytes(v), err, TU_INVALID_ARGUMENT,
+                 "line %u: %s %s.%u needs %u bytes, but %s has %u", line, what, v->name, r->offset,
+                 bytes, v->name, var_bytes(v));
+    TU_RETURN_IF((uint64_t)v->grf_offset + r->offset + bytes > st->grf_bytes, err,
+                 TU_INVALID_ARGUMENT, "line %u: %s lies outside the GRF file", line, what);
+    *vout = v;
+    *pout = st->grf + v->grf_offset + r->offset;
+    return TU_OK;
+}
+
+static uint64_t scalar_value(const tu_visa_kernel *k, const tu_visa_state *st,
+                             const tu_visa_scalar *s, bool *ok) {
+    *ok = true;
+    if (s->is_imm) return s->imm;
+    const tu_visa_var *v = gvar(k, s->id);
+    const uint32_t size = v ? tu_visa_type_size((tu_visa_type)v->type) : 0;
+    const uint64_t at = v ? (uint64_t)v->grf_offset +
+                                (uint64_t)s->row * tu_visa_grf_bytes(k->platform) +
+                                (uint64_t)s->col * size
+                          : 0;
+    if (!v || !size || at + size > st->grf_bytes ||
+        (uint64_t)s->row * tu_visa_grf_bytes(k->platform) + (uint64_t)(s->col + 1) * size >
+            var_bytes(v)) {
+        *ok = false;
+        return 0;
+    }
+    uint64_t bits = 0;
+    memcpy(&bits, st->grf + at, size); /* little-endian host */
+    return bits;
+}
+
+/* --- the execution mask -------------------------------------------------------------------- */
+
+static uint32_t lane_mask(const tu_visa_kernel *k, const tu_visa_state *st,
+                          const tu_visa_inst *in) {
+    const uint32_t n = in->exec_size, moff = 4u * (in->emask & 7);
+    const uint32_t all = n == 32 ? 0xffffffffu : (1u << n) - 1;
+    uint32_t em = (in->emask & 8) ? all : (uint32_t)(((uint64_t)st->dispatch_mask >> moff) & all);
+    if (in->pred & 0xfff) {
+        const int pv = state_var(k, TU_VISA_VAR_P, in->pred & 0xfff);
+        uint32_t bits = pv >= 0 ? (uint32_t)(((uint64_t)st->pred_bits[pv]) >> moff) & all : 0;
+        switch ((in->pred >> 13) & 3) {
+        case TU_VISA_PRED_ANY: bits = bits ? all : 0; break;
+        case TU_VISA_PRED_ALL: bits = bits == all ? all : 0; break;
+        default: break;
+        }
+        if (in->pred & 0x8000) bits = ~bits & all;
+        em &= bits;
+    }
+    return em;
+}
+
+/* --- parameters ------------------------------------------------------------------------------- */
+
+static int32_t sext4(uint32_t v) {
+    return (int32_t)((v & 0xf) ^ 8) - 8;
+}
+
+/* Float parameters with offsets in their low 12 bits (notes/intel-sampler.md §4.4). */
+static float high_bits_float(uint32_t bits) {
+    bits &= 0xfffff000u;
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
+                             const tu_visa_line *l, const tuL_op *op, tu_msg *m, tu_error *err) {
+    const tu_visa_inst *in = &l->inst;
+    const uint32_t n = in->exec_size;
+    int common_type = -1;
+    uint32_t mcs16[4][TU_MAX_LANES];
+    memset(mcs16, 0, sizeof mcs16);
+    for (unsigned p = 0; p < in->num_params; p++) {
+        const tuL_param kind = (tuL_param)op->params[p];
+        char what[48];
+        snprintf(what, sizeof what, "parameter %u (%s)", p, tuL_param_name(kind));
+        const tu_visa_var *v = gvar(k, in->params[p].id);
+        TU_RETURN_IF(!v && in->params[p].id != 0, err, TU_INVALID_ARGUMENT,
+                     "line %u: %s names V%u, which is not declared", l->line, what,
+                     in->params[p].id);
+        if (!v) continue; /* %null: a missing parameter reads 0 */
+        const tu_visa_type t = (tu_visa_type)v->type;
+        const bool is_offset = kind == TUL_P_OFFU || kind == TUL_P_OFFV;
+        /* The parameter types of the seed: F or HF for sample and gather4 (all the same),
+         * UD/D or UW for loads (all the same), UD for resinfo; gather4_po's offsets are D. */
+        if (is_offset) {
+            TU_RETURN_IF(t != TU_VISA_D && t != TU_VISA_UD, err, TU_INVALID_ARGUMENT,
+                         "line %u: %s must have type D, not %s", l->line, what,
+                         tu_visa_type_name(t));
+        } else {
+            bool legal = false;
+            switch (op->pclass) {
+            case TUL_PC_FLOAT: legal = t == TU_VISA_F || t == TU_VISA_HF; break;
+            case TUL_PC_INT: legal = t == TU_VISA_UD || t == TU_VISA_D || t == TU_VISA_UW; break;
+            case TUL_PC_INT_UD: legal = t == TU_VISA_UD || t == TU_VISA_D; break;
+            case TUL_PC_INT_UW: legal = t == TU_VISA_UW; break;
+            default: legal = t == TU_VISA_UD; break;
+            }
+            TU_RETURN_IF(!legal, err, TU_INVALID_ARGUMENT, "line %u: %s of %s has type %s; %s",
+                         l->line, what, op->mnemonic, tu_visa_type_name(t),
+                         op->pclass == TUL_PC_FLOAT ? "sample and gather4 take F or HF"
+                         : op->pclass == TUL_PC_UD  ? "resinfo takes UD"
+                                                    : "loads take UD, D or UW");
+            const int size_class = tu_visa_type_size(t) == 2 ? 2 : 4;
+            TU_RETURN_IF(common_type >= 0 && common_type != size_class, err, TU_INVALID_ARGUMENT,
+                         "line %u: %s has type %s, but the parameters before it are %s: all must "
+                         "have the same type",
+                         l->line, what, tu_visa_type_name(t),
+                         common_type == 2 ? "16-bit" : "32-bit");
+            common_type = size_class;
+            const bool packed = kind >= TUL_P_OFFUVR;
+            TU_RETURN_IF(
+                packed && t == TU_VISA_HF, err, TU_INVALID_ARGUMENT,
+                "line %u: %s packs offsets into a 32-bit parameter and needs type F, not HF",
+                l->line, what);
+        }
+        const uint32_t esize = tu_visa_type_size(t);
+        const tu_visa_var *vv;
+        uint8_t *src;
+        TU_TRY(raw_span(k, st, &in->params[p], n * esize, what, l->line, &vv, &src, err));
+        for (uint32_t lane = 0; lane < n; lane++) {
+            const uint8_t *e = src + lane * esize;
+            uint32_t bits = 0;
+            memcpy(&bits, e, esize);
+            float f = 0.0f;
+            if (t == TU_VISA_HF)
+                f = tu_half_to_float((uint16_t)bits);
+            else
+                memcpy(&f, &bits, 4);
+            const int32_t ival = t == TU_VISA_UW ? (int32_t)(uint16_t)bits : (int32_t)bits;
+            const bool fl = op->pclass == TUL_PC_FLOAT;
+            switch (kind) {
+            case TUL_P_U:
+            case TUL_P_V:
+            case TUL_P_R:
+            case TUL_P_AI:
+            case TUL_P_LOD: {
+                static const tu_src map[] = {[TUL_P_U] = TU_SRC_U,
+                                             [TUL_P_V] = TU_SRC_V,
+                                             [TUL_P_R] = TU_SRC_R,
+                                             [TUL_P_AI] = TU_SRC_AI,
+                                             [TUL_P_LOD] = TU_SRC_LOD};
+                if (fl)
+                    m->src[map[kind]].f[lane] = f;
+                else
+                    m->src[map[kind]].i[lane] = ival;
+                break;
+            }
+            case TUL_P_REF: m->src[TU_SRC_REF].f[lane] = f; break;
+            case TUL_P_BIAS: m->src[TU_SRC_BIAS].f[lane] = f; break;
+            case TUL_P_DUDX: m->src[TU_SRC_DUDX].f[lane] = f; break;
+            case TUL_P_DUDY: m->src[TU_SRC_DUDY].f[lane] = f; break;
+            case TUL_P_DVDX: m->src[TU_SRC_DVDX].f[lane] = f; break;
+            case TUL_P_DVDY: m->src[TU_SRC_DVDY].f[lane] = f; break;
+            case TUL_P_DRDX: m->src[TU_SRC_DRDX].f[lane] = f; break;
+            case TUL_P_DRDY: m->src[TU_SRC_DRDY].f[lane] = f; break;
+            case TUL_P_OFFU: m->src[TU_SRC_OFFU].i[lane] = (int32_t)bits; break;
+            case TUL_P_OFFV: m->src[TU_SRC_OFFV].i[lane] = (int32_t)bits; break;
+            case TUL_P_SI: m->src[TU_SRC_SI].u[lane] = (uint32_t)ival; break;
+            case TUL_P_MCSL: m->src[TU_SRC_MCSL].u[lane] = bits; break;
+            case TUL_P_MCSH: m->src[TU_SRC_MCSH].u[lane] = bits; break;
+            case TUL_P_MCS0:
+            case TUL_P_MCS1:
+            case TUL_P_MCS2:
+            case TUL_P_MCS3: mcs16[kind - TUL_P_MCS0][lane] = bits & 0xffff; break;
+            case TUL_P_OFFUVR:
+            case TUL_P_BIAS_OFFUVR:
+            case TUL_P_LOD_OFFUVR:
+            case TUL_P_LOD_OFFUV:
+            case TUL_P_R_OFFUV:
+            case TUL_P_R_OFFUVR: {
+                /* u in bits 11:8, v in 7:4, r in 3:0 (notes/intel-sampler.md §4.4) */
+                const bool has_r = kind == TUL_P_OFFUVR || kind == TUL_P_BIAS_OFFUVR ||
+                                   kind == TUL_P_LOD_OFFUVR || kind == TUL_P_R_OFFUVR;
+                m->src[TU_SRC_OFFU].i[lane] = sext4(bits >> 8);
+                m->src[TU_SRC_OFFV].i[lane] = sext4(bits >> 4);
+                m->src[TU_SRC_OFFR].i[lane] = has_r ? sext4(bits) : 0;
+                if (kind == TUL_P_BIAS_OFFUVR) m->src[TU_SRC_BIAS].f[lane] = high_bits_float(bits);
+                if (kind == TUL_P_LOD_OFFUVR || kind == TUL_P_LOD_OFFUV)
+                    m->src[TU_SRC_LOD].f[lane] = high_bits_float(bits);
+                if (kind == TUL_P_R_OFFUV || kind == TUL_P_R_OFFUVR)
+                    m->src[TU_SRC_R].f[lane] = high_bits_float(bits);
+                break;
+            }
+            default: break;
+            }
+        }
+    }
+    if (op->pclass == TUL_PC_INT_UW)
+        for (uint32_t lane = 0; lane < n; lane++) {
+            m->src[TU_SRC_MCSL].u[lane] = mcs16[0][lane] | mcs16[1][lane] << 16;
+            m->src[TU_SRC_MCSH].u[lane] = mcs16[2][lane] | mcs16[3][lane] << 16;
+        }
+    return TU_OK;
+}
+
+/* --- bindings ----------------------------------------------------------------------------------
+ */
+
+static tu_status bound_surface(const tu_visa_kernel *k, const tu_visa_state *st,
+                               const tu_visa_bindings *b, uint8_t surface, uint32_t line,
+                               const tu_surface **out, tu_error *err) {
+    const int v = state_var(k, TU_VISA_VAR_T, surface);
+    const uint32_t handle = v >= 0 ? st->handles[v] : 0;
+    if (surface == 4) { /* %bss: a bindless surface-state offset */
+        for (uint32_t i = 0; i < b->bindless_count && i < 64; i++)
+            if (b->bindless[i].handle == handle && b->bindless[i].surface) {
+                *out = b->bindless[i].surface;
+                return TU_OK;
+            }
+        return tuB_fail(err, TU_INVALID_ARGUMENT,
+                        "line %u: %%bss holds 0x%x, but no bindless surface is bound there", line,
+                        handle);
+    }
+    TU_RETURN_IF(handle >= TU_VISA_MAX_BINDINGS || !b->surfaces[handle], err, TU_INVALID_ARGUMENT,
+                 "line %u: surface T%u holds binding-table index %u, but no surface is bound there",
+                 line, surface, handle);
+    *out = b->surfaces[handle];
+    return TU_OK;
+}
+
+static tu_status bound_sampler(const tu_visa_kernel *k, const tu_visa_state *st,
+                               const tu_visa_bindings *b, uint8_t sampler, uint32_t line,
+                               const tu_sampler **out, tu_error *err) {
+    const int v = state_var(k, TU_VISA_VAR_S, sampler);
+    const uint32_t handle = v >= 0 ? st->handles[v] : 0;
+    if (sampler == TUV_BINDLESS_SAMPLER) {
+        for (uint32_t i = 0; i < b->bindless_count && i < 64; i++)
+            if (b->bindless[i].handle == handle && b->bindless[i].sampler) {
+                *out = b->bindless[i].sampler;
+                return TU_OK;
+            }
+        return tuB_fail(err, TU_INVALID_ARGUMENT,
+                        "line %u: S31 holds 0x%x, but no bindless sampler is bound there", line,
+                        handle);
+    }
+    TU_RETURN_IF(handle >= TU_VISA_MAX_BINDINGS || !b->samplers[handle], err, TU_INVALID_ARGUMENT,
+                 "line %u: sampler S%u holds sampler-state index %u, but no sampler is bound there",
+                 line, sampler, handle);
+    *out = b->samplers[handle];
+    return TU_OK;
+}
+
+/* --- writeback ---------------------------------------------------------------------------------
+ */
+
+/* The reply's 32-bit channel data go to 32-bit destinations as they are; 16-bit destinations
+ * take the sampler's 16-bit return format: floats rounded to half, integers saturated. */
+static uint32_t to_dst16(uint32_t bits, uint8_t cls, tu_visa_type t) {
+    if (cls == TU_CLASS_FLOAT) {
+        float f;
+        memcpy(&f, &bits, 4);
+        if (t == TU_VISA_HF) return tu_float_to_half(f);
+        if (f != f) return 0;
+        const double lo = t == TU_VISA_W ? -32768.0 : 0.0, hi = t == TU_VISA_W ? 32767.0 : 65535.0;
+        double d = f < lo ? lo : f > hi ? hi : (double)f;
+        return (uint32_t)(int32_t)d & 0xffff; /* toward zero, as a mov */
+    }
+    if (cls == TU_CLASS_SINT) {
+        const int32_t v = (int32_t)bits;
+        if (t == TU_VISA_HF) return tu_float_to_half((float)v);
+        const int32_t lo = t == TU_VISA_W ? -32768 : 0, hi = t == TU_VISA_W ? 32767 : 65535;
+        return (uint32_t)(v < lo ? lo : v > hi ? hi : v) & 0xffff;
+    }
+    if (t == TU_VISA_HF) return tu_float_to_half((float)bits);
+    const uint32_t hi = t == TU_VISA_W ? 32767u : 65535u;
+    return bits > hi ? hi : bits;
+}
+
+static tu_status write_reply(const tu_visa_kernel *k, tu_visa_state *st, const tu_visa_line *l,
+                             const tu_reply *r, uint32_t lanes, uint8_t channel_mask,
+                             tu_error *err) {
+    const tu_visa_inst *in = &l->inst;
+    if (in->dst.id == 0) return TU_OK; /* %null */
+    const tu_visa_var *v = gvar(k, in->dst.id);
+    TU_RETURN_IF(!v, err, TU_INVALID_ARGUMENT, "line %u: the destination V%u is not declared",
+                 l->line, in->dst.id);
+    const tu_visa_type t = (tu_visa_type)v->type;
+    TU_RETURN_IF(t != TU_VISA_HF && t != TU_VISA_F && t != TU_VISA_W && t != TU_VISA_UW &&
+                     t != TU_VISA_D && t != TU_VISA_UD,
+                 err, TU_INVALID_ARGUMENT,
+                 "line %u: the destination %s has type %s; it must be HF, F, W, UW, D or UD",
+                 l->line, v->name, tu_visa_type_name(t));
+    TU_RETURN_IF(in->opcode == TUL_OPCODE_3D_INFO && t != TU_VISA_UD, err, TU_INVALID_ARGUMENT,
+                 "line %u: the destination of %s must have type UD, not %s", l->line,
+                 in->subop == 10 ? "resinfo" : "sampleinfo", tu_visa_type_name(t));
+    const uint32_t grf = tu_visa_grf_bytes(k->platform), esize = tu_visa_type_size(t);
+    const uint32_t n = in->exec_size, regs = (n * esize + grf - 1) / grf;
+    unsigned channels = 0;
+    for (int c = 0; c < 4; c++)
+        channels += channel_mask >> c & 1;
+    const uint32_t total = (channels * regs + (in->pixel_null_mask ? 1 : 0)) * grf;
+    const tu_visa_var *vv;
+    uint8_t *dst;
+    TU_TRY(raw_span(k, st, &in->dst, total, "the destination", l->line, &vv, &dst, err));
+    unsigned slot = 0;
+    for (int c = 0; c < 4; c++) {
+        if (!(channel_mask >> c & 1)) continue;
+        uint8_t *base = dst + (size_t)slot++ * regs * grf;
+        for (uint32_t lane = 0; lane < n; lane++) {
+            if (!(lanes >> lane & 1)) continue;
+            const uint32_t bits = r->channel[c].u[lane];
+            if (esize == 4)
+                memcpy(base + lane * 4, &bits, 4);
+            else {
+                const uint16_t h = (uint16_t)to_dst16(bits, r->value_class, t);
+                memcpy(base + lane * 2, &h, 2);
+            }
+        }
+    }
+    if (in->pixel_null_mask) { /* one DWord, bits past exec_size written as 1 (notes §6) */
+        const uint32_t all = n == 32 ? 0xffffffffu : (1u << n) - 1;
+        const uint32_t word = (r->pixel_null_mask & all) | ~all;
+        memcpy(dst + (size_t)channels * regs * grf, &word, 4);
+    }
+    return TU_OK;
+}
+
+/* --- one line
+ * ------------------------------------------------------------------------------------- */
+
+static tu_status exec_media(const tu_visa_kernel *k, tu_visa_state *st, const tu_visa_bindings *b,
+                            const tu_visa_line *l, tu_error *err) {
+    const tu_visa_inst *in = &l->inst;
+    const tu_surface *s;
+    TU_TRY(bound_surface(k, st, b, in->surface, l->line, &s, err));
+    bool okx, oky;
+    const uint64_t x = scalar_value(k, st, &in->x, &okx), y = scalar_value(k, st, &in->y, &oky);
+    TU_RETURN_IF(!okx || !oky, err, TU_INVALID_ARGUMENT,
+                 "line %u: media_ld's %s offset operand lies outside its variable", l->line,
+                 okx ? "y" : "x");
+    /* IGC's _mod forms read like their plain ones (docs/semantics.md). */
+    static const uint8_t modes[6] = {TU_MEDIA_FRAME,     TU_MEDIA_FRAME,
+                                     TU_MEDIA_TOP_FIELD, TU_MEDIA_BOTTOM_FIELD,
+                                     TU_MEDIA_TOP_FIELD, TU_MEDIA_BOTTOM_FIELD};
+    const tu_media_read rd = {modes[in->media_mod % 6], in->plane,
+                              in->block_width,          in->block_height,
+                              (int32_t)(uint32_t)x,     (int32_t)(uint32_t)y};
+    uint8_t block[64 * 64];
+    tu_error merr = {TU_OK, ""};
+    if (tu_media_block_read(s, &rd, block, sizeof block, &merr) != TU_OK)
+        return tuB_fail(err, merr.status, "line %u: %s", l->line, merr.message);
+    if (in->dst.id == 0) return TU_OK;
+    const uint32_t pitch = tu_media_pitch(in->block_width);
+    const tu_visa_var *vv;
+    uint8_t *dst;
+    TU_TRY(raw_span(k, st, &in->dst, pitch * in->block_height, "the destination", l->line, &vv,
+                    &dst, err));
+    for (uint32_t i = 0; i < in->block_height; i++)
+        memcpy(dst + i * pitch, block + i * pitch, in->block_width);
+    return TU_OK;
+}
+
+static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_visa_bindings *b,
+                           const tu_visa_line *l, tu_error *err) {
+    if (l->is_movs) {
+        bool ok;
+        const uint64_t v = scalar_value(k, st, &l->movs_src, &ok);
+        TU_RETURN_IF(!ok, err, TU_INVALID_ARGUMENT, "line %u: movs reads outside its source",
+                     l->line);
+        st->handles[l->movs_var] = (uint32_t)v;
+        return TU_OK;
+    }
+    const tu_visa_inst *in = &l->inst;
+    tu_error verr = {TU_OK, ""};
+    if (tu_visa_validate(in, k->platform, &verr) != TU_OK)
+        return tuB_fail(err, verr.status, "line %u: %s", l->line, verr.message);
+    if (in->opcode == TUL_OPCODE_MEDIA_LD) return exec_media(k, st, b, l, err);
+    const tuL_op *op = tuV_inst_op(in);
+    TU_RETURN_IF(!op, err, TU_UNSUPPORTED, "line %u: sub-op %u of opcode 0x%x has no row", l->line,
+                 in->subop, in->opcode);
+    const uint32_t lanes = lane_mask(k, st, in);
+    if (!lanes) return TU_OK;
+    const tu_surface *s;
+    TU_TRY(bound_surface(k, st, b, in->surface, l->line, &s, err));
+    const tu_sampler *smp = NULL;
+    tu_sampler load_state = tu_sampler_default();
+    if (in->opcode == TUL_OPCODE_3D_SAMPLE || in->opcode == TUL_OPCODE_3D_GATHER4)
+        TU_TRY(bound_sampler(k, st, b, in->sampler, l->line, &smp, err));
+    else
+        smp = &load_state; /* loads and queries take no sampler state */
+    tu_msg *m = calloc(1, sizeof *m);
+    TU_RETURN_IF(!m, err, TU_OUT_OF_MEMORY, "out of memory");
+    m->op = (tu_op)op->op;
+    m->simd = in->exec_size;
+    m->lane_mask = lanes;
+    const bool gather = in->opcode == TUL_OPCODE_3D_GATHER4;
+    m->channel_mask = gather ? 0xf : in->channels;
+    m->gather_channel = gather ? in->channels : 0;
+    const uint32_t aoff = (uint32_t)in->aoffimmi.imm;
+    if (in->opcode != TUL_OPCODE_3D_INFO) {
+        m->offset[0] = sext4(aoff >> 8), m->offset[1] = sext4(aoff >> 4),
+        m->offset[2] = sext4(aoff);
+    }
+    m->flags = (in->pixel_null_mask ? TU_MSG_PIXEL_NULL_MASK : 0) | (in->cps ? TU_MSG_CPS : 0);
+    m->cps_x = st->cps_x ? st->cps_x : 1, m->cps_y = st->cps_y ? st->cps_y : 1;
+    tu_status status = read_params(k, st, l, op, m, err);
+    tu_reply *r = status == TU_OK ? calloc(1, sizeof *r) : NULL;
+    if (status == TU_OK && !r) status = tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory");
+    if (status == TU_OK) {
+        tu_error eerr = {TU_OK, ""};
+        if (tu_execute(m, s, smp, r, &eerr) != TU_OK)
+            status = tuB_fail(err, eerr.status, "line %u: %s", l->line, eerr.message);
+        else
+            status = write_reply(k, st, l, r, lanes, (uint8_t)m->channel_mask, err);
+    }
+    free(r);
+    free(m);
+    return status;
+}
+
+tu_status tu_visa_execute(const tu_visa_kernel *k, tu_visa_state *st, const tu_visa_bindings *b,
+                          tu_error *err) {
+    TU_RETURN_IF(!k || !st || !b || !st->grf, err, TU_INVALID_ARGUMENT,
+                 "kernel, state and bindings must not be NULL (state: tu_visa_state_init)");
+    for (uint32_t i = 0; i < k->line_count; i++)
+        TU_TRY(exec_line(k, st, b, &k->lines[i], err));
+    return TU_OK;
+}

@@ -1,0 +1,222 @@
+/*
+ * print.c - print a kernel or an instruction in the canonical .visaasm form: IGC's printer
+ * (IsaDisassembly.cpp, notes/visa-encoding.md §3): lowercase mnemonics, modifiers in the
+ * order .pixel_null_mask .cps .divS, uppercase channels, `(Mx, N)` always, immediates in hex
+ * with their type, two spaces before the aoffimmi of 3D_SAMPLE and 3D_LOAD.
+ * tu_visa_parse reads everything printed here back to the same kernel.
+ */
+#include "visa_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A growing text buffer that remembers running out of memory. */
+typedef struct out {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+} out;
+
+static void put(out *o, const char *fmt, ...) TU_PRINTF(2, 3);
+static void put(out *o, const char *fmt, ...) {
+    if (o->failed) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(o->buf ? o->buf + o->len : NULL, o->buf ? o->cap - o->len : 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        o->failed = true;
+        return;
+    }
+    if (o->len + (size_t)n + 1 > o->cap) {
+        size_t cap = (o->cap ? o->cap : 256);
+        while (cap < o->len + (size_t)n + 1)
+            cap *= 2;
+        char *nb = realloc(o->buf, cap);
+        if (!nb) {
+            o->failed = true;
+            return;
+        }
+        o->buf = nb, o->cap = cap;
+        va_start(ap, fmt);
+        vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
+        va_end(ap);
+    }
+    o->len += (size_t)n;
+}
+
+/* Names of variables by id. */
+static const char *gvar_name(const tu_visa_kernel *k, uint32_t id, char *buf, size_t size) {
+    if (id < sizeof tuV_predef_vars / sizeof tuV_predef_vars[0]) return tuV_predef_vars[id];
+    for (uint32_t i = 0; k && i < k->var_count; i++)
+        if (k->vars[i].kind == TU_VISA_VAR_G && k->vars[i].id == id) return k->vars[i].name;
+    snprintf(buf, size, "V%u", id);
+    return buf;
+}
+
+static const char *state_name(const tu_visa_kernel *k, uint8_t kind, uint32_t id, char *buf,
+                              size_t size) {
+    if (kind == TU_VISA_VAR_T && id < 6) return tuV_predef_surfaces[id];
+    for (uint32_t i = 0; k && i < k->var_count; i++)
+        if (k->vars[i].kind == kind && k->vars[i].id == id) return k->vars[i].name;
+    snprintf(buf, size, "%c%u", kind, id);
+    return buf;
+}
+
+static void put_raw(out *o, const tu_visa_kernel *k, const tu_visa_raw *r) {
+    char b[16];
+    put(o, " %s.%u", gvar_name(k, r->id, b, sizeof b), r->offset);
+}
+
+static void put_scalar(out *o, const tu_visa_kernel *k, const tu_visa_scalar *s) {
+    if (s->is_imm) {
+        put(o, " 0x%llx:%s", (unsigned long long)s->imm,
+            tu_visa_type_name((tu_visa_type)s->type) ? tu_visa_type_name((tu_visa_type)s->type)
+                                                     : "?");
+        return;
+    }
+    /* decode the region's codes: 0 = null, 1 = 0, n = 2^(n-2) */
+    unsigned st[3];
+    for (int i = 0; i < 3; i++) {
+        unsigned code = (s->region >> (4 * i)) & 0xf;
+        st[i] = code <= 1 ? 0 : 1u << (code - 2);
+    }
+    char b[16];
+    put(o, " %s(%u,%u)<%u;%u,%u>", gvar_name(k, s->id, b, sizeof b), s->row, s->col, st[0], st[1],
+        st[2]);
+}
+
+static void put_exec(out *o, uint8_t emask, uint32_t size) {
+    put(o, " (M%u%s, %u)", (emask & 7) + 1, emask & 8 ? "_NM" : "", size);
+}
+
+static const char *const media_mods[6] = {"nomod",  "modified", "top",
+                                          "bottom", "top_mod",  "bottom_mod"};
+
+static void put_inst(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
+    char b[16];
+    if (in->pred) {
+        const uint32_t id = in->pred & 0xfff, ctrl = (in->pred >> 13) & 3;
+        put(o, "(%s%s%s) ", in->pred & 0x8000 ? "!" : "",
+            state_name(k, TU_VISA_VAR_P, id, b, sizeof b),
+            ctrl == TU_VISA_PRED_ANY   ? ".any"
+            : ctrl == TU_VISA_PRED_ALL ? ".all"
+                                       : "");
+    }
+    if (in->opcode == TUL_OPCODE_MEDIA_LD) {
+        put(o, "media_ld.%s (%u,%u) %s %u", in->media_mod < 6 ? media_mods[in->media_mod] : "?",
+            in->block_width, in->block_height,
+            state_name(k, TU_VISA_VAR_T, in->surface, b, sizeof b), in->plane);
+        put_scalar(o, k, &in->x);
+        put_scalar(o, k, &in->y);
+        put_raw(o, k, &in->dst);
+        return;
+    }
+    const tuL_op *op = tuV_inst_op(in);
+    put(o, "%s%s%s%s.", op ? op->mnemonic : "?", in->pixel_null_mask ? ".pixel_null_mask" : "",
+        in->cps ? ".cps" : "", in->divs ? ".divS" : "");
+    if (in->opcode == TUL_OPCODE_3D_GATHER4) {
+        put(o, "%c", "RGBA"[in->channels & 3]);
+    } else {
+        for (int c = 0; c < 4; c++)
+            if (in->channels >> c & 1) put(o, "%c", "RGBA"[c]);
+    }
+    put_exec(o, in->emask, in->exec_size);
+    if (in->opcode == TUL_OPCODE_3D_INFO) {
+        put(o, " %s", state_name(k, TU_VISA_VAR_T, in->surface, b, sizeof b));
+        if (in->num_params) put_raw(o, k, &in->params[0]);
+        put_raw(o, k, &in->dst);
+        return;
+    }
+    if (in->opcode != TUL_OPCODE_3D_GATHER4) put(o, " "); /* IGC's two spaces */
+    put_scalar(o, k, &in->aoffimmi);
+    if (in->opcode != TUL_OPCODE_3D_LOAD)
+        put(o, " %s", state_name(k, TU_VISA_VAR_S, in->sampler, b, sizeof b));
+    put(o, " %s", state_name(k, TU_VISA_VAR_T, in->surface, b, sizeof b));
+    put_raw(o, k, &in->dst);
+    if (in->has_paired) {
+        if (in->paired.id == 0)
+            put_raw(o, k, &in->paired);
+        else
+            put(o, " %s.%u", state_name(k, TU_VISA_VAR_T, in->paired.id, b, sizeof b),
+                in->paired.offset);
+    }
+    for (unsigned i = 0; i < in->num_params; i++)
+        put_raw(o, k, &in->params[i]);
+}
+
+size_t tu_visa_print_inst(const tu_visa_kernel *k, const tu_visa_inst *inst, char *buf,
+                          size_t size) {
+    out o = {0};
+    put_inst(&o, k, inst);
+    if (o.failed) {
+        free(o.buf);
+        if (size) buf[0] = 0;
+        return 0;
+    }
+    if (size) {
+        size_t n = o.len < size - 1 ? o.len : size - 1;
+        memcpy(buf, o.buf, n);
+        buf[n] = 0;
+    }
+    free(o.buf);
+    return o.len;
+}
+
+static const char *const align_names[TU_VISA_ALIGN_COUNT] = {
+    "byte", "word", "dword", "qword", "oword", "hword", "GRF", "GRFx2", "wordx32", "wordx64"};
+
+tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *err) {
+    TU_RETURN_IF(!k || !text, err, TU_INVALID_ARGUMENT, "kernel and text must not be NULL");
+    out o = {0};
+    char b[16];
+    put(&o, ".version %u.%u\n", k->version_major, k->version_minor);
+    if (k->name[0]) put(&o, ".kernel \"%s\"\n", k->name);
+    for (uint32_t i = 0; i < k->var_count; i++) {
+        const tu_visa_var *v = &k->vars[i];
+        if ((v->kind == TU_VISA_VAR_T && v->id < 6) ||
+            (v->kind == TU_VISA_VAR_S && v->id == TUV_BINDLESS_SAMPLER &&
+             strcmp(v->name, "S31") == 0))
+            continue; /* predefined: %bss, S31 */
+        switch (v->kind) {
+        case TU_VISA_VAR_G:
+            put(&o, ".decl %s v_type=G type=%s num_elts=%u align=%s", v->name,
+                tu_visa_type_name((tu_visa_type)v->type), v->num_elts,
+                v->align < TU_VISA_ALIGN_COUNT ? align_names[v->align] : "GRF");
+            if (v->alias) put(&o, " alias=<%s, %u>", k->vars[v->alias_base].name, v->alias_offset);
+            put(&o, "\n");
+            break;
+        case TU_VISA_VAR_P: put(&o, ".decl %s v_type=P num_elts=%u\n", v->name, v->num_elts); break;
+        default: put(&o, ".decl %s v_type=%c num_elts=%u\n", v->name, v->kind, v->num_elts); break;
+        }
+    }
+    for (uint32_t i = 0; i < k->var_count; i++)
+        if (k->vars[i].input_offset >= 0)
+            put(&o, ".input %s offset=%d size=%u\n", k->vars[i].name, k->vars[i].input_offset,
+                k->vars[i].input_size);
+    for (uint32_t i = 0; i < k->attr_count; i++)
+        put(&o, ".kernel_attr %s\n", k->attrs[i]);
+    for (uint32_t i = 0; i < k->line_count; i++) {
+        const tu_visa_line *l = &k->lines[i];
+        if (l->is_movs) {
+            const tu_visa_var *v = &k->vars[l->movs_var];
+            put(&o, "movs");
+            put_exec(&o, l->inst.emask, l->inst.exec_size);
+            put(&o, " %s(0)",
+                v->kind == TU_VISA_VAR_T ? state_name(k, TU_VISA_VAR_T, v->id, b, sizeof b)
+                                         : v->name);
+            put_scalar(&o, k, &l->movs_src);
+        } else {
+            put_inst(&o, k, &l->inst);
+        }
+        put(&o, "\n");
+    }
+    if (o.failed) {
+        free(o.buf);
+        return tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory printing the kernel");
+    }
+    *text = o.buf ? o.buf : calloc(1, 1);
+    return *text ? TU_OK : tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory printing the kernel");
+}

@@ -1,0 +1,910 @@
+/*
+ * text.c - parse .visaasm as IGC prints it (notes/visa-encoding.md §3: the grammar of
+ * CISA.y and the printer IsaDisassembly.cpp, which win over the seed pages' spelling).
+ *
+ *   .version 4.2
+ *   .kernel "name"
+ *   .decl V41 v_type=G type=f num_elts=16 align=GRF [alias=<V40, 0>] [v_name=...]
+ *   .decl P1 v_type=P num_elts=16          .decl S0 v_type=S num_elts=1
+ *   .decl T6 v_type=T num_elts=1            .input V41 offset=64 size=64
+ *   movs (M1_NM, 1) T6(0) 0x7b:ud
+ *   [(!P1.any)] sample_3d[.pixel_null_mask][.cps][.divS].RGBA (M1, 16)  0x0:uw S0 T6 V50.0
+ *       [%null.0] V41.0 V42.0 ...
+ *   sample4.G (M1, 16) 0x0:uw S0 T6 V50.0 %null.0 V41.0 V42.0
+ *   resinfo.RGBA (M1, 16) T6 V43.0 V50.0            sampleinfo.RGBA (M1, 8) T6 V50.0
+ *   media_ld.nomod (16,4) T6 [0] 0x0:ud 0x0:ud V60.0
+ *
+ * Every error says "line L, column C:" and what was expected.
+ */
+#include "visa_internal.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- the cursor ------------------------------------------------------------------------ */
+
+typedef struct cursor {
+    const char *p, *end, *line_start;
+    uint32_t line;
+    tu_error *err;
+} cursor;
+
+static tu_status fail_at(const cursor *c, const char *fmt, ...) TU_PRINTF(2, 3);
+static tu_status fail_at(const cursor *c, const char *fmt, ...) {
+    char what[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return tuB_fail(c->err, TU_PARSE_ERROR, "line %u, column %u: %s", c->line,
+                    (unsigned)(c->p - c->line_start) + 1, what);
+}
+
+static void skip_blanks(cursor *c) {
+    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\r'))
+        c->p++;
+}
+
+static bool at_line_end(cursor *c) {
+    skip_blanks(c);
+    return c->p >= c->end || *c->p == '\n' ||
+           (c->p[0] == '/' && c->p + 1 < c->end && c->p[1] == '/');
+}
+
+static bool accept(cursor *c, char ch) {
+    skip_blanks(c);
+    if (c->p < c->end && *c->p == ch) {
+        c->p++;
+        return true;
+    }
+    return false;
+}
+
+/* What the cursor points at, for messages: the next word or character. */
+static const char *seen(const cursor *c, char *buf, size_t size) {
+    if (c->p >= c->end || *c->p == '\n') return "the end of the line";
+    size_t n = 0;
+    const char *q = c->p;
+    while (q < c->end && n + 1 < size && !isspace((unsigned char)*q))
+        buf[n++] = *q++;
+    if (n == 0) buf[n++] = *q;
+    buf[n] = 0;
+    return buf;
+}
+
+static tu_status expect(cursor *c, char ch, const char *what) {
+    char buf[32];
+    if (accept(c, ch)) return TU_OK;
+    return fail_at(c, "expected '%c' %s, got '%s'", ch, what, seen(c, buf, sizeof buf));
+}
+
+static bool is_name_char(char ch, bool first) {
+    return isalpha((unsigned char)ch) || ch == '_' || ch == '%' || ch == '$' ||
+           (!first && isdigit((unsigned char)ch));
+}
+
+/* A name: [A-Za-z_%$][A-Za-z0-9_%$]*. */
+static tu_status name(cursor *c, char *out, size_t size, const char *what) {
+    char buf[32];
+    skip_blanks(c);
+    const char *start = c->p;
+    if (c->p >= c->end || !is_name_char(*c->p, true))
+        return fail_at(c, "expected %s, got '%s'", what, seen(c, buf, sizeof buf));
+    while (c->p < c->end && is_name_char(*c->p, false))
+        c->p++;
+    size_t n = (size_t)(c->p - start);
+    if (n >= size) {
+        c->p = start;
+        return fail_at(c, "%s is longer than %zu characters", what, size - 1);
+    }
+    memcpy(out, start, n);
+    out[n] = 0;
+    return TU_OK;
+}
+
+/* An integer: decimal or 0x hex, optionally negative; *neg tells the sign. */
+static tu_status integer(cursor *c, uint64_t *out, bool *neg, const char *what) {
+    char buf[32];
+    skip_blanks(c);
+    const char *start = c->p;
+    bool minus = c->p < c->end && *c->p == '-';
+    if (minus) c->p++;
+    if (c->p >= c->end || !isdigit((unsigned char)*c->p)) {
+        c->p = start;
+        return fail_at(c, "expected %s (a number), got '%s'", what, seen(c, buf, sizeof buf));
+    }
+    char tmp[40];
+    size_t n = 0;
+    while (c->p < c->end && isalnum((unsigned char)*c->p) && n + 1 < sizeof tmp)
+        tmp[n++] = *c->p++;
+    tmp[n] = 0;
+    char *endp;
+    errno = 0;
+    unsigned long long v = strtoull(tmp, &endp, 0);
+    if (*endp || errno) {
+        c->p = start;
+        return fail_at(c, "%s '%s' is not a number", what, tmp);
+    }
+    *out = v;
+    if (neg)
+        *neg = minus;
+    else if (minus) {
+        c->p = start;
+        return fail_at(c, "%s must not be negative", what);
+    }
+    return TU_OK;
+}
+
+static tu_status uint_in(cursor *c, uint64_t lo, uint64_t hi, uint64_t *out, const char *what) {
+    const char *start = c->p;
+    TU_TRY(integer(c, out, NULL, what));
+    if (*out < lo || *out > hi) {
+        c->p = start;
+        skip_blanks(c);
+        return fail_at(c, "%s %llu is not in %llu..%llu", what, (unsigned long long)*out,
+                       (unsigned long long)lo, (unsigned long long)hi);
+    }
+    return TU_OK;
+}
+
+/* --- the kernel's variables -------------------------------------------------------------- */
+
+typedef struct parser {
+    cursor c;
+    tu_visa_kernel *k;
+    uint32_t cap_vars, cap_lines, cap_attrs;
+    uint32_t next_g, next_p, next_s, next_t;
+} parser;
+
+static int find_var(const tu_visa_kernel *k, const char *n, uint8_t kind) {
+    for (uint32_t i = 0; i < k->var_count; i++)
+        if (k->vars[i].kind == kind && strcmp(k->vars[i].name, n) == 0) return (int)i;
+    return -1;
+}
+
+static tu_status add_var(parser *ps, const tu_visa_var *v) {
+    if (ps->k->var_count == ps->cap_vars) {
+        uint32_t cap = ps->cap_vars ? ps->cap_vars * 2 : 32;
+        tu_visa_var *nv = realloc(ps->k->vars, cap * sizeof *nv);
+        TU_RETURN_IF(!nv, ps->c.err, TU_OUT_OF_MEMORY, "out of memory for %u variables", cap);
+        ps->k->vars = nv;
+        ps->cap_vars = cap;
+    }
+    ps->k->vars[ps->k->var_count++] = *v;
+    return TU_OK;
+}
+
+static const char *const align_names[TU_VISA_ALIGN_COUNT] = {
+    "byte", "word", "dword", "qword", "oword", "hword", "GRF", "GRFx2", "wordx32", "wordx64"};
+
+static tu_status parse_decl(parser *ps) {
+    cursor *c = &ps->c;
+    tu_visa_var v;
+    memset(&v, 0, sizeof v);
+    v.input_offset = -1;
+    v.align = TU_VISA_ALIGN_GRF;
+    v.num_elts = 1;
+    v.type = TU_VISA_UD;
+    TU_TRY(name(c, v.name, sizeof v.name, "a variable name"));
+    const char *name_at = c->p;
+    char vtype = 0;
+    bool have_type = false;
+    while (!at_line_end(c)) {
+        char key[16], val[64];
+        const char *key_at = c->p;
+        TU_TRY(name(c, key, sizeof key,
+                    "a declaration key (v_type, type, num_elts, align, alias, "
+                    "v_name)"));
+        TU_TRY(expect(c, '=', "after the key"));
+        if (strcmp(key, "v_type") == 0) {
+            TU_TRY(name(c, val, sizeof val, "G, P, S or T"));
+            if (strlen(val) != 1 || !strchr("GPST", val[0])) {
+                c->p = key_at;
+                return fail_at(c, "v_type=%s: texunit declares G, P, S and T variables", val);
+            }
+            vtype = val[0];
+        } else if (strcmp(key, "type") == 0) {
+            TU_TRY(
+                name(c, val, sizeof val, "a type (ud d uw w ub b df f v vf bool uq uv q hf bf)"));
+            int t = -1;
+            for (int i = 0; i < TU_VISA_TYPE_COUNT; i++)
+                if (strcmp(val, tu_visa_type_name((tu_visa_type)i)) == 0) t = i;
+            if (t < 0) {
+                c->p = key_at;
+                return fail_at(c, "type=%s is not a vISA type", val);
+            }
+            v.type = (uint8_t)t;
+            have_type = true;
+        } else if (strcmp(key, "num_elts") == 0) {
+            uint64_t n;
+            TU_TRY(uint_in(c, 1, 65536, &n, "num_elts"));
+            v.num_elts = (uint32_t)n;
+        } else if (strcmp(key, "align") == 0) {
+            TU_TRY(name(c, val, sizeof val, "an alignment"));
+            int a = -1;
+            for (int i = 0; i < TU_VISA_ALIGN_COUNT; i++)
+                if (strcmp(val, align_names[i]) == 0) a = i;
+            if (strcmp(val, "2GRF") == 0) a = TU_VISA_ALIGN_GRFX2;
+            if (a < 0) {
+                c->p = key_at;
+                return fail_at(c,
+                               "align=%s is not one of byte word dword qword oword hword GRF "
+                               "GRFx2 wordx32 wordx64",
+                               val);
+            }
+            v.align = (uint8_t)a;
+        } else if (strcmp(key, "alias") == 0) {
+            char base[48];
+            uint64_t off;
+            TU_TRY(expect(c, '<', "to open alias=<base, offset>"));
+            TU_TRY(name(c, base, sizeof base, "the alias base variable"));
+            TU_TRY(expect(c, ',', "between the alias base and offset"));
+            TU_TRY(uint_in(c, 0, 1u << 20, &off, "the alias offset"));
+            TU_TRY(expect(c, '>', "to close alias=<base, offset>"));
+            int b = find_var(ps->k, base, TU_VISA_VAR_G);
+            if (b < 0) {
+                c->p = key_at;
+                return fail_at(c, "alias base '%s' is not a declared general variable", base);
+            }
+            v.alias = true;
+            v.alias_base = (uint32_t)b;
+            v.alias_offset = (uint32_t)off;
+        } else if (strcmp(key, "v_name") == 0) {
+            skip_blanks(c);
+            while (c->p < c->end && !isspace((unsigned char)*c->p))
+                c->p++; /* kept as a comment */
+        } else {
+            c->p = key_at;
+            return fail_at(c, "unknown declaration key '%s'", key);
+        }
+    }
+    if (!vtype) {
+        c->p = name_at;
+        return fail_at(c, "declaration of '%s' has no v_type=", v.name);
+    }
+    v.kind = vtype == 'G' ? TU_VISA_VAR_G : (uint8_t)vtype;
+    if (find_var(ps->k, v.name, v.kind) >= 0) {
+        c->p = name_at;
+        return fail_at(c, "'%s' is declared twice", v.name);
+    }
+    switch (v.kind) {
+    case TU_VISA_VAR_G:
+        if (!have_type) return fail_at(c, "general variable '%s' needs type=", v.name);
+        v.id = ps->next_g++;
+        break;
+    case TU_VISA_VAR_P:
+        if (v.num_elts > 32)
+            return fail_at(c, "predicate '%s' has %u elements; at most 32", v.name, v.num_elts);
+        v.id = ps->next_p++;
+        break;
+    case TU_VISA_VAR_S: v.id = ps->next_s++; break;
+    default: v.id = ps->next_t++; break;
+    }
+    return add_var(ps, &v);
+}
+
+static tu_status parse_input(parser *ps) {
+    cursor *c = &ps->c;
+    char n[48];
+    TU_TRY(name(c, n, sizeof n, "the input variable"));
+    int i = -1;
+    for (uint32_t k = 0; k < ps->k->var_count; k++)
+        if (strcmp(ps->k->vars[k].name, n) == 0) i = (int)k;
+    if (i < 0) return fail_at(c, "input '%s' is not declared", n);
+    uint64_t off = 0, size = 0;
+    bool have_off = false, have_size = false;
+    while (!at_line_end(c)) {
+        char key[16];
+        TU_TRY(name(c, key, sizeof key, "offset= or size="));
+        TU_TRY(expect(c, '=', "after the key"));
+        if (strcmp(key, "offset") == 0) {
+            TU_TRY(uint_in(c, 0, 1u << 20, &off, "the input offset"));
+            have_off = true;
+        } else if (strcmp(key, "size") == 0) {
+            TU_TRY(uint_in(c, 1, 1u << 20, &size, "the input size"));
+            have_size = true;
+        } else {
+            return fail_at(c, "unknown input key '%s'", key);
+        }
+    }
+    if (!have_off || !have_size) return fail_at(c, ".input %s needs offset= and size=", n);
+    ps->k->vars[i].input_offset = (int32_t)off;
+    ps->k->vars[i].input_size = (uint32_t)size;
+    return TU_OK;
+}
+
+/* --- operands -------------------------------------------------------------------------------- */
+
+/* A general variable by name: declared, or predefined (%null, %r0, ...). */
+static tu_status gvar_id(parser *ps, const char *n, uint32_t *id) {
+    int i = find_var(ps->k, n, TU_VISA_VAR_G);
+    if (i >= 0) {
+        *id = ps->k->vars[i].id;
+        return TU_OK;
+    }
+    for (uint32_t p = 0; p < sizeof tuV_predef_vars / sizeof tuV_predef_vars[0]; p++)
+        if (strcmp(n, tuV_predef_vars[p]) == 0) {
+            *id = p;
+            return TU_OK;
+        }
+    return fail_at(&ps->c, "'%s' is not a declared general variable", n);
+}
+
+static tu_status raw_operand(parser *ps, tu_visa_raw *out, const char *what) {
+    cursor *c = &ps->c;
+    char n[48];
+    const char *at = c->p;
+    TU_TRY(name(c, n, sizeof n, what));
+    uint64_t off;
+    TU_TRY(expect(c, '.', "and a byte offset after a raw operand (V41.0)"));
+    TU_TRY(uint_in(c, 0, 65535, &off, "the raw operand's byte offset"));
+    const char *after = c->p;
+    c->p = at;
+    TU_TRY(gvar_id(ps, n, &out->id));
+    c->p = after;
+    out->offset = (uint16_t)off;
+    return TU_OK;
+}
+
+static tu_status type_suffix(cursor *c, uint8_t *type) {
+    char t[8];
+    TU_TRY(expect(c, ':', "before the immediate's type (0x0:uw)"));
+    TU_TRY(name(c, t, sizeof t, "an immediate type"));
+    for (int i = 0; i < TU_VISA_TYPE_COUNT; i++)
+        if (strcmp(t, tu_visa_type_name((tu_visa_type)i)) == 0) {
+            *type = (uint8_t)i;
+            return TU_OK;
+        }
+    return fail_at(c, "'%s' is not a vISA type", t);
+}
+
+/* A scalar: an immediate `0x0:uw`, `-3:w`, `1.5:f`, or `V40(0,0)<0;1,0>`. */
+static tu_status scalar(parser *ps, tu_visa_scalar *out, const char *what) {
+    cursor *c = &ps->c;
+    memset(out, 0, sizeof *out);
+    skip_blanks(c);
+    if (c->p < c->end && (isdigit((unsigned char)*c->p) || *c->p == '-')) {
+        const char *start = c->p;
+        const char *q = c->p + (*c->p == '-');
+        bool is_float = false;
+        if (!(q + 1 < c->end && q[0] == '0' && (q[1] == 'x' || q[1] == 'X')))
+            for (const char *r = q; r < c->end && (isalnum((unsigned char)*r) || *r == '.'); r++)
+                if (*r == '.' || *r == 'e' || *r == 'E') is_float = true;
+        out->is_imm = true;
+        if (is_float) {
+            char tmp[64];
+            size_t n = 0;
+            while (c->p < c->end && n + 1 < sizeof tmp &&
+                   (isalnum((unsigned char)*c->p) || strchr(".-+", *c->p)))
+                tmp[n++] = *c->p++;
+            tmp[n] = 0;
+            char *endp;
+            double d = strtod(tmp, &endp);
+            if (*endp) {
+                c->p = start;
+                return fail_at(c, "'%s' is not a number", tmp);
+            }
+            TU_TRY(type_suffix(c, &out->type));
+            if (out->type == TU_VISA_F) {
+                float f = (float)d;
+                uint32_t b;
+                memcpy(&b, &f, 4);
+                out->imm = b;
+            } else if (out->type == TU_VISA_DF) {
+                memcpy(&out->imm, &d, 8);
+            } else if (out->type == TU_VISA_HF) {
+                out->imm = tu_float_to_half((float)d);
+            } else {
+                c->p = start;
+                return fail_at(c, "a floating-point immediate needs type f, hf or df");
+            }
+            return TU_OK;
+        }
+        bool neg;
+        uint64_t v;
+        TU_TRY(integer(c, &v, &neg, what));
+        TU_TRY(type_suffix(c, &out->type));
+        const uint32_t size = tu_visa_type_size((tu_visa_type)out->type);
+        uint64_t bits = neg ? (uint64_t)(-(int64_t)v) : v;
+        if (size < 8) bits &= (1ull << (8 * size)) - 1;
+        out->imm = bits;
+        return TU_OK;
+    }
+    /* V40(0,0)<0;1,0> */
+    char n[48];
+    TU_TRY(name(c, n, sizeof n, what));
+    TU_TRY(gvar_id(ps, n, &out->id));
+    int i = find_var(ps->k, n, TU_VISA_VAR_G);
+    out->type = i >= 0 ? ps->k->vars[i].type : TU_VISA_UD;
+    uint64_t row, col, vs, w, hs;
+    TU_TRY(expect(c, '(', "after the variable: (row,col)"));
+    TU_TRY(uint_in(c, 0, 255, &row, "the row"));
+    TU_TRY(expect(c, ',', "between row and column"));
+    TU_TRY(uint_in(c, 0, 255, &col, "the column"));
+    TU_TRY(expect(c, ')', "after the column"));
+    TU_TRY(expect(c, '<', "to open the region <vs;w,hs>"));
+    TU_TRY(uint_in(c, 0, 32, &vs, "the vertical stride"));
+    TU_TRY(expect(c, ';', "after the vertical stride"));
+    TU_TRY(uint_in(c, 0, 32, &w, "the width"));
+    TU_TRY(expect(c, ',', "after the width"));
+    TU_TRY(uint_in(c, 0, 32, &hs, "the horizontal stride"));
+    TU_TRY(expect(c, '>', "to close the region"));
+    /* The region's three 4-bit codes: 0 = null, 1 = 0, 2 = 1, 3 = 2, 4 = 4, ... */
+    const uint64_t strides[3] = {vs, w, hs};
+    uint16_t region = 0;
+    for (int k = 0; k < 3; k++) {
+        uint16_t code = strides[k] == 0 ? 1 : 0;
+        for (uint16_t s = 1, e = 2; s <= 32; s <<= 1, e++)
+            if (strides[k] == s) code = e;
+        if (!code)
+            return fail_at(c, "region stride %llu is not 0 or a power of two up to 32",
+                           (unsigned long long)strides[k]);
+        region |= (uint16_t)(code << (4 * k));
+    }
+    out->row = (uint8_t)row, out->col = (uint8_t)col, out->region = region;
+    return TU_OK;
+}
+
+/* A surface: a declared T variable or a predefined name (%slm, T1, T2, TSS, %bss, %scratch). */
+static tu_status surface_operand(parser *ps, uint8_t *out) {
+    cursor *c = &ps->c;
+    char n[48];
+    const char *at = c->p;
+    TU_TRY(name(c, n, sizeof n, "a surface (T6, %bss, ...)"));
+    int i = find_var(ps->k, n, TU_VISA_VAR_T);
+    if (i >= 0) {
+        *out = (uint8_t)ps->k->vars[i].id;
+        return TU_OK;
+    }
+    for (uint8_t p = 0; p < 6; p++)
+        if (strcmp(n, tuV_predef_surfaces[p]) == 0) {
+            *out = p;
+            return TU_OK;
+        }
+    c->p = at;
+    return fail_at(c, "'%s' is not a declared surface", n);
+}
+
+static tu_status sampler_operand(parser *ps, uint8_t *out) {
+    cursor *c = &ps->c;
+    char n[48];
+    const char *at = c->p;
+    TU_TRY(name(c, n, sizeof n, "a sampler (S0, S31, ...)"));
+    int i = find_var(ps->k, n, TU_VISA_VAR_S);
+    if (i >= 0) {
+        *out = (uint8_t)ps->k->vars[i].id;
+        return TU_OK;
+    }
+    if (strcmp(n, "S31") == 0) {
+        *out = TUV_BINDLESS_SAMPLER;
+        return TU_OK;
+    }
+    c->p = at;
+    return fail_at(c, "'%s' is not a declared sampler", n);
+}
+
+/* (M1, 16), (M1_NM, 8), (NoMask, 16), (16) */
+static tu_status exec_size(parser *ps, uint8_t *size, uint8_t *emask, uint64_t max) {
+    cursor *c = &ps->c;
+    TU_TRY(expect(c, '(', "to open the execution size, as in (M1, 16)"));
+    skip_blanks(c);
+    *emask = 0;
+    if (c->p < c->end && isalpha((unsigned char)*c->p)) {
+        char m[16];
+        const char *at = c->p;
+        TU_TRY(name(c, m, sizeof m, "an execution mask"));
+        int e = -1;
+        if (strcmp(m, "NoMask") == 0)
+            e = 8;
+        else if (m[0] == 'M' && m[1] >= '1' && m[1] <= '8' &&
+                 (m[2] == 0 || strcmp(m + 2, "_NM") == 0))
+            e = (m[1] - '1') + (m[2] ? 8 : 0);
+        if (e < 0) {
+            c->p = at;
+            return fail_at(c, "'%s' is not an execution mask (M1..M8, M1_NM..M8_NM, NoMask)", m);
+        }
+        *emask = (uint8_t)e;
+        TU_TRY(expect(c, ',', "between the execution mask and the size"));
+    }
+    uint64_t n;
+    TU_TRY(uint_in(c, 1, max, &n, "the execution size"));
+    TU_TRY(expect(c, ')', "to close the execution size"));
+    *size = (uint8_t)n;
+    return TU_OK;
+}
+
+/* (P3), (!P3), (P3.any), (!P3.all) */
+static tu_status predicate(parser *ps, uint16_t *pred) {
+    cursor *c = &ps->c;
+    bool invert = accept(c, '!');
+    char n[48];
+    const char *at = c->p;
+    TU_TRY(name(c, n, sizeof n, "a predicate variable"));
+    int i = find_var(ps->k, n, TU_VISA_VAR_P);
+    if (i < 0) {
+        c->p = at;
+        return fail_at(c, "'%s' is not a declared predicate", n);
+    }
+    uint16_t ctrl = TU_VISA_PRED_NORMAL;
+    if (accept(c, '.')) {
+        char m[8];
+        TU_TRY(name(c, m, sizeof m, "any or all"));
+        if (strcmp(m, "any") == 0)
+            ctrl = TU_VISA_PRED_ANY;
+        else if (strcmp(m, "all") == 0)
+            ctrl = TU_VISA_PRED_ALL;
+        else
+            return fail_at(c, "predicate control '.%s' is not .any or .all", m);
+    }
+    TU_TRY(expect(c, ')', "to close the predicate"));
+    *pred = (uint16_t)(ps->k->vars[i].id | ctrl << 13 | (invert ? 0x8000 : 0));
+    return TU_OK;
+}
+
+/* .RGBA, .rb, .G: letters of RGBA in order, any case. */
+static bool channel_suffix(const char *s, uint8_t *mask) {
+    static const char order[] = "RGBA";
+    unsigned at = 0;
+    uint8_t m = 0;
+    if (!*s) return false;
+    for (; *s; s++) {
+        char ch = (char)toupper((unsigned char)*s);
+        while (at < 4 && order[at] != ch)
+            at++;
+        if (at == 4) return false;
+        m |= (uint8_t)(1u << at++);
+    }
+    *mask = m;
+    return true;
+}
+
+static const char *const media_mods[6] = {"nomod",  "modified", "top",
+                                          "bottom", "top_mod",  "bottom_mod"};
+
+/* The rest of a line after its mnemonic and modifiers. */
+static tu_status parse_sampler_inst(parser *ps, tu_visa_inst *in, const tuL_op *op) {
+    cursor *c = &ps->c;
+    TU_TRY(exec_size(ps, &in->exec_size, &in->emask, 32));
+    if (op->opcode == TUL_OPCODE_3D_INFO) {
+        TU_TRY(surface_operand(ps, &in->surface));
+        if (op->nparams) {
+            in->num_params = 1;
+            TU_TRY(raw_operand(ps, &in->params[0], "resinfo's lod (a raw operand)"));
+        }
+        return raw_operand(ps, &in->dst, "the destination (a raw operand)");
+    }
+    TU_TRY(scalar(ps, &in->aoffimmi, "the aoffimmi immediate (0x0:uw)"));
+    if (op->opcode != TUL_OPCODE_3D_LOAD) TU_TRY(sampler_operand(ps, &in->sampler));
+    TU_TRY(surface_operand(ps, &in->surface));
+    TU_TRY(raw_operand(ps, &in->dst, "the destination (a raw operand)"));
+    /* Newer IGC prints the paired surface, %null.0 when unused, before the parameters;
+     * older IGC does not. A %null.0 or a surface name in that place is the paired surface
+     * (docs/semantics.md). */
+    skip_blanks(c);
+    if (!at_line_end(c)) {
+        char n[48];
+        const char *at = c->p;
+        if (name(c, n, sizeof n, "an operand") == TU_OK &&
+            (strcmp(n, "%null") == 0 || find_var(ps->k, n, TU_VISA_VAR_T) >= 0)) {
+            c->p = at;
+            if (strcmp(n, "%null") == 0) {
+                TU_TRY(raw_operand(ps, &in->paired, "the paired surface"));
+            } else {
+                uint8_t s;
+                TU_TRY(surface_operand(ps, &s));
+                TU_TRY(expect(c, '.', "and an offset after the paired surface"));
+                uint64_t off;
+                TU_TRY(uint_in(c, 0, 65535, &off, "the paired surface's offset"));
+                in->paired.id = s, in->paired.offset = (uint16_t)off;
+            }
+            in->has_paired = true;
+        } else {
+            c->p = at;
+        }
+    }
+    while (!at_line_end(c)) {
+        if (in->num_params == TU_VISA_MAX_PARAMS)
+            return fail_at(c, "more than %d parameters", TU_VISA_MAX_PARAMS);
+        TU_TRY(raw_operand(ps, &in->params[in->num_params], "a parameter (a raw operand)"));
+        in->num_params++;
+    }
+    return TU_OK;
+}
+
+static tu_status parse_media(parser *ps, tu_visa_inst *in) {
+    cursor *c = &ps->c;
+    uint64_t w, h, plane = 0;
+    TU_TRY(expect(c, '(', "to open the block size (width,height)"));
+    TU_TRY(uint_in(c, 1, 64, &w, "the block width"));
+    TU_TRY(expect(c, ',', "between the block width and height"));
+    TU_TRY(uint_in(c, 1, 64, &h, "the block height"));
+    TU_TRY(expect(c, ')', "to close the block size"));
+    in->block_width = (uint8_t)w, in->block_height = (uint8_t)h;
+    TU_TRY(surface_operand(ps, &in->surface));
+    /* The plane may be omitted: look ahead for four operands (plane x y dst) or three. */
+    const char *at = c->p;
+    unsigned words = 0;
+    for (const char *q = c->p; q < c->end && *q != '\n';) {
+        while (q < c->end && (*q == ' ' || *q == '\t'))
+            q++;
+        if (q >= c->end || *q == '\n' || (*q == '/' && q + 1 < c->end && q[1] == '/')) break;
+        words++;
+        while (q < c->end && !isspace((unsigned char)*q))
+            q++;
+    }
+    if (words == 4) {
+        TU_TRY(uint_in(c, 0, 15, &plane, "the plane"));
+    } else if (words != 3) {
+        c->p = at;
+        return fail_at(c, "media_ld takes [plane] x y dst after the surface, not %u operands",
+                       words);
+    }
+    in->plane = (uint8_t)plane;
+    TU_TRY(scalar(ps, &in->x, "the x offset (0x0:ud)"));
+    TU_TRY(scalar(ps, &in->y, "the y offset (0x0:ud)"));
+    return raw_operand(ps, &in->dst, "the destination (a raw operand)");
+}
+
+static tu_status add_line(parser *ps, const tu_visa_line *l) {
+    if (ps->k->line_count == ps->cap_lines) {
+        uint32_t cap = ps->cap_lines ? ps->cap_lines * 2 : 32;
+        tu_visa_line *nl = realloc(ps->k->lines, cap * sizeof *nl);
+        TU_RETURN_IF(!nl, ps->c.err, TU_OUT_OF_MEMORY, "out of memory for %u lines", cap);
+        ps->k->lines = nl;
+        ps->cap_lines = cap;
+    }
+    ps->k->lines[ps->k->line_count++] = *l;
+    return TU_OK;
+}
+
+static tu_status parse_movs(parser *ps, tu_visa_line *l) {
+    cursor *c = &ps->c;
+    uint8_t size, emask;
+    TU_TRY(exec_size(ps, &size, &emask, 1));
+    l->inst.exec_size = size, l->inst.emask = emask;
+    char n[48];
+    const char *at = c->p;
+    TU_TRY(name(c, n, sizeof n, "a surface or sampler variable"));
+    int i = find_var(ps->k, n, TU_VISA_VAR_T);
+    if (i < 0) i = find_var(ps->k, n, TU_VISA_VAR_S);
+    if (i < 0) {
+        /* the predefined %bss and the bindless S31 are variables too */
+        tu_visa_var v;
+        memset(&v, 0, sizeof v);
+        v.input_offset = -1;
+        if (strcmp(n, "%bss") == 0 || strcmp(n, "S31") == 0) {
+            snprintf(v.name, sizeof v.name, "%s", n);
+            v.kind = n[0] == 'S' ? TU_VISA_VAR_S : TU_VISA_VAR_T;
+            v.id = n[0] == 'S' ? TUV_BINDLESS_SAMPLER : 4;
+            v.num_elts = 1;
+            TU_TRY(add_var(ps, &v));
+            i = (int)ps->k->var_count - 1;
+        } else {
+            c->p = at;
+            return fail_at(c, "movs writes a declared surface or sampler variable, not '%s'", n);
+        }
+    }
+    uint64_t elt;
+    TU_TRY(expect(c, '(', "after the state variable: (0)"));
+    TU_TRY(uint_in(c, 0, 0, &elt, "the state element"));
+    TU_TRY(expect(c, ')', "after the state element"));
+    l->is_movs = true;
+    l->movs_var = (uint32_t)i;
+    return scalar(ps, &l->movs_src, "the value (an immediate or a variable)");
+}
+
+static tu_status parse_instruction(parser *ps, tu_visa_line *l) {
+    cursor *c = &ps->c;
+    tu_visa_inst *in = &l->inst;
+    memset(l, 0, sizeof *l);
+    l->line = c->line;
+    if (accept(c, '(')) TU_TRY(predicate(ps, &in->pred));
+    char mn[32];
+    const char *mn_at = c->p;
+    skip_blanks(c);
+    mn_at = c->p;
+    TU_TRY(name(c, mn, sizeof mn, "an instruction"));
+    if (strcmp(mn, "movs") == 0) {
+        if (in->pred) return fail_at(c, "movs takes no predicate");
+        return parse_movs(ps, l);
+    }
+    if (strcmp(mn, "media_ld") == 0) {
+        in->opcode = TUL_OPCODE_MEDIA_LD;
+        TU_TRY(expect(c, '.', "and a modifier after media_ld (nomod, top, bottom, ...)"));
+        char mod[16];
+        TU_TRY(name(c, mod, sizeof mod, "a media modifier"));
+        int m = -1;
+        for (int k = 0; k < 6; k++)
+            if (strcmp(mod, media_mods[k]) == 0) m = k;
+        if (m < 0)
+            return fail_at(c,
+                           "'%s' is not a media_ld modifier (nomod modified top bottom top_mod "
+                           "bottom_mod)",
+                           mod);
+        in->media_mod = (uint8_t)m;
+        if (in->pred) return fail_at(c, "media_ld takes no predicate");
+        return parse_media(ps, in);
+    }
+    const tuL_op *op = tuL_op_by_name(mn);
+    if (!op) {
+        c->p = mn_at;
+        return fail_at(c,
+                       "unknown instruction '%s': texunit runs movs, media_ld and the sampler "
+                       "instructions (sample_3d, load_3d, sample4, resinfo, ...)",
+                       mn);
+    }
+    in->opcode = op->opcode, in->subop = op->subop;
+    /* modifiers in their fixed order, then the channels */
+    static const char *const mods[3] = {"pixel_null_mask", "cps", "divS"};
+    bool *flags[3] = {&in->pixel_null_mask, &in->cps, &in->divs};
+    int next_mod = 0;
+    bool have_channels = false;
+    while (accept(c, '.')) {
+        char w[24];
+        const char *at = c->p;
+        TU_TRY(name(c, w, sizeof w, "a modifier or the channels"));
+        int m = -1;
+        for (int k = 0; k < 3; k++)
+            if (strcmp(w, mods[k]) == 0) m = k;
+        if (m >= 0) {
+            if (m < next_mod || have_channels) {
+                c->p = at;
+                return fail_at(c,
+                               "modifier .%s is out of order: .pixel_null_mask, .cps, .divS, "
+                               "then the channels",
+                               w);
+            }
+            *flags[m] = true;
+            next_mod = m + 1;
+            continue;
+        }
+        uint8_t mask;
+        if (have_channels || !channel_suffix(w, &mask)) {
+            c->p = at;
+            return fail_at(c,
+                           "'.%s' is not a modifier (pixel_null_mask, cps, divS) or channels "
+                           "(letters of RGBA in order)",
+                           w);
+        }
+        if (op->opcode == TUL_OPCODE_3D_GATHER4) {
+            if (mask & (mask - 1)) {
+                c->p = at;
+                return fail_at(c, "%s gathers one channel, not .%s", mn, w);
+            }
+            in->channels = (uint8_t)(mask == 1 ? 0 : mask == 2 ? 1 : mask == 4 ? 2 : 3);
+        } else {
+            in->channels = mask;
+        }
+        have_channels = true;
+    }
+    if (!have_channels) return fail_at(c, "expected the channels (.RGBA, .R, ...) after %s", mn);
+    TU_TRY(parse_sampler_inst(ps, in, op));
+    /* ld2dms_w: the parameters' declared type picks the UD or the UW form. */
+    if (op->op == TU_OP_LD2DMS_W && in->num_params > 0) {
+        for (uint32_t i = 0; i < ps->k->var_count; i++)
+            if (ps->k->vars[i].kind == TU_VISA_VAR_G && ps->k->vars[i].id == in->params[0].id)
+                in->uw_params = ps->k->vars[i].type == TU_VISA_UW;
+    }
+    return TU_OK;
+}
+
+static tu_status parse_line(parser *ps) {
+    cursor *c = &ps->c;
+    if (at_line_end(c)) return TU_OK;
+    if (accept(c, '.')) {
+        char d[16];
+        TU_TRY(name(c, d, sizeof d, "a directive"));
+        if (strcmp(d, "version") == 0) {
+            uint64_t major, minor;
+            TU_TRY(uint_in(c, 3, 4, &major, "the major version"));
+            TU_TRY(expect(c, '.', "between the major and minor version"));
+            TU_TRY(uint_in(c, 0, 99, &minor, "the minor version"));
+            ps->k->version_major = (uint8_t)major, ps->k->version_minor = (uint8_t)minor;
+        } else if (strcmp(d, "kernel") == 0) {
+            skip_blanks(c);
+            const bool quoted = accept(c, '"');
+            const char *start = c->p;
+            while (c->p < c->end && *c->p != '\n' &&
+                   (quoted ? *c->p != '"' : !isspace((unsigned char)*c->p)))
+                c->p++;
+            size_t n = (size_t)(c->p - start);
+            if (n == 0 || n >= sizeof ps->k->name)
+                return fail_at(c, "expected a kernel name of 1 to %zu characters",
+                               sizeof ps->k->name - 1);
+            memcpy(ps->k->name, start, n);
+            ps->k->name[n] = 0;
+            if (quoted) TU_TRY(expect(c, '"', "to close the kernel name"));
+        } else if (strcmp(d, "decl") == 0) {
+            TU_TRY(parse_decl(ps));
+        } else if (strcmp(d, "input") == 0) {
+            TU_TRY(parse_input(ps));
+        } else if (strcmp(d, "kernel_attr") == 0) {
+            skip_blanks(c);
+            const char *start = c->p;
+            while (c->p < c->end && *c->p != '\n')
+                c->p++;
+            while (c->p > start && isspace((unsigned char)c->p[-1]))
+                c->p--;
+            if (ps->k->attr_count == ps->cap_attrs) {
+                uint32_t cap = ps->cap_attrs ? ps->cap_attrs * 2 : 4;
+                char **na = realloc(ps->k->attrs, cap * sizeof *na);
+                TU_RETURN_IF(!na, c->err, TU_OUT_OF_MEMORY, "out of memory");
+                ps->k->attrs = na;
+                ps->cap_attrs = cap;
+            }
+            char *a = malloc((size_t)(c->p - start) + 1);
+            TU_RETURN_IF(!a, c->err, TU_OUT_OF_MEMORY, "out of memory");
+            memcpy(a, start, (size_t)(c->p - start));
+            a[c->p - start] = 0;
+            ps->k->attrs[ps->k->attr_count++] = a;
+        } else {
+            return fail_at(c,
+                           "unknown directive '.%s' (.version, .kernel, .decl, .input, "
+                           ".kernel_attr)",
+                           d);
+        }
+    } else {
+        tu_visa_line l;
+        TU_TRY(parse_instruction(ps, &l));
+        if (!l.is_movs) {
+            tu_error verr = {TU_OK, ""};
+            if (tu_visa_validate(&l.inst, ps->k->platform, &verr) != TU_OK)
+                return tuB_fail(c->err, verr.status, "line %u: %s", l.line, verr.message);
+        }
+        TU_TRY(add_line(ps, &l));
+    }
+    if (!at_line_end(c)) {
+        char buf[32];
+        return fail_at(c, "unexpected '%s' at the end of the line", seen(c, buf, sizeof buf));
+    }
+    return TU_OK;
+}
+
+void tu_visa_kernel_free(tu_visa_kernel *k) {
+    if (!k) return;
+    for (uint32_t i = 0; i < k->attr_count; i++)
+        free(k->attrs[i]);
+    free(k->attrs);
+    free(k->vars);
+    free(k->lines);
+    memset(k, 0, sizeof *k);
+}
+
+tu_status tu_visa_parse(const char *text, size_t size, tu_visa_platform platform,
+                        tu_visa_kernel *out, tu_error *err) {
+    TU_RETURN_IF(!out || (!text && size), err, TU_INVALID_ARGUMENT,
+                 "text and kernel must not be NULL");
+    TU_RETURN_IF(platform != TU_VISA_XE_LP && platform != TU_VISA_XE2, err, TU_INVALID_ARGUMENT,
+                 "platform %d is not XE_LP (0) or XE2 (1)", (int)platform);
+    memset(out, 0, sizeof *out);
+    out->version_major = 4, out->version_minor = 2;
+    out->platform = platform;
+    parser ps = {{text, text + size, text, 1, err},
+                 out,
+                 0,
+                 0,
+                 0,
+                 TUV_FIRST_USER_VAR,
+                 1,
+                 0,
+                 TUV_FIRST_USER_SURFACE};
+    while (ps.c.p < ps.c.end) {
+        tu_status st = parse_line(&ps);
+        if (st != TU_OK) {
+            tu_visa_kernel_free(out);
+            return st;
+        }
+        while (ps.c.p < ps.c.end && *ps.c.p != '\n')
+            ps.c.p++; /* a trailing comment */
+        if (ps.c.p < ps.c.end) ps.c.p++;
+        ps.c.line++;
+        ps.c.line_start = ps.c.p;
+    }
+    tu_status st = tuV_place_vars(out, err);
+    if (st != TU_OK) tu_visa_kernel_free(out);
+    return st;
+}

@@ -1,0 +1,69 @@
+/*
+ * types.c - vISA element types, platforms, predefined names, and the instruction -> op-table
+ * row mapping every part of the front end uses.
+ */
+#include "visa_internal.h"
+
+static const struct {
+    const char *name;
+    uint8_t size;
+} types[TU_VISA_TYPE_COUNT] = {
+    /* CISATypeTable order (notes/visa-encoding.md §1.3) */
+    [TU_VISA_UD] = {"ud", 4}, [TU_VISA_D] = {"d", 4},       [TU_VISA_UW] = {"uw", 2},
+    [TU_VISA_W] = {"w", 2},   [TU_VISA_UB] = {"ub", 1},     [TU_VISA_B] = {"b", 1},
+    [TU_VISA_DF] = {"df", 8}, [TU_VISA_F] = {"f", 4},       [TU_VISA_V] = {"v", 4},
+    [TU_VISA_VF] = {"vf", 4}, [TU_VISA_BOOL] = {"bool", 1}, [TU_VISA_UQ] = {"uq", 8},
+    [TU_VISA_UV] = {"uv", 4}, [TU_VISA_Q] = {"q", 8},       [TU_VISA_HF] = {"hf", 2},
+    [TU_VISA_BF] = {"bf", 2},
+};
+
+const char *tu_visa_type_name(tu_visa_type t) {
+    return (unsigned)t < TU_VISA_TYPE_COUNT ? types[t].name : NULL;
+}
+
+uint32_t tu_visa_type_size(tu_visa_type t) {
+    return (unsigned)t < TU_VISA_TYPE_COUNT ? types[t].size : 0;
+}
+
+uint32_t tu_visa_grf_bytes(tu_visa_platform p) {
+    return p == TU_VISA_XE2 ? 64 : 32;
+}
+
+const char *const tuV_predef_vars[22] = {"%null",
+                                         "%thread_x",
+                                         "%thread_y",
+                                         "%group_id_x",
+                                         "%group_id_y",
+                                         "%group_id_z",
+                                         "%tsc",
+                                         "%r0",
+                                         "%arg",
+                                         "%retval",
+                                         "%sp",
+                                         "%fp",
+                                         "%hw_id",
+                                         "%sr0",
+                                         "%cr0",
+                                         "%ce0",
+                                         "%dbg0",
+                                         "%color",
+                                         "%impl_arg_buf_ptr",
+                                         "%local_id_buf_ptr",
+                                         "%msg0",
+                                         "%scratchloc"};
+
+const char *const tuV_predef_surfaces[6] = {"%slm", "T1", "T2", "TSS", "%bss", "%scratch"};
+
+const tuL_op *tuV_inst_op(const tu_visa_inst *inst) {
+    if (inst->opcode == TUL_OPCODE_MEDIA_LD) return NULL;
+    return tuL_op_by_code(inst->opcode, inst->subop,
+                          inst->uw_params ? TUL_PC_INT_UW : TUL_PC_INT_UD);
+}
+
+uint8_t tuV_exec_code(uint32_t exec_size) {
+    return exec_size == 8 ? 3 : exec_size == 16 ? 4 : exec_size == 32 ? 5 : 0;
+}
+
+int tuV_exec_from_code(uint8_t code) {
+    return code == 3 ? 8 : code == 4 ? 16 : code == 5 ? 32 : -1;
+}

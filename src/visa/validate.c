@@ -1,0 +1,316 @@
+/*
+ * validate.c - tu_visa_validate: the field rules of the seed pages (spec/visa-3d-sample.md,
+ * visa-3d-load.md, visa-3d-sample4.md, visa-3d-info.md, visa-media-ld.md) and of
+ * notes/visa-encoding.md — §1.2 exec size byte, §1.3 vector operands, §1.5 Pred, §1.6 the
+ * layouts and aoffimmi bit 15, §2.1 sub-ops 17/18 on Xe2, §4 the reserved surfaces and the
+ * media block sizes, §5 cps and divS, §7.7 and §7.8 — each refusal one sentence naming the
+ * field and its value.
+ *
+ * Which fields an opcode has comes from its binary layout (binary_internal.h): a field
+ * outside the layout must be zero. Which sub-ops exist, and how many parameters each takes,
+ * comes from the Intel op table (lower/intel_ops.h).
+ */
+#include "binary_internal.h"
+
+/* IGC's MEDIA_LD_mod (notes §3.2 grammar), the UB Modifiers field: 0 nomod, 1 modified,
+ * 2 top, 3 bottom, 4 top_mod, 5 bottom_mod. */
+enum { MEDIA_MOD_COUNT = 6 };
+
+/* Surfaces no sampler or media instruction may read (notes §4; spec/visa-media-ld.md
+ * "T0(SLM): no, T5(stateless): no"). */
+static const uint8_t forbidden_surfaces[] = {0, 5};
+
+/* Vector operand region: three 4-bit codes 0..7 in bits 11:0 (notes §1.3). */
+enum { REGION_CODE_MAX = 7, REGION_UNUSED_MASK = 0xF000 };
+
+static const char *platform_name(tu_visa_platform p) {
+    return p == TU_VISA_XE2 ? "Xe2 (LNL/BMG)" : "Xe-LP (TGLLP)";
+}
+
+static bool raw_is_zero(const tu_visa_raw *r) {
+    return r->id == 0 && r->offset == 0;
+}
+
+static bool scalar_is_zero(const tu_visa_scalar *s) {
+    return !s->is_imm && s->type == 0 && s->id == 0 && s->row == 0 && s->col == 0 &&
+           s->region == 0 && s->imm == 0;
+}
+
+tu_status tuV_check_op(uint8_t opcode, uint8_t subop, bool uw_params, tu_visa_platform platform,
+                       const tuL_op **row, tu_error *err) {
+    *row = NULL;
+    TU_RETURN_IF(platform != TU_VISA_XE_LP && platform != TU_VISA_XE2, err, TU_INVALID_ARGUMENT,
+                 "platform %d is not TU_VISA_XE_LP or TU_VISA_XE2", (int)platform);
+    const tuV_layout *layout = tuV_layout_of(opcode);
+    TU_RETURN_IF(!layout, err, TU_INVALID_ARGUMENT,
+                 "opcode 0x%02X is not one of 0x6D (3D_SAMPLE), 0x6E (3D_LOAD), 0x6F "
+                 "(3D_GATHER4), 0x70 (3D_INFO), 0x37 (MEDIA_LD)",
+                 opcode);
+    if (!tuV_layout_has(layout, TUV_F_OP_WORD) && !tuV_layout_has(layout, TUV_F_SUBOP))
+        return TU_OK; /* MEDIA_LD: no sub-op, no row */
+
+    const tuL_op *found = tuL_op_by_code(opcode, subop, TUL_PC_INT_UD);
+    TU_RETURN_IF(!found, err, TU_INVALID_ARGUMENT,
+                 "sub-op %u (0x%02X) of %s (0x%02X) has no row in the op table", subop, subop,
+                 layout->name, opcode);
+    /* Sub-ops 17 and 18 are sample4_po/_po_c up to TGLLP and the _mlod samples on Xe2+
+     * (notes §2.1: hasGather4PO() is platform <= TGLLP). */
+    TU_RETURN_IF((found->flags & TUL_F_PRE_XE2) && platform == TU_VISA_XE2, err, TU_UNSUPPORTED,
+                 "3D_GATHER4 sub-op %u means %s on %s, which texunit does not execute", subop,
+                 subop == 0x11 ? "sample_d_c_mlod" : "sample_mlod", platform_name(platform));
+    if (uw_params) {
+        const tuL_op *uw = tuL_op_by_code(opcode, subop, TUL_PC_INT_UW);
+        TU_RETURN_IF(!uw || uw->pclass != TUL_PC_INT_UW, err, TU_INVALID_ARGUMENT,
+                     "uw_params is set but %s has no UW parameter form (only load_2dms_w has)",
+                     found->mnemonic);
+        found = uw;
+    }
+    *row = found;
+    return TU_OK;
+}
+
+/* A field the opcode's layout does not have must be zero. */
+static tu_status check_unused(const tu_visa_inst *in, const tuV_layout *L, const char *op,
+                              tu_error *err) {
+#define UNUSED_ZERO(field, what, value)                                               \
+    TU_RETURN_IF(!tuV_layout_has(L, field) && (value) != 0, err, TU_INVALID_ARGUMENT, \
+                 what " %llu is not a field of %s and must be 0", (unsigned long long)(value), op)
+    if (!tuV_layout_has(L, TUV_F_OP_WORD))
+        for (size_t i = 0; i < TUV_OP_FLAG_COUNT; i++)
+            TU_RETURN_IF(tuV_op_flag_get(in, &tuV_op_flags[i]), err, TU_INVALID_ARGUMENT,
+                         "%s is set but %s has no Op word flags", tuV_op_flags[i].name, op);
+    TU_RETURN_IF(
+        !tuV_layout_has(L, TUV_F_OP_WORD) && !tuV_layout_has(L, TUV_F_SUBOP) && in->subop != 0, err,
+        TU_INVALID_ARGUMENT, "sub-op %u is not a field of %s and must be 0", in->subop, op);
+    UNUSED_ZERO(TUV_F_EXEC, "exec size", in->exec_size);
+    UNUSED_ZERO(TUV_F_EXEC, "emask", in->emask);
+    UNUSED_ZERO(TUV_F_PRED, "pred", in->pred);
+    UNUSED_ZERO(TUV_F_CHANNELS, "channel mask", in->channels);
+    UNUSED_ZERO(TUV_F_SAMPLER, "sampler", in->sampler);
+    UNUSED_ZERO(TUV_F_MEDIA_MOD, "media modifier", in->media_mod);
+    UNUSED_ZERO(TUV_F_PLANE, "plane", in->plane);
+    UNUSED_ZERO(TUV_F_BLOCK_WIDTH, "block width", in->block_width);
+    UNUSED_ZERO(TUV_F_BLOCK_HEIGHT, "block height", in->block_height);
+#undef UNUSED_ZERO
+    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_AOFFIMMI) && !scalar_is_zero(&in->aoffimmi), err,
+                 TU_INVALID_ARGUMENT, "aoffimmi is not a field of %s and must be all zero", op);
+    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_X) && !scalar_is_zero(&in->x), err, TU_INVALID_ARGUMENT,
+                 "x offset is not a field of %s and must be all zero", op);
+    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_Y) && !scalar_is_zero(&in->y), err, TU_INVALID_ARGUMENT,
+                 "y offset is not a field of %s and must be all zero", op);
+    const bool has_params = tuV_layout_has(L, TUV_F_PARAMS) || tuV_layout_has(L, TUV_F_INFO_PARAMS);
+    if (!has_params) {
+        TU_RETURN_IF(in->num_params != 0, err, TU_INVALID_ARGUMENT,
+                     "NumParams %u is not a field of %s and must be 0", in->num_params, op);
+        for (unsigned i = 0; i < TU_VISA_MAX_PARAMS; i++)
+            TU_RETURN_IF(!raw_is_zero(&in->params[i]), err, TU_INVALID_ARGUMENT,
+                         "parameter %u (V%u.%u) is not a field of %s and must be %%null.0", i,
+                         in->params[i].id, in->params[i].offset, op);
+    }
+    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_PARAMS) && in->uw_params, err, TU_INVALID_ARGUMENT,
+                 "uw_params is set but %s has no UW parameter form (only load_2dms_w has)", op);
+    /* The paired surface is a text operand of the three sampler instructions (notes §3.1). */
+    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_PARAMS) && in->has_paired, err, TU_INVALID_ARGUMENT,
+                 "has_paired is set but %s has no paired surface", op);
+    TU_RETURN_IF(!in->has_paired && !raw_is_zero(&in->paired), err, TU_INVALID_ARGUMENT,
+                 "paired surface V%u.%u is given but has_paired is not set", in->paired.id,
+                 in->paired.offset);
+    return TU_OK;
+}
+
+/* The parameters past NumParams are not part of the instruction: they must be %null.0. */
+static tu_status check_params_beyond(const tu_visa_inst *in, const char *op, tu_error *err) {
+    for (unsigned i = in->num_params; i < TU_VISA_MAX_PARAMS; i++)
+        TU_RETURN_IF(!raw_is_zero(&in->params[i]), err, TU_INVALID_ARGUMENT,
+                     "parameter %u (V%u.%u) of %s lies beyond NumParams %u and must be %%null.0", i,
+                     in->params[i].id, in->params[i].offset, op, in->num_params);
+    return TU_OK;
+}
+
+static tu_status check_region(const char *what, uint16_t region, tu_error *err) {
+    TU_RETURN_IF(region & REGION_UNUSED_MASK, err, TU_INVALID_ARGUMENT,
+                 "%s region 0x%04X sets unused bits 15:12", what, region);
+    static const char *const parts[] = {"vertical stride", "width", "horizontal stride"};
+    for (unsigned i = 0; i < 3; i++) {
+        const unsigned code = (region >> (4 * i)) & 0xF;
+        TU_RETURN_IF(code > REGION_CODE_MAX, err, TU_INVALID_ARGUMENT,
+                     "%s region 0x%04X: %s code %u is not in 0..7", what, region, parts[i], code);
+    }
+    return TU_OK;
+}
+
+/* An immediate's bits must fit its type (the binary holds 4 bytes even for UW, notes §1.3). */
+static tu_status check_imm_fits(const char *what, const tu_visa_scalar *s, tu_error *err) {
+    const uint32_t size = tu_visa_type_size((tu_visa_type)s->type);
+    TU_RETURN_IF(size < 8 && (s->imm >> (8 * size)) != 0, err, TU_INVALID_ARGUMENT,
+                 "%s immediate 0x%llx does not fit its type %s", what, (unsigned long long)s->imm,
+                 tu_visa_type_name((tu_visa_type)s->type));
+    TU_RETURN_IF(s->id != 0 || s->row != 0 || s->col != 0 || s->region != 0, err,
+                 TU_INVALID_ARGUMENT,
+                 "%s is an immediate but also names variable %u (row %u, col %u, region 0x%04X)",
+                 what, s->id, s->row, s->col, s->region);
+    return TU_OK;
+}
+
+/* aoffimmi: an immediate UW (or W); bits 11:0 the U, V, R offsets, 14:12 reserved, bit 15
+ * IGC's "sampler index >= 16" (notes §1.6, §7.8). */
+static tu_status check_aoffimmi(const tu_visa_inst *in, const char *op, tu_error *err) {
+    const tu_visa_scalar *a = &in->aoffimmi;
+    TU_RETURN_IF(!a->is_imm, err, TU_INVALID_ARGUMENT,
+                 "aoffimmi of %s must be an immediate, not variable %u", op, a->id);
+    TU_RETURN_IF(a->type != TU_VISA_UW && a->type != TU_VISA_W, err, TU_INVALID_ARGUMENT,
+                 "aoffimmi type %s (%u) is not uw or w (%s)",
+                 a->type < TU_VISA_TYPE_COUNT ? tu_visa_type_name((tu_visa_type)a->type) : "?",
+                 a->type, op);
+    TU_TRY(check_imm_fits("aoffimmi", a, err));
+    TU_RETURN_IF(a->imm & 0x7000, err, TU_INVALID_ARGUMENT,
+                 "aoffimmi bits 14:12 must be zero, not 0x%04llX",
+                 (unsigned long long)(a->imm & 0x7000));
+    return TU_OK;
+}
+
+/* MEDIA_LD's x and y: scalars of type UD (spec/visa-media-ld.md), an immediate or a general
+ * variable (notes §1.3 "scalar operand"). D is accepted too: IGC's builder takes either. */
+static tu_status check_media_offset(const char *what, const tu_visa_scalar *s, tu_error *err) {
+    TU_RETURN_IF(s->type != TU_VISA_UD && s->type != TU_VISA_D, err, TU_INVALID_ARGUMENT,
+                 "media %s type %s (%u) is not ud or d", what,
+                 s->type < TU_VISA_TYPE_COUNT ? tu_visa_type_name((tu_visa_type)s->type) : "?",
+                 s->type);
+    if (s->is_imm) return check_imm_fits(what, s, err);
+    TU_RETURN_IF(s->imm != 0, err, TU_INVALID_ARGUMENT,
+                 "media %s is variable %u but also carries immediate 0x%llx", what, s->id,
+                 (unsigned long long)s->imm);
+    return check_region(what, s->region, err);
+}
+
+static tu_status check_op_word(const tu_visa_inst *in, const tuL_op *row, tu_error *err) {
+    if (!in->cps) return TU_OK;
+    TU_RETURN_IF(!(row->flags & TUL_F_CPS), err, TU_INVALID_ARGUMENT,
+                 "cps is not allowed on %s (only sample_3d, sample_b, sample_c, sample_b_c, lod, "
+                 "sample_po, sample_po_b, sample_po_c)",
+                 row->mnemonic);
+    TU_RETURN_IF(in->exec_size != 8 && in->exec_size != 16, err, TU_INVALID_ARGUMENT,
+                 "cps needs exec size 8 or 16, not %u (%s)", in->exec_size, row->mnemonic);
+    /* checkCPSEnable: "must be disabled if the response length is zero"; a %null dst has
+     * none (notes §6). */
+    TU_RETURN_IF(in->dst.id == 0, err, TU_INVALID_ARGUMENT,
+                 "cps needs a response, but the dst of %s is %%null", row->mnemonic);
+    return TU_OK;
+}
+
+static tu_status check_pred(uint16_t pred, tu_error *err) {
+    TU_RETURN_IF(pred & 0x1000, err, TU_INVALID_ARGUMENT, "pred 0x%04X sets reserved bit 12", pred);
+    const unsigned control = (pred >> 13) & 3;
+    TU_RETURN_IF(control == 3, err, TU_INVALID_ARGUMENT,
+                 "pred 0x%04X has control 3, which is reserved (0 normal, 1 .any, 2 .all)", pred);
+    TU_RETURN_IF((pred & 0x0FFF) == 0 && pred != 0, err, TU_INVALID_ARGUMENT,
+                 "pred 0x%04X inverts or sets a control but names no predicate (id 0)", pred);
+    return TU_OK;
+}
+
+static tu_status check_channels(const tu_visa_inst *in, const char *op, tu_error *err) {
+    if (in->opcode == TUL_OPCODE_3D_GATHER4) {
+        TU_RETURN_IF(in->channels > 3, err, TU_INVALID_ARGUMENT,
+                     "channel %u is not one of 0..3 (R, G, B, A) (%s)", in->channels, op);
+        return TU_OK;
+    }
+    TU_RETURN_IF(in->channels == 0, err, TU_INVALID_ARGUMENT,
+                 "channel mask 0 enables no channel (%s)", op);
+    TU_RETURN_IF(in->channels > 0xF, err, TU_INVALID_ARGUMENT,
+                 "channel mask 0x%02X is not in 1..15 (bit 0 R .. bit 3 A) (%s)", in->channels, op);
+    return TU_OK;
+}
+
+static tu_status check_surface(uint8_t surface, const char *op, tu_error *err) {
+    for (size_t i = 0; i < sizeof forbidden_surfaces; i++)
+        TU_RETURN_IF(surface == forbidden_surfaces[i], err, TU_INVALID_ARGUMENT,
+                     "surface T%u (%s) cannot be read by %s", surface, tuV_predef_surfaces[surface],
+                     op);
+    return TU_OK;
+}
+
+static tu_status check_params(const tu_visa_inst *in, const tuL_op *row, tu_error *err) {
+    TU_RETURN_IF(in->num_params < 1 || in->num_params > TU_VISA_MAX_PARAMS, err,
+                 TU_INVALID_ARGUMENT, "NumParams %u is not in 1..%u", in->num_params,
+                 TU_VISA_MAX_PARAMS);
+    TU_RETURN_IF(in->num_params > row->nparams, err, TU_INVALID_ARGUMENT,
+                 "NumParams %u exceeds the %u parameters of %s%s", in->num_params, row->nparams,
+                 row->mnemonic,
+                 row->pclass == TUL_PC_INT_UD   ? " (UD form)"
+                 : row->pclass == TUL_PC_INT_UW ? " (UW form)"
+                                                : "");
+    return check_params_beyond(in, row->mnemonic, err);
+}
+
+static tu_status check_info_params(const tu_visa_inst *in, const tuL_op *row, tu_error *err) {
+    TU_RETURN_IF(in->num_params != row->nparams, err, TU_INVALID_ARGUMENT,
+                 "NumParams %u of %s must be %u%s", in->num_params, row->mnemonic, row->nparams,
+                 row->nparams ? " (its lod)" : "");
+    return check_params_beyond(in, row->mnemonic, err);
+}
+
+/* MEDIA_LD legal block sizes: spec/visa-media-ld.md "Legal width/height combination",
+ * the engine's table (tu_media_check_block). */
+static tu_status check_media_block(const tu_visa_inst *in, tu_error *err) {
+    return tu_media_check_block(in->block_width, in->block_height, err);
+}
+
+static tu_status check_field(const tu_visa_inst *in, const tuL_op *row, tuV_field f, const char *op,
+                             tu_error *err) {
+    switch (f) {
+    case TUV_F_OP_WORD: return check_op_word(in, row, err);
+    case TUV_F_SUBOP: return TU_OK; /* tuV_check_op */
+    case TUV_F_EXEC:
+        TU_RETURN_IF(tuV_exec_code(in->exec_size) == 0, err, TU_INVALID_ARGUMENT,
+                     "exec size %u is not one of 8, 16, 32 (%s)", in->exec_size, op);
+        TU_RETURN_IF(in->emask > 15, err, TU_INVALID_ARGUMENT,
+                     "emask %u is not in 0..15 (M1..M8, M1_NM..M8_NM)", in->emask);
+        return TU_OK;
+    case TUV_F_PRED: return check_pred(in->pred, err);
+    case TUV_F_CHANNELS: return check_channels(in, op, err);
+    case TUV_F_AOFFIMMI: return check_aoffimmi(in, op, err);
+    case TUV_F_SAMPLER:
+        TU_RETURN_IF(in->sampler > TUV_BINDLESS_SAMPLER, err, TU_INVALID_ARGUMENT,
+                     "sampler %u is not in 0..31 (S31 is the bindless sampler)", in->sampler);
+        return TU_OK;
+    case TUV_F_SURFACE: return check_surface(in->surface, op, err);
+    case TUV_F_INFO_PARAMS: return check_info_params(in, row, err);
+    case TUV_F_DST: return TU_OK; /* any raw operand; %null is a null destination */
+    case TUV_F_PARAMS: return check_params(in, row, err);
+    case TUV_F_MEDIA_MOD:
+        TU_RETURN_IF(in->media_mod >= MEDIA_MOD_COUNT, err, TU_INVALID_ARGUMENT,
+                     "media modifier %u is not one of 0..5 (nomod, modified, top, bottom, "
+                     "top_mod, bottom_mod)",
+                     in->media_mod);
+        return TU_OK;
+    case TUV_F_PLANE:
+        TU_RETURN_IF(in->plane > 3, err, TU_INVALID_ARGUMENT, "media plane %u is not in 0..3",
+                     in->plane);
+        return TU_OK;
+    case TUV_F_BLOCK_WIDTH: return TU_OK; /* with the height: tu_media_check_block */
+    case TUV_F_BLOCK_HEIGHT: return check_media_block(in, err);
+    case TUV_F_X: return check_media_offset("x offset", &in->x, err);
+    case TUV_F_Y: return check_media_offset("y offset", &in->y, err);
+    case TUV_F_END:
+    case TUV_F_COUNT: break;
+    }
+    return TU_OK;
+}
+
+tu_status tuV_validate(const tu_visa_inst *in, tu_visa_platform platform, const tuL_op **row,
+                       tu_error *err) {
+    *row = NULL;
+    TU_RETURN_IF(!in, err, TU_INVALID_ARGUMENT, "instruction is NULL");
+    TU_TRY(tuV_check_op(in->opcode, in->subop, in->uw_params, platform, row, err));
+    const tuV_layout *L = tuV_layout_of(in->opcode);
+    const char *op = *row ? (*row)->mnemonic : "media_ld";
+    TU_TRY(check_unused(in, L, op, err));
+    for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
+        TU_TRY(check_field(in, *row, (tuV_field)*f, op, err));
+    return TU_OK;
+}
+
+tu_status tu_visa_validate(const tu_visa_inst *inst, tu_visa_platform platform, tu_error *err) {
+    const tuL_op *row;
+    return tuV_validate(inst, platform, &row, err);
+}

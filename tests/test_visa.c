@@ -1,0 +1,474 @@
+/*
+ * test_visa.c - the vISA text front end and its execution.
+ *
+ * Text: the real IGC lines of notes/visa-encoding.md §3.2 (FileCheck placeholders replaced by
+ * names) parse; print(parse(t)) is canonical and parses back to the same instructions; every
+ * op of the op table in every modifier, channel and exec-size combination round-trips; errors
+ * name their line and column. Execution: results equal the engine run directly on the same
+ * message (an independent path: the message is built here by hand), written back as the
+ * notes' §6 says — channels in RGBA order from the next GRF, disabled lanes untouched, the
+ * pixel-null-mask DWord, 16-bit destinations — with predicates and execution masks.
+ */
+#include "texunit/texunit.h"
+
+#include "../src/lower/intel_ops.h"
+#include "tu_test.h"
+
+#include <stdlib.h>
+
+static tu_status parse(const char *text, tu_visa_kernel *k, tu_error *err) {
+    return tu_visa_parse(text, strlen(text), TU_VISA_XE_LP, k, err);
+}
+
+static const char *decls = ".version 4.2\n"
+                           ".kernel \"t\"\n"
+                           ".decl V0032 v_type=G type=f num_elts=16 align=GRF\n"
+                           ".decl V0039 v_type=G type=ud num_elts=1 align=dword\n"
+                           ".decl texture v_type=G type=ud num_elts=1 align=dword\n"
+                           ".decl call_ v_type=G type=f num_elts=64 align=GRF\n"
+                           ".decl V0626 v_type=G type=f num_elts=48 align=GRF\n"
+                           ".decl V0628 v_type=G type=f num_elts=16 align=GRF\n"
+                           ".decl DST v_type=G type=f num_elts=64 align=GRF\n"
+                           ".decl U v_type=G type=f num_elts=16 align=GRF\n"
+                           ".decl V v_type=G type=f num_elts=16 align=GRF\n"
+                           ".decl R v_type=G type=ud num_elts=16 align=GRF\n"
+                           ".decl UI v_type=G type=ud num_elts=16 align=GRF\n"
+                           ".decl VI v_type=G type=ud num_elts=16 align=GRF\n"
+                           ".decl WI v_type=G type=uw num_elts=32 align=GRF\n"
+                           ".decl V43 v_type=G type=ud num_elts=16 align=GRF\n"
+                           ".decl V50 v_type=G type=ud num_elts=64 align=GRF\n"
+                           ".decl V60 v_type=G type=ub num_elts=64 align=GRF\n"
+                           ".decl P6 v_type=P num_elts=16\n"
+                           ".decl S0 v_type=S num_elts=1\n"
+                           ".decl T6 v_type=T num_elts=1\n";
+
+/* The lines of notes/visa-encoding.md §3.2, verbatim but for [[NAME]] placeholders. */
+static const char *const igc_lines[] = {
+    "movs (M1_NM, 1) S31(0) V0039(0,0)<0;1,0>",
+    "movs (M1_NM, 1) %bss(0) texture(0,0)<0;1,0>",
+    "(P6) sample_lz.divS.R (M1, 16)  0x0:uw S31 %bss call_.0 %null.0 V0032.0",
+    "sample_lz.divS.R (M1, 16)  0x0:uw S31 %bss call_.0 %null.0 V0032.0",
+    "movs (M1, 1) T6(0) 0x7b:ud",
+    "movs (M1, 1) S0(0) 0x5:ud",
+    "sample_3d.RGBA (M1, 16) 0x0:uw S0 T6 DST.0 %null.0 U.0 V.0",
+    "sample_lz.RGBA (M1, 16) 0x0:uw S0 T6 DST.0 %null.0 U.0 V.0",
+    "load_3d.RGBA (M1, 16) 0x0:uw T6 DST.0 %null.0 UI.0 VI.0 R.0",
+    "sample_3d.RGBA (M1, 16) 0x0:uw S31 %bss DST.0 %null.0 U.0 V.0",
+    "sample_l.RGB (M1, 16)  0x0:uw S31 %bss V0626.0 %null.0 V0628.0",
+    /* the forms the notes derive from the printer */
+    "sample4.G (M1, 16) 0x0:uw S0 T6 DST.0 %null.0 U.0 V.0",
+    "resinfo.RGBA (M1, 16)  T6 V43.0 V50.0",
+    "sampleinfo.RGBA (M1, 8)  T6 V50.0",
+    "media_ld.nomod (16,4) T6 0 0x0:ud 0x0:ud V60.0",
+    /* older IGC: no paired surface */
+    "sample_3d.RGBA (M1, 16) 0x0:uw S0 T6 DST.0 U.0 V.0",
+};
+
+static char *join(const char *a, const char *b) {
+    size_t n = strlen(a) + strlen(b) + 2;
+    char *s = malloc(n);
+    snprintf(s, n, "%s%s\n", a, b);
+    return s;
+}
+
+static bool same_inst(const tu_visa_inst *a, const tu_visa_inst *b) {
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+static void test_igc_lines(void) {
+    for (size_t i = 0; i < sizeof igc_lines / sizeof igc_lines[0]; i++) {
+        char *text = join(decls, igc_lines[i]);
+        tu_visa_kernel k;
+        tu_error err = {0};
+        if (!CHECK(parse(text, &k, &err) == TU_OK, "%s: %s", igc_lines[i], err.message)) {
+            free(text);
+            continue;
+        }
+        /* print -> parse -> print is a fixed point, and the instruction survives it */
+        char *p1 = NULL, *p2 = NULL;
+        tu_visa_kernel k2;
+        CHECK(tu_visa_print(&k, &p1, &err) == TU_OK);
+        CHECK(parse(p1, &k2, &err) == TU_OK, "%s\n%s", err.message, p1);
+        CHECK(tu_visa_print(&k2, &p2, &err) == TU_OK);
+        CHECK(p1 && p2 && strcmp(p1, p2) == 0, "not canonical:\n%s---\n%s", p1, p2);
+        CHECK(k.line_count == 1 && k2.line_count == 1 &&
+                  (k.lines[0].is_movs || same_inst(&k.lines[0].inst, &k2.lines[0].inst)),
+              "%s", igc_lines[i]);
+        free(p1), free(p2), free(text);
+        tu_visa_kernel_free(&k), tu_visa_kernel_free(&k2);
+    }
+    /* A few details: the predicate, divS, the channel, the paired surface. */
+    char *text = join(decls, igc_lines[2]);
+    tu_visa_kernel k;
+    tu_error err = {0};
+    CHECK(parse(text, &k, &err) == TU_OK);
+    const tu_visa_inst *in = &k.lines[0].inst;
+    CHECK(in->opcode == 0x6D && in->subop == 0x18 && in->divs && !in->cps && in->channels == 1 &&
+          in->exec_size == 16 && in->emask == 0 && in->sampler == 31 && in->surface == 4 &&
+          in->has_paired && in->num_params == 1 && (in->pred & 0xfff) == 1);
+    tu_visa_kernel_free(&k);
+    free(text);
+    text = join(decls, "sample4.G (M1, 16) 0x0:uw S0 T6 DST.0 %null.0 U.0 V.0");
+    CHECK(parse(text, &k, &err) == TU_OK && k.lines[0].inst.channels == 1 &&
+          k.lines[0].inst.opcode == 0x6F && k.lines[0].inst.num_params == 2);
+    tu_visa_kernel_free(&k);
+    free(text);
+}
+
+/* Every op of the table, with every modifier set it allows, several channel masks, every
+ * exec size and emask form, a predicate or not: text -> kernel -> text is canonical. */
+static void test_every_op_round_trip(void) {
+    static const char *const execs[] = {"(M1, 8)", "(M5, 16)", "(M1_NM, 32)", "(M3_NM, 16)"};
+    static const char *const preds[] = {"", "(P6) ", "(!P6.any) ", "(P6.all) "};
+    unsigned checked = 0;
+    for (unsigned o = 0; o < tuL_op_count; o++) {
+        const tuL_op *op = &tuL_ops[o];
+        for (unsigned e = 0; e < 4; e++)
+            for (unsigned m = 0; m < 8; m++) {
+                char line[512];
+                const bool info = op->opcode == TUL_OPCODE_3D_INFO;
+                const bool gather = op->opcode == TUL_OPCODE_3D_GATHER4;
+                const bool cps_ok = op->op == TU_OP_SAMPLE || op->op == TU_OP_SAMPLE_B ||
+                                    op->op == TU_OP_SAMPLE_C || op->op == TU_OP_SAMPLE_B_C ||
+                                    op->op == TU_OP_LOD || op->op == TU_OP_SAMPLE_PO ||
+                                    op->op == TU_OP_SAMPLE_PO_B || op->op == TU_OP_SAMPLE_PO_C;
+                const bool pnm = !info && (m & 1), cps = cps_ok && (m & 2) && e != 2,
+                           divs = !info && (m & 4);
+                const char *ch =
+                    gather ? (const char *[]){"R", "G", "B", "A"}[m & 3]
+                           : (const char *[]){"RGBA", "R", "GB", "RA", "A", "RGB", "BA", "G"}[m];
+                int n = snprintf(line, sizeof line, "%s%s%s%s%s.%s %s", info ? "" : preds[m & 3],
+                                 op->mnemonic, pnm ? ".pixel_null_mask" : "", cps ? ".cps" : "",
+                                 divs ? ".divS" : "", ch, execs[e]);
+                if (info) {
+                    n += snprintf(line + n, sizeof line - (size_t)n, " T6%s V50.0",
+                                  op->nparams ? " V43.0" : "");
+                } else {
+                    n +=
+                        snprintf(line + n, sizeof line - (size_t)n, " 0x%x:uw%s T6 DST.0%s",
+                                 (m * 0x123) & 0xfff, op->opcode == TUL_OPCODE_3D_LOAD ? "" : " S0",
+                                 m & 1 ? " %null.0" : "");
+                    /* 1..nparams parameters, of the class's type */
+                    const char *param = op->pclass == TUL_PC_FLOAT    ? " U.0"
+                                        : op->pclass == TUL_PC_INT_UW ? " WI.0"
+                                                                      : " UI.0";
+                    const unsigned count = 1 + m % op->nparams;
+                    for (unsigned p = 0; p < count; p++)
+                        n += snprintf(line + n, sizeof line - (size_t)n, "%s", param);
+                }
+                char *text = join(decls, line);
+                tu_visa_kernel k, k2;
+                tu_error err = {0};
+                if (!CHECK(parse(text, &k, &err) == TU_OK, "%s: %s", line, err.message)) {
+                    free(text);
+                    continue;
+                }
+                char *p1 = NULL, *p2 = NULL;
+                tu_visa_print(&k, &p1, &err);
+                CHECK(parse(p1, &k2, &err) == TU_OK, "%s\n%s", err.message, p1);
+                tu_visa_print(&k2, &p2, &err);
+                CHECK(strcmp(p1, p2) == 0 && same_inst(&k.lines[0].inst, &k2.lines[0].inst), "%s",
+                      line);
+                /* The printed line is the input up to spacing and the emask spelling. */
+                char printed[512];
+                tu_visa_print_inst(&k, &k.lines[0].inst, printed, sizeof printed);
+                CHECK(strstr(p1, printed) != NULL);
+                checked++;
+                free(p1), free(p2), free(text);
+                tu_visa_kernel_free(&k), tu_visa_kernel_free(&k2);
+            }
+    }
+    CHECK(checked == tuL_op_count * 32, "%u round trips", checked);
+}
+
+/* Errors carry the line and column and what was expected. */
+static void test_errors(void) {
+    const struct {
+        const char *line;
+        const char *needle;
+    } bad[] = {
+        {"add (M1, 16) V50.0 V43.0", "line 22, column 1: unknown instruction 'add'"},
+        {"sample_3d (M1, 16) 0x0:uw S0 T6 DST.0 U.0", "expected the channels (.RGBA, .R, ...)"},
+        {"sample_3d.RGBA (M1, 12) 0x0:uw S0 T6 DST.0 U.0", "exec size 12"},
+        {"sample_3d.RGBA (M9, 16) 0x0:uw S0 T6 DST.0 U.0",
+         "column 17: 'M9' is not an execution mask"},
+        {"sample_3d.RGBA (M1, 16) 0x0:uw S0 T7 DST.0 U.0", "'T7' is not a declared surface"},
+        {"sample_3d.RGBA (M1, 16) 0x0:uw S0 T6 NOPE.0 U.0",
+         "'NOPE' is not a declared general variable"},
+        {"sample_3d.RGBA (M1, 16) 0x0:uw S0 T6 DST U.0", "expected '.' and a byte offset"},
+        {"sample_3d.divS.cps.RGBA (M1, 16) 0x0:uw S0 T6 DST.0 U.0",
+         "modifier .cps is out of order"},
+        {"sample_3d.RGBX (M1, 16) 0x0:uw S0 T6 DST.0 U.0", "'.RGBX' is not a modifier"},
+        {"sample4.RG (M1, 16) 0x0:uw S0 T6 DST.0 U.0", "sample4 gathers one channel, not .RG"},
+        {"(P9) sample_3d.R (M1, 16) 0x0:uw S0 T6 DST.0 U.0", "'P9' is not a declared predicate"},
+        {"(P6.some) sample_3d.R (M1, 16) 0x0:uw S0 T6 DST.0 U.0", "'.some' is not .any or .all"},
+        {"media_ld.sideways (16,4) T6 0 0x0:ud 0x0:ud V60.0",
+         "'sideways' is not a media_ld modifier"},
+        {"media_ld.nomod (16,4) T6 0 0x0:ud V60.0 V60.0 V60.0", "media_ld takes [plane] x y dst"},
+        {"media_ld.nomod (65,1) T6 0x0:ud 0x0:ud V60.0", "the block width 65 is not in 1..64"},
+        {"movs (M1, 1) V43(0) 0x1:ud", "movs writes a declared surface or sampler variable"},
+        {"sample_3d.R (M1, 16) 0x0:uw S0 T6 DST.0 U.0 junk", "expected '.' and a byte offset"},
+        {".frobnicate 1", "unknown directive '.frobnicate'"},
+        {".decl X v_type=Q num_elts=1", "v_type=Q: texunit declares G, P, S and T variables"},
+        {".decl U v_type=G type=f num_elts=1", "'U' is declared twice"},
+        {".decl Y v_type=G type=zz num_elts=1", "type=zz is not a vISA type"},
+        {"sample_3d.R (M1, 16) 0x0:uw S0 T6 DST.0 U.0 V.0 U.0 V.0 U.0", "NumParams 5 exceeds"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *text = join(decls, bad[i].line);
+        tu_visa_kernel k;
+        tu_error err = {0};
+        tu_status st = parse(text, &k, &err);
+        CHECK(st != TU_OK, "%s parsed", bad[i].line);
+        CHECK(strstr(err.message, bad[i].needle) != NULL, "%s: \"%s\" lacks \"%s\"", bad[i].line,
+              err.message, bad[i].needle);
+        CHECK(strstr(err.message, "line 22") != NULL || bad[i].line[0] == '.',
+              "%s: no line number in \"%s\"", bad[i].line, err.message);
+        if (st == TU_OK) tu_visa_kernel_free(&k);
+        free(text);
+    }
+}
+
+/* --- execution ------------------------------------------------------------------------------ */
+
+typedef struct bench {
+    tu_image img;
+    tu_sampler smp;
+    tu_visa_bindings bind;
+} bench;
+
+static void bench_init(bench *b, tu_format format) {
+    b->img = tu_test_image(TU_SURFACE_2D, false, format, 16, 16, 1, 1, 5, 1);
+    tu_error err = {0};
+    tu_surface_fill_hash(&b->img.surface, 9, &err);
+    b->smp = tu_sampler_default();
+    b->smp.min_filter = b->smp.mag_filter = TU_FILTER_LINEAR;
+    b->smp.mip_filter = TU_MIP_LINEAR;
+    memset(&b->bind, 0, sizeof b->bind);
+    b->bind.surfaces[0x7b] = &b->img.surface;
+    b->bind.samplers[5] = &b->smp;
+}
+
+static const tu_visa_var *var(const tu_visa_kernel *k, const char *name) {
+    for (uint32_t i = 0; i < k->var_count; i++)
+        if (strcmp(k->vars[i].name, name) == 0) return &k->vars[i];
+    return NULL;
+}
+
+static void put_f(tu_visa_state *st, const tu_visa_var *v, unsigned i, float f) {
+    memcpy(st->grf + v->grf_offset + 4 * i, &f, 4);
+}
+
+/* SIMD16 sample_l, channels R and B, lanes 0..15: the reply equals the engine's, channel R in
+ * the first two GRFs, B in the next two, and nothing else written. */
+static void test_execute_sample(void) {
+    bench b;
+    bench_init(&b, TU_FORMAT_R8G8B8A8_UNORM);
+    const char *src = ".decl D v_type=G type=f num_elts=80 align=GRF\n"
+                      ".decl L v_type=G type=f num_elts=16 align=GRF\n"
+                      ".decl U v_type=G type=f num_elts=16 align=GRF\n"
+                      ".decl V v_type=G type=f num_elts=16 align=GRF\n"
+                      ".decl P1 v_type=P num_elts=16\n"
+                      ".decl S0 v_type=S num_elts=1\n"
+                      ".decl T6 v_type=T num_elts=1\n"
+                      "movs (M1_NM, 1) T6(0) 0x7b:ud\n"
+                      "movs (M1_NM, 1) S0(0) 0x5:ud\n"
+                      "(P1) sample_l.pixel_null_mask.RB (M1, 16)  0x1f0:uw S0 T6 D.0 %null.0 L.0 "
+                      "U.0 V.0\n";
+    tu_visa_kernel k;
+    tu_error err = {0};
+    if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE_LP, &k, &err) == TU_OK, "%s",
+               err.message))
+        return;
+    tu_visa_state st;
+    CHECK(tu_visa_state_init(&st, &k, &err) == TU_OK);
+    tu_msg *m = calloc(1, sizeof *m);
+    m->op = TU_OP_SAMPLE_L, m->simd = 16, m->channel_mask = 0x5;
+    m->offset[0] = 1, m->offset[1] = -1, m->offset[2] = 0; /* aoffimmi 0x1f0: U=1 V=-1 R=0 */
+    m->flags = TU_MSG_PIXEL_NULL_MASK;
+    const tu_visa_var *L = var(&k, "L"), *U = var(&k, "U"), *V = var(&k, "V"), *D = var(&k, "D");
+    for (unsigned l = 0; l < 16; l++) {
+        const float u = (float)l / 16.0f, v = 0.3f + (float)l / 40.0f, lod = (float)(l % 5) * 0.6f;
+        put_f(&st, U, l, u), put_f(&st, V, l, v), put_f(&st, L, l, lod);
+        m->src[TU_SRC_U].f[l] = u, m->src[TU_SRC_V].f[l] = v, m->src[TU_SRC_LOD].f[l] = lod;
+    }
+    /* predicate: lanes 0..15 except 3 and 9; the thread mask drops lane 12 */
+    for (uint32_t i = 0; i < k.var_count; i++)
+        if (k.vars[i].kind == TU_VISA_VAR_P) st.pred_bits[i] = 0xffff & ~(1u << 3) & ~(1u << 9);
+    st.dispatch_mask = ~(1u << 12);
+    memset(st.grf + D->grf_offset, 0xab, 320);
+    CHECK(tu_visa_execute(&k, &st, &b.bind, &err) == TU_OK, "%s", err.message);
+    m->lane_mask = 0xffff & ~(1u << 3) & ~(1u << 9) & ~(1u << 12);
+    static tu_reply r;
+    CHECK(tu_execute(m, &b.img.surface, &b.smp, &r, &err) == TU_OK, "%s", err.message);
+    const uint8_t *d = st.grf + D->grf_offset;
+    for (unsigned l = 0; l < 16; l++) {
+        const bool on = m->lane_mask >> l & 1;
+        uint32_t rr, bb;
+        memcpy(&rr, d + 4 * l, 4);      /* R: GRFs 0-1 */
+        memcpy(&bb, d + 64 + 4 * l, 4); /* B: GRFs 2-3 */
+        CHECK(on ? rr == r.channel[0].u[l] && bb == r.channel[2].u[l]
+                 : rr == 0xabababab && bb == 0xabababab,
+              "lane %u", l);
+    }
+    uint32_t pnm;
+    memcpy(&pnm, d + 128, 4); /* the pixel-null-mask DWord: all resident, bits 31:16 set */
+    CHECK_EQ_U(pnm, 0xffffffffu);
+    CHECK(d[132] == 0xab && d[160] == 0xab, "only the first DWord of that GRF is written");
+    free(m);
+    tu_visa_state_free(&st);
+    tu_visa_kernel_free(&k);
+    tu_image_free(&b.img);
+}
+
+/* SIMD8 with M5: lanes read thread channels 16..23; HF parameters and an HF destination. */
+static void test_execute_half_and_emask(void) {
+    bench b;
+    bench_init(&b, TU_FORMAT_R8G8B8A8_UNORM);
+    const char *src = ".decl D v_type=G type=hf num_elts=32 align=GRF\n"
+                      ".decl U v_type=G type=hf num_elts=16 align=GRF\n"
+                      ".decl V v_type=G type=hf num_elts=16 align=GRF\n"
+                      ".decl S0 v_type=S num_elts=1\n"
+                      ".decl T6 v_type=T num_elts=1\n"
+                      "movs (M1_NM, 1) T6(0) 0x7b:ud\n"
+                      "movs (M1_NM, 1) S0(0) 0x5:ud\n"
+                      "sample_lz.RG (M5, 8)  0x0:uw S0 T6 D.0 %null.0 U.0 V.0\n";
+    tu_visa_kernel k;
+    tu_error err = {0};
+    if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE_LP, &k, &err) == TU_OK, "%s",
+               err.message))
+        return;
+    tu_visa_state st;
+    tu_visa_state_init(&st, &k, &err);
+    const tu_visa_var *U = var(&k, "U"), *V = var(&k, "V"), *D = var(&k, "D");
+    tu_msg *m = calloc(1, sizeof *m);
+    m->op = TU_OP_SAMPLE_LZ, m->simd = 8, m->channel_mask = 0x3;
+    for (unsigned l = 0; l < 8; l++) {
+        const uint16_t hu = tu_float_to_half(0.07f * (float)l),
+                       hv = tu_float_to_half(0.9f - 0.1f * (float)l);
+        memcpy(st.grf + U->grf_offset + 2 * l, &hu, 2);
+        memcpy(st.grf + V->grf_offset + 2 * l, &hv, 2);
+        m->src[TU_SRC_U].f[l] = tu_half_to_float(hu), m->src[TU_SRC_V].f[l] = tu_half_to_float(hv);
+    }
+    st.dispatch_mask = 0x00a50000u; /* channels 16..23: 0xa5 */
+    m->lane_mask = 0xa5;
+    memset(st.grf + D->grf_offset, 0x5a, 64);
+    CHECK(tu_visa_execute(&k, &st, &b.bind, &err) == TU_OK, "%s", err.message);
+    static tu_reply r;
+    CHECK(tu_execute(m, &b.img.surface, &b.smp, &r, &err) == TU_OK);
+    for (unsigned l = 0; l < 8; l++) {
+        uint16_t hr, hg;
+        memcpy(&hr, st.grf + D->grf_offset + 2 * l, 2);
+        memcpy(&hg, st.grf + D->grf_offset + 32 + 2 * l, 2); /* G starts in the next GRF */
+        if (0xa5 >> l & 1)
+            CHECK(hr == tu_float_to_half(r.channel[0].f[l]) &&
+                      hg == tu_float_to_half(r.channel[1].f[l]),
+                  "lane %u", l);
+        else
+            CHECK(hr == 0x5a5a && hg == 0x5a5a, "lane %u untouched", l);
+    }
+    free(m);
+    tu_visa_state_free(&st);
+    tu_visa_kernel_free(&k);
+    tu_image_free(&b.img);
+}
+
+/* Predicate controls: .any enables every lane when one bit is set; .all only when all are;
+ * ! inverts after. Run sample_lz with each on P1 = 0x0001 and check which lanes were written. */
+static void test_predicates(void) {
+    bench b;
+    bench_init(&b, TU_FORMAT_R32_SFLOAT);
+    const char *forms[] = {"(P1)", "(!P1)", "(P1.any)", "(!P1.any)", "(P1.all)", "(!P1.all)"};
+    const uint32_t want[] = {0x01, 0xfe, 0xff, 0x00, 0x00, 0xff};
+    for (int f = 0; f < 6; f++) {
+        char src[512];
+        snprintf(src, sizeof src,
+                 ".decl D v_type=G type=f num_elts=8 align=GRF\n"
+                 ".decl U v_type=G type=f num_elts=8 align=GRF\n"
+                 ".decl P1 v_type=P num_elts=8\n.decl S0 v_type=S num_elts=1\n"
+                 ".decl T6 v_type=T num_elts=1\nmovs (M1_NM, 1) T6(0) 0x7b:ud\n"
+                 "movs (M1_NM, 1) S0(0) 0x5:ud\n"
+                 "%s sample_lz.R (M1_NM, 8)  0x0:uw S0 T6 D.0 %%null.0 U.0\n",
+                 forms[f]);
+        tu_visa_kernel k;
+        tu_error err = {0};
+        if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE_LP, &k, &err) == TU_OK, "%s",
+                   err.message))
+            continue;
+        tu_visa_state st;
+        tu_visa_state_init(&st, &k, &err);
+        for (uint32_t i = 0; i < k.var_count; i++)
+            if (k.vars[i].kind == TU_VISA_VAR_P) st.pred_bits[i] = 0x0001;
+        st.dispatch_mask = 0; /* NM: the thread's mask does not matter */
+        const tu_visa_var *D = var(&k, "D");
+        memset(st.grf + D->grf_offset, 0xff, 32);
+        CHECK(tu_visa_execute(&k, &st, &b.bind, &err) == TU_OK, "%s", err.message);
+        uint32_t written = 0;
+        for (unsigned l = 0; l < 8; l++) {
+            uint32_t w;
+            memcpy(&w, st.grf + D->grf_offset + 4 * l, 4);
+            if (w != 0xffffffffu) written |= 1u << l;
+        }
+        CHECK(written == want[f], "%s: lanes 0x%x, want 0x%x", forms[f], written, want[f]);
+        tu_visa_state_free(&st);
+        tu_visa_kernel_free(&k);
+    }
+    tu_image_free(&b.img);
+}
+
+/* The refusals of execution: an unbound surface, mixed parameter types, a destination too
+ * small for its channels, a bad destination type. */
+static void test_execute_refusals(void) {
+    bench b;
+    bench_init(&b, TU_FORMAT_R32_SFLOAT);
+    const struct {
+        const char *lines;
+        const char *needle;
+    } cases[] = {
+        {"movs (M1_NM, 1) T6(0) 0x7c:ud\nsample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 U.0",
+         "holds binding-table index 124, but no surface is bound there"},
+        {"sample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 U.0 H.0",
+         "has type hf, but the parameters before it are 32-bit"},
+        {"sample_lz.RGBA (M1, 8)  0x0:uw S0 T6 D.0 %null.0 U.0", "needs 128 bytes, but D has 32"},
+        {"sample_lz.R (M1, 8)  0x0:uw S0 T6 B.0 %null.0 U.0", "must be HF, F, W, UW, D or UD"},
+        {"sample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 I.0", "sample and gather4 take F or HF"},
+        {"load_3d.R (M1, 8)  0x0:uw T6 D.0 %null.0 U.0", "loads take UD, D or UW"},
+        {"sample_po.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 H.0 H.0 H.0 H.0",
+         "packs offsets into a 32-bit parameter and needs type F"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char src[1024];
+        snprintf(src, sizeof src,
+                 ".decl D v_type=G type=f num_elts=8 align=GRF\n"
+                 ".decl U v_type=G type=f num_elts=8 align=GRF\n"
+                 ".decl H v_type=G type=hf num_elts=16 align=GRF\n"
+                 ".decl I v_type=G type=ud num_elts=8 align=GRF\n"
+                 ".decl B v_type=G type=ub num_elts=64 align=GRF\n"
+                 ".decl S0 v_type=S num_elts=1\n.decl T6 v_type=T num_elts=1\n"
+                 "movs (M1_NM, 1) T6(0) 0x7b:ud\nmovs (M1_NM, 1) S0(0) 0x5:ud\n%s\n",
+                 cases[i].lines);
+        tu_visa_kernel k;
+        tu_error err = {0};
+        if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE_LP, &k, &err) == TU_OK, "%s",
+                   err.message))
+            continue;
+        tu_visa_state st;
+        tu_visa_state_init(&st, &k, &err);
+        CHECK_ERR(tu_visa_execute(&k, &st, &b.bind, &err), TU_INVALID_ARGUMENT, &err,
+                  cases[i].needle);
+        tu_visa_state_free(&st);
+        tu_visa_kernel_free(&k);
+    }
+    tu_image_free(&b.img);
+}
+
+int main(void) {
+    TU_RUN(test_igc_lines);
+    TU_RUN(test_every_op_round_trip);
+    TU_RUN(test_errors);
+    TU_RUN(test_execute_sample);
+    TU_RUN(test_execute_half_and_emask);
+    TU_RUN(test_predicates);
+    TU_RUN(test_execute_refusals);
+    return tu_test_finish();
+}

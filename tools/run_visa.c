@@ -1,0 +1,598 @@
+/*
+ * run_visa.c - run .visaasm kernels, and convert them between text and binary.
+ *
+ * A kernel file stays valid IGC syntax: texunit's directives are comments starting with
+ * "//!", read before the kernel runs:
+ *
+ *   //! platform xe-lp | xe2
+ *   //! surface BTI [samples=N] [mcs=VALUE] [clear=R,G,B,A] texture TYPE FORMAT W H D LEVELS LAYERS
+ * SEED
+ *   //! surface BTI texture_file PATH                 (KTX2)
+ *   //! surface bindless HANDLE texture ...           (what %bss = HANDLE refers to)
+ *   //! sampler INDEX key=value ...                   (the query format's sampler keys)
+ *   //! sampler bindless HANDLE key=value ...         (what S31 = HANDLE refers to)
+ *   //! set VAR TYPE v0 v1 ...      set VAR TYPE ramp START STEP COUNT
+ *   //! set P1 0xffff               set T6 0x7b       (predicate bits, state handles)
+ *   //! emask 0xffff                cps 2 2           (the thread's mask; coarse pixel size)
+ *   //! dump VAR TYPE               (after the run: the variable, one GRF per line)
+ *
+ * Texels come from the generator (tu_surface_fill_hash); a multisample surface puts the
+ * sample index in z, and mcs= fills every MCS element with VALUE.
+ */
+#include "run_visa.h"
+
+#include "query.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_IMAGES = 64, MAX_SAMPLERS = 64, MAX_DUMPS = 64, MAX_SETS = 256 };
+
+typedef struct run {
+    tu_visa_platform platform;
+    tu_visa_bindings bind;
+    tu_image images[MAX_IMAGES];
+    tu_image mcs_images[MAX_IMAGES];
+    unsigned image_count;
+    tu_sampler samplers[MAX_SAMPLERS];
+    unsigned sampler_count;
+    struct {
+        char var[48];
+        char type[8];
+    } dumps[MAX_DUMPS];
+    unsigned dump_count;
+    struct {
+        char *args; /* the text after "set ", applied after the kernel is parsed */
+        unsigned line;
+    } sets[MAX_SETS];
+    unsigned set_count;
+    uint32_t emask, cps_x, cps_y;
+    FILE *err;
+    const char *path;
+} run;
+
+static char *read_file(const char *path, size_t *size, FILE *err) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(err, "texunit: %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap) break;
+        char *bigger = realloc(buf, cap * 2 + 1);
+        if (!bigger) free(buf);
+        buf = bigger;
+        cap *= 2;
+    }
+    fclose(f);
+    if (!buf) {
+        fprintf(err, "texunit: %s: out of memory\n", path);
+        return NULL;
+    }
+    buf[n] = 0;
+    *size = n;
+    return buf;
+}
+
+__attribute__((format(printf, 3, 4))) static int refuse(run *r, unsigned line, const char *fmt,
+                                                        ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(r->err, "texunit: %s:%u: ", r->path, line);
+    vfprintf(r->err, fmt, ap);
+    fputc('\n', r->err);
+    va_end(ap);
+    return 1;
+}
+
+/* The next blank-separated word at *cursor, NUL-terminated in place; *cursor moves past it.
+ * NULL at the end of the text. */
+static char *word(char **cursor) {
+    char *p = *cursor;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (!*p) {
+        *cursor = p;
+        return NULL;
+    }
+    char *start = p;
+    while (*p && *p != ' ' && *p != '\t')
+        p++;
+    if (*p) *p++ = 0;
+    *cursor = p;
+    return start;
+}
+
+static bool parse_u32(const char *s, uint32_t *out) {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (end == s || (*end && !isspace((unsigned char)*end) && *end != ',') || errno ||
+        v > UINT32_MAX)
+        return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+/* An MCS surface for img, every element holding `value`. */
+static bool make_mcs(run *r, tu_image *img, tu_image *mcs, uint64_t value, char *why, size_t n) {
+    const uint32_t s = img->surface.samples;
+    tu_surface desc = {.type = TU_SURFACE_2D,
+                       .arrayed = img->surface.arrayed,
+                       .format = s <= 4   ? TU_FORMAT_R8_UINT
+                                 : s == 8 ? TU_FORMAT_R32_UINT
+                                          : TU_FORMAT_R32G32_UINT,
+                       .width = img->surface.width,
+                       .height = img->surface.height,
+                       .depth = 1,
+                       .layers = img->surface.layers,
+                       .levels = 1,
+                       .samples = 1};
+    tu_error err = {0};
+    (void)r;
+    if (tu_image_create(mcs, &desc, &err) != TU_OK) {
+        snprintf(why, n, "mcs: %s", err.message);
+        return false;
+    }
+    const uint32_t bytes = tu_format_bytes(desc.format);
+    uint8_t *p = mcs->memory;
+    for (size_t at = 0; at + bytes <= mcs->surface.size; at += bytes)
+        for (uint32_t b = 0; b < bytes; b++)
+            p[at + b] = (uint8_t)(value >> (8 * b));
+    img->surface.mcs = &mcs->surface;
+    return true;
+}
+
+/* "surface BTI|bindless HANDLE [samples=N] [mcs=V] [clear=R,G,B,A] texture ..." */
+static int directive_surface(run *r, char *args, unsigned line) {
+    char *save = args;
+    char *w = word(&save);
+    bool bindless = w && strcmp(w, "bindless") == 0;
+    if (bindless) w = word(&save);
+    uint32_t slot;
+    if (!w || !parse_u32(w, &slot) || (!bindless && slot >= TU_VISA_MAX_BINDINGS))
+        return refuse(
+            r, line,
+            "surface: expected a binding-table index 0..255 or 'bindless HANDLE', got '%s'",
+            w ? w : "");
+    if (r->image_count == MAX_IMAGES) return refuse(r, line, "%s", "too many surfaces");
+    uint32_t samples = 1;
+    bool have_mcs = false, have_clear = false;
+    uint64_t mcs_value = 0;
+    tu_texel clear = {{0}};
+    while ((w = word(&save)) && strchr(w, '=')) {
+        if (strncmp(w, "samples=", 8) == 0 && parse_u32(w + 8, &samples)) continue;
+        if (strncmp(w, "mcs=", 4) == 0) {
+            char *end;
+            errno = 0;
+            mcs_value = strtoull(w + 4, &end, 0);
+            if (*end || errno)
+                return refuse(r, line, "surface: mcs value '%s' is not a number", w + 4);
+            have_mcs = true;
+            continue;
+        }
+        if (strncmp(w, "clear=", 6) == 0) {
+            char *p = w + 6;
+            for (int c = 0; c < 4; c++) {
+                char *end;
+                clear.f[c] = strtof(p, &end);
+                if (end == p) return refuse(r, line, "surface: clear=%s needs four numbers", w + 6);
+                p = *end == ',' ? end + 1 : end;
+            }
+            have_clear = true;
+            continue;
+        }
+        return refuse(r, line, "surface: unknown option '%s'", w);
+    }
+    if (!w) return refuse(r, line, "%s", "surface: expected 'texture ...' or 'texture_file PATH'");
+    /* the rest of the line is a query-format texture line */
+    char texture_line[512];
+    snprintf(texture_line, sizeof texture_line, "%s %s", w, save);
+    tq_line q;
+    char why[300];
+    if (!tq_parse(texture_line, TU_SURFACE_2D, false, &q, why, sizeof why))
+        return refuse(r, line, "surface: %s", why);
+    tu_image *img = &r->images[r->image_count];
+    if (q.kind == TQ_TEXTURE) {
+        tu_surface desc = {.type = q.texture.type,
+                           .arrayed = q.texture.arrayed,
+                           .format = q.texture.format,
+                           .width = q.texture.width,
+                           .height = q.texture.height,
+                           .depth = q.texture.depth,
+                           .layers = q.texture.layers,
+                           .levels = q.texture.levels,
+                           .samples = samples};
+        if (!desc.levels) desc.levels = tu_surface_max_levels(&desc);
+        tu_error err = {0};
+        if (tu_image_create(img, &desc, &err) != TU_OK ||
+            tu_surface_fill_hash(&img->surface, q.texture.seed, &err) != TU_OK) {
+            tu_image_free(img);
+            return refuse(r, line, "surface: %s", err.message);
+        }
+    } else if (q.kind == TQ_TEXTURE_FILE) {
+        tu_error err = {0};
+        if (tu_ktx2_read_file(q.texture.path, img, &err) != TU_OK)
+            return refuse(r, line, "surface: %s", err.message);
+    } else {
+        return refuse(r, line, "%s", "surface: expected 'texture ...' or 'texture_file PATH'");
+    }
+    if (have_clear) {
+        const tu_format_desc *fd = tu_format_describe(img->surface.format);
+        for (int c = 0; c < 4; c++)
+            if (fd->format_class == TU_CLASS_FLOAT)
+                img->surface.clear_color.f[c] = clear.f[c];
+            else
+                img->surface.clear_color.u[c] = (uint32_t)clear.f[c];
+    }
+    if (have_mcs && !make_mcs(r, img, &r->mcs_images[r->image_count], mcs_value, why, sizeof why)) {
+        tu_image_free(img);
+        return refuse(r, line, "surface: %s", why);
+    }
+    const tu_surface *s = &r->images[r->image_count++].surface;
+    if (bindless) {
+        if (r->bind.bindless_count == 64) return refuse(r, line, "%s", "too many bindless entries");
+        r->bind.bindless[r->bind.bindless_count].handle = slot;
+        r->bind.bindless[r->bind.bindless_count++].surface = s;
+    } else {
+        r->bind.surfaces[slot] = s;
+    }
+    return 0;
+}
+
+static int directive_sampler(run *r, char *args, unsigned line) {
+    char *save = args;
+    char *w = word(&save);
+    bool bindless = w && strcmp(w, "bindless") == 0;
+    if (bindless) w = word(&save);
+    uint32_t slot;
+    if (!w || !parse_u32(w, &slot) || (!bindless && slot >= TU_VISA_MAX_BINDINGS))
+        return refuse(
+            r, line,
+            "sampler: expected a sampler-state index 0..255 or 'bindless HANDLE', got '%s'",
+            w ? w : "");
+    if (r->sampler_count == MAX_SAMPLERS) return refuse(r, line, "%s", "too many samplers");
+    char sampler_line[512];
+    snprintf(sampler_line, sizeof sampler_line, "sampler %s", save);
+    tq_line q;
+    char why[300];
+    if (!tq_parse(sampler_line, TU_SURFACE_2D, false, &q, why, sizeof why))
+        return refuse(r, line, "%s", why);
+    tu_sampler *smp = &r->samplers[r->sampler_count++];
+    *smp = tq_make_sampler(&q.sampler);
+    if (bindless) {
+        if (r->bind.bindless_count == 64) return refuse(r, line, "%s", "too many bindless entries");
+        r->bind.bindless[r->bind.bindless_count].handle = slot;
+        r->bind.bindless[r->bind.bindless_count++].sampler = smp;
+    } else {
+        r->bind.samplers[slot] = smp;
+    }
+    return 0;
+}
+
+/* Read every //! directive; `set` lines wait for the kernel. */
+static int read_directives(run *r, char *text) {
+    unsigned line = 0;
+    for (char *p = text; p && *p;) {
+        line++;
+        char *nl = strchr(p, '\n');
+        if (nl) *nl = 0;
+        char *d = strstr(p, "//!");
+        if (d) {
+            d += 3;
+            while (*d == ' ' || *d == '\t')
+                d++;
+            char *args = d;
+            while (*args && !isspace((unsigned char)*args))
+                args++;
+            if (*args) *args++ = 0;
+            int bad = 0;
+            if (strcmp(d, "platform") == 0) {
+                while (*args == ' ')
+                    args++;
+                if (strncmp(args, "xe-lp", 5) == 0)
+                    r->platform = TU_VISA_XE_LP;
+                else if (strncmp(args, "xe2", 3) == 0)
+                    r->platform = TU_VISA_XE2;
+                else
+                    bad = refuse(r, line, "platform '%s' is not xe-lp or xe2", args);
+            } else if (strcmp(d, "surface") == 0) {
+                bad = directive_surface(r, args, line);
+            } else if (strcmp(d, "sampler") == 0) {
+                bad = directive_sampler(r, args, line);
+            } else if (strcmp(d, "set") == 0) {
+                if (r->set_count == MAX_SETS)
+                    bad = refuse(r, line, "%s", "too many set directives");
+                else {
+                    r->sets[r->set_count].args = args;
+                    r->sets[r->set_count++].line = line;
+                }
+            } else if (strcmp(d, "emask") == 0) {
+                if (!parse_u32(args, &r->emask))
+                    bad = refuse(r, line, "emask '%s' is not a number", args);
+            } else if (strcmp(d, "cps") == 0) {
+                if (sscanf(args, "%u %u", &r->cps_x, &r->cps_y) != 2)
+                    bad = refuse(r, line, "cps '%s': expected two sizes", args);
+            } else if (strcmp(d, "dump") == 0) {
+                if (r->dump_count == MAX_DUMPS)
+                    bad = refuse(r, line, "%s", "too many dumps");
+                else if (sscanf(args, "%47s %7s", r->dumps[r->dump_count].var,
+                                r->dumps[r->dump_count].type) != 2)
+                    bad = refuse(r, line, "dump '%s': expected VAR TYPE", args);
+                else
+                    r->dump_count++;
+            } else {
+                bad = refuse(r, line,
+                             "unknown directive '%s' (platform surface sampler set emask cps dump)",
+                             d);
+            }
+            if (bad) return 1;
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+    return 0;
+}
+
+static int find_var(const tu_visa_kernel *k, const char *name) {
+    for (uint32_t i = 0; i < k->var_count; i++)
+        if (strcmp(k->vars[i].name, name) == 0) return (int)i;
+    return -1;
+}
+
+static int type_by_name(const char *n) {
+    for (int t = 0; t < TU_VISA_TYPE_COUNT; t++)
+        if (strcmp(n, tu_visa_type_name((tu_visa_type)t)) == 0) return t;
+    return -1;
+}
+
+/* Store value v (given as text) as type t at p. */
+static bool store(const char *text, int t, uint8_t *p) {
+    char *end;
+    if (t == TU_VISA_F || t == TU_VISA_HF) {
+        float f = strtof(text, &end);
+        if (end == text) return false;
+        if (t == TU_VISA_F)
+            memcpy(p, &f, 4);
+        else {
+            uint16_t h = tu_float_to_half(f);
+            memcpy(p, &h, 2);
+        }
+        return true;
+    }
+    long long v = strtoll(text, &end, 0);
+    if (end == text) return false;
+    memcpy(p, &v, tu_visa_type_size((tu_visa_type)t)); /* little-endian host */
+    return true;
+}
+
+static int apply_set(run *r, const tu_visa_kernel *k, tu_visa_state *st, char *args,
+                     unsigned line) {
+    char *save = args;
+    char *name = word(&save);
+    int i = name ? find_var(k, name) : -1;
+    if (i < 0) return refuse(r, line, "set: '%s' is not a declared variable", name ? name : "");
+    const tu_visa_var *v = &k->vars[i];
+    char *w = word(&save);
+    if (v->kind != TU_VISA_VAR_G) {
+        uint32_t value;
+        if (!w || !parse_u32(w, &value)) return refuse(r, line, "set %s: expected one value", name);
+        if (v->kind == TU_VISA_VAR_P)
+            st->pred_bits[i] = value;
+        else
+            st->handles[i] = value;
+        return 0;
+    }
+    const int t = w ? type_by_name(w) : -1;
+    if (t < 0) return refuse(r, line, "set %s: expected a type (f hf ud d uw w ...)", name);
+    const uint32_t size = tu_visa_type_size((tu_visa_type)t),
+                   cap = v->num_elts * tu_visa_type_size((tu_visa_type)v->type) / size;
+    uint8_t *base = st->grf + v->grf_offset;
+    w = word(&save);
+    if (w && strcmp(w, "ramp") == 0) {
+        char *a = word(&save), *b = word(&save), *c = word(&save);
+        uint32_t count;
+        if (!a || !b || !c || !parse_u32(c, &count) || count > cap)
+            return refuse(r, line, "set %s ramp: expected START STEP COUNT within the variable",
+                          name);
+        const double start = strtod(a, NULL), step = strtod(b, NULL);
+        for (uint32_t e = 0; e < count; e++) {
+            char num[64];
+            snprintf(num, sizeof num, "%.17g", start + step * e);
+            if (!store(num, t, base + e * size)) return refuse(r, line, "set %s: bad ramp", name);
+        }
+        return 0;
+    }
+    for (uint32_t e = 0; w; e++, w = word(&save)) {
+        if (e >= cap) return refuse(r, line, "set %s: more values than the variable holds", name);
+        if (!store(w, t, base + e * size)) return refuse(r, line, "set: '%s' is not a number", w);
+    }
+    return 0;
+}
+
+static void dump(run *r, const tu_visa_kernel *k, const tu_visa_state *st, FILE *out, unsigned d) {
+    const int i = find_var(k, r->dumps[d].var);
+    const int t = type_by_name(r->dumps[d].type);
+    if (i < 0 || t < 0 || k->vars[i].kind != TU_VISA_VAR_G) {
+        fprintf(out, "%s: cannot dump (not a general variable, or type '%s' unknown)\n",
+                r->dumps[d].var, r->dumps[d].type);
+        return;
+    }
+    const tu_visa_var *v = &k->vars[i];
+    const uint32_t grf = tu_visa_grf_bytes(k->platform), size = tu_visa_type_size((tu_visa_type)t);
+    const uint32_t bytes = v->num_elts * tu_visa_type_size((tu_visa_type)v->type);
+    const uint8_t *base = st->grf + v->grf_offset;
+    for (uint32_t row = 0; row * grf < bytes; row++) {
+        fprintf(out, "%s[%u]:%s", v->name, row, r->dumps[d].type);
+        for (uint32_t at = row * grf; at < (row + 1) * grf && at + size <= bytes; at += size) {
+            uint64_t bits = 0;
+            memcpy(&bits, base + at, size);
+            if (t == TU_VISA_F) {
+                float f;
+                memcpy(&f, &bits, 4);
+                fprintf(out, " %.9g", f);
+            } else if (t == TU_VISA_HF) {
+                fprintf(out, " %.5g", tu_half_to_float((uint16_t)bits));
+            } else if (t == TU_VISA_D || t == TU_VISA_W || t == TU_VISA_B) {
+                const int64_t sv = (int64_t)(bits << (64 - 8 * size)) >> (64 - 8 * size);
+                fprintf(out, " %lld", (long long)sv);
+            } else {
+                fprintf(out, " 0x%llx", (unsigned long long)bits);
+            }
+        }
+        fputc('\n', out);
+    }
+}
+
+static void run_free(run *r) {
+    for (unsigned i = 0; i < r->image_count; i++) {
+        tu_image_free(&r->images[i]);
+        tu_image_free(&r->mcs_images[i]);
+    }
+}
+
+static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_out) {
+    size_t size;
+    char *text = read_file(path, &size, r->err);
+    if (!text) return 1;
+    char *copy = malloc(size + 1);
+    if (!copy) {
+        free(text);
+        return refuse(r, 0, "%s", "out of memory");
+    }
+    memcpy(copy, text, size + 1);
+    if (read_directives(r, copy)) {
+        free(text);
+        free(copy);
+        return 1;
+    }
+    *text_out = copy; /* the `set` directives point into it */
+    tu_error err = {0};
+    tu_status st = tu_visa_parse(text, size, r->platform, k, &err);
+    free(text);
+    if (st != TU_OK) {
+        fprintf(r->err, "texunit: %s: %s\n", path, err.message);
+        return 1;
+    }
+    return 0;
+}
+
+int tq_run_visa(const char *path, FILE *out, FILE *errf) {
+    static run r; /* large; the tool is single-threaded */
+    memset(&r, 0, sizeof r);
+    r.err = errf, r.path = path, r.emask = 0xffffffffu;
+    tu_visa_kernel k;
+    char *copy = NULL;
+    int rc = load_kernel(&r, path, &k, &copy);
+    if (rc) {
+        free(copy);
+        run_free(&r);
+        return rc;
+    }
+    tu_visa_state st;
+    tu_error err = {0};
+    if (tu_visa_state_init(&st, &k, &err) != TU_OK) {
+        fprintf(errf, "texunit: %s: %s\n", path, err.message);
+        rc = 1;
+    }
+    for (unsigned i = 0; !rc && i < r.set_count; i++)
+        rc = apply_set(&r, &k, &st, r.sets[i].args, r.sets[i].line);
+    if (!rc) {
+        st.dispatch_mask = r.emask;
+        st.cps_x = r.cps_x, st.cps_y = r.cps_y;
+        if (tu_visa_execute(&k, &st, &r.bind, &err) != TU_OK) {
+            fprintf(errf, "texunit: %s: %s: %s\n", path, tu_status_name(err.status), err.message);
+            rc = 1;
+        }
+    }
+    for (unsigned d = 0; !rc && d < r.dump_count; d++)
+        dump(&r, &k, &st, out, d);
+    if (st.grf) tu_visa_state_free(&st);
+    tu_visa_kernel_free(&k);
+    free(copy);
+    run_free(&r);
+    return rc;
+}
+
+int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {
+    static run r;
+    memset(&r, 0, sizeof r);
+    r.err = errf, r.path = path;
+    tu_visa_kernel k;
+    char *copy = NULL;
+    int rc = load_kernel(&r, path, &k, &copy);
+    free(copy);
+    run_free(&r);
+    if (rc) return rc;
+    FILE *bin = bin_path ? fopen(bin_path, "wb") : NULL;
+    if (bin_path && !bin) {
+        fprintf(errf, "texunit: %s: %s\n", bin_path, strerror(errno));
+        tu_visa_kernel_free(&k);
+        return 1;
+    }
+    for (uint32_t i = 0; !rc && i < k.line_count; i++) {
+        if (k.lines[i].is_movs) continue;
+        uint8_t buf[256];
+        size_t n;
+        tu_error err = {0};
+        if (tu_visa_encode(&k.lines[i].inst, buf, sizeof buf, &n, &err) != TU_OK) {
+            fprintf(errf, "texunit: %s:%u: %s\n", path, k.lines[i].line, err.message);
+            rc = 1;
+            break;
+        }
+        if (bin) {
+            fwrite(buf, 1, n, bin);
+        } else {
+            for (size_t b = 0; b < n; b++)
+                fprintf(out, "%02x%s", buf[b], b + 1 < n ? " " : "");
+            char text[512];
+            tu_visa_print_inst(&k, &k.lines[i].inst, text, sizeof text);
+            fprintf(out, "  // %s\n", text);
+        }
+    }
+    if (bin && fclose(bin) != 0) rc = 1;
+    tu_visa_kernel_free(&k);
+    return rc;
+}
+
+int tq_disasm_visa(const char *bin_path, const char *kernel_path, FILE *out, FILE *errf) {
+    static run r;
+    memset(&r, 0, sizeof r);
+    r.err = errf, r.path = kernel_path;
+    tu_visa_kernel k;
+    memset(&k, 0, sizeof k);
+    char *copy = NULL;
+    if (kernel_path && load_kernel(&r, kernel_path, &k, &copy)) {
+        free(copy);
+        run_free(&r);
+        return 1;
+    }
+    free(copy);
+    run_free(&r);
+    size_t size;
+    char *bytes = read_file(bin_path, &size, errf);
+    int rc = bytes ? 0 : 1;
+    for (size_t at = 0; !rc && at < size;) {
+        tu_visa_inst in;
+        size_t used;
+        tu_error err = {0};
+        if (tu_visa_decode((const uint8_t *)bytes + at, size - at,
+                           kernel_path ? k.platform : r.platform, &in, &used, &err) != TU_OK) {
+            fprintf(errf, "texunit: %s: byte %zu: %s\n", bin_path, at, err.message);
+            rc = 1;
+            break;
+        }
+        char text[512];
+        tu_visa_print_inst(kernel_path ? &k : NULL, &in, text, sizeof text);
+        fprintf(out, "%s\n", text);
+        at += used;
+    }
+    free(bytes);
+    tu_visa_kernel_free(&k);
+    return rc;
+}

@@ -1,0 +1,20 @@
+/*
+ * run_visa.h - `texunit run FILE.visaasm`, `texunit asm`, `texunit disasm`.
+ */
+#ifndef TEXUNIT_RUN_VISA_H
+#define TEXUNIT_RUN_VISA_H
+
+#include <stdio.h>
+
+/* Run a .visaasm kernel with its //! directives; print dumps to out, errors to err.
+ * Returns 0 on success, 1 when the kernel or a directive was refused. */
+int tq_run_visa(const char *path, FILE *out, FILE *err);
+
+/* Encode the kernel's instructions (movs excepted) as vISA 4.1 binary into bin_path, or as
+ * hex lines with the instruction text to out when bin_path is NULL. */
+int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *err);
+
+/* Decode a stream of instructions and print them (names from kernel_path when given). */
+int tq_disasm_visa(const char *bin_path, const char *kernel_path, FILE *out, FILE *err);
+
+#endif /* TEXUNIT_RUN_VISA_H */
