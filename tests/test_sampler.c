@@ -522,6 +522,15 @@ static void test_gather(void) {
     CHECK(t.u[0] == 1 && t.u[1] == 1 && t.u[2] == 1 && t.u[3] == 1);
     free(m);
     tu_image_free(&img);
+    /* On a 3D surface gather reads the nearest slice: r = 0.6 of depth 4 is slice 2. */
+    img = make(TU_SURFACE_3D, false, TU_FORMAT_R32_SFLOAT, 4, 4, 4, 1, 1, grid);
+    m = new_msg(TU_OP_GATHER4, 1);
+    m->src[TU_SRC_U].f[0] = 0.5f, m->src[TU_SRC_V].f[0] = 0.5f, m->src[TU_SRC_R].f[0] = 0.6f;
+    t = run_lane(m, &img.surface, &smp, 0);
+    CHECK(t.f[0] == 221 && t.f[1] == 222 && t.f[2] == 212 && t.f[3] == 211, "%g %g %g %g",
+          (double)t.f[0], (double)t.f[1], (double)t.f[2], (double)t.f[3]);
+    free(m);
+    tu_image_free(&img);
     /* gather4_c compares each of the four. */
     img = make(TU_SURFACE_2D, false, TU_FORMAT_D32_SFLOAT, 2, 1, 1, 1, 1, depth_pair);
     m = new_msg(TU_OP_GATHER4_C, 1);

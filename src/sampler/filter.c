@@ -82,9 +82,12 @@ static void lane_position(const tuE_ctx *ctx, unsigned l, lane_pos *p) {
     }
 }
 
-/* The footprint of position p in view level `level` with filter `linear`. */
+/* The footprint of position p in view level `level`: its first `linear_axes` axes filtered
+ * linearly (0 for nearest; 2 for gather, which reads the nearest slice of a 3D surface), the
+ * others at the nearest texel. */
 static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
-                             const float c[3], uint32_t level, bool linear, footprint *fp) {
+                             const float c[3], uint32_t level, unsigned linear_axes,
+                             footprint *fp) {
     uint32_t ext[3] = {1, 1, 1};
     tu_surface_level_extent(ctx->surf, level, &ext[0], &ext[1], &ext[2]);
     const unsigned dims = ctx->is_cube                       ? 2
@@ -98,10 +101,10 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         coord[2] = 0.0f;
     }
     int32_t i0[3] = {0, 0, 0};
-    fp->dims = linear ? dims : 0;
+    fp->dims = linear_axes < dims ? linear_axes : dims;
     for (unsigned a = 0; a < dims; a++) {
         const float u = ctx->smp->unnormalized ? coord[a] : coord[a] * (float)ext[a];
-        if (linear) {
+        if (a < fp->dims) {
             const float shifted = u - 0.5f;
             i0[a] = tuE_floor_int(shifted);
             float frac = shifted - floorf(shifted);
@@ -118,7 +121,7 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
                           i0[2] + (int32_t)((k >> 2) & 1)};
         if (ctx->is_cube) {
             const int32_t n = (int32_t)ext[0];
-            if (!linear) { /* nearest: the face's own texel, clamped to its edge */
+            if (fp->dims == 0) { /* nearest: the face's own texel, clamped to its edge */
                 idx[0] = tuE_wrap(idx[0], n, TU_ADDRESS_CLAMP_EDGE);
                 idx[1] = tuE_wrap(idx[1], n, TU_ADDRESS_CLAMP_EDGE);
             }
@@ -228,13 +231,14 @@ static void sample_at(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, con
     footprint fp;
     int32_t fixed_hi[4], fixed_lo[4];
     tu_texel t_hi, t_lo;
-    gather_footprint(ctx, lane, p, c, hi, linear, &fp);
+    const unsigned axes = linear ? 3 : 0;
+    gather_footprint(ctx, lane, p, c, hi, axes, &fp);
     reduce(ctx, &fp, &t_hi, fixed_hi);
     if (lo == hi || delta == 0.0f) {
         *out = t_hi;
         return;
     }
-    gather_footprint(ctx, lane, p, c, lo, linear, &fp);
+    gather_footprint(ctx, lane, p, c, lo, axes, &fp);
     reduce(ctx, &fp, &t_lo, fixed_lo);
     if (smp->reduction != TU_REDUCTION_AVERAGE) {
         const bool want_min = smp->reduction == TU_REDUCTION_MIN;
@@ -275,7 +279,7 @@ static void gather_lane(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, c
     }
     footprint fp;
     float c[3] = {p->c[0], p->c[1], p->c[2]};
-    gather_footprint(ctx, lane, p, c, level, true, &fp);
+    gather_footprint(ctx, lane, p, c, level, 2, &fp);
     /* Texel order of the footprint: bit 0 = i1, bit 1 = j1. Gather returns
      * R = (i0, j1), G = (i1, j1), B = (i1, j0), A = (i0, j0) (spec/visa-3d-sample4.md,
      * Vulkan "Texel Gathering"). */
