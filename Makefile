@@ -51,11 +51,12 @@ fuzz: deps
 	cmake -S . -B $(FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DTEXUNIT_FUZZ=ON \
 	      -DTEXUNIT_TESTS=OFF $(CMAKE_ARGS)
 	cmake --build $(FUZZ) -j $(JOBS)
+	mkdir -p $(FUZZ)/logs
 	for f in $(FUZZ)/fuzz_*; do \
 	  name=$$(basename $$f); mkdir -p $(FUZZ)/corpus/$$name; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) $(FUZZ)/corpus/$$name > $(FUZZ)/$$name.log 2>&1; \
-	  rc=$$?; echo "$$name: exit $$rc, $$(grep -c . $(FUZZ)/$$name.log) log lines"; \
-	  tail -2 $(FUZZ)/$$name.log; [ $$rc = 0 ] || exit $$rc; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) $(FUZZ)/corpus/$$name > $(FUZZ)/logs/$$name.log 2>&1; \
+	  rc=$$?; echo "$$name: exit $$rc"; tail -1 $(FUZZ)/logs/$$name.log; \
+	  [ $$rc = 0 ] || { tail -30 $(FUZZ)/logs/$$name.log; exit $$rc; }; \
 	done
 
 install: build

@@ -7,7 +7,8 @@
  *   texunit info FILE.ktx2|FILE.png         what a file holds
  *   texunit texel FILE LEVEL LAYER X Y Z    one decoded texel
  *   texunit query FILE|-                    answer a case file of texture queries
- *   texunit run FILE.visaasm                run a vISA kernel (directives in //! comments)
+ *   texunit run FILE.visaasm|FILE.sass      run a vISA kernel or a TLD program (directives
+ *                                           in //! comments)
  *   texunit asm FILE.visaasm [OUT.bin]      its instructions as vISA 4.1 binary
  *   texunit disasm FILE.bin [KERNEL.visaasm] decode binary instructions to text
  *
@@ -19,6 +20,7 @@
  * Exit status: 0 on success, 1 when texunit refused the input, 2 on a usage error.
  */
 #include "query.h"
+#include "run_sass.h"
 #include "run_visa.h"
 
 #include <errno.h>
@@ -173,9 +175,10 @@ static int cmd_query(int argc, char **argv) {
 }
 
 static int cmd_run(int argc, char **argv) {
-    if (argc != 1) return usage_error("%s", "usage: run FILE.visaasm");
+    if (argc != 1) return usage_error("%s", "usage: run FILE.visaasm|FILE.sass");
     if (ends_with(argv[0], ".visaasm")) return tq_run_visa(argv[0], stdout, stderr);
-    return usage_error("run: '%s' is not a .visaasm file", argv[0]);
+    if (ends_with(argv[0], ".sass")) return tq_run_sass(argv[0], stdout, stderr);
+    return usage_error("run: '%s' is neither a .visaasm nor a .sass file", argv[0]);
 }
 
 static int cmd_asm(int argc, char **argv) {
@@ -201,7 +204,7 @@ static const struct {
      "                                    generate a surface with the texel generator"},
     {"query", cmd_query,
      "query FILE|-                        answer the texture queries of a case file"},
-    {"run", cmd_run, "run FILE.visaasm                    run a kernel (directives: //! comments)"},
+    {"run", cmd_run, "run FILE.visaasm|FILE.sass          run a vISA kernel or a TLD program"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]          encode its instructions (vISA 4.1)"},
     {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]    decode instructions to text"},
     {"info", cmd_info, "info FILE.ktx2|FILE.png             describe a file"},

@@ -42,8 +42,16 @@ typedef enum tu_surface_type {
 /* How texels are placed in memory. Tiled layouts add values here behind the same
  * texel-address function. */
 typedef enum tu_tiling {
-    TU_TILING_LINEAR /* address = offset + layer*layer_pitch + sample*sample_pitch
-                        + z*slice_pitch + y*row_pitch + x*bytes */
+    TU_TILING_LINEAR, /* address = offset + layer*layer_pitch + sample*sample_pitch
+                         + z*slice_pitch + y*row_pitch + x*bytes */
+    /* NVIDIA block-linear (notes/nvidia-texture.md §4): GOBs of 64 bytes x 8 rows in the
+     * Tegra X1 byte order, blocks of 1 x 2^bh x 2^bd GOBs (bh, bd = gob_height_log2,
+     * gob_depth_log2, shrunk per level as the hardware does), blocks in x, y, z order.
+     * address = offset + layer*layer_pitch + the GOB rules for (x, y, z); row_pitch,
+     * slice_pitch and sample_pitch must be 0. A multisample surface stores sample s of
+     * pixel (x, y) at (x*sx + dx, y*sy + dy) of a grid sx x sy times larger (2x1, 2x2, 4x2,
+     * 4x4 for 2, 4, 8, 16 samples). tu_surface_layout_block_linear fills the layout. */
+    TU_TILING_NV_BLOCK_LINEAR
 } tu_tiling;
 
 enum {
@@ -94,6 +102,11 @@ struct tu_surface {
     bool arrayed; /* 1D, 2D and cube only */
     tu_format format;
     tu_tiling tiling;
+    /* TU_TILING_NV_BLOCK_LINEAR only (0 otherwise): log2 of the block height and depth in
+     * GOBs, 0..5, as the texture header's GOBS_PER_BLOCK_HEIGHT / _DEPTH hold them. Level L
+     * uses min(gob_height_log2, ceil_log2(ceil(rows_L / 8))) and
+     * min(gob_depth_log2, ceil_log2(depth_L)): computed, not stored. */
+    uint8_t gob_height_log2, gob_depth_log2;
     uint32_t width, height, depth; /* of level 0 of the memory chain */
     uint32_t layers;               /* >= 1; faces for cube surfaces */
     uint32_t levels;               /* mip levels present in memory, >= 1 */
@@ -137,6 +150,18 @@ typedef struct tu_texel_coord {
  * Returns TU_OK or TU_INVALID_ARGUMENT (with the field named in err).
  */
 TU_API tu_status tu_surface_layout_packed(tu_surface *s, uint64_t *required_size, tu_error *err);
+
+/*
+ * Fill s->level[] with NVIDIA's block-linear layout (notes/nvidia-texture.md §4.1) and set
+ * *required_size: every level of layer 0 back to back (each level a whole number of its
+ * blocks), then the next layer at a layer stride of that total rounded up to one block of
+ * level 0. Sets tiling to TU_TILING_NV_BLOCK_LINEAR and every level's layer_pitch to the
+ * stride; row, slice and sample pitches to 0. Reads type, arrayed, format, width, height,
+ * depth, layers, levels, samples, gob_height_log2 and gob_depth_log2, which must be valid.
+ * Returns TU_OK or TU_INVALID_ARGUMENT naming the field.
+ */
+TU_API tu_status tu_surface_layout_block_linear(tu_surface *s, uint64_t *required_size,
+                                                tu_error *err);
 
 /*
  * Describe a planar 2D surface of s->width x s->height pixels: type 2D, one level, one

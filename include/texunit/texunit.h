@@ -10,6 +10,7 @@
 #include "texunit/sampler.h"
 #include "texunit/io.h"
 #include "texunit/visa.h"
+#include "texunit/nv.h"
 
 #define TEXUNIT_VERSION_MAJOR 0
 #define TEXUNIT_VERSION_MINOR 1

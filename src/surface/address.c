@@ -3,9 +3,106 @@
  *
  * Whatever a description says, a texel is handed out only when its coordinates lie
  * inside the view and its bytes lie wholly inside [data, data + size), computed with
- * checked 64-bit arithmetic (DESIGN.md §7).
+ * checked 64-bit arithmetic (DESIGN.md §7). Linear surfaces add pitches; NVIDIA
+ * block-linear surfaces place a texel by the GOB rules below
+ * (notes/nvidia-texture.md §4.1) and then pass the same final check.
  */
 #include "surface_internal.h"
+
+#include "block_linear.h"
+
+/* --- NVIDIA block-linear geometry (notes/nvidia-texture.md §4.1, from envytools
+ * docs/hw/memory/g80-surface.rst, Mesa nil tiling.rs, Ryujinx BlockLinearLayout.cs and yuzu
+ * textures/decoders.cpp): GOBs of 64 bytes x 8 rows, blocks of 1 x 2^bh x 2^bd GOBs shrunk per
+ * mip level, GOBs inside a block in x, y, z order, blocks in x, y, z order, and the Tegra X1
+ * byte order inside a GOB. Shared with layout.c and validate.c through block_linear.h. ---- */
+
+void tuS_bl_sample_grid(uint32_t samples, uint32_t *sx, uint32_t *sy) {
+    /* nil SampleLayout::px_extent_sa: 1X1, 2X1, 2X2, 4X2, 4X4. */
+    switch (samples) {
+    case 2: *sx = 2, *sy = 1; break;
+    case 4: *sx = 2, *sy = 2; break;
+    case 8: *sx = 4, *sy = 2; break;
+    case 16: *sx = 4, *sy = 4; break;
+    default: *sx = 1, *sy = 1; break;
+    }
+}
+
+void tuS_bl_sample_position(uint32_t sample, uint32_t *dx, uint32_t *dy) {
+    /* Mesa nvc0_screen.c NVC0_CB_AUX_MS_INFO: s0 (0,0) s1 (1,0) s2 (0,1) s3 (1,1) s4 (2,0)
+     * s5 (3,0) s6 (2,1) s7 (3,1): bit 0 -> x, bit 1 -> y, bit 2 -> x + 2; texunit extends it
+     * with bit 3 -> y + 2 for 4X4 (docs/semantics.md). */
+    *dx = (sample & 1) | ((sample >> 2) & 1) << 1;
+    *dy = ((sample >> 1) & 1) | ((sample >> 3) & 1) << 1;
+}
+
+/* ceil(log2(n)) for n >= 1. */
+static uint32_t ceil_log2(uint64_t n) {
+    uint32_t k = 0;
+    while (((uint64_t)1 << k) < n)
+        k++;
+    return k;
+}
+
+static uint64_t div_ceil(uint64_t a, uint64_t b) {
+    return a / b + (a % b != 0);
+}
+
+bool tuS_bl_level_info(const tu_surface *s, uint32_t L, tuS_bl_level *out) {
+    uint32_t w, h, d, sx, sy;
+    tuS_mip_extent(s, L, &w, &h, &d);
+    tuS_bl_sample_grid(s->samples, &sx, &sy);
+    if ((uint64_t)w * sx > UINT32_MAX || (uint64_t)h * sy > UINT32_MAX) return false;
+    out->grid_w = w * sx;
+    out->grid_h = h * sy;
+    out->grid_d = d;
+    /* "This operation is done by the hardware at each LOD" (nil Tiling::clamp). */
+    const uint32_t gh =
+        s->gob_height_log2 > TUS_MAX_GOB_LOG2 ? TUS_MAX_GOB_LOG2 : s->gob_height_log2;
+    const uint32_t gd = s->gob_depth_log2 > TUS_MAX_GOB_LOG2 ? TUS_MAX_GOB_LOG2 : s->gob_depth_log2;
+    out->bh = tuB_min_u32(gh, ceil_log2(div_ceil(out->grid_h, TUS_GOB_ROWS)));
+    out->bd = tuB_min_u32(gd, ceil_log2(out->grid_d));
+    const uint64_t bytes = tu_format_bytes(s->format);
+    out->gobs_x = div_ceil((uint64_t)out->grid_w * bytes, TUS_GOB_BYTES_X);
+    out->block_bytes = (uint64_t)TUS_GOB_SIZE << (out->bh + out->bd);
+    const uint64_t blocks_y = div_ceil(out->grid_h, (uint64_t)TUS_GOB_ROWS << out->bh);
+    const uint64_t blocks_z = div_ceil(out->grid_d, (uint64_t)1 << out->bd);
+    return tuB_mul_u64(out->gobs_x, out->block_bytes, &out->row_of_blocks) &&
+           tuB_mul_u64(blocks_y, out->row_of_blocks, &out->slice_of_blocks) &&
+           tuB_mul_u64(blocks_z, out->slice_of_blocks, &out->size);
+}
+
+uint32_t tuS_gob_offset(uint32_t xb, uint32_t y) {
+    /* yuzu MakeSwizzleTable, "Taken from the Tegra X1 Technical Reference Manual". */
+    return ((xb >> 5) & 1) << 8 | ((y >> 1) & 3) << 6 | ((xb >> 4) & 1) << 5 | (y & 1) << 4 |
+           (xb & 15);
+}
+
+uint64_t tuS_bl_offset(const tuS_bl_level *g, uint32_t bytes, uint32_t gx, uint32_t gy,
+                       uint32_t gz) {
+    /* Ryujinx GetOffsetWithLineOffset / yuzu SwizzleImpl. Every term is below the level's
+     * size, which tuS_bl_level_info computed without overflow. */
+    const uint64_t xb = (uint64_t)gx * bytes;
+    const uint64_t gob_y = gy / TUS_GOB_ROWS;
+    return (uint64_t)(gz >> g->bd) * g->slice_of_blocks + (gob_y >> g->bh) * g->row_of_blocks +
+           (xb / TUS_GOB_BYTES_X) * g->block_bytes + ((gob_y & ((1u << g->bh) - 1)) << 9) +
+           ((uint64_t)(gz & ((1u << g->bd) - 1)) << (9 + g->bh)) +
+           tuS_gob_offset((uint32_t)(xb % TUS_GOB_BYTES_X), gy % TUS_GOB_ROWS);
+}
+
+bool tuS_bl_layer_stride(const tu_surface *s, uint64_t *stride) {
+    uint64_t total = 0;
+    tuS_bl_level g;
+    for (uint32_t L = 0; L < s->levels && L < TU_MAX_LEVELS; L++)
+        if (!tuS_bl_level_info(s, L, &g) || !tuB_add_u64(total, g.size, &total)) return false;
+    /* "The array stride has to be aligned to the size of a level 0 tile" (nil); envytools
+     * subtexture_bytes = alignup(..., block bytes of mip 0). */
+    if (!tuS_bl_level_info(s, 0, &g)) return false;
+    const uint64_t rounded = div_ceil(total, g.block_bytes);
+    return tuB_mul_u64(rounded, g.block_bytes, stride);
+}
+
+/* --- the gate -------------------------------------------------------------------------- */
 
 bool tu_surface_level_extent(const tu_surface *s, uint32_t level, uint32_t *width, uint32_t *height,
                              uint32_t *depth) {
@@ -39,11 +136,22 @@ tu_status tuS_texel_offset(const tu_surface *s, uint32_t mem_level, const tu_tex
 
     const tu_level_layout *lv = &s->level[mem_level];
     uint64_t off = lv->offset, t;
-    bool ok = tuB_mul_u64(c->layer, lv->layer_pitch, &t) && tuB_add_u64(off, t, &off) &&
-              tuB_mul_u64(c->sample, lv->sample_pitch, &t) && tuB_add_u64(off, t, &off) &&
-              tuB_mul_u64(c->z, lv->slice_pitch, &t) && tuB_add_u64(off, t, &off) &&
-              tuB_mul_u64(c->y, lv->row_pitch, &t) && tuB_add_u64(off, t, &off) &&
-              tuB_mul_u64(c->x, bytes, &t) && tuB_add_u64(off, t, &off);
+    bool ok = tuB_mul_u64(c->layer, lv->layer_pitch, &t) && tuB_add_u64(off, t, &off);
+    if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
+        tuS_bl_level g;
+        uint32_t sx, sy, dx, dy;
+        tuS_bl_sample_grid(s->samples, &sx, &sy);
+        tuS_bl_sample_position(c->sample, &dx, &dy);
+        const uint64_t gx = (uint64_t)c->x * sx + dx, gy = (uint64_t)c->y * sy + dy;
+        ok = ok && tuS_bl_level_info(s, mem_level, &g) && gx < g.grid_w && gy < g.grid_h &&
+             tuB_add_u64(off, tuS_bl_offset(&g, (uint32_t)bytes, (uint32_t)gx, (uint32_t)gy, c->z),
+                         &off);
+    } else {
+        ok = ok && tuB_mul_u64(c->sample, lv->sample_pitch, &t) && tuB_add_u64(off, t, &off) &&
+             tuB_mul_u64(c->z, lv->slice_pitch, &t) && tuB_add_u64(off, t, &off) &&
+             tuB_mul_u64(c->y, lv->row_pitch, &t) && tuB_add_u64(off, t, &off) &&
+             tuB_mul_u64(c->x, bytes, &t) && tuB_add_u64(off, t, &off);
+    }
     TU_RETURN_IF(!ok, err, TU_OUT_OF_RANGE,
                  "texel (%u, %u, %u) layer %u sample %u of level %u: its byte offset overflows",
                  c->x, c->y, c->z, c->layer, c->sample, mem_level);

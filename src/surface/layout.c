@@ -2,8 +2,12 @@
  * layout.c - the standard packed layout: levels back to back, and in each level its
  * layers, samples, z slices and rows, all tightly packed. It is the order of a raw
  * texel blob (`texture_file`) and of a KTX2 level (layers, then faces, then slices).
+ * Also NVIDIA's block-linear layout (notes/nvidia-texture.md §4.1): the levels of one
+ * layer back to back, layers at a stride aligned to a level-0 block.
  */
 #include "surface_internal.h"
+
+#include "block_linear.h"
 
 tu_status tu_surface_layout_packed(tu_surface *s, uint64_t *required_size, tu_error *err) {
     TU_RETURN_IF(!s, err, TU_INVALID_ARGUMENT, "surface is NULL");
@@ -30,6 +34,25 @@ tu_status tu_surface_layout_packed(tu_surface *s, uint64_t *required_size, tu_er
     for (uint32_t L = s->levels; L < TU_MAX_LEVELS; L++)
         s->level[L] = (tu_level_layout){0};
     if (required_size) *required_size = offset;
+    return TU_OK;
+}
+
+tu_status tu_surface_layout_block_linear(tu_surface *s, uint64_t *required_size, tu_error *err) {
+    TU_RETURN_IF(!s, err, TU_INVALID_ARGUMENT, "surface is NULL");
+    s->tiling = TU_TILING_NV_BLOCK_LINEAR;
+    TU_TRY(tuS_check_shape(s, err));
+    uint64_t stride, offset = 0, total;
+    TU_RETURN_IF(!tuS_bl_layer_stride(s, &stride) || !tuB_mul_u64(stride, s->layers, &total), err,
+                 TU_INVALID_ARGUMENT, "surface: the block-linear layout overflows 64-bit offsets");
+    for (uint32_t L = 0; L < s->levels; L++) {
+        tuS_bl_level g;
+        tuS_bl_level_info(s, L, &g); /* cannot fail: the stride above summed every level */
+        s->level[L] = (tu_level_layout){.offset = offset, .layer_pitch = stride};
+        offset += g.size;
+    }
+    for (uint32_t L = s->levels; L < TU_MAX_LEVELS; L++)
+        s->level[L] = (tu_level_layout){0};
+    if (required_size) *required_size = total;
     return TU_OK;
 }
 

@@ -1,8 +1,11 @@
 /*
  * validate.c - tu_surface_validate: every field of a description checked, each refusal
- * a sentence naming the field and its value.
+ * a sentence naming the field and its value. Block-linear surfaces are checked against
+ * the GOB rules of block_linear.h (notes/nvidia-texture.md §4.1).
  */
 #include "surface_internal.h"
+
+#include "block_linear.h"
 
 #include <stdio.h>
 
@@ -32,8 +35,30 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
     const char *type = type_name(s->type);
     TU_RETURN_IF(!tu_format_is_valid(s->format), err, TU_INVALID_ARGUMENT,
                  "surface format %d is not a format of the table", (int)s->format);
-    TU_RETURN_IF(s->tiling != TU_TILING_LINEAR, err, TU_INVALID_ARGUMENT,
-                 "surface tiling %d is not a known tiling", (int)s->tiling);
+    TU_RETURN_IF(s->tiling != TU_TILING_LINEAR && s->tiling != TU_TILING_NV_BLOCK_LINEAR, err,
+                 TU_INVALID_ARGUMENT,
+                 "surface tiling %d is not a known tiling (LINEAR 0, NV_BLOCK_LINEAR 1)",
+                 (int)s->tiling);
+    if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
+        TU_RETURN_IF(s->type == TU_SURFACE_BUFFER, err, TU_INVALID_ARGUMENT,
+                     "surface tiling NV_BLOCK_LINEAR: a BUFFER surface is linear");
+        const uint32_t bytes = tu_format_bytes(s->format);
+        TU_RETURN_IF(bytes & (bytes - 1), err, TU_INVALID_ARGUMENT,
+                     "surface format %s: a %u-byte texel would straddle the 16-byte units of the "
+                     "GOB byte order, so it cannot be NV_BLOCK_LINEAR",
+                     tu_format_describe(s->format)->name, bytes);
+        TU_RETURN_IF(s->gob_height_log2 > TUS_MAX_GOB_LOG2, err, TU_INVALID_ARGUMENT,
+                     "surface gob_height_log2 %u is not in 0..%d (1 to 32 GOBs)",
+                     s->gob_height_log2, TUS_MAX_GOB_LOG2);
+        TU_RETURN_IF(s->gob_depth_log2 > TUS_MAX_GOB_LOG2, err, TU_INVALID_ARGUMENT,
+                     "surface gob_depth_log2 %u is not in 0..%d (1 to 32 GOBs)", s->gob_depth_log2,
+                     TUS_MAX_GOB_LOG2);
+    } else {
+        TU_RETURN_IF(s->gob_height_log2 || s->gob_depth_log2, err, TU_INVALID_ARGUMENT,
+                     "surface gob_height_log2 %u / gob_depth_log2 %u must be 0 for a LINEAR "
+                     "surface",
+                     s->gob_height_log2, s->gob_depth_log2);
+    }
     TU_RETURN_IF(s->arrayed && (s->type == TU_SURFACE_3D || s->type == TU_SURFACE_BUFFER), err,
                  TU_INVALID_ARGUMENT, "surface arrayed is set but a %s surface cannot be arrayed",
                  type);
@@ -103,6 +128,20 @@ static tu_status check_level(const tu_surface *s, uint32_t L, tu_error *err) {
     const tu_level_layout *lv = &s->level[L];
     uint32_t w, h, d;
     tuS_mip_extent(s, L, &w, &h, &d);
+    uint64_t span = (uint64_t)w * tu_format_bytes(s->format), end;
+    if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
+        /* The GOB rules place rows, slices and samples; only layers have a pitch. */
+        TU_RETURN_IF(lv->row_pitch || lv->slice_pitch || lv->sample_pitch, err, TU_INVALID_ARGUMENT,
+                     "surface level[%u] row_pitch %llu, slice_pitch %llu, sample_pitch %llu must "
+                     "be 0 for an NV_BLOCK_LINEAR surface",
+                     L, (unsigned long long)lv->row_pitch, (unsigned long long)lv->slice_pitch,
+                     (unsigned long long)lv->sample_pitch);
+        tuS_bl_level g;
+        TU_RETURN_IF(!tuS_bl_level_info(s, L, &g), err, TU_INVALID_ARGUMENT,
+                     "surface level[%u]: the block-linear level size overflows", L);
+        span = g.size; /* every block the level's texels touch */
+        h = d = 1;     /* rows and slices are inside span */
+    }
     const struct {
         uint32_t count;
         uint64_t pitch;
@@ -110,10 +149,10 @@ static tu_status check_level(const tu_surface *s, uint32_t L, tu_error *err) {
     } axes[] = {
         {h, lv->row_pitch, "row_pitch", "row"},
         {d, lv->slice_pitch, "slice_pitch", "slice"},
-        {s->samples, lv->sample_pitch, "sample_pitch", "sample"},
+        {s->tiling == TU_TILING_NV_BLOCK_LINEAR ? 1 : s->samples, lv->sample_pitch, "sample_pitch",
+         "sample"},
         {s->layers, lv->layer_pitch, "layer_pitch", "layer"},
     };
-    uint64_t span = (uint64_t)w * tu_format_bytes(s->format), end;
     for (unsigned i = 0; i < sizeof axes / sizeof axes[0]; i++) {
         if (axes[i].count <= 1) continue;
         TU_RETURN_IF(axes[i].pitch < span, err, TU_INVALID_ARGUMENT,
@@ -146,6 +185,8 @@ static tu_status check_mcs(const tu_surface *s, tu_error *err) {
     const tu_surface *m = s->mcs;
     TU_RETURN_IF(s->samples == 1, err, TU_INVALID_ARGUMENT,
                  "surface mcs is set but the surface has 1 sample");
+    TU_RETURN_IF(s->tiling == TU_TILING_NV_BLOCK_LINEAR, err, TU_INVALID_ARGUMENT,
+                 "surface mcs is set but an NV_BLOCK_LINEAR surface has no MCS (Intel only)");
     TU_RETURN_IF(m->mcs != NULL, err, TU_INVALID_ARGUMENT,
                  "surface mcs: an MCS surface cannot have an MCS surface of its own");
     tu_error inner = {TU_OK, ""};
@@ -181,6 +222,10 @@ static tu_status check_residency(const tu_surface *s, tu_error *err) {
 static tu_status check_planes(const tu_surface *s, tu_error *err) {
     TU_RETURN_IF(s->plane_count > TU_MAX_PLANES, err, TU_INVALID_ARGUMENT,
                  "surface plane_count %u exceeds %u", s->plane_count, TU_MAX_PLANES);
+    TU_RETURN_IF(s->plane_count > 0 && s->tiling == TU_TILING_NV_BLOCK_LINEAR, err,
+                 TU_INVALID_ARGUMENT,
+                 "surface plane_count %u: planes are linear, the surface is NV_BLOCK_LINEAR",
+                 s->plane_count);
     TU_RETURN_IF(s->plane_count > 1 && (s->type != TU_SURFACE_2D || s->arrayed), err,
                  TU_INVALID_ARGUMENT, "surface plane_count %u: only 2D surfaces can be planar",
                  s->plane_count);

@@ -1,0 +1,468 @@
+/*
+ * texunit/nv.h - the NVIDIA front end: Maxwell texture headers (TIC) and samplers (TSC) and
+ * their pools, the bindless handle and the constant-bank word, a warp's register file, and
+ * the TLD instruction: its SASS text, its Maxwell 64-bit encoding, its rules and its
+ * execution through the engine.
+ *
+ * Sources: spec/nvidia-tld.txt (the TLD page) and notes/nvidia-texture.md (§1 header and
+ * sampler layouts, §2 encodings and packing, §3 special cases, §4 block-linear layout).
+ * Where they are silent, the decisions are in docs/semantics.md, "NVIDIA TLD".
+ */
+#ifndef TEXUNIT_NV_H
+#define TEXUNIT_NV_H
+
+#include "texunit/sampler.h"
+#include "texunit/status.h"
+#include "texunit/surface.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    TU_NV_ENTRY_BYTES = 32,            /* one texture header or sampler */
+    TU_NV_REGS = 255,                  /* R0..R254 */
+    TU_NV_RZ = 255,                    /* the zero register: reads 0, writes are dropped */
+    TU_NV_PT = 7,                      /* the true predicate: reads 1, writes are dropped */
+    TU_NV_MAX_HEADER_INDEX = 0x3fffff, /* SET_TEX_HEADER_POOL_C.MAXIMUM_INDEX is 21:0 */
+    TU_NV_MAX_SAMPLER_INDEX = 0xfffff, /* SET_TEX_SAMPLER_POOL_C.MAXIMUM_INDEX is 19:0 */
+    TU_NV_MAX_TS_INDEX = 0x1fff        /* #tsPtrIdxU13 */
+};
+
+/* --- the bindless handle / constant-bank word: samplerPtr[31:20] | headerPtr[19:0] ----- */
+
+#define TU_NV_HANDLE(sampler, header) \
+    ((uint32_t)(((uint32_t)(sampler)&0xfffu) << 20 | ((uint32_t)(header)&0xfffffu)))
+#define TU_NV_HANDLE_HEADER(handle)  ((uint32_t)(handle)&0xfffffu)
+#define TU_NV_HANDLE_SAMPLER(handle) ((uint32_t)(handle) >> 20)
+
+/* --- texture headers (notes §1.1, §1.2: clb097tex.h TEXHEAD_BL/_BLCK/_PITCH/_PITCHCK/_1D) - */
+
+/* HEADER_VERSION MW(87:85): which layout the other bits follow. */
+typedef enum tu_nv_header_version {
+    TU_NV_HEADER_ONE_D_BUFFER = 0,
+    TU_NV_HEADER_PITCH_COLOR_KEY = 1,
+    TU_NV_HEADER_PITCH = 2,
+    TU_NV_HEADER_BLOCKLINEAR = 3,
+    TU_NV_HEADER_BLOCKLINEAR_COLOR_KEY = 4
+} tu_nv_header_version;
+
+/* TEXTURE_TYPE MW(154:151). */
+typedef enum tu_nv_texture_type {
+    TU_NV_TEX_1D = 0,
+    TU_NV_TEX_2D = 1,
+    TU_NV_TEX_3D = 2,
+    TU_NV_TEX_CUBEMAP = 3,
+    TU_NV_TEX_1D_ARRAY = 4,
+    TU_NV_TEX_2D_ARRAY = 5,
+    TU_NV_TEX_1D_BUFFER = 6,
+    TU_NV_TEX_2D_NO_MIPMAP = 7,
+    TU_NV_TEX_CUBEMAP_ARRAY = 8
+} tu_nv_texture_type;
+
+/* R/G/B/A_DATA_TYPE. */
+typedef enum tu_nv_data_type {
+    TU_NV_TYPE_SNORM = 1,
+    TU_NV_TYPE_UNORM = 2,
+    TU_NV_TYPE_SINT = 3,
+    TU_NV_TYPE_UINT = 4,
+    TU_NV_TYPE_SNORM_FORCE_FP16 = 5,
+    TU_NV_TYPE_UNORM_FORCE_FP16 = 6,
+    TU_NV_TYPE_FLOAT = 7
+} tu_nv_data_type;
+
+/* X/Y/Z/W_SOURCE: what each returned component is. */
+typedef enum tu_nv_source {
+    TU_NV_SOURCE_ZERO = 0,
+    TU_NV_SOURCE_R = 2, /* component C0 of the texel */
+    TU_NV_SOURCE_G = 3, /* C1 */
+    TU_NV_SOURCE_B = 4, /* C2 */
+    TU_NV_SOURCE_A = 5, /* C3 */
+    TU_NV_SOURCE_ONE_INT = 6,
+    TU_NV_SOURCE_ONE_FLOAT = 7
+} tu_nv_source;
+
+/*
+ * Every field of the Maxwell headers: X(C type, member, NAME). One struct serves all five
+ * layouts; a field a layout lacks is 0 after decoding and must be 0 to encode. `address` is
+ * the byte address (a block-linear header holds bits 47:9, a pitch header 47:5, a 1D buffer
+ * header 47:0); `pitch` is in bytes (bits 20:5); width_minus_one is 32 bits in 1D buffer
+ * headers. The bit positions are the table in src/nv/tic.c.
+ */
+/* clang-format off */
+#define TU_NV_TIC_FIELDS(X) \
+    X(uint32_t, components, COMPONENTS) \
+    X(uint32_t, r_data_type, R_DATA_TYPE) X(uint32_t, g_data_type, G_DATA_TYPE) \
+    X(uint32_t, b_data_type, B_DATA_TYPE) X(uint32_t, a_data_type, A_DATA_TYPE) \
+    X(uint32_t, x_source, X_SOURCE) X(uint32_t, y_source, Y_SOURCE) \
+    X(uint32_t, z_source, Z_SOURCE) X(uint32_t, w_source, W_SOURCE) \
+    X(uint32_t, pack_components, PACK_COMPONENTS) \
+    X(uint32_t, gob_depth_offset, GOB_DEPTH_OFFSET) \
+    X(uint64_t, address, ADDRESS) \
+    X(uint32_t, header_version, HEADER_VERSION) \
+    X(uint32_t, resource_view_coherency_hash, RESOURCE_VIEW_COHERENCY_HASH) \
+    X(uint32_t, gobs_per_block_width, GOBS_PER_BLOCK_WIDTH) \
+    X(uint32_t, gobs_per_block_height, GOBS_PER_BLOCK_HEIGHT) \
+    X(uint32_t, gobs_per_block_depth, GOBS_PER_BLOCK_DEPTH) \
+    X(uint32_t, sparse_enable, SPARSE_ENABLE) \
+    X(uint32_t, tile_width_in_gobs, TILE_WIDTH_IN_GOBS) \
+    X(uint32_t, gob3d, GOB3D) \
+    X(uint32_t, use_array_tile_alignment, USE_ARRAY_TILE_ALIGNMENT) \
+    X(uint32_t, pitch, PITCH) \
+    X(uint32_t, lod_aniso_quality2, LOD_ANISO_QUALITY2) \
+    X(uint32_t, lod_aniso_quality, LOD_ANISO_QUALITY) \
+    X(uint32_t, lod_iso_quality, LOD_ISO_QUALITY) \
+    X(uint32_t, aniso_coarse_spread_modifier, ANISO_COARSE_SPREAD_MODIFIER) \
+    X(uint32_t, aniso_spread_scale, ANISO_SPREAD_SCALE) \
+    X(uint32_t, use_header_opt_control, USE_HEADER_OPT_CONTROL) \
+    X(uint32_t, depth_texture, DEPTH_TEXTURE) \
+    X(uint32_t, max_mip_level, MAX_MIP_LEVEL) \
+    X(uint32_t, width_minus_one, WIDTH_MINUS_ONE) \
+    X(uint32_t, aniso_spread_max_log2, ANISO_SPREAD_MAX_LOG2) \
+    X(uint32_t, srgb_conversion, S_R_G_B_CONVERSION) \
+    X(uint32_t, texture_type, TEXTURE_TYPE) \
+    X(uint32_t, sector_promotion, SECTOR_PROMOTION) \
+    X(uint32_t, border_size, BORDER_SIZE) \
+    X(uint32_t, height_minus_one, HEIGHT_MINUS_ONE) \
+    X(uint32_t, depth_minus_one, DEPTH_MINUS_ONE) \
+    X(uint32_t, normalized_coords, NORMALIZED_COORDS) \
+    X(uint32_t, trilin_opt, TRILIN_OPT) \
+    X(int32_t,  mip_lod_bias, MIP_LOD_BIAS) \
+    X(uint32_t, aniso_bias, ANISO_BIAS) \
+    X(uint32_t, aniso_fine_spread_func, ANISO_FINE_SPREAD_FUNC) \
+    X(uint32_t, aniso_coarse_spread_func, ANISO_COARSE_SPREAD_FUNC) \
+    X(uint32_t, max_anisotropy, MAX_ANISOTROPY) \
+    X(uint32_t, aniso_fine_spread_modifier, ANISO_FINE_SPREAD_MODIFIER) \
+    X(uint32_t, res_view_min_mip_level, RES_VIEW_MIN_MIP_LEVEL) \
+    X(uint32_t, res_view_max_mip_level, RES_VIEW_MAX_MIP_LEVEL) \
+    X(uint32_t, multi_sample_count, MULTI_SAMPLE_COUNT) \
+    X(uint32_t, min_lod_clamp, MIN_LOD_CLAMP) \
+    X(uint32_t, color_key_value, COLOR_KEY_VALUE)
+/* clang-format on */
+
+typedef struct tu_nv_tic {
+#define TU_NV_MEMBER_(type, member, NAME) type member;
+    TU_NV_TIC_FIELDS(TU_NV_MEMBER_)
+    /* The bits of each 32-bit word that no field of this layout covers, kept so that
+     * encode(decode(bytes)) == bytes for every 32 bytes of a known layout. */
+    uint32_t reserved[8];
+} tu_nv_tic;
+
+/* Decode 32 bytes (little-endian words, as the GPU reads them). Returns TU_OK, or
+ * TU_PARSE_ERROR for a HEADER_VERSION that is not 0..4. */
+TU_API tu_status tu_nv_tic_decode(const void *bytes, tu_nv_tic *out, tu_error *err);
+
+/* Encode h into 32 bytes. Refuses (TU_INVALID_ARGUMENT, naming the field and value) a value
+ * its bits cannot hold (an address not aligned for its layout, a field wider than its
+ * bits, a field the layout lacks set non-zero, reserved bits overlapping a field). */
+TU_API tu_status tu_nv_tic_encode(const tu_nv_tic *h, void *bytes, tu_error *err);
+
+/* Read or set a field by its NVIDIA name ("RES_VIEW_MIN_MIP_LEVEL", any case). Set does not
+ * check the value's width: encode does. TU_INVALID_ARGUMENT for an unknown name. */
+TU_API tu_status tu_nv_tic_get(const tu_nv_tic *h, const char *name, int64_t *value, tu_error *err);
+TU_API tu_status tu_nv_tic_set(tu_nv_tic *h, const char *name, int64_t value, tu_error *err);
+
+/* --- samplers (notes §1.3: clb097tex.h TEXSAMP0..7) ---------------------------------------- */
+
+/* clang-format off */
+#define TU_NV_TSC_FIELDS(X) \
+    X(uint32_t, address_u, ADDRESS_U) X(uint32_t, address_v, ADDRESS_V) \
+    X(uint32_t, address_p, ADDRESS_P) \
+    X(uint32_t, depth_compare, DEPTH_COMPARE) \
+    X(uint32_t, depth_compare_func, DEPTH_COMPARE_FUNC) \
+    X(uint32_t, srgb_conversion, S_R_G_B_CONVERSION) \
+    X(uint32_t, font_filter_width, FONT_FILTER_WIDTH) \
+    X(uint32_t, font_filter_height, FONT_FILTER_HEIGHT) \
+    X(uint32_t, max_anisotropy, MAX_ANISOTROPY) \
+    X(uint32_t, mag_filter, MAG_FILTER) \
+    X(uint32_t, min_lod_clamp_behavior, MIN_LOD_CLAMP_BEHAVIOR_FOR_NEAREST_MIP) \
+    X(uint32_t, min_filter, MIN_FILTER) \
+    X(uint32_t, mip_filter, MIP_FILTER) \
+    X(uint32_t, cubemap_interface_filtering, CUBEMAP_INTERFACE_FILTERING) \
+    X(uint32_t, reduction_filter, REDUCTION_FILTER) \
+    X(int32_t,  mip_lod_bias, MIP_LOD_BIAS) \
+    X(uint32_t, float_coord_normalization, FLOAT_COORD_NORMALIZATION) \
+    X(uint32_t, trilin_opt, TRILIN_OPT) \
+    X(uint32_t, min_lod_clamp, MIN_LOD_CLAMP) \
+    X(uint32_t, max_lod_clamp, MAX_LOD_CLAMP) \
+    X(uint32_t, srgb_border_color_r, S_R_G_B_BORDER_COLOR_R) \
+    X(uint32_t, srgb_border_color_g, S_R_G_B_BORDER_COLOR_G) \
+    X(uint32_t, srgb_border_color_b, S_R_G_B_BORDER_COLOR_B) \
+    X(uint32_t, border_color_r, BORDER_COLOR_R) X(uint32_t, border_color_g, BORDER_COLOR_G) \
+    X(uint32_t, border_color_b, BORDER_COLOR_B) X(uint32_t, border_color_a, BORDER_COLOR_A)
+/* clang-format on */
+
+typedef struct tu_nv_tsc {
+    TU_NV_TSC_FIELDS(TU_NV_MEMBER_)
+    uint32_t reserved[8]; /* bits no field covers, kept for a lossless round trip */
+} tu_nv_tsc;
+#undef TU_NV_MEMBER_
+
+/* ADDRESS_U/V/P values. */
+typedef enum tu_nv_wrap {
+    TU_NV_WRAP = 0,
+    TU_NV_WRAP_MIRROR = 1,
+    TU_NV_WRAP_CLAMP_TO_EDGE = 2,
+    TU_NV_WRAP_BORDER = 3,
+    TU_NV_WRAP_CLAMP_OGL = 4,
+    TU_NV_WRAP_MIRROR_ONCE_CLAMP_TO_EDGE = 5,
+    TU_NV_WRAP_MIRROR_ONCE_BORDER = 6,
+    TU_NV_WRAP_MIRROR_ONCE_CLAMP_OGL = 7
+} tu_nv_wrap;
+
+TU_API tu_status tu_nv_tsc_decode(const void *bytes, tu_nv_tsc *out, tu_error *err);
+TU_API tu_status tu_nv_tsc_encode(const tu_nv_tsc *s, void *bytes, tu_error *err);
+TU_API tu_status tu_nv_tsc_get(const tu_nv_tsc *s, const char *name, int64_t *value, tu_error *err);
+TU_API tu_status tu_nv_tsc_set(tu_nv_tsc *s, const char *name, int64_t value, tu_error *err);
+
+/* The engine sampler a TSC entry means (address modes, filters, anisotropy, compare, LOD
+ * bias and clamps in 1/256, border colour bits, reduction, unnormalized coordinates,
+ * seamless cube filtering). TU_UNSUPPORTED for modes the engine lacks (CLAMP_OGL,
+ * MIRROR_ONCE_BORDER, MIRROR_ONCE_CLAMP_OGL, VCAA filters); TU_INVALID_ARGUMENT for values
+ * that are no mode. */
+TU_API tu_status tu_nv_tsc_sampler(const tu_nv_tsc *s, tu_sampler *out, tu_error *err);
+
+/* The sampler state TLD uses whatever the pools hold (the page's "Texture Header State
+ * Overrides"): point filters, anisotropy 1:1, border colour 0, no depth compare, address
+ * modes BORDER, or CLAMP_TO_EDGE with .CL. */
+TU_API tu_sampler tu_nv_tld_sampler(bool cl);
+
+/* --- formats: COMPONENTS + data types <-> tu_format ---------------------------------- */
+
+/*
+ * The header fields that describe surface format f: COMPONENTS, the four data types and
+ * the sources that return (R, G, B, A) of f, and S_R_G_B_CONVERSION. Returns TU_OK or
+ * TU_UNSUPPORTED for a format with no Maxwell equivalent in texunit's table.
+ */
+TU_API tu_status tu_nv_format_fields(tu_format f, tu_nv_tic *h, tu_error *err);
+
+/* --- GPU memory, pools, state ------------------------------------------------------------ */
+
+/* A range of the GPU's virtual address space backed by caller memory. Texture headers
+ * address memory through regions; a region's residency map (pages from `data`) says which
+ * pages are sparse (not resident). */
+typedef struct tu_nv_region {
+    uint64_t address; /* GPU virtual address of data[0] (48 bits) */
+    void *data;
+    size_t size;
+    const tu_residency *residency; /* NULL: every page is resident */
+} tu_nv_region;
+
+/* A header or sampler pool: entries of 32 bytes from `data`, valid up to maximum_index
+ * (SET_TEX_HEADER_POOL_C / SET_TEX_SAMPLER_POOL_C.MAXIMUM_INDEX). The memory must hold
+ * maximum_index + 1 entries. */
+typedef struct tu_nv_pool {
+    const void *data;
+    size_t size;
+    uint32_t maximum_index;
+} tu_nv_pool;
+
+/* Everything TLD reads besides registers. */
+typedef struct tu_nv_state {
+    const tu_nv_region *regions;
+    uint32_t region_count;
+    tu_nv_pool headers;
+    tu_nv_pool samplers;
+    const uint32_t *cbank; /* the constant bank #tsPtrIdx indexes (32-bit words) */
+    uint32_t cbank_words;  /* a word at or beyond this reads as 0 */
+} tu_nv_state;
+
+/* Check regions (non-NULL memory, 48-bit addresses, no overlap, valid residency maps), the
+ * pools (their memory holds maximum_index + 1 entries; maximum_index within its field) and
+ * the constant bank. Returns TU_OK or TU_INVALID_ARGUMENT naming the field. */
+TU_API tu_status tu_nv_state_validate(const tu_nv_state *st, tu_error *err);
+
+/* Entry `index` of a pool: *valid is false (and *out untouched) when index > maximum_index
+ * (an invalid texture). TU_INVALID_ARGUMENT when the pool cannot hold its maximum index. */
+TU_API tu_status tu_nv_pool_header(const tu_nv_pool *pool, uint32_t index, tu_nv_tic *out,
+                                   bool *valid, tu_error *err);
+TU_API tu_status tu_nv_pool_sampler(const tu_nv_pool *pool, uint32_t index, tu_nv_tsc *out,
+                                    bool *valid, tu_error *err);
+
+/* The constant-bank word #tsPtrIdx (a word index) reads; 0 beyond the bank. */
+TU_API uint32_t tu_nv_cbank_word(const tu_nv_state *st, uint32_t ts_index);
+
+/* --- textures: a header as a surface ------------------------------------------------- */
+
+/* What a texture header describes, ready for the engine. */
+typedef struct tu_nv_texture {
+    tu_surface surface;   /* the view, over the region memory the header's address lies in */
+    bool empty;           /* RES_VIEW_MIN_MIP_LEVEL > _MAX: a null view, every read is 0 */
+    uint8_t coords;       /* coordinates a TLD paramA must have: 1, 2, 3; 0 for cube maps */
+    uint8_t texel_map[4]; /* for C0..C3: the component of the surface's texel, 4 = none */
+    uint8_t source[4];    /* X..W_SOURCE */
+    uint8_t fp16_mask;    /* bit k: component Ck is *_FORCE_FP16 (rounded to half) */
+} tu_nv_texture;
+
+/*
+ * Interpret header h: the layout (block-linear, pitch, 1D buffer), format, sizes, levels,
+ * view, samples, swizzle, over `regions`. Refuses (naming the field) a header that is not
+ * self-consistent or that texunit cannot model (TU_UNSUPPORTED: a format with no texunit
+ * equivalent, GOBS_PER_BLOCK_WIDTH or TILE_WIDTH_IN_GOBS != 0, GOB3D, GOB_DEPTH_OFFSET,
+ * USE_ARRAY_TILE_ALIGNMENT, multisample modes other than 1X1 2X1 2X2 4X2 4X4), and a surface
+ * that does not fit in the region its address lies in.
+ */
+TU_API tu_status tu_nv_tic_texture(const tu_nv_tic *h, const tu_nv_region *regions,
+                                   uint32_t region_count, tu_nv_texture *out, tu_error *err);
+
+/*
+ * The header that describes surface s (block-linear or linear 1D/2D with one level and
+ * layer as PITCH, BUFFER as ONE_D_BUFFER) whose memory starts at GPU address gpu_address:
+ * the header's address is gpu_address + s->level[0].offset (mip 0 of the view's layer 0).
+ * The view is [base_level, base_level + level_count). Returns TU_OK, TU_INVALID_ARGUMENT
+ * (an invalid surface, an address that is not aligned for its layout, a block-linear
+ * surface whose levels are not the standard layout) or TU_UNSUPPORTED (no Maxwell format).
+ */
+TU_API tu_status tu_nv_tic_from_surface(const tu_surface *s, uint64_t gpu_address, tu_nv_tic *out,
+                                        tu_error *err);
+
+/* --- the register file of a warp ---------------------------------------------------------- */
+
+typedef struct tu_nv_regs {
+    uint32_t lanes;                       /* threads, 1..32 */
+    uint32_t r[TU_MAX_LANES][TU_NV_REGS]; /* R0..R254 per thread */
+    uint8_t p[TU_MAX_LANES];              /* bit n = Pn, n = 0..6 */
+} tu_nv_regs;
+
+/* Register `reg` of thread `lane`: RZ (255) reads 0; a lane or register outside the file
+ * reads 0. */
+TU_API uint32_t tu_nv_reg_read(const tu_nv_regs *regs, unsigned lane, unsigned reg);
+/* Write it: writes to RZ are dropped. TU_INVALID_ARGUMENT for a lane >= lanes or reg > 255. */
+TU_API tu_status tu_nv_reg_write(tu_nv_regs *regs, unsigned lane, unsigned reg, uint32_t value,
+                                 tu_error *err);
+/* Predicate Pn (n = 0..6) or PT (7, reads true); outside the file reads false. */
+TU_API bool tu_nv_pred_read(const tu_nv_regs *regs, unsigned lane, unsigned pred);
+/* Writes to PT are dropped. TU_INVALID_ARGUMENT for a lane >= lanes or pred > 7. */
+TU_API tu_status tu_nv_pred_write(tu_nv_regs *regs, unsigned lane, unsigned pred, bool value,
+                                  tu_error *err);
+
+/* --- the TLD instruction ----------------------------------------------------------------- */
+
+typedef enum tu_nv_lod { TU_NV_LOD_LZ = 0, TU_NV_LOD_LL = 1 } tu_nv_lod;
+typedef enum tu_nv_phase { TU_NV_PHASE_NONE, TU_NV_PHASE_T, TU_NV_PHASE_P } tu_nv_phase;
+
+/* #paramA in the page's order: code = array << 2 | dim. CUBE, ARRAY_3D, ARRAY_CUBE are
+ * reserved for TLD. */
+typedef enum tu_nv_param_a {
+    TU_NV_PARAM_1D = 0,
+    TU_NV_PARAM_2D = 1,
+    TU_NV_PARAM_3D = 2,
+    TU_NV_PARAM_CUBE = 3,
+    TU_NV_PARAM_ARRAY_1D = 4,
+    TU_NV_PARAM_ARRAY_2D = 5,
+    TU_NV_PARAM_ARRAY_3D = 6,
+    TU_NV_PARAM_ARRAY_CUBE = 7
+} tu_nv_param_a;
+
+/* Scheduling annotations of the text: {&req_6} {&rdN} {&wrN} {?sched}. They are not part of
+ * the 64-bit instruction word (Maxwell keeps scheduling in separate control words). */
+typedef struct tu_nv_sched {
+    bool has_req;
+    uint8_t req;   /* &req={b,...}: bit b = wait on barrier b, 0..5 */
+    int8_t rd, wr; /* &rdN, &wrN: barrier 0..5 the read / write releases; -1 = none */
+    char hint[24]; /* ?hint (without '?'): letters, digits, '_'; "" = none */
+} tu_nv_sched;
+
+typedef struct tu_nv_tld {
+    uint8_t guard;      /* @Pg: 0..6, 7 = PT (always) */
+    bool guard_not;     /* @!Pg */
+    bool bindless;      /* .B */
+    uint8_t lod;        /* tu_nv_lod: .LZ or .LL */
+    bool aoffi;         /* .AOFFI */
+    bool ms;            /* .MS */
+    bool cl;            /* .CL */
+    bool nodep;         /* .NODEP */
+    uint8_t phase;      /* tu_nv_phase: .T, .P */
+    uint8_t ps;         /* sparse predicate destination Ps: 0..6, 7 = PT (none) */
+    uint8_t rd, ra, rb; /* 0..254, 255 = RZ */
+    uint16_t ts_index;  /* #tsPtrIdxU13 (ignored with .B) */
+    uint8_t param_a;    /* tu_nv_param_a */
+    uint8_t wmask;      /* #wmskU04: R, G, B, A = bits 0..3 */
+    tu_nv_sched sched;
+} tu_nv_tld;
+
+/* The default instruction: TLD.LZ RZ, RZ, 0, 1D, 0xf with no predicates. */
+TU_API tu_nv_tld tu_nv_tld_default(void);
+
+/* What Ra and Rb carry, in order (the page's packing table, compacted). */
+typedef enum tu_nv_param {
+    TU_NV_ARG_ARRAY,  /* Ra: array index, bits 15:0 (U16) */
+    TU_NV_ARG_S,      /* Ra: s (S32) */
+    TU_NV_ARG_T,      /* Ra: t */
+    TU_NV_ARG_R,      /* Ra: r */
+    TU_NV_ARG_HANDLE, /* Rb: samplerPtr[31:20] | headerPtr[19:0] (.B) */
+    TU_NV_ARG_LOD,    /* Rb: absolute LOD, U32 (.LL) */
+    TU_NV_ARG_TOFF,   /* Rb: offsets (w&0xf)<<8 | (v&0xf)<<4 | (u&0xf) (.AOFFI) */
+    TU_NV_ARG_MS      /* Rb: sample index, U32 (.MS) */
+} tu_nv_param;
+
+typedef struct tu_nv_packing {
+    uint8_t ra_count, rb_count;
+    uint8_t ra[4], rb[4]; /* tu_nv_param */
+} tu_nv_packing;
+
+/* The packing of inst's Ra and Rb (reads param_a, bindless, lod, aoffi, ms). */
+TU_API tu_nv_packing tu_nv_tld_packing(const tu_nv_tld *inst);
+
+/* The short name of a packed parameter ("s", "array", "handle", ...). */
+TU_API const char *tu_nv_param_name(tu_nv_param p);
+
+/*
+ * Check every rule of the page: field ranges, a reserved paramA, .MS without .LZ, .MS with
+ * .CL, .MS on a paramA other than 2D/ARRAY_2D, the register alignment rules (Rd to the
+ * components wmask writes, Ra/Rb to 1, 2 or 4 by their parameter count) and the RZ rule
+ * (Ra/Rb must not be RZ when parameters are packed in them). Returns TU_OK or
+ * TU_INVALID_ARGUMENT with a sentence naming the rule.
+ */
+TU_API tu_status tu_nv_tld_validate(const tu_nv_tld *inst, tu_error *err);
+
+/*
+ * Parse one line of SASS as the page writes it:
+ *   {@{!}Pg} TLD{.B}.lod{.AOFFI}{.MS}{.CL}{.NODEP}{.phase} {Ps, } Rd, Ra{, Rb},
+ *       #tsPtrIdxU13, #paramA{, #wmskU04} {&req={..}} {&rdN} {&wrN} {?sched} ;
+ * e.g. "TLD.LZ R0, R4, 0, 2D, 0xf;". Immediates are decimal or 0x-hex; the ';' and a
+ * trailing "// comment" are optional. The result is validated. TU_PARSE_ERROR for malformed
+ * text, TU_INVALID_ARGUMENT for a broken rule.
+ */
+TU_API tu_status tu_nv_tld_parse(const char *text, tu_nv_tld *out, tu_error *err);
+
+/* Print inst in the canonical form: modifiers in the page's order, Rb omitted when it is RZ
+ * and unused, PT predicates omitted, the index and wmask in %#x, annotations last, ending in
+ * ";" as the page's examples do. TU_INVALID_ARGUMENT when the buffer is too small or inst is
+ * invalid. */
+TU_API tu_status tu_nv_tld_print(const tu_nv_tld *inst, char *buf, size_t size, tu_error *err);
+
+/* The Maxwell 64-bit encoding (notes §2.1): TLD 0xDC, TLD.B 0xDD in bits 63:56. The
+ * encoder refuses what the word cannot hold: .T/.P (no field) and a #tsPtrIdx with .B (the
+ * bindless form has no index field). Scheduling annotations are not encoded. */
+TU_API tu_status tu_nv_tld_encode(const tu_nv_tld *inst, uint64_t *word, tu_error *err);
+/* Decode a word: TU_PARSE_ERROR for another opcode, bits 48:36 set in TLD.B, or a
+ * reserved paramA; TU_INVALID_ARGUMENT for a broken rule. */
+TU_API tu_status tu_nv_tld_decode(uint64_t word, tu_nv_tld *out, tu_error *err);
+/* Decode the first 8 bytes (little-endian) of `bytes`; TU_PARSE_ERROR when size < 8. */
+TU_API tu_status tu_nv_tld_decode_bytes(const void *bytes, size_t size, tu_nv_tld *out,
+                                        tu_error *err);
+
+/*
+ * Execute inst for the threads of active_mask (bit n = thread n, n < regs->lanes) whose
+ * guard predicate holds: read Ra/Rb, fetch the header (constant bank word #tsPtrIdx, or
+ * Rb's handle with .B), read the texel through the engine and write the components wmask
+ * enables to Rd, Rd+1, ... and Ps. A thread whose header index exceeds the pool's
+ * MaximumIndex, whose paramA does not match the header's texture type, whose view is empty,
+ * or whose coordinate, array index, LOD or sample is out of range (without .CL) reads
+ * (0, 0, 0, 0); a texel on a sparse page reads 0 and sets Ps. Registers are written only
+ * when the whole instruction succeeds. Returns TU_OK, TU_INVALID_ARGUMENT (a broken rule,
+ * an invalid state or header) or TU_UNSUPPORTED (a header texunit cannot model).
+ */
+TU_API tu_status tu_nv_tld_execute(const tu_nv_tld *inst, const tu_nv_state *st, tu_nv_regs *regs,
+                                   uint32_t active_mask, tu_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TEXUNIT_NV_H */

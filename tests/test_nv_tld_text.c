@@ -1,0 +1,512 @@
+/*
+ * test_nv_tld_text.c - TLD as text and as the Maxwell 64-bit word (spec/nvidia-tld.txt,
+ * notes/nvidia-texture.md §2.1): the page's two examples; every option combination (.B, .LZ/.LL,
+ * .AOFFI, .MS, .CL, .NODEP, .T/.P, every #paramA, Ps, the guard, wmasks, annotations) built as
+ * text by this test's own printer and as bits by this test's own encoder from the notes' field
+ * table, then text -> struct -> text and struct -> binary -> struct; the packing table with
+ * compaction; the alignment and RZ rules; every illegal combination the page names; hostile
+ * text and words.
+ */
+#include "texunit/texunit.h"
+#include "texunit/nv.h"
+
+#include "tu_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The #paramA specifiers: the page's order, with the notes' dim (bits 30:29) and array (28). */
+static const struct {
+    const char *name;
+    unsigned dim, array, coords; /* coords 0: RESERVED */
+} params[8] = {{"1D", 0, 0, 1},       {"2D", 1, 0, 2},        {"3D", 2, 0, 3},
+               {"CUBE", 3, 0, 0},     {"ARRAY_1D", 0, 1, 1},  {"ARRAY_2D", 1, 1, 2},
+               {"ARRAY_3D", 2, 1, 0}, {"ARRAY_CUBE", 3, 1, 0}};
+
+/* The notes' §2.1 field table. */
+static uint64_t notes_encode(const tu_nv_tld *t) {
+    uint64_t w = (uint64_t)(t->bindless ? 0xdd : 0xdc) << 56;
+    w |= (uint64_t)t->rd | (uint64_t)t->ra << 8 | (uint64_t)t->guard << 16 |
+         (uint64_t)t->guard_not << 19 | (uint64_t)t->rb << 20;
+    w |= (uint64_t)params[t->param_a].array << 28 | (uint64_t)params[t->param_a].dim << 29;
+    w |= (uint64_t)t->wmask << 31 | (uint64_t)t->aoffi << 35;
+    if (!t->bindless) w |= (uint64_t)t->ts_index << 36;
+    w |= (uint64_t)t->nodep << 49 | (uint64_t)t->ms << 50 | (uint64_t)t->ps << 51 |
+         (uint64_t)t->cl << 54 | (uint64_t)t->lod << 55;
+    return w;
+}
+
+static void reg_text(char *out, size_t n, unsigned r) {
+    if (r == 255)
+        snprintf(out, n, "RZ");
+    else
+        snprintf(out, n, "R%u", r);
+}
+
+/* The page's format line, written out by hand. */
+static void page_text(const tu_nv_tld *t, char *out, size_t n) {
+    char guard[16] = "", ps[8] = "", rd[8], ra[8], rb[12] = "", sched[96] = "";
+    if (t->guard != 7 || t->guard_not)
+        snprintf(guard, sizeof guard, "@%s%s ", t->guard_not ? "!" : "",
+                 t->guard == 7 ? "PT" : (char[]){'P', (char)('0' + t->guard), 0});
+    if (t->ps != 7) snprintf(ps, sizeof ps, "P%u, ", t->ps);
+    reg_text(rd, sizeof rd, t->rd);
+    reg_text(ra, sizeof ra, t->ra);
+    const unsigned rb_count = t->bindless + (t->lod == 1) + t->aoffi + t->ms;
+    if (rb_count || t->rb != 255) {
+        char r[8];
+        reg_text(r, sizeof r, t->rb);
+        snprintf(rb, sizeof rb, ", %s", r);
+    }
+    if (t->sched.has_req) {
+        strcat(sched, " &req={");
+        for (unsigned b = 0, first = 1; b < 6; b++)
+            if (t->sched.req >> b & 1) {
+                char d[4];
+                snprintf(d, sizeof d, "%s%u", first ? "" : ",", b);
+                strcat(sched, d);
+                first = 0;
+            }
+        strcat(sched, "}");
+    }
+    if (t->sched.rd >= 0) snprintf(sched + strlen(sched), 8, " &rd%d", t->sched.rd);
+    if (t->sched.wr >= 0) snprintf(sched + strlen(sched), 8, " &wr%d", t->sched.wr);
+    if (t->sched.hint[0]) snprintf(sched + strlen(sched), 32, " ?%s", t->sched.hint);
+    char idx[16];
+    snprintf(idx, sizeof idx, t->ts_index ? "0x%x" : "0", t->ts_index);
+    snprintf(out, n, "%sTLD%s%s%s%s%s%s%s %s%s, %s%s, %s, %s, %s%s;", guard,
+             t->bindless ? ".B" : "", t->lod ? ".LL" : ".LZ", t->aoffi ? ".AOFFI" : "",
+             t->ms ? ".MS" : "", t->cl ? ".CL" : "", t->nodep ? ".NODEP" : "",
+             t->phase == 1   ? ".T"
+             : t->phase == 2 ? ".P"
+                             : "",
+             ps, rd, ra, rb, idx, params[t->param_a].name,
+             t->wmask ? (char[8]){'0', 'x', "0123456789abcdef"[t->wmask], 0} : "0", sched);
+}
+
+static bool same_tld(const tu_nv_tld *a, const tu_nv_tld *b) {
+    return a->guard == b->guard && a->guard_not == b->guard_not && a->bindless == b->bindless &&
+           a->lod == b->lod && a->aoffi == b->aoffi && a->ms == b->ms && a->cl == b->cl &&
+           a->nodep == b->nodep && a->phase == b->phase && a->ps == b->ps && a->rd == b->rd &&
+           a->ra == b->ra && a->rb == b->rb && a->ts_index == b->ts_index &&
+           a->param_a == b->param_a && a->wmask == b->wmask &&
+           a->sched.has_req == b->sched.has_req && a->sched.req == b->sched.req &&
+           a->sched.rd == b->sched.rd && a->sched.wr == b->sched.wr &&
+           strcmp(a->sched.hint, b->sched.hint) == 0;
+}
+
+static void test_page_examples(void) {
+    tu_error err;
+    tu_nv_tld t;
+    char buf[160];
+    CHECK(tu_nv_tld_parse("TLD.LZ     R0, R4, 0, 2D, 0xf;", &t, &err) == TU_OK, "%s", err.message);
+    CHECK(t.lod == TU_NV_LOD_LZ && t.rd == 0 && t.ra == 4 && t.rb == TU_NV_RZ && t.ts_index == 0 &&
+          t.param_a == TU_NV_PARAM_2D && t.wmask == 0xf && t.guard == 7 && t.ps == 7 && !t.ms);
+    CHECK(tu_nv_tld_print(&t, buf, sizeof buf, &err) == TU_OK);
+    CHECK_EQ_STR(buf, "TLD.LZ R0, R4, 0, 2D, 0xf;");
+    CHECK(tu_nv_tld_parse("TLD.LZ.MS R0, R4, R6, 0, 2D, 0xf;", &t, &err) == TU_OK, "%s",
+          err.message);
+    CHECK(t.ms && t.rb == 6);
+    CHECK(tu_nv_tld_print(&t, buf, sizeof buf, &err) == TU_OK);
+    CHECK_EQ_STR(buf, "TLD.LZ.MS R0, R4, R6, 0, 2D, 0xf;");
+    /* wmask defaults to 0xf; ';', case and spacing are free; a // comment ends the line. */
+    CHECK(tu_nv_tld_parse("  tld.lz r0,r4,0x0,2d // load", &t, &err) == TU_OK, "%s", err.message);
+    CHECK(t.wmask == 0xf && t.param_a == TU_NV_PARAM_2D);
+    /* The encodings of the examples from the notes' table: Rd 0, Ra 4, Pg PT (7), Rb RZ, dim 1,
+     * wmask 0xf, Ps PT (7), LZ; envydis's 0xdc38 pattern in the top 16 bits. */
+    uint64_t w;
+    CHECK(tu_nv_tld_parse("TLD.LZ R0, R4, 0, 2D, 0xf;", &t, &err) == TU_OK);
+    CHECK(tu_nv_tld_encode(&t, &w, &err) == TU_OK);
+    CHECK_EQ_U(w, 0xdc380007aff70400ull);
+    CHECK_EQ_U(w >> 48, 0xdc38);
+}
+
+/* The next mixed-radix digit of a combination number. */
+static unsigned take(unsigned *c, unsigned n) {
+    const unsigned d = *c % n;
+    *c /= n;
+    return d;
+}
+
+static void test_every_combination(void) {
+    static const uint8_t guards[][2] = {{7, 0}, {0, 0}, {5, 1}, {7, 1}};
+    static const uint8_t wmasks[] = {0xf, 0x1, 0x3, 0x7, 0x0, 0xa, 0x8};
+    unsigned long valid = 0, invalid = 0;
+    for (unsigned combo = 0; combo < 2 * 2 * 2 * 2 * 2 * 2 * 3 * 8 * 2 * 4 * 7 * 2; combo++) {
+        unsigned c = combo;
+#define TAKE(n) take(&c, n)
+        tu_nv_tld t = tu_nv_tld_default();
+        t.bindless = TAKE(2);
+        t.lod = (uint8_t)TAKE(2);
+        t.aoffi = TAKE(2);
+        t.ms = TAKE(2);
+        t.cl = TAKE(2);
+        t.nodep = TAKE(2);
+        t.phase = (uint8_t)TAKE(3);
+        t.param_a = (uint8_t)TAKE(8);
+        t.ps = TAKE(2) ? 3 : 7;
+        const unsigned g = TAKE(4);
+        t.guard = guards[g][0], t.guard_not = guards[g][1];
+        t.wmask = wmasks[TAKE(7)];
+        if (TAKE(2)) {
+            t.sched.has_req = true, t.sched.req = 0x29, t.sched.rd = 2, t.sched.wr = 5;
+            strcpy(t.sched.hint, "WAIT6_END_GROUP");
+        }
+#undef TAKE
+        t.rd = 8, t.ra = 12;
+        const unsigned rb_count = t.bindless + (t.lod == 1) + t.aoffi + t.ms;
+        t.rb = rb_count ? 16 : 255;
+        t.ts_index = t.bindless ? 0 : 0x1abc;
+        const bool ok = params[t.param_a].coords != 0 && !(t.ms && t.lod == 1) && !(t.ms && t.cl) &&
+                        !(t.ms && t.param_a != 1 && t.param_a != 5);
+        char text[256], printed[256];
+        page_text(&t, text, sizeof text);
+        tu_nv_tld parsed;
+        tu_error err = {0};
+        const tu_status st = tu_nv_tld_parse(text, &parsed, &err);
+        if (!ok) {
+            invalid++;
+            if (!CHECK(st == TU_INVALID_ARGUMENT, "'%s' parsed (%s)", text, err.message)) continue;
+            CHECK(strstr(err.message, "RESERVED") || strstr(err.message, ".MS"), "%s", err.message);
+            uint64_t w;
+            CHECK(tu_nv_tld_encode(&t, &w, NULL) == TU_INVALID_ARGUMENT);
+            tu_nv_tld back;
+            t.phase = 0;
+            const tu_status ds = tu_nv_tld_decode(notes_encode(&t), &back, &err);
+            CHECK(ds == (params[t.param_a].coords ? TU_INVALID_ARGUMENT : TU_PARSE_ERROR), "%s",
+                  err.message);
+            continue;
+        }
+        valid++;
+        if (!CHECK(st == TU_OK, "'%s': %s", text, err.message)) continue;
+        CHECK(same_tld(&parsed, &t), "'%s' parsed into another instruction", text);
+        CHECK(tu_nv_tld_print(&parsed, printed, sizeof printed, &err) == TU_OK, "%s", err.message);
+        CHECK(strcmp(printed, text) == 0, "printed '%s', want '%s'", printed, text);
+        uint64_t w = 0;
+        if (t.phase) {
+            CHECK_ERR(tu_nv_tld_encode(&t, &w, &err), TU_INVALID_ARGUMENT, &err,
+                      "has no field in the Maxwell 64-bit encoding");
+            t.phase = 0;
+        }
+        if (!CHECK(tu_nv_tld_encode(&t, &w, &err) == TU_OK, "'%s': %s", text, err.message))
+            continue;
+        CHECK(w == notes_encode(&t), "'%s': 0x%016llx, want 0x%016llx", text, (unsigned long long)w,
+              (unsigned long long)notes_encode(&t));
+        tu_nv_tld back;
+        CHECK(tu_nv_tld_decode(w, &back, &err) == TU_OK, "%s", err.message);
+        t.sched = tu_nv_tld_default().sched; /* annotations are not in the word */
+        CHECK(same_tld(&back, &t), "'%s' does not survive the binary round trip", text);
+    }
+    CHECK(valid > 10000 && invalid > 10000, "%lu valid, %lu invalid combinations", valid, invalid);
+}
+
+/* The page's packing table with compaction. */
+static void test_packing(void) {
+    for (unsigned pa = 0; pa < 8; pa++)
+        for (unsigned opts = 0; opts < 16; opts++) {
+            tu_nv_tld t = tu_nv_tld_default();
+            t.param_a = (uint8_t)pa;
+            t.bindless = opts & 1, t.lod = (opts >> 1) & 1, t.aoffi = (opts >> 2) & 1,
+            t.ms = (opts >> 3) & 1;
+            const tu_nv_packing p = tu_nv_tld_packing(&t);
+            uint8_t ra[4], rb[4];
+            unsigned na = 0, nb = 0;
+            if (params[pa].array) ra[na++] = TU_NV_ARG_ARRAY;
+            static const uint8_t coords[3] = {TU_NV_ARG_S, TU_NV_ARG_T, TU_NV_ARG_R};
+            for (unsigned k = 0; k < params[pa].coords; k++)
+                ra[na++] = coords[k];
+            if (t.bindless) rb[nb++] = TU_NV_ARG_HANDLE;
+            if (t.lod) rb[nb++] = TU_NV_ARG_LOD;
+            if (t.aoffi) rb[nb++] = TU_NV_ARG_TOFF;
+            if (t.ms) rb[nb++] = TU_NV_ARG_MS;
+            CHECK(p.ra_count == na && p.rb_count == nb, "paramA %s opts %u", params[pa].name, opts);
+            CHECK(memcmp(p.ra, ra, na) == 0 && memcmp(p.rb, rb, nb) == 0, "paramA %s opts %u",
+                  params[pa].name, opts);
+        }
+    CHECK_EQ_STR(tu_nv_param_name(TU_NV_ARG_TOFF), "toff");
+    CHECK_EQ_STR(tu_nv_param_name((tu_nv_param)99), "?");
+}
+
+/* Rules 1-4 of the page. */
+static void test_register_rules(void) {
+    tu_error err;
+    for (unsigned wmask = 0; wmask < 16; wmask++)
+        for (unsigned rd = 0; rd < 16; rd++) {
+            tu_nv_tld t = tu_nv_tld_default();
+            t.param_a = TU_NV_PARAM_1D, t.ra = 4, t.rd = (uint8_t)rd, t.wmask = (uint8_t)wmask;
+            const unsigned n = (wmask & 1) + (wmask >> 1 & 1) + (wmask >> 2 & 1) + (wmask >> 3);
+            const unsigned align = n <= 1 ? 1 : n == 2 ? 2 : 4;
+            if (rd % align == 0) {
+                CHECK(tu_nv_tld_validate(&t, &err) == TU_OK, "R%u wmask %x: %s", rd, wmask,
+                      err.message);
+            } else {
+                CHECK_ERR(tu_nv_tld_validate(&t, &err), TU_INVALID_ARGUMENT, &err, "TLD rule 1");
+            }
+        }
+    /* Ra: 1, 2, 3 (-> 4) scalars for 1D, 2D / ARRAY_1D, 3D / ARRAY_2D. */
+    static const struct {
+        uint8_t param_a;
+        unsigned align;
+    } ra_cases[] = {{0, 1}, {1, 2}, {2, 4}, {4, 2}, {5, 4}};
+    for (size_t i = 0; i < sizeof ra_cases / sizeof ra_cases[0]; i++)
+        for (unsigned ra = 0; ra < 12; ra++) {
+            tu_nv_tld t = tu_nv_tld_default();
+            t.rd = 0, t.param_a = ra_cases[i].param_a, t.ra = (uint8_t)ra;
+            if (ra % ra_cases[i].align == 0)
+                CHECK(tu_nv_tld_validate(&t, &err) == TU_OK, "%s", err.message);
+            else
+                CHECK_ERR(tu_nv_tld_validate(&t, &err), TU_INVALID_ARGUMENT, &err,
+                          "TLD rule 2: Ra");
+        }
+    /* Rb: handle; handle, lod; handle, lod, toff (-> 4). */
+    for (unsigned n = 1; n <= 3; n++)
+        for (unsigned rb = 0; rb < 12; rb++) {
+            tu_nv_tld t = tu_nv_tld_default();
+            t.rd = 0, t.ra = 0, t.bindless = true, t.lod = n >= 2, t.aoffi = n >= 3;
+            t.rb = (uint8_t)rb;
+            const unsigned align = n == 1 ? 1 : n == 2 ? 2 : 4;
+            if (rb % align == 0)
+                CHECK(tu_nv_tld_validate(&t, &err) == TU_OK, "%s", err.message);
+            else
+                CHECK_ERR(tu_nv_tld_validate(&t, &err), TU_INVALID_ARGUMENT, &err,
+                          "TLD rule 2: Rb");
+        }
+    tu_nv_tld t;
+    /* Rule 4: RZ where parameters are packed. */
+    CHECK_ERR(tu_nv_tld_parse("TLD.LZ R0, RZ, 0, 2D, 0xf;", &t, &err), TU_INVALID_ARGUMENT, &err,
+              "TLD rule 4: Ra must not be RZ: it packs s, t");
+    CHECK_ERR(tu_nv_tld_parse("TLD.LL R0, R4, 0, 2D, 0xf;", &t, &err), TU_INVALID_ARGUMENT, &err,
+              "TLD rule 4: Rb must not be RZ: it packs lod");
+    CHECK_ERR(tu_nv_tld_parse("TLD.B.LZ.AOFFI R0, R4, RZ, 0, ARRAY_2D, 0xf;", &t, &err),
+              TU_INVALID_ARGUMENT, &err, "TLD rule 4: Rb must not be RZ: it packs handle, toff");
+    /* Rule 3: a non-RZ Rb with nothing to pack is no error, and prints. */
+    CHECK(tu_nv_tld_parse("TLD.LZ R0, R4, R7, 0, 2D, 0xf;", &t, &err) == TU_OK, "%s", err.message);
+    char buf[128];
+    tu_nv_tld_print(&t, buf, sizeof buf, &err);
+    CHECK_EQ_STR(buf, "TLD.LZ R0, R4, R7, 0, 2D, 0xf;");
+    /* Rd = RZ discards the result: no alignment. */
+    CHECK(tu_nv_tld_parse("TLD.LZ RZ, R4, 0, 2D, 0xf;", &t, &err) == TU_OK, "%s", err.message);
+    /* Misaligned examples from the page's wording. */
+    CHECK_ERR(tu_nv_tld_parse("TLD.LZ R2, R4, 0, 2D, 0xf;", &t, &err), TU_INVALID_ARGUMENT, &err,
+              "Rd R2 must be aligned to 4 for the 4 components of wmask 0xf");
+    CHECK_ERR(tu_nv_tld_parse("TLD.LZ R1, R4, 0, 2D, 0x9;", &t, &err), TU_INVALID_ARGUMENT, &err,
+              "Rd R1 must be aligned to 2");
+    CHECK_ERR(tu_nv_tld_parse("TLD.LZ R0, R5, 0, 2D, 0xf;", &t, &err), TU_INVALID_ARGUMENT, &err,
+              "Ra R5 must be aligned to 2 for its 2 parameters (s, t)");
+    CHECK_ERR(tu_nv_tld_parse("TLD.LZ R0, R6, 0, ARRAY_2D, 0xf;", &t, &err), TU_INVALID_ARGUMENT,
+              &err, "Ra R6 must be aligned to 4 for its 3 parameters (array, s, t)");
+    CHECK_ERR(tu_nv_tld_parse("TLD.LL.AOFFI R0, R4, R5, 0, 2D, 0xf;", &t, &err),
+              TU_INVALID_ARGUMENT, &err,
+              "Rb R5 must be aligned to 2 for its 2 parameters (lod, toff)");
+}
+
+/* Every illegal combination the page names. */
+static void test_illegal_options(void) {
+    tu_error err;
+    tu_nv_tld t;
+    CHECK_ERR(tu_nv_tld_parse("TLD.LL.MS R0, R4, R6, 0, 2D, 0xf;", &t, &err), TU_INVALID_ARGUMENT,
+              &err, ".MS can only be used with the .LZ LOD option");
+    CHECK_ERR(tu_nv_tld_parse("TLD.LZ.MS.CL R0, R4, R6, 0, 2D, 0xf;", &t, &err),
+              TU_INVALID_ARGUMENT, &err, ".MS cannot be combined with .CL");
+    static const char *const non_2d[] = {"1D", "3D", "ARRAY_1D"};
+    for (int i = 0; i < 3; i++) {
+        char line[80];
+        snprintf(line, sizeof line, "TLD.LZ.MS R0, R4, R6, 0, %s, 0xf;", non_2d[i]);
+        CHECK_ERR(tu_nv_tld_parse(line, &t, &err), TU_INVALID_ARGUMENT, &err,
+                  ".MS can only be used with 2D/ARRAY_2D textures");
+    }
+    CHECK(tu_nv_tld_parse("TLD.LZ.MS R0, R4, R6, 0, ARRAY_2D, 0xf;", &t, &err) == TU_OK, "%s",
+          err.message);
+    static const char *const reserved[] = {"CUBE", "ARRAY_3D", "ARRAY_CUBE"};
+    for (int i = 0; i < 3; i++) {
+        char line[80];
+        snprintf(line, sizeof line, "TLD.LZ R0, R4, 0, %s, 0xf;", reserved[i]);
+        CHECK_ERR(tu_nv_tld_parse(line, &t, &err), TU_INVALID_ARGUMENT, &err,
+                  "is RESERVED for TLD");
+    }
+    /* Field ranges of a struct built by hand. */
+    t = tu_nv_tld_default();
+    t.rd = 0, t.ra = 0, t.ts_index = 8192;
+    CHECK_ERR(tu_nv_tld_validate(&t, &err), TU_INVALID_ARGUMENT, &err,
+              "#tsPtrIdx 8192 is out of range");
+    t = tu_nv_tld_default(), t.rd = 0, t.ra = 0, t.wmask = 16;
+    CHECK_ERR(tu_nv_tld_validate(&t, &err), TU_INVALID_ARGUMENT, &err, "#wmsk 16");
+    t = tu_nv_tld_default(), t.rd = 0, t.ra = 0, t.guard = 8;
+    CHECK_ERR(tu_nv_tld_validate(&t, &err), TU_INVALID_ARGUMENT, &err, "guard predicate 8");
+    t = tu_nv_tld_default(), t.rd = 0, t.ra = 0, t.lod = 2;
+    CHECK_ERR(tu_nv_tld_validate(&t, &err), TU_INVALID_ARGUMENT, &err, "LOD mode 2");
+    t = tu_nv_tld_default(), t.rd = 0, t.ra = 0, t.sched.rd = 6;
+    CHECK_ERR(tu_nv_tld_validate(&t, &err), TU_INVALID_ARGUMENT, &err, "&rd 6");
+    t = tu_nv_tld_default(), t.rd = 0, t.ra = 0, t.sched.req = 0x40;
+    CHECK_ERR(tu_nv_tld_validate(&t, &err), TU_INVALID_ARGUMENT, &err, "&req mask 0x40");
+    t = tu_nv_tld_default(), t.rd = 0, t.ra = 0;
+    memset(t.sched.hint, 'A', sizeof t.sched.hint);
+    CHECK_ERR(tu_nv_tld_validate(&t, &err), TU_INVALID_ARGUMENT, &err, "not NUL-terminated");
+    strcpy(t.sched.hint, "a-b");
+    CHECK_ERR(tu_nv_tld_validate(&t, &err), TU_INVALID_ARGUMENT, &err, "character 0x2d");
+    CHECK_ERR(tu_nv_tld_validate(NULL, &err), TU_INVALID_ARGUMENT, &err, "must not be NULL");
+}
+
+static void test_bad_text(void) {
+    static const struct {
+        const char *text;
+        tu_status st;
+        const char *needle;
+    } cases[] = {
+        {"", TU_PARSE_ERROR, "expected the mnemonic TLD"},
+        {"TEX.LZ R0, R4, 0, 2D", TU_PARSE_ERROR, "mnemonic 'TEX' is not TLD"},
+        {"TLD R0, R4, 0, 2D", TU_PARSE_ERROR, "needs a LOD mode"},
+        {"TLD.LZ.LL R0, R4, R6, 0, 2D", TU_PARSE_ERROR, "'.LL' repeats or conflicts"},
+        {"TLD.LZ.LZ R0, R4, 0, 2D", TU_PARSE_ERROR, "'.LZ' repeats"},
+        {"TLD.LZ.T.P R0, R4, 0, 2D", TU_PARSE_ERROR, "'.P' repeats or conflicts"},
+        {"TLD.LZ.XYZ R0, R4, 0, 2D", TU_PARSE_ERROR, "modifier '.XYZ' is not one of"},
+        {"TLD.LZ R255, R4, 0, 2D", TU_PARSE_ERROR, "expected register Rd"},
+        {"TLD.LZ R300, R4, 0, 2D", TU_PARSE_ERROR, "expected register Rd"},
+        {"TLD.LZ R0, R04, 0, 2D", TU_PARSE_ERROR, "expected register Ra"},
+        {"TLD.LZ R0, R4, 8192, 2D", TU_PARSE_ERROR, "#tsPtrIdxU13"},
+        {"TLD.LZ R0, R4, -1, 2D", TU_PARSE_ERROR, "operand 3"},
+        {"TLD.LZ R0, R4, 0x, 2D", TU_PARSE_ERROR, "#tsPtrIdxU13"},
+        {"TLD.LZ R0, R4, 0, 4D", TU_PARSE_ERROR, "expected #paramA"},
+        {"TLD.LZ R0, R4, 0", TU_PARSE_ERROR, "expected #paramA"},
+        {"TLD.LZ R0, R4, 0, 2D, 0x10", TU_PARSE_ERROR, "#wmskU04"},
+        {"TLD.LZ R0, R4, 0, 2D, 0xf, 1", TU_PARSE_ERROR, "is one too many"},
+        {"TLD.LZ R0, R4, 0, 2D, 0xf junk", TU_PARSE_ERROR, "unexpected 'junk'"},
+        {"TLD.LZ R0, R4, 0, 2D, 0xf;;", TU_PARSE_ERROR, "unexpected ';'"},
+        {"TLD.LZ R0, R4, 0, 2D,", TU_PARSE_ERROR, "operand 5"},
+        {"@P7 TLD.LZ R0, R4, 0, 2D", TU_PARSE_ERROR, "guard '@P7'"},
+        {"@ TLD.LZ R0, R4, 0, 2D", TU_PARSE_ERROR, "guard"},
+        {"TLD.LZ P7, R0, R4, 0, 2D", TU_PARSE_ERROR, "expected register Rd"},
+        {"TLD.LZ R0, R4, 0, 2D &rd6", TU_PARSE_ERROR, "&rd needs a barrier number 0..5"},
+        {"TLD.LZ R0, R4, 0, 2D &rd1 &rd2", TU_PARSE_ERROR, "&rd appears twice"},
+        {"TLD.LZ R0, R4, 0, 2D &req={0,0}", TU_PARSE_ERROR, "lists barrier 0 twice"},
+        {"TLD.LZ R0, R4, 0, 2D &req={7}", TU_PARSE_ERROR, "lists barriers 0..5"},
+        {"TLD.LZ R0, R4, 0, 2D &req={1", TU_PARSE_ERROR, "is not closed"},
+        {"TLD.LZ R0, R4, 0, 2D &req", TU_PARSE_ERROR, "&req={b,...}"},
+        {"TLD.LZ R0, R4, 0, 2D &req=0x40", TU_PARSE_ERROR, "mask must be a number 0..0x3f"},
+        {"TLD.LZ R0, R4, 0, 2D &req={} &req={}", TU_PARSE_ERROR, "&req appears twice"},
+        {"TLD.LZ R0, R4, 0, 2D &foo", TU_PARSE_ERROR, "'&foo' is not &req"},
+        {"TLD.LZ R0, R4, 0, 2D ?", TU_PARSE_ERROR, "?sched must be"},
+        {"TLD.LZ R0, R4, 0, 2D ?A ?B", TU_PARSE_ERROR, "?sched appears twice"},
+        {"TLD.LZ R0, R4, 0, 2D ?AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", TU_PARSE_ERROR, "1..23"},
+        {"TLD.LZ R0, R4, 0, 2D, 0xf R0, R0, R0, R0, R0, R0", TU_PARSE_ERROR, "unexpected"},
+        {"TLD.LZ R0, R4, R0, R0, R0, R0, R0, R0, R0, R0", TU_PARSE_ERROR, "more than 8 operands"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tu_nv_tld t;
+        tu_error err;
+        CHECK_ERR(tu_nv_tld_parse(cases[i].text, &t, &err), cases[i].st, &err, cases[i].needle);
+    }
+    tu_error err;
+    tu_nv_tld t;
+    /* Accepted alternative spellings: &req=MASK, &rd=N, &wr=N; @PT; PT as Ps. */
+    CHECK(tu_nv_tld_parse("@PT TLD.LZ PT, R0, R4, 0, 2D, 0xf &req=0x21 &rd=3 &wr=0 ?x;", &t,
+                          &err) == TU_OK,
+          "%s", err.message);
+    char buf[160];
+    tu_nv_tld_print(&t, buf, sizeof buf, &err);
+    CHECK_EQ_STR(buf, "TLD.LZ R0, R4, 0, 2D, 0xf &req={0,5} &rd3 &wr0 ?x;");
+    /* A long line, and a buffer too small to print into. */
+    char *long_line = malloc(5001);
+    memset(long_line, 'R', 5000);
+    long_line[5000] = 0;
+    CHECK_ERR(tu_nv_tld_parse(long_line, &t, &err), TU_PARSE_ERROR, &err, "mnemonic");
+    memcpy(long_line, "TLD.LZ R0, R4, 0, 2D, 0xf ", 26);
+    CHECK_ERR(tu_nv_tld_parse(long_line, &t, &err), TU_PARSE_ERROR, &err, "unexpected");
+    free(long_line);
+    tu_nv_tld_parse("TLD.LZ R0, R4, 0, 2D, 0xf;", &t, &err);
+    char small[12];
+    memset(small, 'x', sizeof small);
+    CHECK_ERR(tu_nv_tld_print(&t, small, sizeof small, &err), TU_INVALID_ARGUMENT, &err,
+              "more than the 12 bytes");
+    CHECK(memchr(small, 0, sizeof small) != NULL);
+    CHECK_ERR(tu_nv_tld_parse(NULL, &t, &err), TU_INVALID_ARGUMENT, &err, "must not be NULL");
+    /* Random strings of SASS-like pieces never crash; whatever parses prints and re-parses to
+     * the same instruction. */
+    static const char *const pieces[] = {
+        "TLD", ".LZ",  ".LL", ".B",   ".MS",      ".CL",      ".AOFFI", " ",  "R0", "R4",
+        "R6",  "RZ",   "P3",  "PT",   ", ",       "0",        "0xf",    "2D", "3D", "1D",
+        ";",   "&rd1", "?W",  "@P1 ", "ARRAY_2D", "&req={0}", "//",     ",",  "!",  "@"};
+    uint64_t seed = 3;
+    unsigned parsed = 0;
+    for (int i = 0; i < 30000; i++) {
+        char line[256] = "";
+        if (i % 2) {
+            const int n = 1 + (int)(tu_test_rand(&seed) % 14);
+            for (int k = 0; k < n; k++)
+                strcat(line, pieces[tu_test_rand(&seed) % (sizeof pieces / sizeof pieces[0])]);
+        } else { /* well-formed shapes with random choices, some with a character dropped */
+            static const char *const mods[] = {"", ".B", ".AOFFI", ".MS", ".CL", ".NODEP", ".T"};
+            static const char *const regs[] = {"R0, R4, ", "R0, R4, R6, ", "P2, R0, R4, R8, ",
+                                               "RZ, R8, R5, "};
+            static const char *const tails[] = {"2D", "ARRAY_2D, 0x3", "1D, 0x1 &wr2", "3D ?Y",
+                                                "ARRAY_1D, 0xc &req={1,2}"};
+            const uint64_t r = tu_test_rand(&seed);
+            snprintf(line, sizeof line, "%sTLD%s%s%s %s0x%x, %s;", r & 1 ? "@!P1 " : "",
+                     mods[r >> 1 & 3], r >> 3 & 1 ? ".LL" : ".LZ", mods[(r >> 4) % 7],
+                     regs[(r >> 8) % 4], (unsigned)(r >> 12) % 3, tails[(r >> 16) % 5]);
+            if ((r >> 24) % 4 == 0) {
+                const size_t len = strlen(line), at = (size_t)(r >> 32) % len;
+                memmove(line + at, line + at + 1, len - at);
+            }
+        }
+        tu_nv_tld a, b;
+        const tu_status st = tu_nv_tld_parse(line, &a, &err);
+        CHECK(st == TU_OK || st == TU_PARSE_ERROR || st == TU_INVALID_ARGUMENT, "%s", line);
+        if (st != TU_OK) continue;
+        parsed++;
+        CHECK(tu_nv_tld_print(&a, buf, sizeof buf, &err) == TU_OK);
+        CHECK(tu_nv_tld_parse(buf, &b, &err) == TU_OK && same_tld(&a, &b), "'%s' -> '%s'", line,
+              buf);
+    }
+    CHECK(parsed > 0);
+}
+
+static void test_bad_words(void) {
+    tu_error err;
+    tu_nv_tld t;
+    CHECK_ERR(tu_nv_tld_decode(0xde380007aff70400ull, &t, &err), TU_PARSE_ERROR, &err,
+              "opcode 0xde (bits 63:56) is not TLD");
+    CHECK_ERR(tu_nv_tld_decode(0xdd380017aff70400ull, &t, &err), TU_PARSE_ERROR, &err,
+              "TLD.B has no texture index, but bits 48:36 are 0x1");
+    CHECK_ERR(tu_nv_tld_decode(0xdc380007eff70400ull, &t, &err), TU_PARSE_ERROR, &err,
+              "#paramA CUBE (bits 30:28 = 6) is RESERVED");
+    CHECK_ERR(tu_nv_tld_decode(0xdcbc0007a0670400ull, &t, &err), TU_INVALID_ARGUMENT, &err,
+              ".MS can only be used with the .LZ");
+    CHECK_ERR(tu_nv_tld_decode(0xdc380007aff70402ull, &t, &err), TU_INVALID_ARGUMENT, &err,
+              "TLD rule 1");
+    const uint8_t bytes[9] = {0x00, 0x04, 0xf7, 0xaf, 0x07, 0x00, 0x38, 0xdc, 0x55};
+    CHECK(tu_nv_tld_decode_bytes(bytes, 9, &t, &err) == TU_OK && t.ra == 4 && t.wmask == 0xf);
+    CHECK_ERR(tu_nv_tld_decode_bytes(bytes, 7, &t, &err), TU_PARSE_ERROR, &err,
+              "truncated: 7 bytes");
+    CHECK_ERR(tu_nv_tld_decode_bytes(NULL, 8, &t, &err), TU_INVALID_ARGUMENT, &err, "NULL");
+    /* .B keeps no index: encoding one is refused. */
+    CHECK(tu_nv_tld_parse("TLD.B.LZ R0, R4, R6, 0x5, 2D, 0xf;", &t, &err) == TU_OK);
+    uint64_t w;
+    CHECK_ERR(tu_nv_tld_encode(&t, &w, &err), TU_INVALID_ARGUMENT, &err,
+              "the bindless form has no index field");
+    /* Random words with a TLD opcode: a valid word re-encodes to itself. */
+    uint64_t seed = 11;
+    unsigned ok = 0;
+    for (int i = 0; i < 100000; i++) {
+        uint64_t word = tu_test_rand(&seed);
+        word = (word & ~(0xffull << 56)) | (uint64_t)(i & 1 ? 0xdc : 0xdd) << 56;
+        if (i % 4 < 2) word &= ~0x1fffull << 36;
+        if (tu_nv_tld_decode(word, &t, &err) != TU_OK) continue;
+        ok++;
+        uint64_t again;
+        CHECK(tu_nv_tld_encode(&t, &again, &err) == TU_OK && again == word, "0x%016llx",
+              (unsigned long long)word);
+    }
+    CHECK(ok > 100, "%u random words decoded", ok);
+}
+
+int main(void) {
+    TU_RUN(test_page_examples);
+    TU_RUN(test_every_combination);
+    TU_RUN(test_packing);
+    TU_RUN(test_register_rules);
+    TU_RUN(test_illegal_options);
+    TU_RUN(test_bad_text);
+    TU_RUN(test_bad_words);
+    return tu_test_finish();
+}

@@ -1,0 +1,17 @@
+/*
+ * run_sass.h - `texunit run FILE.sass`: execute a program of NVIDIA TLD instructions (SASS text,
+ * spec/nvidia-tld.txt) against textures, pools, a constant bank and a warp's registers that the
+ * file's directives set up, and print the registers and predicates it asks for. The format is
+ * described at the top of run_sass.c and in the README ("texunit run").
+ */
+#ifndef TEXUNIT_RUN_SASS_H
+#define TEXUNIT_RUN_SASS_H
+
+#include <stdio.h>
+
+/* Run the program at `path` (or standard input for "-"): results to `out`, the first error as
+ * "PATH:LINE: reason" to `err`. Returns 0 when the whole program ran, 1 when texunit refused
+ * it (the program stops at the first refused line). */
+int tq_run_sass(const char *path, FILE *out, FILE *err);
+
+#endif /* TEXUNIT_RUN_SASS_H */
