@@ -131,26 +131,46 @@ static void test_address_modes(void) {
 }
 
 static void test_border_colour(void) {
-    /* The border replaces the whole texel, float or integer by the format's class. */
+    /* The border replaces the components the format has; the others read 0, 0, 1 (Vulkan
+     * "Texel Replacement", then "Conversion to RGBA"): R32F takes only B_r. */
     tu_image img = make(TU_SURFACE_2D, false, TU_FORMAT_R32_SFLOAT, 2, 2, 1, 1, 1, grid);
     tu_sampler smp = tu_sampler_default();
     smp.address[0] = smp.address[1] = TU_ADDRESS_CLAMP_BORDER;
-    smp.border_color = (tu_texel){.f = {0.25f, 0.5f, 0.75f, 1.0f}};
+    smp.border_color = (tu_texel){.f = {0.25f, 0.5f, 0.75f, 0.125f}};
     tu_msg *m = new_msg(TU_OP_SAMPLE_L, 1);
     m->src[TU_SRC_U].f[0] = -0.1f, m->src[TU_SRC_V].f[0] = 0.5f;
     tu_texel t = run_lane(m, &img.surface, &smp, 0);
-    CHECK(t.f[0] == 0.25f && t.f[1] == 0.5f && t.f[2] == 0.75f && t.f[3] == 1.0f);
+    CHECK(t.f[0] == 0.25f && t.f[1] == 0.0f && t.f[2] == 0.0f && t.f[3] == 1.0f);
     /* Inside, the missing components read 0, 0, 1. */
     m->src[TU_SRC_U].f[0] = 0.75f, m->src[TU_SRC_V].f[0] = 0.75f;
     t = run_lane(m, &img.surface, &smp, 0);
     CHECK(t.f[0] == 11.0f && t.f[1] == 0.0f && t.f[2] == 0.0f && t.f[3] == 1.0f);
     tu_image_free(&img);
 
-    img = make(TU_SURFACE_2D, false, TU_FORMAT_R32G32B32A32_UINT, 2, 2, 1, 1, 1, grid);
+    /* A four-component format takes all four. */
+    img = make(TU_SURFACE_2D, false, TU_FORMAT_R32G32B32A32_SFLOAT, 2, 2, 1, 1, 1, grid);
+    m->src[TU_SRC_U].f[0] = -0.1f;
+    t = run_lane(m, &img.surface, &smp, 0);
+    CHECK(t.f[0] == 0.25f && t.f[1] == 0.5f && t.f[2] == 0.75f && t.f[3] == 0.125f);
+    tu_image_free(&img);
+    /* Integer formats take the integer border, likewise by component. */
+    img = make(TU_SURFACE_2D, false, TU_FORMAT_R32G32B32A32_UINT, 2, 2, 1, 1, 1, grid_int);
     smp.border_color_int = (tu_texel){.u = {9, 8, 7, 6}};
     m->src[TU_SRC_U].f[0] = 1.5f;
     t = run_lane(m, &img.surface, &smp, 0);
     CHECK(t.u[0] == 9 && t.u[1] == 8 && t.u[2] == 7 && t.u[3] == 6);
+    tu_image_free(&img);
+    img = make(TU_SURFACE_2D, false, TU_FORMAT_R32G32_SINT, 2, 2, 1, 1, 1, grid_int);
+    t = run_lane(m, &img.surface, &smp, 0);
+    CHECK(t.u[0] == 9 && t.u[1] == 8 && t.u[2] == 0 && t.u[3] == 1);
+    free(m);
+    tu_image_free(&img);
+    /* Depth takes B_r. */
+    img = make(TU_SURFACE_2D, false, TU_FORMAT_D32_SFLOAT, 2, 2, 1, 1, 1, ramp4);
+    m = new_msg(TU_OP_SAMPLE_L, 1);
+    m->src[TU_SRC_U].f[0] = 1.5f, m->src[TU_SRC_V].f[0] = 0.5f;
+    t = run_lane(m, &img.surface, &smp, 0);
+    CHECK(t.f[0] == 0.25f && t.f[1] == 0.0f && t.f[2] == 0.0f && t.f[3] == 1.0f);
     free(m);
     tu_image_free(&img);
 }
@@ -405,10 +425,21 @@ static void test_cube_seamless(void) {
     const float bottom = z_nb + a * (own - z_nb);
     const float want = top + a * (bottom - top);
     CHECK(fabsf(got - want) < 1e-3f, "%.9g != %.9g", (double)got, (double)want);
-    /* Without seamless filtering the face clamps to its own edge: all four are +X(0,0)
-     * except none beyond it: the result is +X's own texels only. */
+    /* Without seamless filtering the address modes apply on the face. The footprint is
+     * i, j in {-1, 0} with both weights a. Clamp to edge: all four are +X(0,0) = 0. */
     smp.seamless_cube = false;
+    smp.address[0] = smp.address[1] = TU_ADDRESS_CLAMP_EDGE;
     CHECK_F(sample_l(&img.surface, &smp, 1, 1 - e, 1 - e, 0), 0.0f);
+    /* Wrap: -1 wraps to 1: (1,1) = 11, (0,1) = 10, (1,0) = 1, (0,0) = 0. */
+    smp.address[0] = smp.address[1] = TU_ADDRESS_WRAP;
+    const float wtop = 11.0f + a * (10.0f - 11.0f), wbottom = 1.0f + a * (0.0f - 1.0f);
+    const float wrapped = sample_l(&img.surface, &smp, 1, 1 - e, 1 - e, 0);
+    CHECK(fabsf(wrapped - (wtop + a * (wbottom - wtop))) < 1e-3f, "%.9g", (double)wrapped);
+    /* Clamp to border (opaque white: R = 1 for R32F): three border texels and (0,0) = 0. */
+    smp.address[0] = smp.address[1] = TU_ADDRESS_CLAMP_BORDER;
+    smp.border_color = (tu_texel){.f = {1, 1, 1, 1}};
+    const float bordered = sample_l(&img.surface, &smp, 1, 1 - e, 1 - e, 0);
+    CHECK(fabsf(bordered - (1.0f + a * ((1.0f - a) - 1.0f))) < 1e-3f, "%.9g", (double)bordered);
     tu_image_free(&img);
 }
 

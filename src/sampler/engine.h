@@ -23,6 +23,7 @@ typedef struct tuE_ctx {
     bool hw;         /* TU_PRECISION_HW */
     bool fixed8;     /* hw precision and 8-bit unorm channels: filter in 8-bit fixed point */
     bool compare;    /* the op compares against ref */
+    uint8_t present; /* bit c: the format has component c (R G B A; depth and stencil as R) */
     uint32_t levels; /* the view's level count */
     uint32_t base_w, base_h, base_d; /* the extent of view level 0 */
     uint32_t array_layers;           /* layers addressable by the array coordinate */

@@ -184,6 +184,13 @@ tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_samp
     ctx.integer = ctx.fd->format_class != TU_CLASS_FLOAT;
     ctx.hw = sampler->precision == TU_PRECISION_HW;
     ctx.compare = (info->flags & TU_OPF_COMPARE) != 0;
+    for (unsigned i = 0; i < ctx.fd->channel_count; i++) {
+        const uint8_t comp = ctx.fd->channels[i].component;
+        if (comp <= TU_COMPONENT_A)
+            ctx.present |= (uint8_t)(1u << comp);
+        else if (comp == TU_COMPONENT_D || comp == TU_COMPONENT_S)
+            ctx.present |= 1u;
+    }
     ctx.levels = surface->level_count;
     ctx.array_layers = ctx.is_cube ? surface->layers / 6 : surface->layers;
     tu_surface_level_extent(surface, 0, &ctx.base_w, &ctx.base_h, &ctx.base_d);

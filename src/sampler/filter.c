@@ -121,7 +121,8 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
                           i0[2] + (int32_t)((k >> 2) & 1)};
         if (ctx->is_cube) {
             const int32_t n = (int32_t)ext[0];
-            if (fp->dims == 0) { /* nearest: the face's own texel, clamped to its edge */
+            if (fp->dims == 0 &&
+                ctx->smp->seamless_cube) { /* nearest: the face's own texel, clamped to its edge */
                 idx[0] = tuE_wrap(idx[0], n, TU_ADDRESS_CLAMP_EDGE);
                 idx[1] = tuE_wrap(idx[1], n, TU_ADDRESS_CLAMP_EDGE);
             }

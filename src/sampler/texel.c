@@ -62,8 +62,18 @@ static void apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t) {
     t->f[3] = 1.0f;
 }
 
+/* Vulkan "Texel Replacement": the border replaces the components the format has (depth
+ * and stencil take B_r), and "Conversion to RGBA" fills the others with 0, 0, 0 and 1. */
 void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
-    *out = ctx->integer ? ctx->smp->border_color_int : ctx->smp->border_color;
+    const tu_texel *b = ctx->integer ? &ctx->smp->border_color_int : &ctx->smp->border_color;
+    for (int c = 0; c < 4; c++) {
+        if (ctx->present >> c & 1)
+            out->u[c] = b->u[c];
+        else if (ctx->integer)
+            out->u[c] = c == 3 ? 1u : 0u;
+        else
+            out->f[c] = c == 3 ? 1.0f : 0.0f;
+    }
     if (ctx->compare) apply_compare(ctx, ref, out);
 }
 
@@ -159,10 +169,15 @@ void tuE_cube_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t
         tuE_texel(ctx, lane, level, 6 * cube + face, (uint32_t)i, (uint32_t)j, 0, ref, out);
         return;
     }
-    if (!ctx->smp->seamless_cube) { /* clamp to the face's edge */
-        uint32_t x = (uint32_t)tuE_wrap(i, (int32_t)n, TU_ADDRESS_CLAMP_EDGE);
-        uint32_t y = (uint32_t)tuE_wrap(j, (int32_t)n, TU_ADDRESS_CLAMP_EDGE);
-        tuE_texel(ctx, lane, level, 6 * cube + face, x, y, 0, ref, out);
+    if (!ctx->smp->seamless_cube) {
+        /* Without seamless filtering the address modes apply per face (Vulkan "Wrapping
+         * Operation": only seamless cube maps ignore them); CUBE clamps to the edge. */
+        const int32_t x = tuE_wrap(i, (int32_t)n, (tu_address)ctx->smp->address[0]);
+        const int32_t y = tuE_wrap(j, (int32_t)n, (tu_address)ctx->smp->address[1]);
+        if (x < 0 || y < 0)
+            tuE_border(ctx, ref, out);
+        else
+            tuE_texel(ctx, lane, level, 6 * cube + face, (uint32_t)x, (uint32_t)y, 0, ref, out);
         return;
     }
     uint32_t f2, x, y;
