@@ -5,8 +5,8 @@
  * "//!", read before the kernel runs:
  *
  *   //! platform xe-lp | xe2
- *   //! surface BTI [samples=N] [mcs=VALUE] [clear=R,G,B,A] texture TYPE FORMAT W H D LEVELS LAYERS
- * SEED
+ *   //! surface BTI [samples=N] [mcs=VALUE] [clear=R,G,B,A] [file=BLOB] texture TYPE FORMAT W H D
+ * LEVELS LAYERS SEED
  *   //! surface BTI texture_file PATH                 (KTX2)
  *   //! surface bindless HANDLE texture ...           (what %bss = HANDLE refers to)
  *   //! sampler INDEX key=value ...                   (the query format's sampler keys)
@@ -149,7 +149,9 @@ static bool make_mcs(run *r, tu_image *img, tu_image *mcs, uint64_t value, char 
     return true;
 }
 
-/* "surface BTI|bindless HANDLE [samples=N] [mcs=V] [clear=R,G,B,A] texture ..." */
+/* "surface BTI|bindless HANDLE [samples=N] [mcs=V] [clear=R,G,B,A] [file=BLOB] texture ..."
+ * file= fills the texture's texels from a raw blob in the packed order (levels, layers,
+ * samples, z, y, x), which must be exactly the texture's size. */
 static int directive_surface(run *r, char *args, unsigned line) {
     char *save = args;
     char *w = word(&save);
@@ -166,7 +168,12 @@ static int directive_surface(run *r, char *args, unsigned line) {
     bool have_mcs = false, have_clear = false;
     uint64_t mcs_value = 0;
     tu_texel clear = {{0}};
+    const char *blob = NULL;
     while ((w = word(&save)) && strchr(w, '=')) {
+        if (strncmp(w, "file=", 5) == 0 && w[5]) {
+            blob = w + 5;
+            continue;
+        }
         if (strncmp(w, "samples=", 8) == 0 && parse_u32(w + 8, &samples)) continue;
         if (strncmp(w, "mcs=", 4) == 0) {
             char *end;
@@ -215,6 +222,22 @@ static int directive_surface(run *r, char *args, unsigned line) {
             tu_surface_fill_hash(&img->surface, q.texture.seed, &err) != TU_OK) {
             tu_image_free(img);
             return refuse(r, line, "surface: %s", err.message);
+        }
+        if (blob) {
+            size_t size;
+            char *bytes = read_file(blob, &size, r->err);
+            if (!bytes) {
+                tu_image_free(img);
+                return refuse(r, line, "surface: cannot read %s", blob);
+            }
+            const size_t need = img->surface.size;
+            if (size == need) memcpy(img->memory, bytes, size);
+            free(bytes);
+            if (size != need) {
+                tu_image_free(img);
+                return refuse(r, line, "surface: %s has %zu bytes; the texture needs %zu", blob,
+                              size, need);
+            }
         }
     } else if (q.kind == TQ_TEXTURE_FILE) {
         tu_error err = {0};

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Run every example through `texunit run` and compare with its .expected output (the README
+# shows parts of these), then a kernel whose surface comes from a raw blob.
+#   check_examples.sh TEXUNIT SOURCE_DIR WORK_DIR
+set -eu
+texunit=$1 src=$2 work=$3
+mkdir -p "$work"
+status=0
+for example in "$src"/examples/*.visaasm "$src"/examples/*.sass; do
+    expected=${example%.*}.expected
+    if ! (cd "$src" && "$texunit" run "examples/$(basename "$example")") > "$work/out" 2>&1 ||
+       ! cmp -s "$work/out" "$expected"; then
+        echo "FAIL: $(basename "$example") differs from $(basename "$expected"):"
+        diff "$expected" "$work/out" | head -20 || true
+        status=1
+    fi
+done
+# The blob: bytes 0x10..0x17; texel (3, 1) is 0x17, (0, 0) 0x10, (1, 1) 0x15, (2, 0) 0x12,
+# and lanes 4..7 read (0, 0).
+printf '\020\021\022\023\024\025\026\027' > "$work/blob.bin"
+sed "s|BLOB|$work/blob.bin|" "$src/tests/run/blob.visaasm" > "$work/blob.visaasm"
+"$texunit" run "$work/blob.visaasm" > "$work/out"
+if [ "$(cat "$work/out")" != "V42[0]:ud 0x17 0x10 0x15 0x12 0x10 0x10 0x10 0x10" ]; then
+    echo "FAIL: the raw blob kernel printed:"; cat "$work/out"; status=1
+fi
+# A blob of the wrong size is refused with both sizes named.
+printf '\020' > "$work/blob.bin"
+if "$texunit" run "$work/blob.visaasm" > "$work/out" 2>&1 ||
+   ! grep -q "has 1 bytes; the texture needs 8" "$work/out"; then
+    echo "FAIL: a short blob was not refused:"; cat "$work/out"; status=1
+fi
+[ $status = 0 ] && echo "examples: every output as expected; raw blobs read and refused as they should"
+exit $status
