@@ -511,6 +511,10 @@ static void test_offsets(void) {
     m->op = TU_OP_SAMPLE_PO_LZ;
     m->src[TU_SRC_OFFU].i[0] = 4, m->src[TU_SRC_OFFV].i[0] = -1;
     CHECK_F(run_lane(m, &img.surface, &smp, 0).f[0], 3.0f + 10 * 1);
+    /* Any per-lane offset: the moved coordinate clamps to +-2^30 (x = 2 - 3 + 2^31 - 1 ->
+     * 2^30, which wraps to 0; y = 3 + 7 - 2^31 -> -2^30, which wraps to 0). */
+    m->src[TU_SRC_OFFU].i[0] = INT32_MAX, m->src[TU_SRC_OFFV].i[0] = INT32_MIN;
+    CHECK_F(run_lane(m, &img.surface, &smp, 0).f[0], 0.0f);
     free(m);
     tu_image_free(&img);
 }

@@ -559,25 +559,30 @@ void tq_print(FILE *f, const tu_texel *v, tu_format_class cls) {
     fputc('\n', f);
 }
 
-/* Read a whole file's bytes into memory (texture_file). */
-static void *read_all(const char *path, size_t *size, char *why, size_t why_size) {
+char *tq_read_file(const char *path, size_t *size, char *why, size_t why_size) {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fail(why, why_size, "texture_file %s: %s", path, strerror(errno));
+        fail(why, why_size, "%s: %s", path, strerror(errno));
         return NULL;
     }
     size_t cap = 1 << 16, n = 0;
-    unsigned char *buf = malloc(cap);
+    char *buf = malloc(cap + 1);
     while (buf) {
         n += fread(buf + n, 1, cap - n, f);
         if (n < cap) break;
-        unsigned char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+        char *bigger = cap <= (SIZE_MAX - 1) / 2 ? realloc(buf, cap * 2 + 1) : NULL;
         if (!bigger) free(buf);
         buf = bigger;
         cap *= 2;
     }
+    const bool failed = ferror(f);
     fclose(f);
-    if (!buf) fail(why, why_size, "texture_file %s: out of memory", path);
+    if (!buf || failed) {
+        free(buf);
+        fail(why, why_size, "%s: %s", path, failed ? "read error" : "out of memory");
+        return NULL;
+    }
+    buf[n] = 0;
     *size = n;
     return buf;
 }
@@ -585,7 +590,7 @@ static void *read_all(const char *path, size_t *size, char *why, size_t why_size
 static bool load_texture_file(const char *path, tu_image *img, bool have_texture, char *why,
                               size_t why_size) {
     size_t size = 0;
-    unsigned char *bytes = read_all(path, &size, why, why_size);
+    unsigned char *bytes = (unsigned char *)tq_read_file(path, &size, why, why_size);
     if (!bytes) return false;
     static const unsigned char ktx2[12] = {0xAB, 'K',  'T',  'X',  ' ',  '2',
                                            '0',  0xBB, '\r', '\n', 0x1A, '\n'};

@@ -92,6 +92,9 @@ bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_s
 /* Print four values as the format says: %.9g floats, integers for integer classes. */
 void tq_print(FILE *f, const tu_texel *v, tu_format_class cls);
 
+/* The bytes of a whole file, NUL-terminated, malloc'ed (free them); NULL with a reason. */
+char *tq_read_file(const char *path, size_t *size, char *why, size_t why_size);
+
 /* Run a whole case file: one output line per query, errors as "error: line N: reason".
  * Returns the number of malformed lines. */
 unsigned tq_run(FILE *in, FILE *out);

@@ -54,30 +54,12 @@ typedef struct run {
     const char *path;
 } run;
 
+/* A whole file through tq_read_file, reporting a failure on err. */
 static char *read_file(const char *path, size_t *size, FILE *err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(err, "texunit: %s: %s\n", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap) break;
-        char *bigger = realloc(buf, cap * 2 + 1);
-        if (!bigger) free(buf);
-        buf = bigger;
-        cap *= 2;
-    }
-    fclose(f);
-    if (!buf) {
-        fprintf(err, "texunit: %s: out of memory\n", path);
-        return NULL;
-    }
-    buf[n] = 0;
-    *size = n;
-    return buf;
+    char why[300];
+    char *text = tq_read_file(path, size, why, sizeof why);
+    if (!text) fprintf(err, "texunit: %s\n", why);
+    return text;
 }
 
 __attribute__((format(printf, 3, 4))) static int refuse(run *r, unsigned line, const char *fmt,

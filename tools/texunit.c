@@ -11,6 +11,7 @@
  *                                           in //! comments)
  *   texunit asm FILE.visaasm [OUT.bin]      its instructions as vISA 4.1 binary
  *   texunit disasm FILE.bin [KERNEL.visaasm] decode binary instructions to text
+ *   texunit lower FILE.visaasm --target T   the physical sampler messages of its instructions
  *
  * TYPE is 1d 1darray 2d 2darray 3d cube cubearray; FORMAT a short name (rgba8_unorm,
  * rgba8_srgb, rgba8_uint, rgba16_sfloat, rgba32_sfloat, r32_sfloat, d32_sfloat) or any
@@ -19,6 +20,7 @@
  *
  * Exit status: 0 on success, 1 when texunit refused the input, 2 on a usage error.
  */
+#include "lower_cmd.h"
 #include "query.h"
 #include "run_sass.h"
 #include "run_visa.h"
@@ -191,6 +193,12 @@ static int cmd_disasm(int argc, char **argv) {
     return tq_disasm_visa(argv[0], argc == 2 ? argv[1] : NULL, stdout, stderr);
 }
 
+static int cmd_lower(int argc, char **argv) {
+    if (argc != 3 || strcmp(argv[1], "--target") != 0)
+        return usage_error("%s", "usage: lower FILE.visaasm --target skl|tgl|xe2[-mesa]");
+    return tq_lower(argv[0], argv[2], stdout, stderr);
+}
+
 static int cmd_help(int argc, char **argv);
 
 static const struct {
@@ -207,6 +215,8 @@ static const struct {
     {"run", cmd_run, "run FILE.visaasm|FILE.sass          run a vISA kernel or a TLD program"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]          encode its instructions (vISA 4.1)"},
     {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]    decode instructions to text"},
+    {"lower", cmd_lower,
+     "lower FILE.visaasm --target T       its physical sampler messages (skl, tgl, xe2)"},
     {"info", cmd_info, "info FILE.ktx2|FILE.png             describe a file"},
     {"texel", cmd_texel, "texel FILE LEVEL LAYER X Y Z        decode one texel"},
     {"help", cmd_help, "help                                this text"},

@@ -229,6 +229,11 @@ typedef struct tu_sampler {
     tu_texel border_color_int; /* i[] / u[]: the border of SINT and UINT formats */
 } tu_sampler;
 
+/* Check the fields of a message that do not depend on its surface or sampler: op, simd
+ * 1..32, channel mask, gather channel, immediate offsets -8..7, flags, coarse pixel size.
+ * tu_execute and the lowering both begin with it. TU_OK or TU_INVALID_ARGUMENT. */
+TU_API tu_status tu_msg_validate(const tu_msg *m, tu_error *err);
+
 /* The default sampler: nearest, nearest, no mip; wrap; no compare; LOD [0, 1000]. */
 TU_API tu_sampler tu_sampler_default(void);
 

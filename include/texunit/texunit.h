@@ -9,6 +9,7 @@
 #include "texunit/surface.h"
 #include "texunit/sampler.h"
 #include "texunit/io.h"
+#include "texunit/lower.h"
 #include "texunit/visa.h"
 #include "texunit/nv.h"
 

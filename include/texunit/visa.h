@@ -11,6 +11,7 @@
 #ifndef TEXUNIT_VISA_H
 #define TEXUNIT_VISA_H
 
+#include "texunit/lower.h"
 #include "texunit/sampler.h"
 #include "texunit/status.h"
 #include "texunit/surface.h"
@@ -236,6 +237,18 @@ TU_API void tu_visa_state_free(tu_visa_state *st);
 /* Execute every line of k in order on st. */
 TU_API tu_status tu_visa_execute(const tu_visa_kernel *k, tu_visa_state *st,
                                  const tu_visa_bindings *b, tu_error *err);
+
+/* --- the sampler send (src/visa/send.c; the physical message: texunit/lower.h) ------------ */
+
+/*
+ * Execute a sampler send: decode (tu_lower_decode), find the surface (BTI, or the bindless
+ * entry of BTI 252's ex_desc handle) and the sampler state (the bindless entry at the
+ * sampler address, else table entry address / 16; loads and queries take none), run the
+ * engine, and write the response (tu_lower_response_write) into response (at least rlen
+ * GRFs). The entry point of a GPU simulator that meets a `send` to the sampler.
+ */
+TU_API tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_send_tables *tables,
+                                 uint8_t *response, size_t response_size, tu_error *err);
 
 #ifdef __cplusplus
 }

@@ -94,8 +94,9 @@ tu_status tu_sampler_validate(const tu_sampler *s, tu_error *err) {
     return TU_OK;
 }
 
-static tu_status check_msg(const tu_msg *m, const tu_op_info *info, const tu_surface *s,
-                           const tu_sampler *smp, tu_error *err) {
+tu_status tu_msg_validate(const tu_msg *m, tu_error *err) {
+    TU_RETURN_IF(!m, err, TU_INVALID_ARGUMENT, "message is NULL");
+    const tu_op_info *info = tu_op_describe(m->op);
     TU_RETURN_IF(!info, err, TU_INVALID_ARGUMENT, "message op %d is not a tu_op", (int)m->op);
     TU_RETURN_IF(m->simd < 1 || m->simd > TU_MAX_LANES, err, TU_INVALID_ARGUMENT,
                  "message simd %u is not in 1..32", m->simd);
@@ -107,7 +108,8 @@ static tu_status check_msg(const tu_msg *m, const tu_op_info *info, const tu_sur
     static const char axis[] = "UVR";
     for (int a = 0; a < 3; a++)
         TU_RETURN_IF(m->offset[a] < -8 || m->offset[a] > 7, err, TU_INVALID_ARGUMENT,
-                     "message offset %c %d is not in -8..7", axis[a], m->offset[a]);
+                     "message offset %c %d is not in -8..7 (a 4-bit aoffimmi field)", axis[a],
+                     m->offset[a]);
     TU_RETURN_IF(m->flags & ~(uint32_t)(TU_MSG_PIXEL_NULL_MASK | TU_MSG_CPS | TU_MSG_HALF_SOURCES),
                  err, TU_INVALID_ARGUMENT, "message flags 0x%x has unknown bits", m->flags);
     if (m->flags & TU_MSG_CPS) {
@@ -120,6 +122,12 @@ static tu_status check_msg(const tu_msg *m, const tu_op_info *info, const tu_sur
                      TU_INVALID_ARGUMENT, "message coarse pixel size %ux%u is not in 1..4 x 1..4",
                      m->cps_x, m->cps_y);
     }
+    return TU_OK;
+}
+
+static tu_status check_msg(const tu_msg *m, const tu_op_info *info, const tu_surface *s,
+                           const tu_sampler *smp, tu_error *err) {
+    TU_TRY(tu_msg_validate(m, err));
     const tu_format_desc *fd = tu_format_describe(s->format);
     if (info->flags & TU_OPF_COMPARE) {
         TU_RETURN_IF(!(fd->flags & TU_FORMAT_FLAG_DEPTH), err, TU_INVALID_ARGUMENT,

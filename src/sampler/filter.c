@@ -113,7 +113,10 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         } else {
             i0[a] = tuE_floor_int(u);
         }
-        i0[a] += p->off[a];
+        /* An offset moves the texel coordinate; both are clamped to +-2^30 like huge
+         * coordinates (docs/semantics.md), so any per-lane offset stays in range. */
+        const int64_t moved = (int64_t)i0[a] + p->off[a];
+        i0[a] = (int32_t)(moved < -(1 << 30) ? -(1 << 30) : moved > (1 << 30) ? (1 << 30) : moved);
     }
     const unsigned count = 1u << fp->dims;
     for (unsigned k = 0; k < count; k++) {

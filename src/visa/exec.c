@@ -12,6 +12,8 @@
  */
 #include "visa_internal.h"
 
+#include "../lower/lower_internal.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,25 +165,11 @@ static uint32_t lane_mask(const tu_visa_kernel *k, const tu_visa_state *st,
 
 /* --- parameters ------------------------------------------------------------------------------- */
 
-static int32_t sext4(uint32_t v) {
-    return (int32_t)((v & 0xf) ^ 8) - 8;
-}
-
-/* Float parameters with offsets in their low 12 bits (notes/intel-sampler.md §4.4). */
-static float high_bits_float(uint32_t bits) {
-    bits &= 0xfffff000u;
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-}
-
 static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
                              const tu_visa_line *l, const tuL_op *op, tu_msg *m, tu_error *err) {
     const tu_visa_inst *in = &l->inst;
     const uint32_t n = in->exec_size;
     int common_type = -1;
-    uint32_t mcs16[4][TU_MAX_LANES];
-    memset(mcs16, 0, sizeof mcs16);
     for (unsigned p = 0; p < in->num_params; p++) {
         const tuL_param kind = (tuL_param)op->params[p];
         char what[48];
@@ -230,79 +218,13 @@ static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
         const tu_visa_var *vv;
         uint8_t *src;
         TU_TRY(raw_span(k, st, &in->params[p], n * esize, what, l->line, &vv, &src, err));
+        /* one unpack for the executor and the send decoder (lower/params.c) */
         for (uint32_t lane = 0; lane < n; lane++) {
-            const uint8_t *e = src + lane * esize;
             uint32_t bits = 0;
-            memcpy(&bits, e, esize);
-            float f = 0.0f;
-            if (t == TU_VISA_HF)
-                f = tu_half_to_float((uint16_t)bits);
-            else
-                memcpy(&f, &bits, 4);
-            const int32_t ival = t == TU_VISA_UW ? (int32_t)(uint16_t)bits : (int32_t)bits;
-            const bool fl = op->pclass == TUL_PC_FLOAT;
-            switch (kind) {
-            case TUL_P_U:
-            case TUL_P_V:
-            case TUL_P_R:
-            case TUL_P_AI:
-            case TUL_P_LOD: {
-                static const tu_src map[] = {[TUL_P_U] = TU_SRC_U,
-                                             [TUL_P_V] = TU_SRC_V,
-                                             [TUL_P_R] = TU_SRC_R,
-                                             [TUL_P_AI] = TU_SRC_AI,
-                                             [TUL_P_LOD] = TU_SRC_LOD};
-                if (fl)
-                    m->src[map[kind]].f[lane] = f;
-                else
-                    m->src[map[kind]].i[lane] = ival;
-                break;
-            }
-            case TUL_P_REF: m->src[TU_SRC_REF].f[lane] = f; break;
-            case TUL_P_BIAS: m->src[TU_SRC_BIAS].f[lane] = f; break;
-            case TUL_P_DUDX: m->src[TU_SRC_DUDX].f[lane] = f; break;
-            case TUL_P_DUDY: m->src[TU_SRC_DUDY].f[lane] = f; break;
-            case TUL_P_DVDX: m->src[TU_SRC_DVDX].f[lane] = f; break;
-            case TUL_P_DVDY: m->src[TU_SRC_DVDY].f[lane] = f; break;
-            case TUL_P_DRDX: m->src[TU_SRC_DRDX].f[lane] = f; break;
-            case TUL_P_DRDY: m->src[TU_SRC_DRDY].f[lane] = f; break;
-            case TUL_P_OFFU: m->src[TU_SRC_OFFU].i[lane] = (int32_t)bits; break;
-            case TUL_P_OFFV: m->src[TU_SRC_OFFV].i[lane] = (int32_t)bits; break;
-            case TUL_P_SI: m->src[TU_SRC_SI].u[lane] = (uint32_t)ival; break;
-            case TUL_P_MCSL: m->src[TU_SRC_MCSL].u[lane] = bits; break;
-            case TUL_P_MCSH: m->src[TU_SRC_MCSH].u[lane] = bits; break;
-            case TUL_P_MCS0:
-            case TUL_P_MCS1:
-            case TUL_P_MCS2:
-            case TUL_P_MCS3: mcs16[kind - TUL_P_MCS0][lane] = bits & 0xffff; break;
-            case TUL_P_OFFUVR:
-            case TUL_P_BIAS_OFFUVR:
-            case TUL_P_LOD_OFFUVR:
-            case TUL_P_LOD_OFFUV:
-            case TUL_P_R_OFFUV:
-            case TUL_P_R_OFFUVR: {
-                /* u in bits 11:8, v in 7:4, r in 3:0 (notes/intel-sampler.md §4.4) */
-                const bool has_r = kind == TUL_P_OFFUVR || kind == TUL_P_BIAS_OFFUVR ||
-                                   kind == TUL_P_LOD_OFFUVR || kind == TUL_P_R_OFFUVR;
-                m->src[TU_SRC_OFFU].i[lane] = sext4(bits >> 8);
-                m->src[TU_SRC_OFFV].i[lane] = sext4(bits >> 4);
-                m->src[TU_SRC_OFFR].i[lane] = has_r ? sext4(bits) : 0;
-                if (kind == TUL_P_BIAS_OFFUVR) m->src[TU_SRC_BIAS].f[lane] = high_bits_float(bits);
-                if (kind == TUL_P_LOD_OFFUVR || kind == TUL_P_LOD_OFFUV)
-                    m->src[TU_SRC_LOD].f[lane] = high_bits_float(bits);
-                if (kind == TUL_P_R_OFFUV || kind == TUL_P_R_OFFUVR)
-                    m->src[TU_SRC_R].f[lane] = high_bits_float(bits);
-                break;
-            }
-            default: break;
-            }
+            memcpy(&bits, src + lane * esize, esize); /* little-endian host */
+            tuL_param_unpack(kind, op->pclass == TUL_PC_FLOAT, esize, bits, m, lane);
         }
     }
-    if (op->pclass == TUL_PC_INT_UW)
-        for (uint32_t lane = 0; lane < n; lane++) {
-            m->src[TU_SRC_MCSL].u[lane] = mcs16[0][lane] | mcs16[1][lane] << 16;
-            m->src[TU_SRC_MCSH].u[lane] = mcs16[2][lane] | mcs16[3][lane] << 16;
-        }
     return TU_OK;
 }
 
@@ -501,8 +423,8 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     m->gather_channel = gather ? in->channels : 0;
     const uint32_t aoff = (uint32_t)in->aoffimmi.imm;
     if (in->opcode != TUL_OPCODE_3D_INFO) {
-        m->offset[0] = sext4(aoff >> 8), m->offset[1] = sext4(aoff >> 4),
-        m->offset[2] = sext4(aoff);
+        m->offset[0] = tuL_sext4(aoff >> 8), m->offset[1] = tuL_sext4(aoff >> 4),
+        m->offset[2] = tuL_sext4(aoff);
     }
     m->flags = (in->pixel_null_mask ? TU_MSG_PIXEL_NULL_MASK : 0) | (in->cps ? TU_MSG_CPS : 0);
     m->cps_x = st->cps_x ? st->cps_x : 1, m->cps_y = st->cps_y ? st->cps_y : 1;

@@ -1,0 +1,224 @@
+/*
+ * decode.c - a physical sampler message back into its logical message: the inverse of
+ * payload.c, and what the sampler `send` executor (src/visa/send.c) runs first.
+ *
+ * Every field is checked against the rules payload.c follows (notes/intel-sampler.md §1.1
+ * descriptor, §1.2 header, §1.3 payload and the 11-GRF limit, §1.5 response length, §1.6
+ * widths, §2 message types; notes/visa-encoding.md §5 extended descriptor, §6 writeback),
+ * and a message that breaks one is refused with the field and its value. Without a header
+ * the enabled channels are R, RG, RGB or RGBA as the response length says (IGC: "channel
+ * mask R, RG, RGB, and RGBA may be derived from response length"). Nothing outside the
+ * payload given is read.
+ */
+#include "lower_internal.h"
+
+#include <string.h>
+
+static const char *tname(const tu_target *t) {
+    return t->name ? t->name : "?";
+}
+
+tu_status tu_lower_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
+                          tu_error *err) {
+    TU_RETURN_IF(!s || !t || !out, err, TU_INVALID_ARGUMENT,
+                 "send, target and output must not be NULL");
+    TU_TRY(tu_target_validate(t, err));
+    return tuL_decode(s, t, out, err);
+}
+
+tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out, tu_error *err) {
+    const tu_send_fields f = tu_lower_fields(s->desc, s->ex_desc, t);
+    const uint32_t grf = t->grf_bytes, native = t->native_simd;
+
+    /* the extended descriptor */
+    TU_RETURN_IF(f.sfid != TUL_SFID_SAMPLER, err, TU_INVALID_ARGUMENT,
+                 "extended descriptor SFID %u is not the sampler (2)", f.sfid);
+    TU_RETURN_IF(s->ex_desc & 0x7f0u, err, TU_INVALID_ARGUMENT,
+                 "extended descriptor bits 10:4 (0x%x) must be zero", s->ex_desc & 0x7f0u);
+    TU_RETURN_IF(f.bti > TUL_BTI_BINDLESS, err, TU_INVALID_ARGUMENT,
+                 "descriptor binding-table index %u is not a sampler surface (0..251, or 252 "
+                 "bindless)",
+                 f.bti);
+    TU_RETURN_IF(f.bti != TUL_BTI_BINDLESS && f.surface_handle, err, TU_INVALID_ARGUMENT,
+                 "extended descriptor bits 31:12 (0x%x) hold a bindless surface handle, but the "
+                 "binding-table index is %u, not 252",
+                 f.surface_handle, f.bti);
+    if (!t->xe2_msg_types)
+        TU_RETURN_IF(f.bit31 != f.cps, err, TU_INVALID_ARGUMENT,
+                     "descriptor bit 31 (CPS LOD compensation) is %u but extended descriptor bit "
+                     "11 (CPS) is %u",
+                     f.bit31, f.cps);
+
+    /* SIMD mode: native or 2x native, +4 for a 16-bit payload */
+    TU_RETURN_IF(f.simd_mode != 1 && f.simd_mode != 2 && f.simd_mode != 5 && f.simd_mode != 6, err,
+                 TU_INVALID_ARGUMENT,
+                 "descriptor SIMD mode %u is not 1, 2, 5 or 6 (SIMD%u, SIMD%u, and their 16-bit "
+                 "forms) on target %s",
+                 f.simd_mode, native, 2 * native, tname(t));
+    const bool half = f.simd_mode >= 5;
+    const uint32_t w = (f.simd_mode & 3) == 1 ? native : 2 * native;
+    TU_RETURN_IF(half && !t->half_params, err, TU_INVALID_ARGUMENT,
+                 "descriptor SIMD mode %u is a 16-bit payload, which target %s has not",
+                 f.simd_mode, tname(t));
+
+    /* the message type */
+    const tuL_op *row = tuL_row_of_type(f.msg_type, half, t);
+    if (!row) {
+        const tuL_op *any = tuL_row_of_type(f.msg_type, !half, t);
+        TU_RETURN_IF(any && half, err, TU_INVALID_ARGUMENT,
+                     "message type %u (%s) has no 16-bit payload (SIMD mode %u)", f.msg_type,
+                     any->mnemonic, f.simd_mode);
+        TU_RETURN_IF(t->xe2_msg_types && (f.msg_type == 0x11 || f.msg_type == 0x12), err,
+                     TU_UNSUPPORTED,
+                     "descriptor message type %u is %s on target %s, which texunit does not "
+                     "execute",
+                     f.msg_type, f.msg_type == 0x11 ? "sample_d_c_mlod" : "sample_mlod", tname(t));
+        return tuB_fail(err, TU_INVALID_ARGUMENT,
+                        "descriptor message type %u is not a sampler message of target %s",
+                        f.msg_type, tname(t));
+    }
+    const tu_op_info *info = tu_op_describe((tu_op)row->op);
+    if (half) {
+        TU_RETURN_IF(row->pclass == TUL_PC_UD, err, TU_INVALID_ARGUMENT,
+                     "message type %u (%s) takes UD parameters: SIMD mode %u (16-bit) is not "
+                     "allowed",
+                     f.msg_type, row->mnemonic, f.simd_mode);
+        for (unsigned i = 0; i < row->nparams; i++)
+            TU_RETURN_IF(
+                tuL_param_info_of((tuL_param)row->params[i])->packed, err, TU_INVALID_ARGUMENT,
+                "message type %u (%s) packs offsets into 32-bit parameter %s: SIMD mode "
+                "%u (16-bit) is not allowed",
+                f.msg_type, row->mnemonic, tuL_param_name((tuL_param)row->params[i]), f.simd_mode);
+    }
+    TU_RETURN_IF(t->ms_loads_16bit && (info->flags & (TU_OPF_MS | TU_OPF_MCS)) && !half, err,
+                 TU_INVALID_ARGUMENT,
+                 "message type %u (%s) takes 16-bit parameters only on target %s, but SIMD mode "
+                 "is %u",
+                 f.msg_type, row->mnemonic, tname(t), f.simd_mode);
+    TU_RETURN_IF(info->lod == TU_LOD_GRAD && w > t->grad_max_simd, err, TU_INVALID_ARGUMENT,
+                 "message type %u (%s) at SIMD%u is wider than target %s's widest gradient "
+                 "message, SIMD%u",
+                 f.msg_type, row->mnemonic, w, tname(t), t->grad_max_simd);
+    TU_RETURN_IF(f.cps && !(row->flags & TUL_F_CPS), err, TU_INVALID_ARGUMENT,
+                 "CPS LOD compensation is set on message type %u (%s), which does not take it",
+                 f.msg_type, row->mnemonic);
+
+    /* the message length: header + whole parameters, parameter 0 required */
+    const uint32_t hdr = f.header, bytes = half ? 2 : 4;
+    const uint32_t regs = tu_lower_regs(1, w, bytes, t);
+    TU_RETURN_IF(f.mlen > t->max_mlen, err, TU_INVALID_ARGUMENT,
+                 "descriptor message length %u exceeds target %s's limit of %u GRFs", f.mlen,
+                 tname(t), t->max_mlen);
+    uint32_t count = 0;
+    if (row->nparams == 0) {
+        TU_RETURN_IF(f.mlen != 1, err, TU_INVALID_ARGUMENT,
+                     "descriptor message length %u: %s takes 1 (its header, or one ignored GRF)",
+                     f.mlen, row->mnemonic);
+    } else {
+        TU_RETURN_IF(f.mlen < hdr + regs, err, TU_INVALID_ARGUMENT,
+                     "descriptor message length %u is too short for %s at SIMD%u: %u (header) + "
+                     "%u (parameter 0) at least",
+                     f.mlen, row->mnemonic, w, hdr, regs);
+        TU_RETURN_IF((f.mlen - hdr) % regs, err, TU_INVALID_ARGUMENT,
+                     "descriptor message length %u minus the header (%u) is not a whole number "
+                     "of %u-GRF parameters (%s at SIMD%u, %u-bit)",
+                     f.mlen, hdr, regs, row->mnemonic, w, bytes * 8);
+        count = (f.mlen - hdr) / regs;
+        TU_RETURN_IF(count > row->nparams, err, TU_INVALID_ARGUMENT,
+                     "descriptor message length %u carries %u parameters, but %s has %u", f.mlen,
+                     count, row->mnemonic, row->nparams);
+    }
+    TU_RETURN_IF(f.mlen && (!s->payload || s->payload_size < (size_t)f.mlen * grf), err,
+                 TU_INVALID_ARGUMENT,
+                 "the payload of %zu bytes is shorter than the message length, %u GRFs of %u "
+                 "bytes",
+                 s->payload ? s->payload_size : 0, f.mlen, grf);
+
+    /* the header */
+    uint32_t dw2 = 0, dw3 = 0;
+    if (hdr) {
+        dw2 = tuB_load_le32(s->payload + 8);
+        dw3 = tuB_load_le32(s->payload + 12);
+        const uint32_t known = 0xfffu | 0xf000u | 0x30000u | 1u << 23;
+        TU_RETURN_IF(dw2 & ~known, err, TU_INVALID_ARGUMENT,
+                     "header DW2 0x%08x sets bits 0x%08x, which texunit does not model (only "
+                     "offsets 11:0, channel disable 15:12, gather channel 17:16, pixel null mask "
+                     "23)",
+                     dw2, dw2 & ~known);
+        TU_RETURN_IF((dw2 >> 16 & 3) && info->kind != TU_KIND_GATHER, err, TU_INVALID_ARGUMENT,
+                     "header DW2 gather channel %u is set on %s, which is not a gather4",
+                     dw2 >> 16 & 3, row->mnemonic);
+        TU_RETURN_IF(dw3 & 0x1f, err, TU_INVALID_ARGUMENT,
+                     "header DW3 0x%08x: bits 4:0 are not part of the sampler-state pointer and "
+                     "must be zero",
+                     dw3);
+    }
+    const bool pnm = (dw2 >> 23 & 1) != 0;
+
+    /* the response: channels x GRFs per channel + the null-mask GRF */
+    const uint32_t elem = f.return16 ? 2 : 4;
+    const uint32_t rregs = (w * elem + grf - 1) / grf;
+    uint32_t mask;
+    if (hdr) {
+        mask = ~(dw2 >> 12) & 0xf;
+        TU_RETURN_IF(!mask && f.rlen, err, TU_INVALID_ARGUMENT,
+                     "header DW2 channel disable mask 0xf disables every channel");
+        TU_RETURN_IF(f.rlen && f.rlen != tuL_popcount4(mask) * rregs + (pnm ? 1 : 0), err,
+                     TU_INVALID_ARGUMENT,
+                     "descriptor response length %u disagrees with %s at SIMD%u: %u channels x "
+                     "%u GRFs%s = %u",
+                     f.rlen, row->mnemonic, w, tuL_popcount4(mask), rregs,
+                     pnm ? " + 1 (pixel null mask)" : "",
+                     tuL_popcount4(mask) * rregs + (pnm ? 1 : 0));
+        if (!mask) mask = 0xf;
+    } else {
+        TU_RETURN_IF(f.rlen % rregs || f.rlen / rregs > 4, err, TU_INVALID_ARGUMENT,
+                     "descriptor response length %u is not 0..4 channels of %u GRFs (%s at "
+                     "SIMD%u, %u-bit return, no header)",
+                     f.rlen, rregs, row->mnemonic, w, elem * 8);
+        mask = f.rlen ? (1u << (f.rlen / rregs)) - 1 : 0xf;
+    }
+    TU_RETURN_IF(pnm && !f.rlen, err, TU_INVALID_ARGUMENT,
+                 "header DW2 enables the pixel null mask, but the response length is 0");
+
+    /* the logical message */
+    memset(out, 0, sizeof *out);
+    tu_lmsg *lm = &out->msg;
+    tu_msg *m = &lm->msg;
+    m->op = (tu_op)row->op;
+    m->simd = w;
+    m->lane_mask = s->exec_mask & tuL_lanes(w);
+    m->channel_mask = mask;
+    m->gather_channel = info->kind == TU_KIND_GATHER ? dw2 >> 16 & 3 : 0;
+    m->offset[0] = tuL_sext4(dw2 >> 8);
+    m->offset[1] = tuL_sext4(dw2 >> 4);
+    m->offset[2] = tuL_sext4(dw2);
+    m->flags = (pnm ? TU_MSG_PIXEL_NULL_MASK : 0) | (f.cps ? TU_MSG_CPS : 0) |
+               (half && row->pclass == TUL_PC_FLOAT ? TU_MSG_HALF_SOURCES : 0);
+    m->cps_x = s->cps_x ? s->cps_x : 1;
+    m->cps_y = s->cps_y ? s->cps_y : 1;
+    const bool fl = row->pclass == TUL_PC_FLOAT;
+    for (uint32_t i = 0; i < count; i++) {
+        const uint8_t *base = s->payload + (hdr + i * regs) * grf;
+        for (uint32_t l = 0; l < w; l++) {
+            const uint32_t bits = bytes == 4
+                                      ? tuB_load_le32(base + l * 4)
+                                      : (uint32_t)base[l * 2] | (uint32_t)base[l * 2 + 1] << 8;
+            tuL_param_unpack((tuL_param)row->params[i], fl, bytes, bits, m, l);
+        }
+    }
+    TU_TRY(tuL_check_gather_offsets(m, row, err));
+    lm->flags = (half ? TU_LMSG_PARAMS_16BIT : 0) | (f.return16 ? TU_LMSG_RETURN_16BIT : 0) |
+                (f.rlen ? 0 : TU_LMSG_NO_RESPONSE) |
+                (f.bti == TUL_BTI_BINDLESS ? TU_LMSG_BINDLESS_SURFACE : 0);
+    lm->surface = f.bti == TUL_BTI_BINDLESS ? f.surface_handle : f.bti;
+    out->sampler_address = dw3 + 16u * f.sampler;
+    lm->sampler = out->sampler_address / 16;
+    lm->params_given = count >= 32 ? 0xffffffffu : (1u << count) - 1;
+    out->width = w;
+    out->mlen = f.mlen;
+    out->rlen = f.rlen;
+    out->param_count = count;
+    out->header = hdr != 0;
+    return TU_OK;
+}
