@@ -39,6 +39,8 @@ static const char *decls = ".version 4.2\n"
                            ".decl V50 v_type=G type=ud num_elts=64 align=GRF\n"
                            ".decl V60 v_type=G type=ub num_elts=64 align=GRF\n"
                            ".decl P6 v_type=P num_elts=16\n"
+                           ".decl SMPL v_type=G type=uq num_elts=1 align=qword\n"
+                           ".decl SURF v_type=G type=uq num_elts=1 align=qword\n"
                            ".decl S0 v_type=S num_elts=1\n"
                            ".decl T6 v_type=T num_elts=1\n";
 
@@ -55,6 +57,9 @@ static const char *const igc_lines[] = {
     "load_3d.RGBA (M1, 16) 0x0:uw T6 DST.0 %null.0 UI.0 VI.0 R.0",
     "sample_3d.RGBA (M1, 16) 0x0:uw S31 %bss DST.0 %null.0 U.0 V.0",
     "sample_l.RGB (M1, 16)  0x0:uw S31 %bss V0626.0 %null.0 V0628.0",
+    /* efficient-64b (Xe3P): sample_surf.ll and sampler_load_surf.ll */
+    "sample_3d.RGBA (M1, 16) 0x0:uw (SMPL, 6) (SURF, 12) DST.0 %null.0 U.0 V.0",
+    "load_3d.RGBA (M1, 16) 0x0:uw SURF(0,0)<0;1,0>[1] DST.0 %null.0 UI.0 VI.0",
     /* the forms the notes derive from the printer */
     "sample4.G (M1, 16) 0x0:uw S0 T6 DST.0 %null.0 U.0 V.0",
     "resinfo.RGBA (M1, 16)  T6 V43.0 V50.0",
@@ -187,7 +192,7 @@ static void test_errors(void) {
         const char *line;
         const char *needle;
     } bad[] = {
-        {"add (M1, 16) V50.0 V43.0", "line 22, column 1: unknown instruction 'add'"},
+        {"add (M1, 16) V50.0 V43.0", "line 24, column 1: unknown instruction 'add'"},
         {"sample_3d (M1, 16) 0x0:uw S0 T6 DST.0 U.0", "expected the channels (.RGBA, .R, ...)"},
         {"sample_3d.RGBA (M1, 12) 0x0:uw S0 T6 DST.0 U.0", "exec size 12"},
         {"sample_3d.RGBA (M9, 16) 0x0:uw S0 T6 DST.0 U.0",
@@ -222,7 +227,7 @@ static void test_errors(void) {
         CHECK(st != TU_OK, "%s parsed", bad[i].line);
         CHECK(strstr(err.message, bad[i].needle) != NULL, "%s: \"%s\" lacks \"%s\"", bad[i].line,
               err.message, bad[i].needle);
-        CHECK(strstr(err.message, "line 22") != NULL || bad[i].line[0] == '.',
+        CHECK(strstr(err.message, "line 24") != NULL || bad[i].line[0] == '.',
               "%s: no line number in \"%s\"", bad[i].line, err.message);
         if (st == TU_OK) tu_visa_kernel_free(&k);
         free(text);
@@ -462,6 +467,58 @@ static void test_execute_refusals(void) {
     tu_image_free(&b.img);
 }
 
+/* The efficient-64b operands resolve through the bindless table (base value + index), and no
+ * binary encodes them. */
+static void test_efficient_64b(void) {
+    tu_image img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R32_SFLOAT, 4, 4, 1, 1, 1, 1);
+    tu_error err = {0};
+    tu_surface_fill_hash(&img.surface, 3, &err);
+    tu_sampler smp = tu_sampler_default();
+    tu_visa_bindings bind;
+    memset(&bind, 0, sizeof bind);
+    bind.bindless_count = 2;
+    bind.bindless[0].handle = 0x1000 + 12, bind.bindless[0].surface = &img.surface;
+    bind.bindless[1].handle = 0x2000 + 6, bind.bindless[1].sampler = &smp;
+    const char *src = ".decl D v_type=G type=f num_elts=16 align=GRF\n" /* one Xe2 GRF */
+                      ".decl U v_type=G type=f num_elts=8 align=GRF\n"
+                      ".decl SMPL v_type=G type=uq num_elts=1 align=qword\n"
+                      ".decl SURF v_type=G type=uq num_elts=1 align=qword\n"
+                      "sample_lz.R (M1, 8)  0x0:uw (SMPL, 6) (SURF, 12) D.0 %null.0 U.0 U.0\n";
+    tu_visa_kernel k;
+    if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE2, &k, &err) == TU_OK, "%s", err.message))
+        return;
+    tu_visa_state st;
+    tu_visa_state_init(&st, &k, &err);
+    const uint64_t smpl = 0x2000, surf = 0x1000;
+    memcpy(st.grf + var(&k, "SMPL")->grf_offset, &smpl, 8);
+    memcpy(st.grf + var(&k, "SURF")->grf_offset, &surf, 8);
+    for (unsigned l = 0; l < 8; l++)
+        put_f(&st, var(&k, "U"), l, 0.1f * (float)l);
+    CHECK(tu_visa_execute(&k, &st, &bind, &err) == TU_OK, "%s", err.message);
+    /* the same message through the engine directly */
+    tu_msg *m = calloc(1, sizeof *m);
+    m->op = TU_OP_SAMPLE_LZ, m->simd = 8, m->lane_mask = 0xff, m->channel_mask = 1;
+    for (unsigned l = 0; l < 8; l++)
+        m->src[TU_SRC_U].f[l] = m->src[TU_SRC_V].f[l] = 0.1f * (float)l;
+    static tu_reply r;
+    CHECK(tu_execute(m, &img.surface, &smp, &r, &err) == TU_OK);
+    CHECK(memcmp(st.grf + var(&k, "D")->grf_offset, r.channel[0].u, 32) == 0);
+    /* the binary has no place for them */
+    uint8_t buf[128];
+    size_t n;
+    CHECK_ERR(tu_visa_encode(&k.lines[0].inst, buf, sizeof buf, &n, &err), TU_UNSUPPORTED, &err,
+              "has no vISA 4.1 binary encoding");
+    /* a handle nothing is bound at */
+    const uint64_t elsewhere = 0x3000;
+    memcpy(st.grf + var(&k, "SURF")->grf_offset, &elsewhere, 8);
+    CHECK_ERR(tu_visa_execute(&k, &st, &bind, &err), TU_INVALID_ARGUMENT, &err,
+              "resolves to handle 0x300c, but no bindless surface is bound there");
+    free(m);
+    tu_visa_state_free(&st);
+    tu_visa_kernel_free(&k);
+    tu_image_free(&img);
+}
+
 /* Every row of the op table executes through vISA exactly as the engine does when given the
  * same logical message, built here from the row's parameter list: SIMD16, random values,
  * packed offset parameters included. */
@@ -668,5 +725,6 @@ int main(void) {
     TU_RUN(test_execute_refusals);
     TU_RUN(test_every_op_executes);
     TU_RUN(test_execute_media);
+    TU_RUN(test_efficient_64b);
     return tu_test_finish();
 }

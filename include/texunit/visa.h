@@ -75,6 +75,18 @@ typedef struct tu_visa_scalar {
     uint64_t imm;    /* the immediate's bits, zero-extended from its type's size */
 } tu_visa_scalar;
 
+/* The efficient-64b (Xe3P) form of a sampler or surface operand (notes/visa-encoding.md
+ * §3.1, §3.2 example 6): a general variable (the state base) and an immediate state index,
+ * written `(V, 6)`, or for a surface also `V(0,0)<0;1,0>[1]`. Text only: no vISA binary
+ * carries it. texunit resolves it through the bindless table, handle = base value + index
+ * (docs/semantics.md). */
+typedef struct tu_visa_state_ref {
+    bool present;
+    bool vector; /* the V(r,c)<region>[index] spelling */
+    tu_visa_scalar base;
+    uint32_t index;
+} tu_visa_state_ref;
+
 /* Predicate control (notes/visa-encoding.md §1.5). */
 enum { TU_VISA_PRED_NORMAL = 0, TU_VISA_PRED_ANY = 1, TU_VISA_PRED_ALL = 2 };
 
@@ -93,6 +105,7 @@ typedef struct tu_visa_inst {
     tu_visa_scalar aoffimmi; /* immediate UW: [11:8] U, [7:4] V, [3:0] R */
     uint8_t sampler;         /* sampler variable index (S<n>) */
     uint8_t surface;         /* surface variable index (T<n>) */
+    tu_visa_state_ref sampler64, surface64; /* efficient-64b forms; then sampler/surface 0 */
     tu_visa_raw dst;
     bool has_paired; /* the paired-surface operand was written (newer IGC text) */
     tu_visa_raw paired;

@@ -205,6 +205,10 @@ tu_status tu_visa_encode(const tu_visa_inst *inst, uint8_t *buf, size_t size, si
     /* The binary form does not depend on the platform; Xe-LP is the platform on which every
      * row of the op table is an op (notes §2.1: 3D_GATHER4 17 and 18). */
     TU_TRY(tuV_validate(inst, TU_VISA_XE_LP, &row, err));
+    TU_RETURN_IF(inst->sampler64.present || inst->surface64.present, err, TU_UNSUPPORTED,
+                 "the efficient-64b %s operand of %s has no vISA 4.1 binary encoding (IGC never "
+                 "serialized it, notes/visa-encoding.md §1.6)",
+                 inst->sampler64.present ? "sampler" : "surface", row ? row->mnemonic : "?");
     writer w = {NULL, 0};
     encode_all(&w, inst, row);
     const size_t need = w.pos;

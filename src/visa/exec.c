@@ -231,20 +231,46 @@ static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
 /* --- bindings ----------------------------------------------------------------------------------
  */
 
+/* An efficient-64b operand: the bindless entry at base value + index (docs/semantics.md). */
+static uint32_t state_ref_handle(const tu_visa_kernel *k, const tu_visa_state *st,
+                                 const tu_visa_state_ref *r, bool *ok) {
+    const uint64_t base = scalar_value(k, st, &r->base, ok);
+    return (uint32_t)(base + r->index);
+}
+
+/* The bindless entry holding a surface (or sampler) at handle. */
+static const void *bindless_at(const tu_visa_bindings *b, uint32_t handle, bool want_surface) {
+    for (uint32_t i = 0; i < b->bindless_count && i < 64; i++)
+        if (b->bindless[i].handle == handle &&
+            (want_surface ? (const void *)b->bindless[i].surface
+                          : (const void *)b->bindless[i].sampler))
+            return want_surface ? (const void *)b->bindless[i].surface
+                                : (const void *)b->bindless[i].sampler;
+    return NULL;
+}
+
 static tu_status bound_surface(const tu_visa_kernel *k, const tu_visa_state *st,
-                               const tu_visa_bindings *b, uint8_t surface, uint32_t line,
+                               const tu_visa_bindings *b, const tu_visa_inst *in, uint32_t line,
                                const tu_surface **out, tu_error *err) {
+    const uint8_t surface = in->surface;
+    if (in->surface64.present) {
+        bool ok;
+        const uint32_t handle = state_ref_handle(k, st, &in->surface64, &ok);
+        *out = ok ? bindless_at(b, handle, true) : NULL;
+        TU_RETURN_IF(!*out, err, TU_INVALID_ARGUMENT,
+                     "line %u: the efficient-64b surface resolves to handle 0x%x, but no "
+                     "bindless surface is bound there",
+                     line, handle);
+        return TU_OK;
+    }
     const int v = state_var(k, TU_VISA_VAR_T, surface);
     const uint32_t handle = v >= 0 ? st->handles[v] : 0;
     if (surface == 4) { /* %bss: a bindless surface-state offset */
-        for (uint32_t i = 0; i < b->bindless_count && i < 64; i++)
-            if (b->bindless[i].handle == handle && b->bindless[i].surface) {
-                *out = b->bindless[i].surface;
-                return TU_OK;
-            }
-        return tuB_fail(err, TU_INVALID_ARGUMENT,
-                        "line %u: %%bss holds 0x%x, but no bindless surface is bound there", line,
-                        handle);
+        *out = bindless_at(b, handle, true);
+        TU_RETURN_IF(!*out, err, TU_INVALID_ARGUMENT,
+                     "line %u: %%bss holds 0x%x, but no bindless surface is bound there", line,
+                     handle);
+        return TU_OK;
     }
     TU_RETURN_IF(handle >= TU_VISA_MAX_BINDINGS || !b->surfaces[handle], err, TU_INVALID_ARGUMENT,
                  "line %u: surface T%u holds binding-table index %u, but no surface is bound there",
@@ -254,19 +280,27 @@ static tu_status bound_surface(const tu_visa_kernel *k, const tu_visa_state *st,
 }
 
 static tu_status bound_sampler(const tu_visa_kernel *k, const tu_visa_state *st,
-                               const tu_visa_bindings *b, uint8_t sampler, uint32_t line,
+                               const tu_visa_bindings *b, const tu_visa_inst *in, uint32_t line,
                                const tu_sampler **out, tu_error *err) {
+    const uint8_t sampler = in->sampler;
+    if (in->sampler64.present) {
+        bool ok;
+        const uint32_t handle = state_ref_handle(k, st, &in->sampler64, &ok);
+        *out = ok ? bindless_at(b, handle, false) : NULL;
+        TU_RETURN_IF(!*out, err, TU_INVALID_ARGUMENT,
+                     "line %u: the efficient-64b sampler resolves to handle 0x%x, but no "
+                     "bindless sampler is bound there",
+                     line, handle);
+        return TU_OK;
+    }
     const int v = state_var(k, TU_VISA_VAR_S, sampler);
     const uint32_t handle = v >= 0 ? st->handles[v] : 0;
     if (sampler == TUV_BINDLESS_SAMPLER) {
-        for (uint32_t i = 0; i < b->bindless_count && i < 64; i++)
-            if (b->bindless[i].handle == handle && b->bindless[i].sampler) {
-                *out = b->bindless[i].sampler;
-                return TU_OK;
-            }
-        return tuB_fail(err, TU_INVALID_ARGUMENT,
-                        "line %u: S31 holds 0x%x, but no bindless sampler is bound there", line,
-                        handle);
+        *out = bindless_at(b, handle, false);
+        TU_RETURN_IF(!*out, err, TU_INVALID_ARGUMENT,
+                     "line %u: S31 holds 0x%x, but no bindless sampler is bound there", line,
+                     handle);
+        return TU_OK;
     }
     TU_RETURN_IF(handle >= TU_VISA_MAX_BINDINGS || !b->samplers[handle], err, TU_INVALID_ARGUMENT,
                  "line %u: sampler S%u holds sampler-state index %u, but no sampler is bound there",
@@ -357,7 +391,7 @@ static tu_status exec_media(const tu_visa_kernel *k, tu_visa_state *st, const tu
                             const tu_visa_line *l, tu_error *err) {
     const tu_visa_inst *in = &l->inst;
     const tu_surface *s;
-    TU_TRY(bound_surface(k, st, b, in->surface, l->line, &s, err));
+    TU_TRY(bound_surface(k, st, b, in, l->line, &s, err));
     bool okx, oky;
     const uint64_t x = scalar_value(k, st, &in->x, &okx), y = scalar_value(k, st, &in->y, &oky);
     TU_RETURN_IF(!okx || !oky, err, TU_INVALID_ARGUMENT,
@@ -406,11 +440,11 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     const uint32_t lanes = lane_mask(k, st, in);
     if (!lanes) return TU_OK;
     const tu_surface *s;
-    TU_TRY(bound_surface(k, st, b, in->surface, l->line, &s, err));
+    TU_TRY(bound_surface(k, st, b, in, l->line, &s, err));
     const tu_sampler *smp = NULL;
     tu_sampler load_state = tu_sampler_default();
     if (in->opcode == TUL_OPCODE_3D_SAMPLE || in->opcode == TUL_OPCODE_3D_GATHER4)
-        TU_TRY(bound_sampler(k, st, b, in->sampler, l->line, &smp, err));
+        TU_TRY(bound_sampler(k, st, b, in, l->line, &smp, err));
     else
         smp = &load_state; /* loads and queries take no sampler state */
     tu_msg *m = calloc(1, sizeof *m);

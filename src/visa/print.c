@@ -88,6 +88,17 @@ static void put_scalar(out *o, const tu_visa_kernel *k, const tu_visa_scalar *s)
         st[2]);
 }
 
+/* (V, n) or V(r,c)<vs;w,hs>[n] */
+static void put_state_ref(out *o, const tu_visa_kernel *k, const tu_visa_state_ref *r) {
+    char b[16];
+    if (r->vector) {
+        put_scalar(o, k, &r->base);
+        put(o, "[%u]", r->index);
+    } else {
+        put(o, " (%s, %u)", gvar_name(k, r->base.id, b, sizeof b), r->index);
+    }
+}
+
 static void put_exec(out *o, uint8_t emask, uint32_t size) {
     put(o, " (M%u%s, %u)", (emask & 7) + 1, emask & 8 ? "_NM" : "", size);
 }
@@ -132,9 +143,16 @@ static void put_inst(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
     }
     if (in->opcode != TUL_OPCODE_3D_GATHER4) put(o, " "); /* IGC's two spaces */
     put_scalar(o, k, &in->aoffimmi);
-    if (in->opcode != TUL_OPCODE_3D_LOAD)
-        put(o, " %s", state_name(k, TU_VISA_VAR_S, in->sampler, b, sizeof b));
-    put(o, " %s", state_name(k, TU_VISA_VAR_T, in->surface, b, sizeof b));
+    if (in->opcode != TUL_OPCODE_3D_LOAD) {
+        if (in->sampler64.present)
+            put_state_ref(o, k, &in->sampler64);
+        else
+            put(o, " %s", state_name(k, TU_VISA_VAR_S, in->sampler, b, sizeof b));
+    }
+    if (in->surface64.present)
+        put_state_ref(o, k, &in->surface64);
+    else
+        put(o, " %s", state_name(k, TU_VISA_VAR_T, in->surface, b, sizeof b));
     put_raw(o, k, &in->dst);
     if (in->has_paired) {
         if (in->paired.id == 0)

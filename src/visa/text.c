@@ -469,6 +469,42 @@ static tu_status surface_operand(parser *ps, uint8_t *out) {
     return fail_at(c, "'%s' is not a declared surface", n);
 }
 
+/* The efficient-64b forms of a sampler or surface: `(V, n)`, or `V(r,c)<vs;w,hs>[n]` when
+ * `vector` is allowed (notes/visa-encoding.md §3.1). Returns TU_OK with ref->present false
+ * when neither form is at the cursor. */
+static tu_status state_ref(parser *ps, bool vector, tu_visa_state_ref *ref) {
+    cursor *c = &ps->c;
+    memset(ref, 0, sizeof *ref);
+    uint64_t index;
+    if (accept(c, '(')) {
+        char n[48];
+        TU_TRY(name(c, n, sizeof n, "the state base variable of (V, index)"));
+        ref->base.type = TU_VISA_UQ;
+        TU_TRY(gvar_id(ps, n, &ref->base.id));
+        ref->base.region = 0x0121; /* <0;1,0>: a scalar */
+        TU_TRY(expect(c, ',', "between the state base and its index"));
+        TU_TRY(uint_in(c, 0, 0xffffffffu, &index, "the state index"));
+        TU_TRY(expect(c, ')', "after the state index"));
+        ref->present = true;
+        ref->index = (uint32_t)index;
+        return TU_OK;
+    }
+    if (!vector) return TU_OK;
+    /* V(r,c)<...>[n]: a name followed by '(' */
+    const char *q = c->p;
+    while (q < c->end && is_name_char(*q, q == c->p))
+        q++;
+    if (q == c->p || q >= c->end || *q != '(') return TU_OK;
+    TU_TRY(scalar(ps, &ref->base, "the state base"));
+    TU_TRY(expect(c, '[', "and the state index after the state base, as in V(0,0)<0;1,0>[1]"));
+    TU_TRY(uint_in(c, 0, 0xffffffffu, &index, "the state index"));
+    TU_TRY(expect(c, ']', "after the state index"));
+    ref->present = true;
+    ref->vector = true;
+    ref->index = (uint32_t)index;
+    return TU_OK;
+}
+
 static tu_status sampler_operand(parser *ps, uint8_t *out) {
     cursor *c = &ps->c;
     char n[48];
@@ -578,8 +614,12 @@ static tu_status parse_sampler_inst(parser *ps, tu_visa_inst *in, const tuL_op *
         return raw_operand(ps, &in->dst, "the destination (a raw operand)");
     }
     TU_TRY(scalar(ps, &in->aoffimmi, "the aoffimmi immediate (0x0:uw)"));
-    if (op->opcode != TUL_OPCODE_3D_LOAD) TU_TRY(sampler_operand(ps, &in->sampler));
-    TU_TRY(surface_operand(ps, &in->surface));
+    if (op->opcode != TUL_OPCODE_3D_LOAD) {
+        TU_TRY(state_ref(ps, false, &in->sampler64));
+        if (!in->sampler64.present) TU_TRY(sampler_operand(ps, &in->sampler));
+    }
+    TU_TRY(state_ref(ps, true, &in->surface64));
+    if (!in->surface64.present) TU_TRY(surface_operand(ps, &in->surface));
     TU_TRY(raw_operand(ps, &in->dst, "the destination (a raw operand)"));
     /* Newer IGC prints the paired surface, %null.0 when unused, before the parameters;
      * older IGC does not. A %null.0 or a surface name in that place is the paired surface

@@ -273,7 +273,8 @@ static tu_status check_field(const tu_visa_inst *in, const tuL_op *row, tuV_fiel
         TU_RETURN_IF(in->sampler > TUV_BINDLESS_SAMPLER, err, TU_INVALID_ARGUMENT,
                      "sampler %u is not in 0..31 (S31 is the bindless sampler)", in->sampler);
         return TU_OK;
-    case TUV_F_SURFACE: return check_surface(in->surface, op, err);
+    case TUV_F_SURFACE: /* an efficient-64b surface has no table index (check_state_ref) */
+        return in->surface64.present ? TU_OK : check_surface(in->surface, op, err);
     case TUV_F_INFO_PARAMS: return check_info_params(in, row, err);
     case TUV_F_DST: return TU_OK; /* any raw operand; %null is a null destination */
     case TUV_F_PARAMS: return check_params(in, row, err);
@@ -297,6 +298,27 @@ static tu_status check_field(const tu_visa_inst *in, const tuL_op *row, tuV_fiel
     return TU_OK;
 }
 
+/* The efficient-64b sampler and surface forms (visa.h): only on the three sampler opcodes
+ * (no sampler on 3D_LOAD), a general variable as the base, and the index byte left 0. */
+static tu_status check_state_ref(const tu_visa_inst *in, const char *what,
+                                 const tu_visa_state_ref *r, uint8_t byte, const char *op,
+                                 tu_error *err) {
+    if (!r->present) {
+        TU_RETURN_IF(r->vector || r->index || r->base.id || r->base.imm, err, TU_INVALID_ARGUMENT,
+                     "%s of %s carries efficient-64b fields but is not marked present", what, op);
+        return TU_OK;
+    }
+    const bool sampler = what[1] == 'a';
+    TU_RETURN_IF(in->opcode != TUL_OPCODE_3D_SAMPLE && in->opcode != TUL_OPCODE_3D_GATHER4 &&
+                     (sampler || in->opcode != TUL_OPCODE_3D_LOAD),
+                 err, TU_INVALID_ARGUMENT, "%s has no efficient-64b %s operand", op, what);
+    TU_RETURN_IF(r->base.is_imm || r->base.id == 0, err, TU_INVALID_ARGUMENT,
+                 "the efficient-64b %s of %s needs a general variable as its base", what, op);
+    TU_RETURN_IF(byte != 0, err, TU_INVALID_ARGUMENT,
+                 "%s %u of %s must be 0 with an efficient-64b %s operand", what, byte, op, what);
+    return TU_OK;
+}
+
 tu_status tuV_validate(const tu_visa_inst *in, tu_visa_platform platform, const tuL_op **row,
                        tu_error *err) {
     *row = NULL;
@@ -307,7 +329,8 @@ tu_status tuV_validate(const tu_visa_inst *in, tu_visa_platform platform, const 
     TU_TRY(check_unused(in, L, op, err));
     for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
         TU_TRY(check_field(in, *row, (tuV_field)*f, op, err));
-    return TU_OK;
+    TU_TRY(check_state_ref(in, "sampler", &in->sampler64, in->sampler, op, err));
+    return check_state_ref(in, "surface", &in->surface64, in->surface, op, err);
 }
 
 tu_status tu_visa_validate(const tu_visa_inst *inst, tu_visa_platform platform, tu_error *err) {
