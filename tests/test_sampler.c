@@ -511,10 +511,14 @@ static void test_offsets(void) {
     m->op = TU_OP_SAMPLE_PO_LZ;
     m->src[TU_SRC_OFFU].i[0] = 4, m->src[TU_SRC_OFFV].i[0] = -1;
     CHECK_F(run_lane(m, &img.surface, &smp, 0).f[0], 3.0f + 10 * 1);
-    /* Any per-lane offset: the moved coordinate clamps to +-2^30 (x = 2 - 3 + 2^31 - 1 ->
-     * 2^30, which wraps to 0; y = 3 + 7 - 2^31 -> -2^30, which wraps to 0). */
+    /* Any per-lane offset: the offset sum clamps to +-2^30, and so does the coordinate it
+     * moves. x: -3 + (2^31 - 1) -> 2^30, 2 + 2^30 -> 2^30, which wraps to 0; y: 7 - 2^31 ->
+     * -2^30, 3 - 2^30 wraps to 3. */
     m->src[TU_SRC_OFFU].i[0] = INT32_MAX, m->src[TU_SRC_OFFV].i[0] = INT32_MIN;
-    CHECK_F(run_lane(m, &img.surface, &smp, 0).f[0], 0.0f);
+    CHECK_F(run_lane(m, &img.surface, &smp, 0).f[0], 0.0f + 10 * 3);
+    /* -8 + INT32_MIN does not overflow: -2^30, and 2 - 2^30 wraps to 2; y = 3 + 7 -> 2. */
+    m->offset[0] = -8, m->src[TU_SRC_OFFU].i[0] = INT32_MIN, m->src[TU_SRC_OFFV].i[0] = 0;
+    CHECK_F(run_lane(m, &img.surface, &smp, 0).f[0], 2.0f + 10 * 2);
     free(m);
     tu_image_free(&img);
 }

@@ -166,6 +166,12 @@ static void round_half_sources(tu_msg *m, uint32_t sources) {
 
 tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                      tu_reply *reply, tu_error *err) {
+    return tuE_execute(msg, surface, sampler, reply, err, true, NULL);
+}
+
+tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
+                      tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
+    if (fast_path) *fast_path = NULL;
     TU_RETURN_IF(!msg || !surface || !sampler || !reply, err, TU_INVALID_ARGUMENT,
                  "message, surface, sampler and reply must not be NULL");
     TU_TRY(tu_surface_validate(surface, err));
@@ -225,6 +231,14 @@ tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_samp
                          : (info->kind == TU_KIND_INFO || (info->flags & TU_OPF_MCS))
                              ? TU_CLASS_UINT
                              : ctx.fd->format_class;
+    /* The fast-path table (fast.c, DESIGN.md §3); the rows need no residency map, so every
+     * lane's pixel null mask bit is 1. */
+    const char *fast = allow_fast ? tuE_fast_run(&ctx, reply) : NULL;
+    if (fast) {
+        if (fast_path) *fast_path = fast;
+        if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
+        return TU_OK;
+    }
     for (unsigned l = 0; l < msg->simd; l++) {
         if (!(msg->lane_mask >> l & 1)) continue;
         tuE_lane lane = {false};

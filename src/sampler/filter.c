@@ -32,12 +32,13 @@ static uint32_t array_index(float a, uint32_t count) {
 /* The texel coordinate offsets of a lane: immediate plus, for _po ops, per lane. */
 static void lane_offsets(const tuE_ctx *ctx, unsigned l, int32_t off[3]) {
     const tu_msg *m = ctx->msg;
-    for (int a = 0; a < 3; a++)
-        off[a] = m->offset[a];
-    if (ctx->op->flags & TU_OPF_PO) {
-        off[0] += m->src[TU_SRC_OFFU].i[l];
-        off[1] += m->src[TU_SRC_OFFV].i[l];
-        off[2] += m->src[TU_SRC_OFFR].i[l];
+    static const tu_src per_lane[3] = {TU_SRC_OFFU, TU_SRC_OFFV, TU_SRC_OFFR};
+    for (int a = 0; a < 3; a++) {
+        /* Immediate plus per-lane, summed in 64 bits and clamped to +-2^30 like the
+         * coordinates they move (docs/semantics.md, "Huge coordinates"). */
+        int64_t sum = m->offset[a];
+        if (ctx->op->flags & TU_OPF_PO) sum += m->src[per_lane[a]].i[l];
+        off[a] = (int32_t)(sum < -(1 << 30) ? -(1 << 30) : sum > (1 << 30) ? (1 << 30) : sum);
     }
 }
 

@@ -1,0 +1,514 @@
+/*
+ * test_fast.c - the fast-path table (DESIGN.md §3 "Fast-path table", §6: "every fast path is
+ * tested against the generic path on random inputs, bit for bit"; STYLE.md §3):
+ *   - random messages over the key space the rows accept and its near misses, each run
+ *     with the fast paths allowed and forced off, the replies compared byte for byte, and
+ *     the row chosen compared with an independent statement of what the rows accept;
+ *   - every row reachable: no row's required flags contain an earlier row's, and a canonical
+ *     message reaches each row; every single required flag, broken, sends it back to the
+ *     generic path;
+ *   - the in-bounds proof (tuE_fast_geometry) on surfaces one byte short;
+ *   - the integer weight rounding against tuE_snap256.
+ */
+#include "texunit/texunit.h"
+
+#include "tu_test.h"
+
+#include "../src/sampler/fast.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static uint64_t rng = 0x5eed5eedull;
+
+static uint32_t rnd(uint32_t n) {
+    return (uint32_t)(tu_test_rand(&rng) % n);
+}
+
+static float rnd_unit(void) {
+    return (float)(tu_test_rand(&rng) >> 40) / (float)(1u << 24);
+}
+
+/* --- surfaces ------------------------------------------------------------------------------ */
+
+typedef struct surf_box {
+    tu_surface s;
+    void *memory;
+    tu_residency res;
+    uint8_t *bits;
+} surf_box;
+
+typedef struct surf_params {
+    tu_surface_type type;
+    bool arrayed;
+    tu_format format;
+    uint32_t w, h, d, layers, levels, base_level, level_count;
+    int tiling;      /* 0 packed linear, 1 block linear, 2 linear with padded rows (1 level) */
+    int residency;   /* 0 none, 1 all resident, 2 random pages */
+    size_t shortage; /* bytes taken off the memory size (0: exact) */
+} surf_params;
+
+/* Build a surface in memory of exactly the size it needs (ASan sees any read beyond it),
+ * filled with random bytes. Returns false when a layout call refuses the description. */
+static bool make_surface(const surf_params *p, surf_box *b) {
+    memset(b, 0, sizeof *b);
+    tu_surface *s = &b->s;
+    s->type = p->type;
+    s->arrayed = p->arrayed;
+    s->format = p->format;
+    s->width = p->w;
+    s->height = p->h;
+    s->depth = p->d;
+    s->layers = p->layers;
+    s->levels = p->levels;
+    s->samples = 1;
+    s->gob_height_log2 = p->tiling == 1 ? (uint32_t)rnd(5) : 0;
+    s->gob_depth_log2 = 0;
+    uint64_t size = 0;
+    tu_error err = {0};
+    tu_status st = p->tiling == 1 ? tu_surface_layout_block_linear(s, &size, &err)
+                                  : tu_surface_layout_packed(s, &size, &err);
+    if (st != TU_OK) {
+        fprintf(stderr, "layout: %s\n", err.message);
+        return false;
+    }
+    if (p->tiling == 2) {
+        /* One level, rows padded by `pad` bytes, no padding after the last row. */
+        const uint64_t row = (uint64_t)p->w * tu_format_bytes(p->format), pad = 4 * (1 + rnd(5));
+        s->level[0].row_pitch = row + pad;
+        s->level[0].layer_pitch = (row + pad) * p->h;
+        size = s->level[0].layer_pitch * p->layers - pad;
+    }
+    s->base_level = p->base_level;
+    s->level_count = p->level_count;
+    if (p->shortage <= size) size -= p->shortage;
+    b->memory = malloc(size ? size : 1);
+    uint8_t *m = b->memory;
+    for (uint64_t i = 0; i < size; i++)
+        m[i] = (uint8_t)tu_test_rand(&rng);
+    s->data = b->memory;
+    s->size = (size_t)size;
+    if (p->residency) {
+        b->res.page_size_log2 = 6 + rnd(4);
+        const uint64_t pages = (size >> b->res.page_size_log2) + 1;
+        b->res.bits_size = (size_t)(pages + 7) / 8;
+        b->bits = malloc(b->res.bits_size);
+        for (size_t i = 0; i < b->res.bits_size; i++)
+            b->bits[i] = p->residency == 1 ? 0xff : (uint8_t)tu_test_rand(&rng);
+        b->res.bits = b->bits;
+        s->residency = &b->res;
+    }
+    return true;
+}
+
+static void free_surface(surf_box *b) {
+    free(b->memory);
+    free(b->bits);
+    memset(b, 0, sizeof *b);
+}
+
+static uint32_t max_levels(uint32_t w, uint32_t h, uint32_t d) {
+    uint32_t m = w > h ? w : h, n = 1;
+    if (d > m) m = d;
+    while (m > 1)
+        m >>= 1, n++;
+    return n;
+}
+
+static void random_surface_params(surf_params *p) {
+    memset(p, 0, sizeof *p);
+    static const tu_format near_formats[] = {TU_FORMAT_R8G8B8A8_SRGB, TU_FORMAT_B8G8R8A8_SRGB,
+                                             TU_FORMAT_R8G8B8A8_UINT, TU_FORMAT_R8G8B8A8_SNORM,
+                                             TU_FORMAT_R8_UNORM,      TU_FORMAT_R16G16B16A16_UNORM};
+    const uint32_t f = rnd(10);
+    p->format = f < 5   ? TU_FORMAT_R8G8B8A8_UNORM
+                : f < 8 ? TU_FORMAT_B8G8R8A8_UNORM
+                        : near_formats[rnd(sizeof near_formats / sizeof near_formats[0])];
+    const uint32_t t = rnd(10);
+    p->type = t < 8 ? TU_SURFACE_2D : t == 8 ? TU_SURFACE_1D : TU_SURFACE_3D;
+    p->arrayed = p->type != TU_SURFACE_3D && rnd(3) == 0;
+    static const uint32_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 13, 16, 31, 32, 64};
+    p->w = sizes[rnd(sizeof sizes / sizeof sizes[0])];
+    p->h = p->type == TU_SURFACE_1D ? 1 : sizes[rnd(sizeof sizes / sizeof sizes[0])];
+    p->d = p->type == TU_SURFACE_3D ? 1 + rnd(4) : 1;
+    p->layers = p->arrayed ? 1 + rnd(4) : 1;
+    p->levels = 1 + rnd(max_levels(p->w, p->h, p->d));
+    p->base_level = rnd(p->levels);
+    p->level_count = 1 + rnd(p->levels - p->base_level);
+    const uint32_t tl = rnd(12);
+    p->tiling = tl < 9 ? 0 : tl < 10 ? 1 : 2;
+    if (p->tiling == 2) p->levels = 1, p->base_level = 0, p->level_count = 1;
+    const uint32_t r = rnd(12);
+    p->residency = r < 10 ? 0 : r == 10 ? 1 : 2;
+}
+
+/* --- messages and samplers ------------------------------------------------------------------ */
+
+static float rnd_coord(void) {
+    switch (rnd(12)) {
+    case 0: return NAN;
+    case 1: return rnd(2) ? INFINITY : -INFINITY;
+    case 2: return (rnd(2) ? 1.0f : -1.0f) * (float)(1u << (20 + rnd(12))) * (1.0f + rnd_unit());
+    case 3: return -0.0f;
+    case 4: return (float)((int)rnd(129) - 32) / 64.0f; /* texel centres and edges */
+    case 5: return (float)((int)rnd(1025) - 256) / 512.0f;
+    default: return rnd_unit() * 5.0f - 2.0f;
+    }
+}
+
+static float rnd_lod(void) {
+    switch (rnd(10)) {
+    case 0: return NAN;
+    case 1: return rnd(2) ? INFINITY : -INFINITY;
+    case 2: return (float)((int)rnd(4097) - 512) / 512.0f; /* ties of the 1/256 rounding */
+    case 3: return (float)((int)rnd(10) - 2);
+    default: return rnd_unit() * 12.0f - 3.0f;
+    }
+}
+
+static int32_t rnd_int(int32_t lo, int32_t hi) {
+    switch (rnd(40)) {
+    case 0: return INT32_MIN;
+    case 1: return INT32_MAX;
+    default: return lo + (int32_t)rnd((uint32_t)(hi - lo + 1));
+    }
+}
+
+static const tu_op sample_ops[] = {TU_OP_SAMPLE_L, TU_OP_SAMPLE_LZ};
+static const tu_op load_ops[] = {TU_OP_LD, TU_OP_LD_LZ, TU_OP_LD_L};
+static const tu_op near_ops[] = {
+    TU_OP_SAMPLE,    TU_OP_SAMPLE_B, TU_OP_SAMPLE_D, TU_OP_SAMPLE_PO_L, TU_OP_SAMPLE_PO_LZ,
+    TU_OP_GATHER4_L, TU_OP_LOD,      TU_OP_LD_MCS,   TU_OP_RESINFO,     TU_OP_SAMPLEINFO};
+
+static void random_msg(tu_msg *m, const tu_surface *s) {
+    memset(m, 0, sizeof *m);
+    const uint32_t k = rnd(10);
+    m->op = k < 5   ? sample_ops[rnd(2)]
+            : k < 8 ? load_ops[rnd(3)]
+                    : near_ops[rnd(sizeof near_ops / sizeof near_ops[0])];
+    static const uint32_t simds[] = {1, 4, 8, 8, 16, 16, 16, 32};
+    m->simd = rnd(4) ? simds[rnd(8)] : 1 + rnd(32);
+    m->lane_mask = rnd(3) ? 0xffffffffu : (uint32_t)tu_test_rand(&rng);
+    m->channel_mask = rnd(3) ? 0xf : 1 + rnd(15);
+    m->gather_channel = rnd(4);
+    for (int a = 0; a < 3; a++)
+        m->offset[a] = rnd(3) ? 0 : (int32_t)rnd(16) - 8;
+    m->flags = (rnd(2) ? TU_MSG_PIXEL_NULL_MASK : 0) | (rnd(8) == 0 ? TU_MSG_HALF_SOURCES : 0);
+    const tu_op_info *info = tu_op_describe(m->op);
+    const bool load = info->kind == TU_KIND_LOAD || info->kind == TU_KIND_INFO;
+    const int32_t span = (int32_t)(s->width > s->height ? s->width : s->height) + 3;
+    for (unsigned l = 0; l < TU_MAX_LANES; l++) {
+        for (unsigned src = 0; src < TU_SRC_COUNT; src++)
+            m->src[src].f[l] = rnd_coord();
+        if (load) {
+            m->src[TU_SRC_U].i[l] = rnd_int(-3, span);
+            m->src[TU_SRC_V].i[l] = rnd_int(-3, span);
+            m->src[TU_SRC_R].i[l] = rnd_int(-2, (int32_t)s->layers + 1);
+            m->src[TU_SRC_LOD].i[l] = rnd_int(-2, (int32_t)s->level_count + 1);
+        } else {
+            m->src[TU_SRC_LOD].f[l] = rnd_lod();
+            m->src[TU_SRC_BIAS].f[l] = rnd_lod();
+            m->src[TU_SRC_R].f[l] =
+                rnd(4) ? (float)((int)rnd(4 * s->layers + 5) - 2) / 2.0f : rnd_coord();
+        }
+        /* Per-lane offsets stay small: filter.c's lane_offsets adds the immediate offset to
+         * them in int32, which overflows for offsets near INT32_MIN (a generic-path bug of
+         * _po ops, which no fast row takes). */
+        for (unsigned src = TU_SRC_OFFU; src <= TU_SRC_OFFR; src++)
+            m->src[src].i[l] = (int32_t)rnd(81) - 40;
+    }
+}
+
+static tu_address rnd_address(void) {
+    return (tu_address)(rnd(8) ? rnd(3) : rnd(6)); /* WRAP MIRROR CLAMP_EDGE mostly */
+}
+
+static void random_sampler(tu_sampler *smp) {
+    *smp = tu_sampler_default();
+    smp->min_filter = (uint8_t)rnd(2);
+    smp->mag_filter = (uint8_t)rnd(2);
+    smp->mip_filter = (uint8_t)rnd(3);
+    smp->max_anisotropy = (uint8_t)(rnd(6) ? rnd(2) : rnd(17));
+    for (int a = 0; a < 3; a++)
+        smp->address[a] = (uint8_t)rnd_address();
+    smp->compare = (uint8_t)rnd(9); /* ignored by non-compare ops */
+    smp->reduction = (uint8_t)(rnd(8) ? TU_REDUCTION_AVERAGE : rnd(3));
+    smp->precision = (uint8_t)(rnd(8) ? TU_PRECISION_HW : TU_PRECISION_EXACT);
+    smp->seamless_cube = rnd(2);
+    smp->unnormalized = rnd(12) == 0;
+    smp->lod_bias = rnd(3) ? 0.0f : rnd_unit() * 4.0f - 2.0f;
+    const float a = rnd_unit() * 8.0f - 2.0f, b = rnd_unit() * 12.0f - 2.0f;
+    smp->min_lod = rnd(3) ? 0.0f : (a < b ? a : b);
+    smp->max_lod = rnd(3) ? 1000.0f : (a < b ? b : a);
+    for (int c = 0; c < 4; c++)
+        smp->border_color.f[c] = rnd_unit();
+}
+
+/* What the rows accept, stated independently of fast.c's flags. */
+static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_sampler *smp) {
+    const bool direct =
+        s->type == TU_SURFACE_2D && s->tiling == TU_TILING_LINEAR && !s->residency &&
+        s->samples == 1 &&
+        (s->format == TU_FORMAT_R8G8B8A8_UNORM || s->format == TU_FORMAT_B8G8R8A8_UNORM);
+    if (!direct) return NULL;
+    if (m->op == TU_OP_LD || m->op == TU_OP_LD_LZ || m->op == TU_OP_LD_L) return "ld_2d_rgba8";
+    if ((m->op == TU_OP_SAMPLE_L || m->op == TU_OP_SAMPLE_LZ) &&
+        smp->precision == TU_PRECISION_HW && smp->reduction == TU_REDUCTION_AVERAGE &&
+        smp->max_anisotropy <= 1 && !smp->unnormalized &&
+        smp->address[0] != TU_ADDRESS_CLAMP_BORDER && smp->address[1] != TU_ADDRESS_CLAMP_BORDER &&
+        !(m->flags & TU_MSG_HALF_SOURCES))
+        return "sample_l_2d_rgba8";
+    return NULL;
+}
+
+/* Run m both ways; check status, reply bytes and the row chosen. Returns the row's name. */
+static const char *compare_paths(const tu_msg *m, const tu_surface *s, const tu_sampler *smp,
+                                 unsigned iter) {
+    static tu_reply fast, slow;
+    memset(&fast, 0xa5, sizeof fast);
+    memset(&slow, 0xa5, sizeof slow);
+    tu_error e1 = {0}, e2 = {0};
+    const char *row = NULL, *none = "unset";
+    const tu_status st_fast = tuE_execute(m, s, smp, &fast, &e1, true, &row);
+    const tu_status st_slow = tuE_execute(m, s, smp, &slow, &e2, false, &none);
+    CHECK(st_fast == st_slow, "iter %u: status %d vs %d", iter, (int)st_fast, (int)st_slow);
+    CHECK(none == NULL, "iter %u: forced generic path used a fast path", iter);
+    if (st_fast != TU_OK) {
+        CHECK(row == NULL, "iter %u: a refused message reached row %s", iter, row);
+        return NULL;
+    }
+    const char *want = expected_row(m, s, smp);
+    CHECK((row == NULL && want == NULL) || (row && want && strcmp(row, want) == 0),
+          "iter %u: op %s format %d: row %s, expected %s", iter, tu_op_describe(m->op)->name,
+          (int)s->format, row ? row : "(generic)", want ? want : "(generic)");
+    const bool same = memcmp(fast.channel, slow.channel, sizeof fast.channel) == 0 &&
+                      fast.pixel_null_mask == slow.pixel_null_mask &&
+                      fast.value_class == slow.value_class;
+    if (!CHECK(same, "iter %u: op %s via %s differs from the generic path", iter,
+               tu_op_describe(m->op)->name, row ? row : "(generic)")) {
+        for (unsigned l = 0; l < m->simd; l++)
+            for (int c = 0; c < 4; c++)
+                if (fast.channel[c].u[l] != slow.channel[c].u[l])
+                    fprintf(stderr, "  lane %u ch %d: fast %08x (%g) generic %08x (%g)\n", l, c,
+                            fast.channel[c].u[l], (double)fast.channel[c].f[l],
+                            slow.channel[c].u[l], (double)slow.channel[c].f[l]);
+    }
+    return row;
+}
+
+/* --- the tests -------------------------------------------------------------------------------- */
+
+static void test_random_against_generic(void) {
+    const unsigned surfaces = 3000, per_surface = 40;
+    unsigned hits[8] = {0}, generic = 0, refused = 0;
+    for (unsigned n = 0; n < surfaces; n++) {
+        surf_params p;
+        random_surface_params(&p);
+        surf_box b;
+        if (!CHECK(make_surface(&p, &b), "surface %u refused by layout", n)) continue;
+        for (unsigned k = 0; k < per_surface; k++) {
+            tu_msg m;
+            tu_sampler smp;
+            random_msg(&m, &b.s);
+            random_sampler(&smp);
+            tu_reply r;
+            const bool ok = tu_execute(&m, &b.s, &smp, &r, NULL) == TU_OK;
+            const char *row = compare_paths(&m, &b.s, &smp, n * per_surface + k);
+            if (!ok) {
+                refused++;
+                continue;
+            }
+            if (!row) {
+                generic++;
+                continue;
+            }
+            for (unsigned i = 0; i < tuE_fast_table_size && i < 8; i++)
+                if (strcmp(row, tuE_fast_table[i].name) == 0) hits[i]++;
+        }
+        free_surface(&b);
+    }
+    printf("  %u messages: generic %u, refused %u", surfaces * per_surface, generic, refused);
+    for (unsigned i = 0; i < tuE_fast_table_size && i < 8; i++) {
+        printf(", %s %u", tuE_fast_table[i].name, hits[i]);
+        CHECK(hits[i] >= 10000, "row %s reached only %u times", tuE_fast_table[i].name, hits[i]);
+    }
+    printf("\n");
+    CHECK(generic >= 20000, "only %u messages fell back", generic);
+}
+
+/* A canonical surface and sampler for the directed tests: 2D arrayed RGBA8, 3 layers, full
+ * mip chain of 16x8, trilinear, wrap. */
+static void canonical(surf_box *b, tu_sampler *smp, tu_format format) {
+    surf_params p = {TU_SURFACE_2D, true, format, 16, 8, 1, 3, 5, 0, 5, 0, 0, 0};
+    CHECK(make_surface(&p, b));
+    *smp = tu_sampler_default();
+    smp->min_filter = smp->mag_filter = TU_FILTER_LINEAR;
+    smp->mip_filter = TU_MIP_LINEAR;
+}
+
+static void canonical_msg(tu_msg *m, tu_op op) {
+    memset(m, 0, sizeof *m);
+    m->op = op;
+    m->simd = 16;
+    m->lane_mask = 0xffff;
+    m->channel_mask = 0xf;
+    for (unsigned l = 0; l < TU_MAX_LANES; l++) {
+        if (op == TU_OP_LD || op == TU_OP_LD_LZ || op == TU_OP_LD_L) {
+            m->src[TU_SRC_U].i[l] = (int32_t)l % 9;
+            m->src[TU_SRC_V].i[l] = (int32_t)l % 5;
+            m->src[TU_SRC_R].i[l] = (int32_t)l % 3;
+            m->src[TU_SRC_LOD].i[l] = (int32_t)l % 3;
+        } else {
+            m->src[TU_SRC_U].f[l] = 0.03f * (float)l;
+            m->src[TU_SRC_V].f[l] = 0.9f - 0.05f * (float)l;
+            m->src[TU_SRC_R].f[l] = (float)(l % 3);
+            m->src[TU_SRC_LOD].f[l] = 0.37f * (float)l - 1.0f;
+        }
+    }
+}
+
+/* pixman's lesson (STYLE.md §3): first match wins, so an earlier row whose flags are a
+ * subset of a later row's hides it. Check the table, then reach every row. */
+static void test_every_row_reachable(void) {
+    const uint32_t direct = TUE_FAST_SURF_2D | TUE_FAST_TILING_LINEAR | TUE_FAST_RGBA8 |
+                            TUE_FAST_RESIDENT | TUE_FAST_IN_BOUNDS;
+    for (unsigned i = 0; i < tuE_fast_table_size; i++) {
+        const tuE_fast_row *r = &tuE_fast_table[i];
+        CHECK(r->fn && r->name, "row %u", i);
+        /* Every row reads memory directly: it must require the in-bounds proof. */
+        CHECK((r->flags & direct) == direct, "row %s lacks a safety flag", r->name);
+        CHECK(tuE_fast_find(r->flags) == r, "row %s is shadowed by an earlier row", r->name);
+        for (unsigned j = 0; j < i; j++)
+            CHECK((tuE_fast_table[j].flags & r->flags) != tuE_fast_table[j].flags,
+                  "row %s hides row %s", tuE_fast_table[j].name, r->name);
+    }
+    CHECK(tuE_fast_find(0) == NULL);
+
+    /* Canonical messages; every row must be reached by one of them. */
+    static const tu_op ops[] = {TU_OP_SAMPLE_L, TU_OP_SAMPLE_LZ, TU_OP_LD, TU_OP_LD_LZ, TU_OP_LD_L};
+    static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_B8G8R8A8_UNORM};
+    bool reached[16] = {false};
+    for (unsigned f = 0; f < 2; f++) {
+        surf_box b;
+        tu_sampler smp;
+        canonical(&b, &smp, formats[f]);
+        for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+            tu_msg m;
+            canonical_msg(&m, ops[o]);
+            const char *row = compare_paths(&m, &b.s, &smp, o);
+            CHECK(row != NULL, "canonical %s fell back", tu_op_describe(ops[o])->name);
+            for (unsigned i = 0; row && i < tuE_fast_table_size && i < 16; i++)
+                if (strcmp(row, tuE_fast_table[i].name) == 0) reached[i] = true;
+        }
+        free_surface(&b);
+    }
+    for (unsigned i = 0; i < tuE_fast_table_size && i < 16; i++)
+        CHECK(reached[i], "row %s is not reached by any canonical message", tuE_fast_table[i].name);
+}
+
+/* Each flag the sample row requires, broken alone, sends the message to the generic path
+ * (with the same result). */
+static void test_near_misses(void) {
+    for (int miss = 0; miss < 14; miss++) {
+        surf_box b;
+        tu_sampler smp;
+        surf_params p = {
+            TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 3, 5, 0, 5, 0, 0, 0};
+        tu_op op = TU_OP_SAMPLE_L;
+        switch (miss) {
+        case 0: p.format = TU_FORMAT_R8G8B8A8_SRGB; break;
+        case 1: p.tiling = 1; break;
+        case 2: p.residency = 1; break;
+        case 3: p.type = TU_SURFACE_3D, p.arrayed = false, p.layers = 1, p.d = 2; break;
+        case 4: p.format = TU_FORMAT_R8G8B8A8_UINT; break;
+        default: break;
+        }
+        CHECK(make_surface(&p, &b));
+        smp = tu_sampler_default();
+        smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+        smp.mip_filter = TU_MIP_LINEAR;
+        tu_msg m;
+        canonical_msg(&m, op);
+        switch (miss) {
+        case 5: smp.precision = TU_PRECISION_EXACT; break;
+        case 6: smp.reduction = TU_REDUCTION_MIN; break;
+        case 7: smp.max_anisotropy = 4; break;
+        case 8: smp.unnormalized = true, smp.mip_filter = TU_MIP_NONE; break;
+        case 9: smp.address[0] = TU_ADDRESS_CLAMP_BORDER; break;
+        case 10: smp.address[1] = TU_ADDRESS_CLAMP_BORDER; break;
+        case 11: m.flags = TU_MSG_HALF_SOURCES; break;
+        case 12: m.op = TU_OP_SAMPLE_PO_L; break;
+        case 13: m.op = TU_OP_SAMPLE_B; break;
+        default: break;
+        }
+        const char *row = compare_paths(&m, &b.s, &smp, (unsigned)miss);
+        CHECK(row == NULL, "near miss %d reached row %s", miss, row);
+        free_surface(&b);
+    }
+}
+
+/* The in-bounds proof: a surface one byte short of its last texel is not in bounds. */
+static void test_geometry_bounds(void) {
+    for (int padded = 0; padded < 2; padded++)
+        for (size_t shortage = 0; shortage < 2; shortage++) {
+            surf_params p = {TU_SURFACE_2D,
+                             true,
+                             TU_FORMAT_B8G8R8A8_UNORM,
+                             7,
+                             5,
+                             1,
+                             2,
+                             3,
+                             0,
+                             3,
+                             padded ? 2 : 0,
+                             0,
+                             shortage};
+            if (padded) p.levels = p.level_count = 1;
+            surf_box b;
+            CHECK(make_surface(&p, &b));
+            const tu_msg m = {.op = TU_OP_LD, .simd = 1, .lane_mask = 1, .channel_mask = 1};
+            tuE_ctx ctx;
+            memset(&ctx, 0, sizeof ctx);
+            ctx.msg = &m;
+            ctx.surf = &b.s;
+            ctx.levels = b.s.level_count;
+            tuE_fast_geom g;
+            CHECK(tuE_fast_geometry(&ctx, &g) == (shortage == 0), "padded %d shortage %zu", padded,
+                  shortage);
+            b.s.data = NULL;
+            CHECK(!tuE_fast_geometry(&ctx, &g));
+            free_surface(&b);
+        }
+}
+
+/* tuE_fast_weight256 is (int32_t)(tuE_snap256(x) * 256) on [0, 1). */
+static void test_weight_rounding(void) {
+    unsigned bad = 0;
+    for (int k = 0; k < 512; k++) {
+        const float t = (float)k / 512.0f;
+        const float xs[3] = {nextafterf(t, 0.0f), t, nextafterf(t, 1.0f)};
+        for (int i = 0; i < 3; i++)
+            if (xs[i] >= 0.0f && xs[i] < 1.0f &&
+                tuE_fast_weight256(xs[i]) != (int32_t)(tuE_snap256(xs[i]) * 256.0f))
+                bad++;
+    }
+    for (int i = 0; i < 1000000; i++) {
+        float x = rnd_unit();
+        if (i & 1) x = ldexpf(x, -(int)rnd(30));
+        if (tuE_fast_weight256(x) != (int32_t)(tuE_snap256(x) * 256.0f)) bad++;
+    }
+    CHECK(bad == 0, "%u weights differ", bad);
+    CHECK(tuE_fast_weight256(0.0f) == 0);
+    CHECK(tuE_fast_weight256(nextafterf(1.0f, 0.0f)) == 256);
+    CHECK(tuE_fast_weight256(1.5f / 256.0f) == 2 && tuE_fast_weight256(2.5f / 256.0f) == 2);
+}
+
+int main(void) {
+    TU_RUN(test_weight_rounding);
+    TU_RUN(test_geometry_bounds);
+    TU_RUN(test_every_row_reachable);
+    TU_RUN(test_near_misses);
+    TU_RUN(test_random_against_generic);
+    return tu_test_finish();
+}
