@@ -575,6 +575,36 @@ static void test_corrupt_files(void) {
     CHECK(write_bytes(path, b.p, b.n));
     CHECK_ERR(tu_png_read_file(path, &img, &err), TU_UNSUPPORTED, &err, "70000x1 exceeds");
     free(b.p);
+
+    /* A header that claims more than the file can hold is refused before any allocation: a
+     * 1x1 RGBA8 file whose IHDR (its CRC made good) claims a larger size. Rows of one pixel
+     * are 4 bytes, so the file's n bytes hold 1032·n / 4 of them and one more is refused;
+     * at the limit libpng reads on and finds the data short. */
+    const png_spec one = {1, 1, 8, 6, 0, NULL, 0, NULL, 0};
+    b = encode_png(&one, rgba8);
+    const uint32_t rows_held = (uint32_t)(b.n * 1032 / 4);
+    const struct {
+        uint32_t w, h;
+        bool refused_by_size;
+    } claims[] = {{65536, 65536, true}, {1, rows_held + 1, true}, {1, rows_held, false}};
+    for (unsigned i = 0; i < sizeof claims / sizeof claims[0]; i++) {
+        const uint32_t w = claims[i].w, h = claims[i].h;
+        const uint8_t ihdr_size[8] = {w >> 24, w >> 16 & 0xFF, w >> 8 & 0xFF, w & 0xFF,
+                                      h >> 24, h >> 16 & 0xFF, h >> 8 & 0xFF, h & 0xFF};
+        memcpy(b.p + 16, ihdr_size, 8); /* after the signature, IHDR's length and type */
+        const uint32_t crc = crc32_update(0, b.p + 12, 4 + 13);
+        const uint8_t crc_be[4] = {crc >> 24, crc >> 16 & 0xFF, crc >> 8 & 0xFF, crc & 0xFF};
+        memcpy(b.p + 29, crc_be, 4);
+        CHECK(write_bytes(path, b.p, b.n));
+        char expect[64];
+        snprintf(expect, sizeof expect, "a %ux%u image needs", (unsigned)w, (unsigned)h);
+        const tu_status st = tu_png_read_file(path, &img, &err);
+        CHECK(st == TU_PARSE_ERROR, "%ux%u: status %d", (unsigned)w, (unsigned)h, (int)st);
+        CHECK((strstr(err.message, expect) != NULL) == claims[i].refused_by_size, "%ux%u: %s",
+              (unsigned)w, (unsigned)h, err.message);
+        CHECK(img.memory == NULL);
+    }
+    free(b.p);
     remove(path);
 
     CHECK_ERR(tu_png_read_file(path, &img, &err), TU_IO_ERROR, &err, path);

@@ -51,8 +51,13 @@ typedef struct png_context {
     png_structp png;
     png_infop info;
     png_bytep *rows;
-    uint8_t *pixels; /* the writer's rows */
+    uint8_t *pixels;    /* the writer's rows */
+    uint64_t file_size; /* the reader's file, in bytes (a pipe: no bound) */
 } png_context;
+
+/* Deflate expands at most 1032:1 (zlib's "Technical details": a 258-byte match costs at least
+ * two bits), so a file of n bytes holds at most 1032·n bytes of scanlines. */
+enum { DEFLATE_MAX_RATIO = 1032 };
 
 static void on_png_error(png_structp png, png_const_charp message) {
     png_context *ctx = png_get_error_ptr(png);
@@ -84,6 +89,17 @@ static tu_status png_read_run(png_context *ctx, const char *path, tu_image *out,
     TU_RETURN_IF(width > TU_MAX_DIMENSION || height > TU_MAX_DIMENSION, err, TU_UNSUPPORTED,
                  "PNG file \"%s\": image size %lux%lu exceeds texunit's limit %u", path,
                  (unsigned long)width, (unsigned long)height, TU_MAX_DIMENSION);
+    /* Refuse before allocating: a header of a few bytes may claim gigabytes. The scanlines
+     * (PNG §7.2, §8.2: a filter byte and the packed row per row, or per row of each Adam7
+     * pass, which covers every image row with a pass starting at x = 0) hold at least
+     * height · rowbytes bytes, all of them decompressed from the file. */
+    const uint64_t scanline_bytes = (uint64_t)height * png_get_rowbytes(png, info);
+    TU_RETURN_IF(scanline_bytes > ctx->file_size * DEFLATE_MAX_RATIO, err, TU_PARSE_ERROR,
+                 "PNG file \"%s\": a %lux%lu image needs %llu bytes of scanlines, more than the "
+                 "%llu bytes of the file can hold (deflate expands at most %u:1)",
+                 path, (unsigned long)width, (unsigned long)height,
+                 (unsigned long long)scanline_bytes, (unsigned long long)ctx->file_size,
+                 (unsigned)DEFLATE_MAX_RATIO);
 
     if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (color_type == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
@@ -149,6 +165,17 @@ tu_status tu_png_read_file(const char *path, tu_image *out, tu_error *err) {
         fclose(ctx.file);
         return tuB_fail(err, TU_PARSE_ERROR,
                         "PNG file \"%s\" does not start with the 8-byte PNG signature", path);
+    }
+
+    /* The size bounds the image (png_read_run); a pipe has none, and is read unbounded. */
+    ctx.file_size = UINT64_MAX / DEFLATE_MAX_RATIO;
+    if (fseek(ctx.file, 0, SEEK_END) == 0) {
+        const long end = ftell(ctx.file);
+        if (end < 0 || fseek(ctx.file, (long)sizeof signature, SEEK_SET) != 0) {
+            fclose(ctx.file);
+            return tuB_fail(err, TU_IO_ERROR, "cannot find the size of PNG file \"%s\"", path);
+        }
+        ctx.file_size = (uint64_t)end;
     }
 
     tu_status st;
