@@ -131,26 +131,48 @@ static bool make_mcs(run *r, tu_image *img, tu_image *mcs, uint64_t value, char 
     return true;
 }
 
+/* "INDEX" (a binding-table or sampler-state index) or "bindless HANDLE"; *got is the word
+ * read for the index or handle ("" when there is none). */
+static bool parse_slot(char **save, uint32_t *slot, bool *bindless, const char **got) {
+    char *w = word(save);
+    *bindless = w && strcmp(w, "bindless") == 0;
+    if (*bindless) w = word(save);
+    *got = w ? w : "";
+    return w && parse_u32(w, slot) && (*bindless || *slot < TU_VISA_MAX_BINDINGS);
+}
+
+/* One entry of the bindless table: a surface or a sampler at HANDLE. */
+static int bind_bindless(run *r, unsigned line, uint32_t handle, const tu_surface *surface,
+                         const tu_sampler *sampler) {
+    tu_visa_bindings *b = &r->bind;
+    if (b->bindless_count == sizeof b->bindless / sizeof b->bindless[0])
+        return refuse(r, line, "too many bindless entries (at most %zu)",
+                      sizeof b->bindless / sizeof b->bindless[0]);
+    b->bindless[b->bindless_count].handle = handle;
+    b->bindless[b->bindless_count].surface = surface;
+    b->bindless[b->bindless_count++].sampler = sampler;
+    return 0;
+}
+
 /* "surface BTI|bindless HANDLE [samples=N] [mcs=V] [clear=R,G,B,A] [file=BLOB] texture ..."
  * file= fills the texture's texels from a raw blob in the packed order (levels, layers,
  * samples, z, y, x), which must be exactly the texture's size. */
 static int directive_surface(run *r, char *args, unsigned line) {
     char *save = args;
-    char *w = word(&save);
-    bool bindless = w && strcmp(w, "bindless") == 0;
-    if (bindless) w = word(&save);
     uint32_t slot;
-    if (!w || !parse_u32(w, &slot) || (!bindless && slot >= TU_VISA_MAX_BINDINGS))
+    bool bindless;
+    const char *got;
+    if (!parse_slot(&save, &slot, &bindless, &got))
         return refuse(
-            r, line,
-            "surface: expected a binding-table index 0..255 or 'bindless HANDLE', got '%s'",
-            w ? w : "");
+            r, line, "surface: expected a binding-table index 0..%u or 'bindless HANDLE', got '%s'",
+            TU_VISA_MAX_BINDINGS - 1, got);
     if (r->image_count == MAX_IMAGES) return refuse(r, line, "%s", "too many surfaces");
     uint32_t samples = 1;
     bool have_mcs = false, have_clear = false;
     uint64_t mcs_value = 0;
     tu_texel clear = {{0}};
     const char *blob = NULL;
+    char *w;
     while ((w = word(&save)) && strchr(w, '=')) {
         if (strncmp(w, "file=", 5) == 0 && w[5]) {
             blob = w + 5;
@@ -241,27 +263,20 @@ static int directive_surface(run *r, char *args, unsigned line) {
         return refuse(r, line, "surface: %s", why);
     }
     const tu_surface *s = &r->images[r->image_count++].surface;
-    if (bindless) {
-        if (r->bind.bindless_count == 64) return refuse(r, line, "%s", "too many bindless entries");
-        r->bind.bindless[r->bind.bindless_count].handle = slot;
-        r->bind.bindless[r->bind.bindless_count++].surface = s;
-    } else {
-        r->bind.surfaces[slot] = s;
-    }
+    if (bindless) return bind_bindless(r, line, slot, s, NULL);
+    r->bind.surfaces[slot] = s;
     return 0;
 }
 
 static int directive_sampler(run *r, char *args, unsigned line) {
     char *save = args;
-    char *w = word(&save);
-    bool bindless = w && strcmp(w, "bindless") == 0;
-    if (bindless) w = word(&save);
     uint32_t slot;
-    if (!w || !parse_u32(w, &slot) || (!bindless && slot >= TU_VISA_MAX_BINDINGS))
+    bool bindless;
+    const char *got;
+    if (!parse_slot(&save, &slot, &bindless, &got))
         return refuse(
-            r, line,
-            "sampler: expected a sampler-state index 0..255 or 'bindless HANDLE', got '%s'",
-            w ? w : "");
+            r, line, "sampler: expected a sampler-state index 0..%u or 'bindless HANDLE', got '%s'",
+            TU_VISA_MAX_BINDINGS - 1, got);
     if (r->sampler_count == MAX_SAMPLERS) return refuse(r, line, "%s", "too many samplers");
     char sampler_line[512];
     snprintf(sampler_line, sizeof sampler_line, "sampler %s", save);
@@ -271,13 +286,8 @@ static int directive_sampler(run *r, char *args, unsigned line) {
         return refuse(r, line, "%s", why);
     tu_sampler *smp = &r->samplers[r->sampler_count++];
     *smp = tq_make_sampler(&q.sampler);
-    if (bindless) {
-        if (r->bind.bindless_count == 64) return refuse(r, line, "%s", "too many bindless entries");
-        r->bind.bindless[r->bind.bindless_count].handle = slot;
-        r->bind.bindless[r->bind.bindless_count++].sampler = smp;
-    } else {
-        r->bind.samplers[slot] = smp;
-    }
+    if (bindless) return bind_bindless(r, line, slot, NULL, smp);
+    r->bind.samplers[slot] = smp;
     return 0;
 }
 

@@ -34,5 +34,21 @@ if "$texunit" run "$work/blob.visaasm" > "$work/out" 2>&1 ||
    ! grep -q "has 1 bytes; the texture needs 8" "$work/out"; then
     echo "FAIL: a short blob was not refused:"; cat "$work/out"; status=1
 fi
+# Directive refusals name the directive and the value: refuse FILE_TEXT MESSAGE
+refuse() {
+    printf '%s\n' "$1" > "$work/bad.visaasm"
+    if "$texunit" run "$work/bad.visaasm" > "$work/out" 2>&1 || ! grep -qF "$2" "$work/out"; then
+        echo "FAIL: expected \"$2\" from:"; cat "$work/bad.visaasm"; cat "$work/out"; status=1
+    fi
+}
+tex='texture 2d rgba8_unorm 4 4 1 1 1 1'
+refuse "//! surface 256 $tex" "surface: expected a binding-table index 0..255 or 'bindless HANDLE', got '256'"
+refuse "//! surface bindless $tex" "surface: expected a binding-table index 0..255 or 'bindless HANDLE', got 'texture'"
+refuse "//! sampler x" "sampler: expected a sampler-state index 0..255 or 'bindless HANDLE', got 'x'"
+refuse "//! sampler" "sampler: expected a sampler-state index 0..255 or 'bindless HANDLE', got ''"
+# The bindless table holds 64 entries, surfaces and samplers together.
+full=$(i=0; while [ $i -lt 64 ]; do echo "//! surface bindless $i $tex"; i=$((i + 1)); done)
+refuse "$full
+//! sampler bindless 64 min=linear" "too many bindless entries (at most 64)"
 [ $status = 0 ] && echo "examples: every output as expected; raw blobs read and refused as they should"
 exit $status
