@@ -264,6 +264,19 @@ static void put_f(tu_visa_state *st, const tu_visa_var *v, unsigned i, float f) 
     memcpy(st->grf + v->grf_offset + 4 * i, &f, 4);
 }
 
+/* Parse a kernel for `platform` and set up its thread state; false, with the failed check
+ * (naming `label` and the error), when either step fails. */
+static bool load(const char *label, const char *src, tu_visa_platform platform, tu_visa_kernel *k,
+                 tu_visa_state *st) {
+    tu_error err = {0};
+    if (!CHECK(tu_visa_parse(src, strlen(src), platform, k, &err) == TU_OK, "%s: %s", label,
+               err.message))
+        return false;
+    if (CHECK(tu_visa_state_init(st, k, &err) == TU_OK, "%s: %s", label, err.message)) return true;
+    tu_visa_kernel_free(k);
+    return false;
+}
+
 /* SIMD16 sample_l, channels R and B, lanes 0..15: the reply equals the engine's, channel R in
  * the first two GRFs, B in the next two, and nothing else written. */
 static void test_execute_sample(void) {
@@ -281,12 +294,9 @@ static void test_execute_sample(void) {
                       "(P1) sample_l.pixel_null_mask.RB (M1, 16)  0x1f0:uw S0 T6 D.0 %null.0 L.0 "
                       "U.0 V.0\n";
     tu_visa_kernel k;
-    tu_error err = {0};
-    if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE_LP, &k, &err) == TU_OK, "%s",
-               err.message))
-        return;
     tu_visa_state st;
-    CHECK(tu_visa_state_init(&st, &k, &err) == TU_OK);
+    tu_error err = {0};
+    if (!load("kernel", src, TU_VISA_XE_LP, &k, &st)) return;
     tu_msg *m = calloc(1, sizeof *m);
     m->op = TU_OP_SAMPLE_L, m->simd = 16, m->channel_mask = 0x5;
     m->offset[0] = 1, m->offset[1] = -1, m->offset[2] = 0; /* aoffimmi 0x1f0: U=1 V=-1 R=0 */
@@ -339,12 +349,9 @@ static void test_execute_half_and_emask(void) {
                       "movs (M1_NM, 1) S0(0) 0x5:ud\n"
                       "sample_lz.RG (M5, 8)  0x0:uw S0 T6 D.0 %null.0 U.0 V.0\n";
     tu_visa_kernel k;
-    tu_error err = {0};
-    if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE_LP, &k, &err) == TU_OK, "%s",
-               err.message))
-        return;
     tu_visa_state st;
-    tu_visa_state_init(&st, &k, &err);
+    tu_error err = {0};
+    if (!load("kernel", src, TU_VISA_XE_LP, &k, &st)) return;
     const tu_visa_var *U = var(&k, "U"), *V = var(&k, "V"), *D = var(&k, "D");
     tu_msg *m = calloc(1, sizeof *m);
     m->op = TU_OP_SAMPLE_LZ, m->simd = 8, m->channel_mask = 0x3;
@@ -396,12 +403,9 @@ static void test_predicates(void) {
                  "%s sample_lz.R (M1_NM, 8)  0x0:uw S0 T6 D.0 %%null.0 U.0\n",
                  forms[f]);
         tu_visa_kernel k;
-        tu_error err = {0};
-        if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE_LP, &k, &err) == TU_OK, "%s",
-                   err.message))
-            continue;
         tu_visa_state st;
-        tu_visa_state_init(&st, &k, &err);
+        tu_error err = {0};
+        if (!load("kernel", src, TU_VISA_XE_LP, &k, &st)) continue;
         for (uint32_t i = 0; i < k.var_count; i++)
             if (k.vars[i].kind == TU_VISA_VAR_P) st.pred_bits[i] = 0x0001;
         st.dispatch_mask = 0; /* NM: the thread's mask does not matter */
@@ -453,12 +457,9 @@ static void test_execute_refusals(void) {
                  "movs (M1_NM, 1) T6(0) 0x7b:ud\nmovs (M1_NM, 1) S0(0) 0x5:ud\n%s\n",
                  cases[i].lines);
         tu_visa_kernel k;
-        tu_error err = {0};
-        if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE_LP, &k, &err) == TU_OK, "%s",
-                   err.message))
-            continue;
         tu_visa_state st;
-        tu_visa_state_init(&st, &k, &err);
+        tu_error err = {0};
+        if (!load("kernel", src, TU_VISA_XE_LP, &k, &st)) continue;
         CHECK_ERR(tu_visa_execute(&k, &st, &b.bind, &err), TU_INVALID_ARGUMENT, &err,
                   cases[i].needle);
         tu_visa_state_free(&st);
@@ -485,10 +486,8 @@ static void test_efficient_64b(void) {
                       ".decl SURF v_type=G type=uq num_elts=1 align=qword\n"
                       "sample_lz.R (M1, 8)  0x0:uw (SMPL, 6) (SURF, 12) D.0 %null.0 U.0 U.0\n";
     tu_visa_kernel k;
-    if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE2, &k, &err) == TU_OK, "%s", err.message))
-        return;
     tu_visa_state st;
-    tu_visa_state_init(&st, &k, &err);
+    if (!load("kernel", src, TU_VISA_XE2, &k, &st)) return;
     const uint64_t smpl = 0x2000, surf = 0x1000;
     memcpy(st.grf + var(&k, "SMPL")->grf_offset, &smpl, 8);
     memcpy(st.grf + var(&k, "SURF")->grf_offset, &surf, 8);
@@ -577,13 +576,11 @@ static void test_every_op_executes(void) {
         if (op->opcode == TUL_OPCODE_3D_GATHER4) /* gather4 takes one channel */
             memcpy(strstr(src, ".RGBA"), ".G   ", 5);
         tu_visa_kernel k;
-        if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE_LP, &k, &err) == TU_OK, "%s: %s",
-                   op->mnemonic, err.message)) {
+        tu_visa_state st;
+        if (!load(op->mnemonic, src, TU_VISA_XE_LP, &k, &st)) {
             tu_image_free(&img);
             continue;
         }
-        tu_visa_state st;
-        tu_visa_state_init(&st, &k, &err);
         tu_msg *m = calloc(1, sizeof *m);
         m->op = (tu_op)op->op, m->simd = 16, m->lane_mask = 0xffff;
         const bool gather = op->opcode == TUL_OPCODE_3D_GATHER4;
@@ -695,11 +692,8 @@ static void test_execute_media(void) {
                       ".decl T6 v_type=T num_elts=1\nmovs (M1_NM, 1) T6(0) 0x9:ud\n"
                       "media_ld.bottom (6,3) T6 0 0xfffffffe:ud Y(0,0)<0;1,0> D.0\n";
     tu_visa_kernel k;
-    if (!CHECK(tu_visa_parse(src, strlen(src), TU_VISA_XE_LP, &k, &err) == TU_OK, "%s",
-               err.message))
-        return;
     tu_visa_state st;
-    tu_visa_state_init(&st, &k, &err);
+    if (!load("kernel", src, TU_VISA_XE_LP, &k, &st)) return;
     const uint32_t y = 1;
     memcpy(st.grf + var(&k, "Y")->grf_offset, &y, 4);
     memset(st.grf + var(&k, "D")->grf_offset, 0x77, 128);
