@@ -638,6 +638,36 @@ static void test_lanes_and_masks(void) {
     tu_image_free(&img);
 }
 
+/* A binding is the surface and sampler as they were at tu_bind: it answers as tu_execute
+ * does, and later changes to the caller's descriptions do not reach it. */
+static void test_binding(void) {
+    tu_image img = make(TU_SURFACE_2D, false, TU_FORMAT_R32_SFLOAT, 8, 8, 1, 1, 1, grid);
+    tu_sampler smp = tu_sampler_default();
+    tu_binding *b = malloc(sizeof *b);
+    tu_error err = {0};
+    CHECK(tu_bind(&img.surface, &smp, b, &err) == TU_OK, "%s", err.message);
+    tu_msg *m = new_msg(TU_OP_SAMPLE_LZ, 8);
+    for (int l = 0; l < 8; l++)
+        m->src[TU_SRC_U].f[l] = ((float)l + 0.5f) / 8, m->src[TU_SRC_V].f[l] = 2.5f / 8;
+    static tu_reply direct, bound;
+    CHECK(tu_execute(m, &img.surface, &smp, &direct, &err) == TU_OK, "%s", err.message);
+    img.surface.width = 0; /* the caller's copy breaks; the binding's does not */
+    smp.min_filter = (tu_filter)7;
+    CHECK(tu_execute_bound(b, m, &bound, &err) == TU_OK, "%s", err.message);
+    for (int l = 0; l < 8; l++)
+        CHECK(bound.channel[0].f[l] == direct.channel[0].f[l] &&
+                  bound.channel[0].f[l] == (float)(l + 20),
+              "lane %d: %g", l, (double)bound.channel[0].f[l]);
+    CHECK_ERR(tu_bind(&img.surface, &smp, b, &err), TU_INVALID_ARGUMENT, &err, "width");
+    img.surface.width = 8;
+    CHECK_ERR(tu_bind(&img.surface, &smp, b, &err), TU_INVALID_ARGUMENT, &err, "min_filter 7");
+    CHECK_ERR(tu_bind(NULL, &smp, b, &err), TU_INVALID_ARGUMENT, &err, "NULL");
+    CHECK_ERR(tu_execute_bound(NULL, m, &bound, &err), TU_INVALID_ARGUMENT, &err, "NULL");
+    free(m);
+    free(b);
+    tu_image_free(&img);
+}
+
 static void test_half_sources(void) {
     /* 1D of 2048 texels. u = 0.33395 is texel floor(683.93) = 683 in F; in half (step 2^-12
      * near 1/3) it rounds to 1368 * 2^-12 = 684/2048: texel 684. */
@@ -892,6 +922,7 @@ int main(void) {
     TU_RUN(test_gather);
     TU_RUN(test_loads);
     TU_RUN(test_lanes_and_masks);
+    TU_RUN(test_binding);
     TU_RUN(test_half_sources);
     TU_RUN(test_pixel_null_mask);
     TU_RUN(test_integer_formats_nearest);

@@ -294,6 +294,34 @@ TU_API tu_status tu_media_block_read(const tu_surface *surface, const tu_media_r
 TU_API tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                             tu_reply *reply, tu_error *err);
 
+/*
+ * A prepared binding (DESIGN.md §6 "Bind once, run many"): a surface and a sampler
+ * validated once, with what the hot path needs computed once — the view's level geometry,
+ * the address gate's bounds and the kernels chosen for the pair. tu_bind copies both
+ * descriptions, so the caller may change or free its own tu_surface and tu_sampler
+ * afterwards; the surface's memory (data, the MCS surface, the residency map) must stay
+ * alive and unchanged in layout while the binding is used. A binding is read-only after
+ * tu_bind: any number of threads may execute messages on it at once. The caller owns the
+ * storage (no allocation); its fields are the engine's and may change between versions.
+ */
+typedef struct tu_binding {
+    tu_surface surface;
+    tu_sampler sampler;
+    /* The engine's prepared state (src/sampler/fast.h, tuE_fast_prep), kept as opaque
+     * storage so that the public header needs no internal types. */
+    _Alignas(16) unsigned char prepared[2048];
+} tu_binding;
+
+/* Validate surface and sampler and prepare *binding. Returns TU_OK, or the validators'
+ * TU_INVALID_ARGUMENT naming the field (binding is then unusable). */
+TU_API tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, tu_binding *binding,
+                         tu_error *err);
+
+/* Execute msg on a binding made by tu_bind: as tu_execute, but only the message is
+ * checked (tu_msg_validate and what the op needs of the surface and sampler). */
+TU_API tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,
+                                  tu_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -103,15 +103,14 @@ void tuE_sample_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, const tuE_d
 void tuE_load_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, tu_texel *out);
 void tuE_info_lane(const tuE_ctx *ctx, unsigned l, tu_texel *out);
 
-/* --- the fast-path table (fast.c; DESIGN.md §3) ---------------------------------------- */
+/* --- execution (execute.c) ----------------------------------------------------------- */
 
-/* Run the message through the first fast-path row that accepts it: writes the enabled
- * channels of the enabled lanes and returns the row's name, or returns NULL having written
- * nothing (the generic path runs). Called once per message, after validation. */
-const char *tuE_fast_run(const tuE_ctx *ctx, tu_reply *reply);
-
-/* tu_execute with the fast paths allowed or not (tests compare the two, bit for bit);
+/* tu_execute_bound with the fast paths allowed or not (tests compare the two, bit for bit);
  * *fast_path (when not NULL) receives the name of the fast-path row used, or NULL. */
+tu_status tuE_execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *reply, tu_error *err,
+                            bool allow_fast, const char **fast_path);
+
+/* tu_execute (bind, then tuE_execute_bound) with the same choice. */
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                       tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path);
 

@@ -1,8 +1,11 @@
 /*
- * execute.c - tu_execute: validate a message, its surface and its sampler, then run each
- * enabled lane and write the reply. The op table and the sampler defaults live here.
+ * execute.c - tu_bind: validate a surface and a sampler once and prepare what the hot path
+ * needs; tu_execute_bound: check a message against the binding, then run it through the
+ * fast-path table or each enabled lane of the generic path, and write the reply;
+ * tu_execute: bind, then run. The op table and the sampler defaults live here.
  */
 #include "engine.h"
+#include "fast.h"
 
 #include <math.h>
 #include <string.h>
@@ -164,6 +167,28 @@ static void round_half_sources(tu_msg *m, uint32_t sources) {
     }
 }
 
+/* The prepared state lives in the binding's opaque storage. */
+_Static_assert(sizeof(tuE_fast_prep) <= sizeof(((tu_binding *)0)->prepared),
+               "tu_binding.prepared must hold a tuE_fast_prep");
+_Static_assert(_Alignof(tuE_fast_prep) <= 16, "tu_binding.prepared is 16-byte aligned");
+
+static const tuE_fast_prep *prepared(const tu_binding *b) {
+    return (const tuE_fast_prep *)(const void *)b->prepared;
+}
+
+tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, tu_binding *binding,
+                  tu_error *err) {
+    TU_RETURN_IF(!surface || !sampler || !binding, err, TU_INVALID_ARGUMENT,
+                 "surface, sampler and binding must not be NULL");
+    TU_TRY(tu_surface_validate(surface, err));
+    TU_TRY(tu_sampler_validate(sampler, err));
+    binding->surface = *surface;
+    binding->sampler = *sampler;
+    tuE_fast_prepare(&binding->surface, &binding->sampler,
+                     (tuE_fast_prep *)(void *)binding->prepared);
+    return TU_OK;
+}
+
 tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                      tu_reply *reply, tu_error *err) {
     return tuE_execute(msg, surface, sampler, reply, err, true, NULL);
@@ -174,8 +199,23 @@ tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sam
     if (fast_path) *fast_path = NULL;
     TU_RETURN_IF(!msg || !surface || !sampler || !reply, err, TU_INVALID_ARGUMENT,
                  "message, surface, sampler and reply must not be NULL");
-    TU_TRY(tu_surface_validate(surface, err));
-    TU_TRY(tu_sampler_validate(sampler, err));
+    tu_binding b;
+    TU_TRY(tu_bind(surface, sampler, &b, err));
+    return tuE_execute_bound(&b, msg, reply, err, allow_fast, fast_path);
+}
+
+tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,
+                           tu_error *err) {
+    return tuE_execute_bound(binding, msg, reply, err, true, NULL);
+}
+
+tu_status tuE_execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *reply, tu_error *err,
+                            bool allow_fast, const char **fast_path) {
+    if (fast_path) *fast_path = NULL;
+    TU_RETURN_IF(!b || !msg || !reply, err, TU_INVALID_ARGUMENT,
+                 "binding, message and reply must not be NULL");
+    const tu_surface *surface = &b->surface;
+    const tu_sampler *sampler = &b->sampler;
     const tu_op_info *info = tu_op_describe(msg->op);
     TU_TRY(check_msg(msg, info, surface, sampler, err));
 
@@ -233,7 +273,7 @@ tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sam
                              : ctx.fd->format_class;
     /* The fast-path table (fast.c, DESIGN.md §3); the rows need no residency map, so every
      * lane's pixel null mask bit is 1. */
-    const char *fast = allow_fast ? tuE_fast_run(&ctx, reply) : NULL;
+    const char *fast = allow_fast ? tuE_fast_run_prepared(&ctx, prepared(b), reply) : NULL;
     if (fast) {
         if (fast_path) *fast_path = fast;
         if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
