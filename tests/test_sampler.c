@@ -232,6 +232,66 @@ static void test_min_max_reduction(void) {
     tu_image_free(&img);
 }
 
+static void nan_then_one(uint32_t L, uint32_t layer, uint32_t x, uint32_t y, uint32_t z,
+                         tu_texel *t) {
+    (void)L, (void)layer, (void)y, (void)z;
+    t->f[0] = x == 0 ? NAN : 1.0f;
+    t->f[3] = 1.0f;
+}
+
+static void one_then_nan(uint32_t L, uint32_t layer, uint32_t x, uint32_t y, uint32_t z,
+                         tu_texel *t) {
+    nan_then_one(L, layer, 1 - x, y, z, t);
+}
+
+static void opaque_white(uint32_t L, uint32_t layer, uint32_t x, uint32_t y, uint32_t z,
+                         tu_texel *t) {
+    (void)L, (void)layer, (void)x, (void)y, (void)z;
+    t->f[0] = t->f[1] = t->f[2] = t->f[3] = 1.0f;
+}
+
+static void test_nan_texels_and_borders(void) {
+    /* A NaN texel in a min/max footprint loses to any number, in either order (fminf /
+     * fmaxf, docs/semantics.md), in both precisions: u = 0.4 weighs both texels. */
+    texel_fn order[2] = {nan_then_one, one_then_nan};
+    for (int o = 0; o < 2; o++) {
+        tu_image img = make(TU_SURFACE_1D, false, TU_FORMAT_R32_SFLOAT, 2, 1, 1, 1, 1, order[o]);
+        tu_sampler smp = tu_sampler_default();
+        smp.mag_filter = TU_FILTER_LINEAR;
+        smp.address[0] = TU_ADDRESS_CLAMP_EDGE;
+        for (int prec = 0; prec < 2; prec++)
+            for (int red = TU_REDUCTION_MIN; red <= TU_REDUCTION_MAX; red++) {
+                smp.precision = (uint8_t)prec, smp.reduction = (uint8_t)red;
+                CHECK_F(sample_l(&img.surface, &smp, 0.4f, 0, 0, 0), 1.0f);
+            }
+        tu_image_free(&img);
+    }
+    /* Any float is a valid border colour (Vulkan's VkClearColorValue and NVIDIA's 32-bit
+     * TSC border words have no finiteness rule). A float format returns it as it is. */
+    tu_image f32 = make(TU_SURFACE_1D, false, TU_FORMAT_R32_SFLOAT, 2, 1, 1, 1, 1, two_texels);
+    tu_sampler smp = tu_sampler_default();
+    smp.address[0] = TU_ADDRESS_CLAMP_BORDER;
+    smp.border_color.f[0] = NAN;
+    tu_error err = {0};
+    CHECK(tu_sampler_validate(&smp, &err) == TU_OK, "%s", err.message);
+    CHECK(isnan(sample_l(&f32.surface, &smp, -0.1f, 0, 0, 0)));
+    tu_image_free(&f32);
+    /* At 8-bit fixed point the border converts like a texel by the unorm encoding rule:
+     * NaN -> code 0, +Inf -> 255, -Inf -> 0. u = 0 weighs the border (texel -1) and texel
+     * 0 (code 255) at 128/256: (c * 128 + 255 * 128 + 128) >> 8. */
+    tu_image u8 = make(TU_SURFACE_1D, false, TU_FORMAT_R8G8B8A8_UNORM, 2, 1, 1, 1, 1, opaque_white);
+    smp.mag_filter = TU_FILTER_LINEAR;
+    smp.precision = TU_PRECISION_HW;
+    const float borders[3] = {NAN, INFINITY, -INFINITY};
+    const int32_t codes[3] = {0, 255, 0};
+    for (int b = 0; b < 3; b++) {
+        smp.border_color = (tu_texel){.f = {borders[b], borders[b], borders[b], borders[b]}};
+        const int32_t want = (codes[b] * 128 + 255 * 128 + 128) >> 8;
+        CHECK_F(sample_l(&u8.surface, &smp, 0.0f, 0, 0, 0), (float)want / 255.0f);
+    }
+    tu_image_free(&u8);
+}
+
 /* --- LOD ------------------------------------------------------------------------------------ */
 
 static void test_lod_selection(void) {
@@ -882,6 +942,7 @@ int main(void) {
     TU_RUN(test_border_colour);
     TU_RUN(test_bilinear_weights);
     TU_RUN(test_min_max_reduction);
+    TU_RUN(test_nan_texels_and_borders);
     TU_RUN(test_lod_selection);
     TU_RUN(test_lod_op_and_derivatives);
     TU_RUN(test_anisotropy);

@@ -102,6 +102,25 @@ static bool parse_u32(const char *s, uint32_t *out) {
     return true;
 }
 
+/* clear=R,G,B,A: four floats for a float-class format, four integers (never a float
+ * converted, which could be out of range) for UINT and SINT formats. */
+static bool parse_clear(const char *p, tu_format_class cls, tu_texel *out) {
+    for (int c = 0; c < 4; c++) {
+        char *end;
+        errno = 0;
+        if (cls == TU_CLASS_FLOAT) {
+            out->f[c] = strtof(p, &end);
+        } else {
+            const long long v = strtoll(p, &end, 0);
+            if (v < INT32_MIN || v > (long long)UINT32_MAX) return false;
+            out->u[c] = (uint32_t)v;
+        }
+        if (end == p || errno || (*end && *end != ',') || (c < 3) != (*end == ',')) return false;
+        p = end + (*end == ',');
+    }
+    return true;
+}
+
 /* An MCS surface for img, every element holding `value`. */
 static bool make_mcs(run *r, tu_image *img, tu_image *mcs, uint64_t value, char *why, size_t n) {
     const uint32_t s = img->surface.samples;
@@ -168,9 +187,9 @@ static int directive_surface(run *r, char *args, unsigned line) {
             TU_VISA_MAX_BINDINGS - 1, got);
     if (r->image_count == MAX_IMAGES) return refuse(r, line, "%s", "too many surfaces");
     uint32_t samples = 1;
-    bool have_mcs = false, have_clear = false;
+    bool have_mcs = false;
     uint64_t mcs_value = 0;
-    tu_texel clear = {{0}};
+    const char *clear_text = NULL;
     const char *blob = NULL;
     char *w;
     while ((w = word(&save)) && strchr(w, '=')) {
@@ -189,14 +208,7 @@ static int directive_surface(run *r, char *args, unsigned line) {
             continue;
         }
         if (strncmp(w, "clear=", 6) == 0) {
-            char *p = w + 6;
-            for (int c = 0; c < 4; c++) {
-                char *end;
-                clear.f[c] = strtof(p, &end);
-                if (end == p) return refuse(r, line, "surface: clear=%s needs four numbers", w + 6);
-                p = *end == ',' ? end + 1 : end;
-            }
-            have_clear = true;
+            clear_text = w + 6; /* read once the format says float or integer */
             continue;
         }
         return refuse(r, line, "surface: unknown option '%s'", w);
@@ -250,13 +262,14 @@ static int directive_surface(run *r, char *args, unsigned line) {
     } else {
         return refuse(r, line, "%s", "surface: expected 'texture ...' or 'texture_file PATH'");
     }
-    if (have_clear) {
-        const tu_format_desc *fd = tu_format_describe(img->surface.format);
-        for (int c = 0; c < 4; c++)
-            if (fd->format_class == TU_CLASS_FLOAT)
-                img->surface.clear_color.f[c] = clear.f[c];
-            else
-                img->surface.clear_color.u[c] = (uint32_t)clear.f[c];
+    if (clear_text &&
+        !parse_clear(clear_text, tu_format_describe(img->surface.format)->format_class,
+                     &img->surface.clear_color)) {
+        tu_image_free(img);
+        return refuse(r, line,
+                      "surface: clear=%s needs four numbers, integers in -2^31..2^32-1 for an "
+                      "integer format",
+                      clear_text);
     }
     if (have_mcs && !make_mcs(r, img, &r->mcs_images[r->image_count], mcs_value, why, sizeof why)) {
         tu_image_free(img);

@@ -158,8 +158,8 @@ static void adjacent_texel(uint32_t face, int32_t i, int32_t j, uint32_t n, uint
     double nsc, ntc, ma;
     *face_out = face_of(d, &nsc, &ntc, &ma);
     const double fx = (nsc / ma + 1.0) * 0.5 * n, fy = (ntc / ma + 1.0) * 0.5 * n;
-    *x = (uint32_t)(fx < 0 ? 0 : fx >= n ? n - 1 : fx);
-    *y = (uint32_t)(fy < 0 ? 0 : fy >= n ? n - 1 : fy);
+    *x = (uint32_t)(!(fx > 0) ? 0 : fx >= n ? n - 1 : fx); /* NaN reads texel 0 */
+    *y = (uint32_t)(!(fy > 0) ? 0 : fy >= n ? n - 1 : fy);
 }
 
 void tuE_cube_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t cube,

@@ -46,6 +46,12 @@ refuse "//! surface 256 $tex" "surface: expected a binding-table index 0..255 or
 refuse "//! surface bindless $tex" "surface: expected a binding-table index 0..255 or 'bindless HANDLE', got 'texture'"
 refuse "//! sampler x" "sampler: expected a sampler-state index 0..255 or 'bindless HANDLE', got 'x'"
 refuse "//! sampler" "sampler: expected a sampler-state index 0..255 or 'bindless HANDLE', got ''"
+# clear= of an integer format takes integers, never a float converted out of range.
+uint='texture 2d rgba8_uint 4 4 1 1 1 1'
+refuse "//! surface 0 clear=nan,0,0,0 $uint" "surface: clear=nan,0,0,0 needs four numbers"
+refuse "//! surface 0 clear=1e40,0,0,0 $uint" "surface: clear=1e40,0,0,0 needs four numbers"
+refuse "//! surface 0 clear=4294967296,0,0,0 $uint" "integers in -2^31..2^32-1"
+refuse "//! surface 0 clear=1,2,3 $tex" "surface: clear=1,2,3 needs four numbers"
 # The bindless table holds 64 entries, surfaces and samplers together.
 full=$(i=0; while [ $i -lt 64 ]; do echo "//! surface bindless $i $tex"; i=$((i + 1)); done)
 refuse "$full
