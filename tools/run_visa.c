@@ -77,14 +77,14 @@ __attribute__((format(printf, 3, 4))) static int refuse(run *r, unsigned line, c
  * NULL at the end of the text. */
 static char *word(char **cursor) {
     char *p = *cursor;
-    while (*p == ' ' || *p == '\t')
+    while (tu_text_is_blank(*p))
         p++;
     if (!*p) {
         *cursor = p;
         return NULL;
     }
     char *start = p;
-    while (*p && *p != ' ' && *p != '\t')
+    while (*p && !tu_text_is_blank(*p))
         p++;
     if (*p) *p++ = 0;
     *cursor = p;
@@ -95,8 +95,7 @@ static bool parse_u32(const char *s, uint32_t *out) {
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 0);
-    if (end == s || (*end && !isspace((unsigned char)*end) && *end != ',') || errno ||
-        v > UINT32_MAX)
+    if (end == s || (*end && !tu_text_is_space(*end) && *end != ',') || errno || v > UINT32_MAX)
         return false;
     *out = (uint32_t)v;
     return true;
@@ -311,18 +310,19 @@ static int read_directives(run *r, char *text) {
         line++;
         char *nl = strchr(p, '\n');
         if (nl) *nl = 0;
+        if (nl && nl > p && nl[-1] == '\r') nl[-1] = 0; /* CRLF (checked by load_kernel) */
         char *d = strstr(p, "//!");
         if (d) {
             d += 3;
-            while (*d == ' ' || *d == '\t')
+            while (tu_text_is_blank(*d))
                 d++;
             char *args = d;
-            while (*args && !isspace((unsigned char)*args))
+            while (*args && !tu_text_is_blank(*args))
                 args++;
             if (*args) *args++ = 0;
             int bad = 0;
             if (strcmp(d, "platform") == 0) {
-                while (*args == ' ')
+                while (tu_text_is_blank(*args))
                     args++;
                 if (strncmp(args, "xe-lp", 5) == 0)
                     r->platform = TU_VISA_XE_LP;
@@ -494,6 +494,13 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
         return refuse(r, 0, "%s", "out of memory");
     }
     memcpy(copy, text, size + 1);
+    tu_error text_err = {0};
+    if (tu_text_check(text, size, 1, &text_err) != TU_OK) {
+        fprintf(r->err, "texunit: %s: %s\n", path, text_err.message);
+        free(text);
+        free(copy);
+        return 1;
+    }
     if (read_directives(r, copy)) {
         free(text);
         free(copy);

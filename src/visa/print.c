@@ -188,6 +188,13 @@ static const char *const align_names[TU_VISA_ALIGN_COUNT] = {
 
 tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *err) {
     TU_RETURN_IF(!k || !text, err, TU_INVALID_ARGUMENT, "kernel and text must not be NULL");
+    /* Only names the parser reads back are printed (visa_internal.h). */
+    if (k->name[0]) TU_TRY(tuV_check_name(k->name, true, "kernel name", err));
+    for (uint32_t i = 0; i < k->var_count; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "variable %u's name", i);
+        TU_TRY(tuV_check_name(k->vars[i].name, false, what, err));
+    }
     out o = {0};
     char b[16];
     put(&o, ".version %u.%u\n", k->version_major, k->version_minor);
