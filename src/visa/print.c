@@ -176,7 +176,7 @@ size_t tu_visa_print_inst(const tu_visa_kernel *k, const tu_visa_inst *inst, cha
     }
     if (size) {
         size_t n = o.len < size - 1 ? o.len : size - 1;
-        memcpy(buf, o.buf, n);
+        if (n) memcpy(buf, o.buf, n); /* o.buf is NULL when nothing was printed */
         buf[n] = 0;
     }
     free(o.buf);
