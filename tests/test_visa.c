@@ -218,6 +218,12 @@ static void test_errors(void) {
         {".decl U v_type=G type=f num_elts=1", "'U' is declared twice"},
         {".decl Y v_type=G type=zz num_elts=1", "type=zz is not a vISA type"},
         {"sample_3d.R (M1, 16) 0x0:uw S0 T6 DST.0 U.0 V.0 U.0 V.0 U.0", "NumParams 5 exceeds"},
+        {"load_lz.RGBA (M1, 8) 0x0:uw T6 DST.0 %null.0 UI.4 VI.0",
+         "parameter 0 (u) V42.4 of load_lz is not GRF-aligned"},
+        {"load_lz.RGBA (M1, 8) 0x0:uw T6 DST.4 %null.0 UI.0 VI.0",
+         "the destination V38.4 of load_lz is not GRF-aligned"},
+        {"media_ld.nomod (16,4) T6 0 0x0:ud 0x0:ud V60.16",
+         "V47.16 of media_ld is not GRF-aligned"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *text = join(decls, bad[i].line);
@@ -555,6 +561,12 @@ static void test_execute_refusals(void) {
         {"load_3d.R (M1, 8)  0x0:uw T6 D.0 %null.0 U.0", "loads take UD, D or UW"},
         {"sample_po.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 H.0 H.0 H.0 H.0",
          "packs offsets into a 32-bit parameter and needs type F"},
+        /* Raw operands start on a register (notes/visa-encoding.md §1.4): Q (one dword)
+         * puts W at byte 196, so W.0 is not GRF-aligned though its offset is 0. */
+        {"sample_lz.R (M1, 8)  0x0:uw S0 T6 W.0 %null.0 U.0",
+         "the destination W.0 is not GRF-aligned: W sits at GRF byte 196"},
+        {"sample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 W.0",
+         "parameter 0 (u) W.0 is not GRF-aligned: W sits at GRF byte 196"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char src[1024];
@@ -564,6 +576,8 @@ static void test_execute_refusals(void) {
                  ".decl H v_type=G type=hf num_elts=16 align=GRF\n"
                  ".decl I v_type=G type=ud num_elts=8 align=GRF\n"
                  ".decl B v_type=G type=ub num_elts=64 align=GRF\n"
+                 ".decl Q v_type=G type=ud num_elts=1 align=dword\n"
+                 ".decl W v_type=G type=f num_elts=8 align=dword\n"
                  ".decl S0 v_type=S num_elts=1\n.decl T6 v_type=T num_elts=1\n"
                  "movs (M1_NM, 1) T6(0) 0x7b:ud\nmovs (M1_NM, 1) S0(0) 0x5:ud\n%s\n",
                  cases[i].lines);
@@ -573,6 +587,14 @@ static void test_execute_refusals(void) {
         if (!load("kernel", src, TU_VISA_XE_LP, &k, &st)) continue;
         CHECK_ERR(tu_visa_execute(&k, &st, &b.bind, &err), TU_INVALID_ARGUMENT, &err,
                   cases[i].needle);
+        /* A kernel changed through the API after parsing meets the same rule: the executor
+         * validates every instruction (a misaligned destination once wrote one dword along). */
+        tu_visa_inst *last = &k.lines[k.line_count - 1].inst;
+        last->dst = (tu_visa_raw){last->dst.id, 4};
+        char needle[64];
+        snprintf(needle, sizeof needle, "the destination V%u.4 of ", last->dst.id);
+        CHECK_ERR(tu_visa_execute(&k, &st, &b.bind, &err), TU_INVALID_ARGUMENT, &err, needle);
+        CHECK(strstr(err.message, "is not GRF-aligned") != NULL, "%s", err.message);
         tu_visa_state_free(&st);
         tu_visa_kernel_free(&k);
     }

@@ -116,6 +116,13 @@ static tu_status raw_span(const tu_visa_kernel *k, const tu_visa_state *st, cons
                  bytes, v->name, var_bytes(v));
     TU_RETURN_IF((uint64_t)v->grf_offset + r->offset + bytes > st->grf_bytes, err,
                  TU_INVALID_ARGUMENT, "line %u: %s lies outside the GRF file", line, what);
+    /* Raw operands start on a register (validate.c, check_raw_aligned): the offset was
+     * checked there; the variable's own place is known only here. */
+    const uint32_t grf = tu_visa_grf_bytes(k->platform);
+    TU_RETURN_IF((v->grf_offset + r->offset) % grf != 0, err, TU_INVALID_ARGUMENT,
+                 "line %u: %s %s.%u is not GRF-aligned: %s sits at GRF byte %u (declare it "
+                 "align=GRF, or give its .input a multiple of %u)",
+                 line, what, v->name, r->offset, v->name, v->grf_offset, grf);
     *vout = v;
     *pout = st->grf + v->grf_offset + r->offset;
     return TU_OK;
