@@ -277,8 +277,10 @@ static void test_nan_texels_and_borders(void) {
     CHECK(isnan(sample_l(&f32.surface, &smp, -0.1f, 0, 0, 0)));
     tu_image_free(&f32);
     /* At 8-bit fixed point the border converts like a texel by the unorm encoding rule:
-     * NaN -> code 0, +Inf -> 255, -Inf -> 0. u = 0 weighs the border (texel -1) and texel
-     * 0 (code 255) at 128/256: (c * 128 + 255 * 128 + 128) >> 8. */
+     * NaN -> code 0, +Inf -> 255, -Inf -> 0. u = -63/512 on 2 texels: u * 2 - 0.5 = -1 +
+     * 65/256, so the border (texel -1) weighs 191/256 and texel 0 (code 255) 65/256:
+     * (c * 191 + 255 * 65 + 128) >> 8. (An odd weight: a NaN cast to INT_MIN, as it once
+     * was, does not cancel out of the sum.) */
     tu_image u8 = make(TU_SURFACE_1D, false, TU_FORMAT_R8G8B8A8_UNORM, 2, 1, 1, 1, 1, opaque_white);
     smp.mag_filter = TU_FILTER_LINEAR;
     smp.precision = TU_PRECISION_HW;
@@ -286,8 +288,8 @@ static void test_nan_texels_and_borders(void) {
     const int32_t codes[3] = {0, 255, 0};
     for (int b = 0; b < 3; b++) {
         smp.border_color = (tu_texel){.f = {borders[b], borders[b], borders[b], borders[b]}};
-        const int32_t want = (codes[b] * 128 + 255 * 128 + 128) >> 8;
-        CHECK_F(sample_l(&u8.surface, &smp, 0.0f, 0, 0, 0), (float)want / 255.0f);
+        const int32_t want = (codes[b] * 191 + 255 * 65 + 128) >> 8;
+        CHECK_F(sample_l(&u8.surface, &smp, -63.0f / 512.0f, 0, 0, 0), (float)want / 255.0f);
     }
     tu_image_free(&u8);
 }
