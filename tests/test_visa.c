@@ -349,6 +349,17 @@ static void test_names_round_trip(void) {
     CHECK_ERR(tu_visa_print(&k, &t, &err), TU_INVALID_ARGUMENT, &err,
               "variable 0's name '1V' has character 0x31 at 0");
     tu_visa_kernel_free(&k);
+    /* A .kernel_attr is the rest of its line: a line end inside one would not parse back. */
+    if (!CHECK(parse(".kernel_attr Target=\"cm\" x\n", &k, &err) == TU_OK, "%s", err.message))
+        return;
+    CHECK(tu_visa_print(&k, &t, &err) == TU_OK && strstr(t, ".kernel_attr Target=\"cm\" x\n"), "%s",
+          t ? t : err.message);
+    free(t);
+    t = NULL;
+    k.attrs[0][2] = '\n';
+    CHECK_ERR(tu_visa_print(&k, &t, &err), TU_INVALID_ARGUMENT, &err,
+              "kernel attribute 0 'Ta\nget=\"cm\" x' has control character 0x0a at 2");
+    tu_visa_kernel_free(&k);
 }
 
 /* --- execution ------------------------------------------------------------------------------ */

@@ -195,6 +195,11 @@ tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *err) {
         snprintf(what, sizeof what, "variable %u's name", i);
         TU_TRY(tuV_check_name(k->vars[i].name, false, what, err));
     }
+    for (uint32_t i = 0; i < k->attr_count; i++) /* each is the rest of one line */
+        for (const char *a = k->attrs[i]; *a; a++)
+            TU_RETURN_IF(!tuV_is_kernel_name_char(*a) && *a != '"', err, TU_INVALID_ARGUMENT,
+                         "kernel attribute %u '%s' has control character 0x%02x at %zu", i,
+                         k->attrs[i], (unsigned char)*a, (size_t)(a - k->attrs[i]));
     out o = {0};
     char b[16];
     put(&o, ".version %u.%u\n", k->version_major, k->version_minor);
