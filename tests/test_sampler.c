@@ -465,6 +465,27 @@ static void test_cube_faces(void) {
     tu_image_free(&img);
 }
 
+/* Hostile directions on a seamless linear cube: NaN, infinities, huge and zero components
+ * reach no int conversion (the asan build runs UBSan's float-cast-overflow) and read a blend
+ * of texels, so the result lies within the texels' range 0..511. */
+static void test_cube_hostile_directions(void) {
+    tu_image img = make(TU_SURFACE_CUBE, false, TU_FORMAT_R32_SFLOAT, 2, 2, 1, 6, 1, cube_texels);
+    tu_sampler smp = tu_sampler_default();
+    smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+    const float v[] = {NAN, INFINITY, -INFINITY, 3e38f, -3e38f, 0.0f, 1e-38f, 1.0f, -1.0f};
+    const unsigned n = sizeof v / sizeof v[0];
+    for (int prec = 0; prec < 2; prec++) {
+        smp.precision = (uint8_t)prec;
+        for (unsigned i = 0; i < n * n * n; i++) {
+            const float x = v[i % n], y = v[i / n % n], z = v[i / (n * n)];
+            const float got = sample_l(&img.surface, &smp, x, y, z, 0);
+            CHECK(got >= 0.0f && got <= 511.0f, "(%g, %g, %g): %g", (double)x, (double)y, (double)z,
+                  (double)got);
+        }
+    }
+    tu_image_free(&img);
+}
+
 static void test_cube_seamless(void) {
     /* Faces of 2x2. Linear at the exact corner (s, t) = (0, 0) of +X: the footprint is
      * (-1,-1) (-0,-1) (-1,0) (0,0); worked by hand from the face table, texel (-1, 0) of +X
@@ -950,6 +971,7 @@ int main(void) {
     TU_RUN(test_anisotropy);
     TU_RUN(test_cube_faces);
     TU_RUN(test_cube_seamless);
+    TU_RUN(test_cube_hostile_directions);
     TU_RUN(test_compare);
     TU_RUN(test_offsets);
     TU_RUN(test_gather);
