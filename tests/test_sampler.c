@@ -291,6 +291,16 @@ static void test_nan_texels_and_borders(void) {
         const int32_t want = (codes[b] * 191 + 255 * 65 + 128) >> 8;
         CHECK_F(sample_l(&u8.surface, &smp, -63.0f / 512.0f, 0, 0, 0), (float)want / 255.0f);
     }
+    /* In exact precision too: the border is what an RGBA8 texel can hold, so the blend is
+     * 65/256 of texel 0 (1.0) and 191/256 of the border's 0 or 1. */
+    smp.precision = TU_PRECISION_EXACT;
+    const float held[3] = {0.0f, 1.0f, 0.0f};
+    for (int b = 0; b < 3; b++) {
+        smp.border_color = (tu_texel){.f = {borders[b], borders[b], borders[b], borders[b]}};
+        const float a = 65.0f / 256.0f;
+        CHECK_F(sample_l(&u8.surface, &smp, -63.0f / 512.0f, 0, 0, 0),
+                held[b] + a * (1.0f - held[b]));
+    }
     tu_image_free(&u8);
 }
 
@@ -888,6 +898,80 @@ static void test_every_op_every_type(void) {
     CHECK(runs > 400, "only %u runs", runs);
 }
 
+/* Every op on every surface type with every source hostile: NaN, infinities, huge, tiny and
+ * extreme integer bit patterns, with min/max reductions, anisotropy, clamp to a NaN border and
+ * both precisions. A message whose fields are valid always runs (no refusal for a source
+ * value), UBSan (asan build) sees no float reach an int conversion, and an RGBA8 texture
+ * reads values in [0, 1]: every result is a blend of texels, borders or compare results. */
+static void test_hostile_sources(void) {
+    static const uint32_t hostile[] = {0x7fc00000u, 0xffc01234u, 0x7f800000u, 0xff800000u,
+                                       0x7f7fffffu, 0xff7fffffu, 0x00000001u, 0x80000000u,
+                                       0x4e800000u, 0xcf000000u, 0x7fffffffu, 0xffffffffu};
+    const unsigned nh = sizeof hostile / sizeof hostile[0];
+    static const struct {
+        tu_surface_type type;
+        bool arrayed;
+        uint32_t w, h, d, layers;
+    } types[] = {
+        {TU_SURFACE_1D, true, 8, 1, 1, 3},       {TU_SURFACE_2D, true, 8, 4, 1, 3},
+        {TU_SURFACE_3D, false, 8, 4, 4, 1},      {TU_SURFACE_CUBE, true, 4, 4, 1, 12},
+        {TU_SURFACE_BUFFER, false, 16, 1, 1, 1},
+    };
+    unsigned runs = 0;
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
+        for (int op = 0; op < TU_OP_COUNT; op++) {
+            const tu_op_info *info = tu_op_describe((tu_op)op);
+            const bool compare = info->flags & TU_OPF_COMPARE;
+            const bool filters = info->kind == TU_KIND_SAMPLE || info->kind == TU_KIND_GATHER ||
+                                 info->kind == TU_KIND_LOD;
+            if ((filters && types[t].type == TU_SURFACE_BUFFER) || info->flags & TU_OPF_MS)
+                continue;
+            tu_surface desc = {.type = types[t].type,
+                               .arrayed = types[t].arrayed,
+                               .format = compare ? TU_FORMAT_D16_UNORM : TU_FORMAT_R8G8B8A8_UNORM,
+                               .width = types[t].w,
+                               .height = types[t].h,
+                               .depth = types[t].d,
+                               .layers = types[t].layers,
+                               .levels = types[t].type == TU_SURFACE_BUFFER ? 1 : 3,
+                               .samples = 1};
+            tu_image img = {0};
+            tu_error err = {0};
+            if (!CHECK(tu_image_create(&img, &desc, &err) == TU_OK, "%s", err.message)) continue;
+            tu_surface_fill_hash(&img.surface, 11, &err);
+            tu_msg *m = new_msg((tu_op)op, 16);
+            for (int src = 0; src < TU_SRC_COUNT; src++)
+                for (unsigned l = 0; l < 16; l++)
+                    m->src[src].u[l] = hostile[(l + 5 * (unsigned)src) % nh];
+            for (int variant = 0; variant < 6; variant++) {
+                tu_sampler smp = tu_sampler_default();
+                smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+                smp.mip_filter = TU_MIP_LINEAR;
+                smp.precision = (uint8_t)(variant & 1);
+                smp.reduction = (uint8_t)(variant / 2); /* AVERAGE, MIN, MAX */
+                smp.max_anisotropy = 16;
+                smp.lod_bias = 3e38f, smp.min_lod = -3e38f, smp.max_lod = 3e38f;
+                smp.address[0] = smp.address[1] = smp.address[2] = TU_ADDRESS_CLAMP_BORDER;
+                smp.border_color = (tu_texel){.u = {0x7fc00000u, 0x7f800000u, 0xff800000u, 0}};
+                if (compare) smp.compare = TU_COMPARE_LEQUAL;
+                static tu_reply r;
+                if (!CHECK(tu_execute(m, &img.surface, &smp, &r, &err) == TU_OK,
+                           "%s on type %d: %s", info->name, desc.type, err.message))
+                    continue;
+                runs++;
+                if (info->kind == TU_KIND_LOD || info->kind == TU_KIND_INFO) continue;
+                for (int c = 0; c < 4; c++)
+                    for (unsigned l = 0; l < 16; l++)
+                        CHECK(r.channel[c].f[l] >= 0.0f && r.channel[c].f[l] <= 1.0f,
+                              "%s on type %d, variant %d, channel %d lane %u: %g", info->name,
+                              desc.type, variant, c, l, (double)r.channel[c].f[l]);
+            }
+            free(m);
+            tu_image_free(&img);
+        }
+    CHECK(runs > 500, "only %u runs", runs);
+}
+
 /* --- refusals -------------------------------------------------------------------------------- */
 
 static void test_refusals(void) {
@@ -983,6 +1067,7 @@ int main(void) {
     TU_RUN(test_array_layers);
     TU_RUN(test_unnormalized);
     TU_RUN(test_every_op_every_type);
+    TU_RUN(test_hostile_sources);
     TU_RUN(test_refusals);
     return tu_test_finish();
 }
