@@ -219,11 +219,11 @@ static void test_errors(void) {
         {".decl Y v_type=G type=zz num_elts=1", "type=zz is not a vISA type"},
         {"sample_3d.R (M1, 16) 0x0:uw S0 T6 DST.0 U.0 V.0 U.0 V.0 U.0", "NumParams 5 exceeds"},
         {"load_lz.RGBA (M1, 8) 0x0:uw T6 DST.0 %null.0 UI.4 VI.0",
-         "parameter 0 (u) V42.4 of load_lz is not GRF-aligned"},
+         "parameter 0 (u) UI.4 of load_lz is not GRF-aligned"},
         {"load_lz.RGBA (M1, 8) 0x0:uw T6 DST.4 %null.0 UI.0 VI.0",
-         "the destination V38.4 of load_lz is not GRF-aligned"},
+         "the destination DST.4 of load_lz is not GRF-aligned"},
         {"media_ld.nomod (16,4) T6 0 0x0:ud 0x0:ud V60.16",
-         "V47.16 of media_ld is not GRF-aligned"},
+         "the destination V60.16 of media_ld is not GRF-aligned"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *text = join(decls, bad[i].line);
@@ -603,7 +603,11 @@ static void test_execute_refusals(void) {
         tu_visa_inst *last = &k.lines[k.line_count - 1].inst;
         last->dst = (tu_visa_raw){last->dst.id, 4};
         char needle[64];
-        snprintf(needle, sizeof needle, "the destination V%u.4 of ", last->dst.id);
+        const char *dst_name = "%null";
+        for (uint32_t v = 0; v < k.var_count; v++)
+            if (k.vars[v].kind == TU_VISA_VAR_G && k.vars[v].id == last->dst.id)
+                dst_name = k.vars[v].name;
+        snprintf(needle, sizeof needle, "the destination %s.4 of ", dst_name);
         CHECK_ERR(tu_visa_execute(&k, &st, &b.bind, &err), TU_INVALID_ARGUMENT, &err, needle);
         CHECK(strstr(err.message, "is not GRF-aligned") != NULL, "%s", err.message);
         tu_visa_state_free(&st);

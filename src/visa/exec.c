@@ -438,7 +438,7 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     }
     const tu_visa_inst *in = &l->inst;
     tu_error verr = {TU_OK, ""};
-    if (tu_visa_validate(in, k->platform, &verr) != TU_OK)
+    if (tuV_validate_in(k, in, k->platform, &verr) != TU_OK)
         return tuB_fail(err, verr.status, "line %u: %s", l->line, verr.message);
     if (in->opcode == TUL_OPCODE_MEDIA_LD) return exec_media(k, st, b, l, err);
     const tuL_op *op = tuV_inst_op(in);

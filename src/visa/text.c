@@ -897,7 +897,7 @@ static tu_status parse_line(parser *ps) {
         TU_TRY(parse_instruction(ps, &l));
         if (!l.is_movs) {
             tu_error verr = {TU_OK, ""};
-            if (tu_visa_validate(&l.inst, ps->k->platform, &verr) != TU_OK)
+            if (tuV_validate_in(ps->k, &l.inst, ps->k->platform, &verr) != TU_OK)
                 return tuB_fail(c->err, verr.status, "line %u: %s", l.line, verr.message);
         }
         TU_TRY(add_line(ps, &l));

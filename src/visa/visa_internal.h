@@ -31,6 +31,11 @@ bool tuV_is_kernel_name_char(char ch);
 /* TU_OK, or TU_INVALID_ARGUMENT naming what (e.g. "variable 3 name") and the bad character. */
 tu_status tuV_check_name(const char *name, bool kernel, const char *what, tu_error *err);
 
+/* tu_visa_validate for an instruction of kernel k, naming k's variables in its messages
+ * (the text parser and the executor; tu_visa_validate and the binary codec say V<id>). */
+tu_status tuV_validate_in(const tu_visa_kernel *k, const tu_visa_inst *inst,
+                          tu_visa_platform platform, tu_error *err);
+
 /* Place the kernel's general variables in the GRF file (sets grf_offset, grf_bytes_used). */
 tu_status tuV_place_vars(tu_visa_kernel *k, tu_error *err);
 
