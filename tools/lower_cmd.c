@@ -351,7 +351,8 @@ int tq_lower(const char *path, const char *target, FILE *out, FILE *err) {
         fprintf(err, "texunit: out of memory\n");
         rc = 1;
     } else {
-        memcpy(r.shadow.vars, k.vars, k.var_count * sizeof *k.vars);
+        if (k.var_count) /* k.vars is NULL without a .decl: memcpy's source must not be */
+            memcpy(r.shadow.vars, k.vars, k.var_count * sizeof *k.vars);
         for (uint32_t i = 0; i < k.var_count; i++) {
             r.value[i] = UINT64_MAX;
             if (k.vars[i].kind == TU_VISA_VAR_G && k.vars[i].id >= r.next_id)

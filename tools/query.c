@@ -619,19 +619,40 @@ static bool load_texture_file(const char *path, tu_image *img, bool have_texture
     return ok;
 }
 
+tq_line_read tq_read_line(FILE *in, char *buf, size_t size, size_t *len) {
+    size_t n = 0;
+    int ch = EOF;
+    while (n + 1 < size && (ch = fgetc(in)) != EOF) {
+        buf[n++] = (char)ch;
+        if (ch == '\n') break;
+    }
+    buf[n] = 0;
+    *len = n;
+    if (n + 1 == size && ch != '\n' && ch != EOF) {
+        while ((ch = fgetc(in)) != EOF && ch != '\n') {
+        }
+        return TQ_LINE_LONG;
+    }
+    return n ? TQ_LINE : TQ_LINE_EOF;
+}
+
 unsigned tq_run(FILE *in, FILE *out) {
     char line[1100], why[300];
     unsigned lineno = 0, bad = 0;
     tu_image img = {0};
     bool have_texture = false;
     tq_sampler smp = tq_sampler_defaults();
-    while (fgets(line, sizeof line, in)) {
+    size_t len;
+    for (tq_line_read got; (got = tq_read_line(in, line, sizeof line, &len)) != TQ_LINE_EOF;) {
         lineno++;
-        if (!strchr(line, '\n') && !feof(in)) { /* too long: skip the rest of it */
-            int ch;
-            while ((ch = fgetc(in)) != EOF && ch != '\n') {
-            }
+        tu_error text_err = {0};
+        if (got == TQ_LINE_LONG) {
             fprintf(out, "error: line %u: longer than %zu characters\n", lineno, sizeof line - 2);
+            bad++;
+            continue;
+        }
+        if (tu_text_check(line, len, lineno, &text_err) != TU_OK) {
+            fprintf(out, "error: %s\n", text_err.message);
             bad++;
             continue;
         }

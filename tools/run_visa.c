@@ -77,14 +77,14 @@ __attribute__((format(printf, 3, 4))) static int refuse(run *r, unsigned line, c
  * NULL at the end of the text. */
 static char *word(char **cursor) {
     char *p = *cursor;
-    while (*p == ' ' || *p == '\t')
+    while (tu_text_is_blank(*p))
         p++;
     if (!*p) {
         *cursor = p;
         return NULL;
     }
     char *start = p;
-    while (*p && *p != ' ' && *p != '\t')
+    while (*p && !tu_text_is_blank(*p))
         p++;
     if (*p) *p++ = 0;
     *cursor = p;
@@ -95,10 +95,28 @@ static bool parse_u32(const char *s, uint32_t *out) {
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 0);
-    if (end == s || (*end && !isspace((unsigned char)*end) && *end != ',') || errno ||
-        v > UINT32_MAX)
+    if (end == s || (*end && !tu_text_is_space(*end) && *end != ',') || errno || v > UINT32_MAX)
         return false;
     *out = (uint32_t)v;
+    return true;
+}
+
+/* clear=R,G,B,A: four floats for a float-class format, four integers (never a float
+ * converted, which could be out of range) for UINT and SINT formats. */
+static bool parse_clear(const char *p, tu_format_class cls, tu_texel *out) {
+    for (int c = 0; c < 4; c++) {
+        char *end;
+        errno = 0;
+        if (cls == TU_CLASS_FLOAT) {
+            out->f[c] = strtof(p, &end);
+        } else {
+            const long long v = strtoll(p, &end, 0);
+            if (v < INT32_MIN || v > (long long)UINT32_MAX) return false;
+            out->u[c] = (uint32_t)v;
+        }
+        if (end == p || errno || (*end && *end != ',') || (c < 3) != (*end == ',')) return false;
+        p = end + (*end == ',');
+    }
     return true;
 }
 
@@ -168,9 +186,9 @@ static int directive_surface(run *r, char *args, unsigned line) {
             TU_VISA_MAX_BINDINGS - 1, got);
     if (r->image_count == MAX_IMAGES) return refuse(r, line, "%s", "too many surfaces");
     uint32_t samples = 1;
-    bool have_mcs = false, have_clear = false;
+    bool have_mcs = false;
     uint64_t mcs_value = 0;
-    tu_texel clear = {{0}};
+    const char *clear_text = NULL;
     const char *blob = NULL;
     char *w;
     while ((w = word(&save)) && strchr(w, '=')) {
@@ -189,14 +207,7 @@ static int directive_surface(run *r, char *args, unsigned line) {
             continue;
         }
         if (strncmp(w, "clear=", 6) == 0) {
-            char *p = w + 6;
-            for (int c = 0; c < 4; c++) {
-                char *end;
-                clear.f[c] = strtof(p, &end);
-                if (end == p) return refuse(r, line, "surface: clear=%s needs four numbers", w + 6);
-                p = *end == ',' ? end + 1 : end;
-            }
-            have_clear = true;
+            clear_text = w + 6; /* read once the format says float or integer */
             continue;
         }
         return refuse(r, line, "surface: unknown option '%s'", w);
@@ -250,13 +261,14 @@ static int directive_surface(run *r, char *args, unsigned line) {
     } else {
         return refuse(r, line, "%s", "surface: expected 'texture ...' or 'texture_file PATH'");
     }
-    if (have_clear) {
-        const tu_format_desc *fd = tu_format_describe(img->surface.format);
-        for (int c = 0; c < 4; c++)
-            if (fd->format_class == TU_CLASS_FLOAT)
-                img->surface.clear_color.f[c] = clear.f[c];
-            else
-                img->surface.clear_color.u[c] = (uint32_t)clear.f[c];
+    if (clear_text &&
+        !parse_clear(clear_text, tu_format_describe(img->surface.format)->format_class,
+                     &img->surface.clear_color)) {
+        tu_image_free(img);
+        return refuse(r, line,
+                      "surface: clear=%s needs four numbers, integers in -2^31..2^32-1 for an "
+                      "integer format",
+                      clear_text);
     }
     if (have_mcs && !make_mcs(r, img, &r->mcs_images[r->image_count], mcs_value, why, sizeof why)) {
         tu_image_free(img);
@@ -298,18 +310,19 @@ static int read_directives(run *r, char *text) {
         line++;
         char *nl = strchr(p, '\n');
         if (nl) *nl = 0;
+        if (nl && nl > p && nl[-1] == '\r') nl[-1] = 0; /* CRLF (checked by load_kernel) */
         char *d = strstr(p, "//!");
         if (d) {
             d += 3;
-            while (*d == ' ' || *d == '\t')
+            while (tu_text_is_blank(*d))
                 d++;
             char *args = d;
-            while (*args && !isspace((unsigned char)*args))
+            while (*args && !tu_text_is_blank(*args))
                 args++;
             if (*args) *args++ = 0;
             int bad = 0;
             if (strcmp(d, "platform") == 0) {
-                while (*args == ' ')
+                while (tu_text_is_blank(*args))
                     args++;
                 if (strncmp(args, "xe-lp", 5) == 0)
                     r->platform = TU_VISA_XE_LP;
@@ -481,6 +494,13 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
         return refuse(r, 0, "%s", "out of memory");
     }
     memcpy(copy, text, size + 1);
+    tu_error text_err = {0};
+    if (tu_text_check(text, size, 1, &text_err) != TU_OK) {
+        fprintf(r->err, "texunit: %s: %s\n", path, text_err.message);
+        free(text);
+        free(copy);
+        return 1;
+    }
     if (read_directives(r, copy)) {
         free(text);
         free(copy);

@@ -5,6 +5,7 @@
 #define TEXUNIT_TEXUNIT_H
 
 #include "texunit/status.h"
+#include "texunit/text.h"
 #include "texunit/format.h"
 #include "texunit/surface.h"
 #include "texunit/sampler.h"

@@ -152,10 +152,12 @@ static float lerp(float a, float b, float w) {
     return w == 0.0f ? a : w == 1.0f ? b : a + w * (b - a);
 }
 
-/* 8-bit fixed point (DESIGN.md §5): codes 0..255, weights 0..256. */
+/* 8-bit fixed point (DESIGN.md §5): codes 0..255, weights 0..256. A texel or border
+ * colour that is NaN becomes 0 and infinities clamp, as the unorm encoding rule has it
+ * (docs/semantics.md, "Encoding"), so no value reaches the int conversion out of range. */
 static int32_t code8(float f) {
     float c = f * 255.0f;
-    return c <= 0.0f ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
+    return !(c > 0.0f) ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
 }
 
 static int32_t lerp8(int32_t a, int32_t b, int32_t w) {
@@ -175,8 +177,10 @@ static void reduce(const tuE_ctx *ctx, const footprint *fp, tu_texel *out, int32
                 w *= (k >> a) & 1 ? fp->w[a] : 1.0f - fp->w[a];
             if (w == 0.0f) continue;
             for (int c = 0; c < 4; c++) {
+                /* fminf / fmaxf, as across levels: a NaN texel loses to any number, so the
+                 * result does not depend on the footprint's order (docs/semantics.md). */
                 const float v = fp->t[k].f[c];
-                if (first || (want_min ? v < out->f[c] : v > out->f[c])) out->f[c] = v;
+                out->f[c] = first ? v : want_min ? fminf(out->f[c], v) : fmaxf(out->f[c], v);
             }
             first = false;
         }

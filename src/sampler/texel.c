@@ -66,6 +66,16 @@ static void apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t) {
  * and stencil take B_r), and "Conversion to RGBA" fills the others with 0, 0, 0 and 1. */
 void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
     const tu_texel *b = ctx->integer ? &ctx->smp->border_color_int : &ctx->smp->border_color;
+    tu_texel stored;
+    if (!ctx->integer && ctx->fd->bytes <= sizeof(tu_texel)) { /* 16 bytes: every format */
+        /* A float-class border reads as a texel of the format would: encoded and decoded, so
+         * a UNORM texture's border lies in [0, 1] (NaN as 0) in both precisions, and a float
+         * format keeps any value it can hold (docs/semantics.md, "Non-finite numbers"). */
+        uint8_t raw[sizeof(tu_texel)];
+        tu_format_encode(ctx->surf->format, b, raw);
+        tu_format_decode(ctx->surf->format, raw, &stored);
+        b = &stored;
+    }
     for (int c = 0; c < 4; c++) {
         if (ctx->present >> c & 1)
             out->u[c] = b->u[c];
@@ -158,8 +168,8 @@ static void adjacent_texel(uint32_t face, int32_t i, int32_t j, uint32_t n, uint
     double nsc, ntc, ma;
     *face_out = face_of(d, &nsc, &ntc, &ma);
     const double fx = (nsc / ma + 1.0) * 0.5 * n, fy = (ntc / ma + 1.0) * 0.5 * n;
-    *x = (uint32_t)(fx < 0 ? 0 : fx >= n ? n - 1 : fx);
-    *y = (uint32_t)(fy < 0 ? 0 : fy >= n ? n - 1 : fy);
+    *x = (uint32_t)(!(fx > 0) ? 0 : fx >= n ? n - 1 : fx); /* NaN reads texel 0 */
+    *y = (uint32_t)(!(fy > 0) ? 0 : fy >= n ? n - 1 : fy);
 }
 
 void tuE_cube_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t cube,

@@ -265,6 +265,11 @@ tu_status tu_surface_validate(const tu_surface *s, tu_error *err) {
                  s->base_level, s->base_level, s->level_count, s->levels);
     TU_RETURN_IF(s->size == 0, err, TU_INVALID_ARGUMENT, "surface size 0 must be at least 1");
     TU_RETURN_IF(!s->data, err, TU_INVALID_ARGUMENT, "surface data is NULL");
+    /* Every byte of [data, data + size) must be addressable: a size that runs past the end of
+     * the address space would make data + offset wrap. */
+    TU_RETURN_IF((uintptr_t)s->data > UINTPTR_MAX - s->size, err, TU_INVALID_ARGUMENT,
+                 "surface size %zu at data %p runs past the end of the address space", s->size,
+                 s->data);
     for (uint32_t L = 0; L < s->levels; L++)
         TU_TRY(check_level(s, L, err));
     if (s->mcs) TU_TRY(check_mcs(s, err));

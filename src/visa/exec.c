@@ -116,6 +116,13 @@ static tu_status raw_span(const tu_visa_kernel *k, const tu_visa_state *st, cons
                  bytes, v->name, var_bytes(v));
     TU_RETURN_IF((uint64_t)v->grf_offset + r->offset + bytes > st->grf_bytes, err,
                  TU_INVALID_ARGUMENT, "line %u: %s lies outside the GRF file", line, what);
+    /* Raw operands start on a register (validate.c, check_raw_aligned): the offset was
+     * checked there; the variable's own place is known only here. */
+    const uint32_t grf = tu_visa_grf_bytes(k->platform);
+    TU_RETURN_IF((v->grf_offset + r->offset) % grf != 0, err, TU_INVALID_ARGUMENT,
+                 "line %u: %s %s.%u is not GRF-aligned: %s sits at GRF byte %u (declare it "
+                 "align=GRF, or give its .input a multiple of %u)",
+                 line, what, v->name, r->offset, v->name, v->grf_offset, grf);
     *vout = v;
     *pout = st->grf + v->grf_offset + r->offset;
     return TU_OK;
@@ -431,7 +438,7 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     }
     const tu_visa_inst *in = &l->inst;
     tu_error verr = {TU_OK, ""};
-    if (tu_visa_validate(in, k->platform, &verr) != TU_OK)
+    if (tuV_validate_in(k, in, k->platform, &verr) != TU_OK)
         return tuB_fail(err, verr.status, "line %u: %s", l->line, verr.message);
     if (in->opcode == TUL_OPCODE_MEDIA_LD) return exec_media(k, st, b, l, err);
     const tuL_op *op = tuV_inst_op(in);

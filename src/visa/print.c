@@ -176,7 +176,7 @@ size_t tu_visa_print_inst(const tu_visa_kernel *k, const tu_visa_inst *inst, cha
     }
     if (size) {
         size_t n = o.len < size - 1 ? o.len : size - 1;
-        memcpy(buf, o.buf, n);
+        if (n) memcpy(buf, o.buf, n); /* o.buf is NULL when nothing was printed */
         buf[n] = 0;
     }
     free(o.buf);
@@ -188,6 +188,18 @@ static const char *const align_names[TU_VISA_ALIGN_COUNT] = {
 
 tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *err) {
     TU_RETURN_IF(!k || !text, err, TU_INVALID_ARGUMENT, "kernel and text must not be NULL");
+    /* Only names the parser reads back are printed (visa_internal.h). */
+    if (k->name[0]) TU_TRY(tuV_check_name(k->name, true, "kernel name", err));
+    for (uint32_t i = 0; i < k->var_count; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "variable %u's name", i);
+        TU_TRY(tuV_check_name(k->vars[i].name, false, what, err));
+    }
+    for (uint32_t i = 0; i < k->attr_count; i++) /* each is the rest of one line */
+        for (const char *a = k->attrs[i]; *a; a++)
+            TU_RETURN_IF(!tuV_is_kernel_name_char(*a) && *a != '"', err, TU_INVALID_ARGUMENT,
+                         "kernel attribute %u '%s' has control character 0x%02x at %zu", i,
+                         k->attrs[i], (unsigned char)*a, (size_t)(a - k->attrs[i]));
     out o = {0};
     char b[16];
     put(&o, ".version %u.%u\n", k->version_major, k->version_minor);

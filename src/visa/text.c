@@ -18,6 +18,8 @@
  */
 #include "visa_internal.h"
 
+#include "texunit/text.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -44,14 +46,16 @@ static tu_status fail_at(const cursor *c, const char *fmt, ...) {
                     (unsigned)(c->p - c->line_start) + 1, what);
 }
 
+/* Blanks and line ends are texunit/text.h's (tu_visa_parse checks the whole text first, so
+ * a CR is always the start of a CRLF). */
 static void skip_blanks(cursor *c) {
-    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\r'))
+    while (c->p < c->end && tu_text_is_blank(*c->p))
         c->p++;
 }
 
 static bool at_line_end(cursor *c) {
     skip_blanks(c);
-    return c->p >= c->end || *c->p == '\n' ||
+    return c->p >= c->end || tu_text_is_line_end(*c->p) ||
            (c->p[0] == '/' && c->p + 1 < c->end && c->p[1] == '/');
 }
 
@@ -66,10 +70,10 @@ static bool accept(cursor *c, char ch) {
 
 /* What the cursor points at, for messages: the next word or character. */
 static const char *seen(const cursor *c, char *buf, size_t size) {
-    if (c->p >= c->end || *c->p == '\n') return "the end of the line";
+    if (c->p >= c->end || tu_text_is_line_end(*c->p)) return "the end of the line";
     size_t n = 0;
     const char *q = c->p;
-    while (q < c->end && n + 1 < size && !isspace((unsigned char)*q))
+    while (q < c->end && n + 1 < size && !tu_text_is_space(*q))
         buf[n++] = *q++;
     if (n == 0) buf[n++] = *q;
     buf[n] = 0;
@@ -82,19 +86,14 @@ static tu_status expect(cursor *c, char ch, const char *what) {
     return fail_at(c, "expected '%c' %s, got '%s'", ch, what, seen(c, buf, sizeof buf));
 }
 
-static bool is_name_char(char ch, bool first) {
-    return isalpha((unsigned char)ch) || ch == '_' || ch == '%' || ch == '$' ||
-           (!first && isdigit((unsigned char)ch));
-}
-
 /* A name: [A-Za-z_%$][A-Za-z0-9_%$]*. */
 static tu_status name(cursor *c, char *out, size_t size, const char *what) {
     char buf[32];
     skip_blanks(c);
     const char *start = c->p;
-    if (c->p >= c->end || !is_name_char(*c->p, true))
+    if (c->p >= c->end || !tuV_is_name_char(*c->p, true))
         return fail_at(c, "expected %s, got '%s'", what, seen(c, buf, sizeof buf));
-    while (c->p < c->end && is_name_char(*c->p, false))
+    while (c->p < c->end && tuV_is_name_char(*c->p, false))
         c->p++;
     size_t n = (size_t)(c->p - start);
     if (n >= size) {
@@ -255,7 +254,7 @@ static tu_status parse_decl(parser *ps) {
             v.alias_offset = (uint32_t)off;
         } else if (strcmp(key, "v_name") == 0) {
             skip_blanks(c);
-            while (c->p < c->end && !isspace((unsigned char)*c->p))
+            while (c->p < c->end && !tu_text_is_space(*c->p))
                 c->p++; /* kept as a comment */
         } else {
             c->p = key_at;
@@ -492,7 +491,7 @@ static tu_status state_ref(parser *ps, bool vector, tu_visa_state_ref *ref) {
     if (!vector) return TU_OK;
     /* V(r,c)<...>[n]: a name followed by '(' */
     const char *q = c->p;
-    while (q < c->end && is_name_char(*q, q == c->p))
+    while (q < c->end && tuV_is_name_char(*q, q == c->p))
         q++;
     if (q == c->p || q >= c->end || *q != '(') return TU_OK;
     TU_TRY(scalar(ps, &ref->base, "the state base"));
@@ -668,12 +667,13 @@ static tu_status parse_media(parser *ps, tu_visa_inst *in) {
     /* The plane may be omitted: look ahead for four operands (plane x y dst) or three. */
     const char *at = c->p;
     unsigned words = 0;
-    for (const char *q = c->p; q < c->end && *q != '\n';) {
-        while (q < c->end && (*q == ' ' || *q == '\t'))
+    for (const char *q = c->p; q < c->end;) {
+        while (q < c->end && tu_text_is_blank(*q))
             q++;
-        if (q >= c->end || *q == '\n' || (*q == '/' && q + 1 < c->end && q[1] == '/')) break;
+        if (q >= c->end || tu_text_is_line_end(*q) || (*q == '/' && q + 1 < c->end && q[1] == '/'))
+            break;
         words++;
-        while (q < c->end && !isspace((unsigned char)*q))
+        while (q < c->end && !tu_text_is_space(*q))
             q++;
     }
     if (words == 4) {
@@ -848,9 +848,14 @@ static tu_status parse_line(parser *ps) {
             skip_blanks(c);
             const bool quoted = accept(c, '"');
             const char *start = c->p;
-            while (c->p < c->end && *c->p != '\n' &&
-                   (quoted ? *c->p != '"' : !isspace((unsigned char)*c->p)))
+            /* Quoted: up to the closing '"'. Unquoted: up to a blank or the line end. A '"'
+             * inside either is refused, so the printer's quoted form always parses back. */
+            while (c->p < c->end && !tu_text_is_line_end(*c->p) && *c->p != '"' &&
+                   (quoted || !tu_text_is_blank(*c->p)))
                 c->p++;
+            if (!quoted && c->p < c->end && *c->p == '"')
+                return fail_at(c, "a kernel name cannot hold '\"' (it is printed quoted, and a "
+                                  "vISA string has no escapes)");
             size_t n = (size_t)(c->p - start);
             if (n == 0 || n >= sizeof ps->k->name)
                 return fail_at(c, "expected a kernel name of 1 to %zu characters",
@@ -865,9 +870,9 @@ static tu_status parse_line(parser *ps) {
         } else if (strcmp(d, "kernel_attr") == 0) {
             skip_blanks(c);
             const char *start = c->p;
-            while (c->p < c->end && *c->p != '\n')
+            while (c->p < c->end && !tu_text_is_line_end(*c->p))
                 c->p++;
-            while (c->p > start && isspace((unsigned char)c->p[-1]))
+            while (c->p > start && tu_text_is_blank(c->p[-1]))
                 c->p--;
             if (ps->k->attr_count == ps->cap_attrs) {
                 uint32_t cap = ps->cap_attrs ? ps->cap_attrs * 2 : 4;
@@ -892,7 +897,7 @@ static tu_status parse_line(parser *ps) {
         TU_TRY(parse_instruction(ps, &l));
         if (!l.is_movs) {
             tu_error verr = {TU_OK, ""};
-            if (tu_visa_validate(&l.inst, ps->k->platform, &verr) != TU_OK)
+            if (tuV_validate_in(ps->k, &l.inst, ps->k->platform, &verr) != TU_OK)
                 return tuB_fail(c->err, verr.status, "line %u: %s", l.line, verr.message);
         }
         TU_TRY(add_line(ps, &l));
@@ -921,6 +926,7 @@ tu_status tu_visa_parse(const char *text, size_t size, tu_visa_platform platform
     TU_RETURN_IF(platform != TU_VISA_XE_LP && platform != TU_VISA_XE2, err, TU_INVALID_ARGUMENT,
                  "platform %d is not XE_LP (0) or XE2 (1)", (int)platform);
     memset(out, 0, sizeof *out);
+    TU_TRY(tu_text_check(text, size, 1, err));
     out->version_major = 4, out->version_minor = 2;
     out->platform = platform;
     parser ps = {{text, text + size, text, 1, err},

@@ -12,6 +12,8 @@
  */
 #include "binary_internal.h"
 
+#include <stdio.h>
+
 /* IGC's MEDIA_LD_mod (notes §3.2 grammar), the UB Modifiers field: 0 nomod, 1 modified,
  * 2 top, 3 bottom, 4 top_mod, 5 bottom_mod. */
 enum { MEDIA_MOD_COUNT = 6 };
@@ -319,8 +321,43 @@ static tu_status check_state_ref(const tu_visa_inst *in, const char *what,
     return TU_OK;
 }
 
-tu_status tuV_validate(const tu_visa_inst *in, tu_visa_platform platform, const tuL_op **row,
-                       tu_error *err) {
+/* Raw operands are GRF-aligned (notes/visa-encoding.md §1.4, from IGC's operand rules): the
+ * send that carries a sampler or media message addresses its payload and response by register
+ * number alone. No instruction texunit runs documents otherwise, so the destination and every
+ * parameter must start on a register: here their byte offsets, and in the executor
+ * (exec.c, raw_span) the registers their variables sit in. %null takes offset 0 likewise. */
+static tu_status check_raw_aligned(const tu_visa_kernel *k, const tu_visa_raw *r, const char *what,
+                                   const char *op, tu_visa_platform platform, tu_error *err) {
+    const uint32_t grf = tu_visa_grf_bytes(platform);
+    if (r->offset % grf == 0) return TU_OK;
+    char name[48];
+    snprintf(name, sizeof name, "V%u", r->id);
+    for (uint32_t i = 0; k && i < k->var_count; i++)
+        if (k->vars[i].kind == TU_VISA_VAR_G && k->vars[i].id == r->id)
+            snprintf(name, sizeof name, "%s", k->vars[i].name);
+    if (k && r->id < sizeof tuV_predef_vars / sizeof tuV_predef_vars[0])
+        snprintf(name, sizeof name, "%s", tuV_predef_vars[r->id]);
+    return tuB_fail(err, TU_INVALID_ARGUMENT,
+                    "%s %s.%u of %s is not GRF-aligned: raw operands start on a register, byte "
+                    "offsets in multiples of %u on %s",
+                    what, name, r->offset, op, grf, platform_name(platform));
+}
+
+static tu_status check_raw_operands(const tu_visa_kernel *k, const tu_visa_inst *in,
+                                    const tuL_op *row, const char *op, tu_visa_platform platform,
+                                    tu_error *err) {
+    TU_TRY(check_raw_aligned(k, &in->dst, "the destination", op, platform, err));
+    for (unsigned i = 0; i < in->num_params && i < TU_VISA_MAX_PARAMS; i++) {
+        char what[48];
+        snprintf(what, sizeof what, "parameter %u (%s)", i,
+                 row && i < row->nparams ? tuL_param_name((tuL_param)row->params[i]) : "?");
+        TU_TRY(check_raw_aligned(k, &in->params[i], what, op, platform, err));
+    }
+    return TU_OK;
+}
+
+static tu_status validate(const tu_visa_kernel *k, const tu_visa_inst *in,
+                          tu_visa_platform platform, const tuL_op **row, tu_error *err) {
     *row = NULL;
     TU_RETURN_IF(!in, err, TU_INVALID_ARGUMENT, "instruction is NULL");
     TU_TRY(tuV_check_op(in->opcode, in->subop, in->uw_params, platform, row, err));
@@ -329,8 +366,20 @@ tu_status tuV_validate(const tu_visa_inst *in, tu_visa_platform platform, const 
     TU_TRY(check_unused(in, L, op, err));
     for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
         TU_TRY(check_field(in, *row, (tuV_field)*f, op, err));
+    TU_TRY(check_raw_operands(k, in, *row, op, platform, err));
     TU_TRY(check_state_ref(in, "sampler", &in->sampler64, in->sampler, op, err));
     return check_state_ref(in, "surface", &in->surface64, in->surface, op, err);
+}
+
+tu_status tuV_validate(const tu_visa_inst *in, tu_visa_platform platform, const tuL_op **row,
+                       tu_error *err) {
+    return validate(NULL, in, platform, row, err);
+}
+
+tu_status tuV_validate_in(const tu_visa_kernel *k, const tu_visa_inst *inst,
+                          tu_visa_platform platform, tu_error *err) {
+    const tuL_op *row;
+    return validate(k, inst, platform, &row, err);
 }
 
 tu_status tu_visa_validate(const tu_visa_inst *inst, tu_visa_platform platform, tu_error *err) {
