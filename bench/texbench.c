@@ -1367,6 +1367,12 @@ static void print_num(double v, int width, int prec) {
         printf(" %*.*f", width, prec, v);
 }
 
+/* Make a string from the system (CPU and device names) safe inside JSON quotes. */
+static void json_safe(char *str) {
+    for (; *str; str++)
+        if (*str == '"' || *str == '\\' || (unsigned char)*str < 0x20) *str = '?';
+}
+
 static void json_num(FILE *f, const char *key, double v) {
     if (isnan(v))
         fprintf(f, ", \"%s\": null", key);
@@ -1522,10 +1528,14 @@ int main(int argc, char **argv) {
     if (json) {
         FILE *f = fopen(json, "w");
         if (!f) die("%s: %s", json, strerror(errno));
+        char device[sizeof hello.device];
+        snprintf(device, sizeof device, "%s", hello.device);
+        json_safe(cpu);
+        json_safe(device);
         fprintf(f,
                 "{\"cpu\": \"%s\", \"cpus\": %ld, \"samples\": %u, \"reps\": %u, "
                 "\"threads\": %u, \"lavapipe\": \"%s\", \"rows\": [",
-                cpu, cpus, samples, reps, threads, hello.device);
+                cpu, cpus, samples, reps, threads, device);
         bool first = true;
         for (int si = 0; si < SIZE_COUNT; si++)
             for (int p = 0; p < PAT_COUNT; p++)
