@@ -116,7 +116,7 @@ typedef enum kind {
     KIND_LD4,      /* x0 y0: the 2x2 footprint's corner W4's load floor */
     KIND_LOD,      /* u v, lod 0                       W2 W4 */
     KIND_GRAD,     /* u v dudx dvdx dudy dvdy          W3 */
-    KIND_SHADOW,   /* u v ref                          W5 */
+    KIND_SHADOW,   /* u v ref                          W5 W5l */
     KIND_CUBE,     /* x y z lod                        W6 */
     KIND_IMPLICIT, /* u v, subspan order               W7 W8 */
     KIND_COUNT
@@ -156,7 +156,8 @@ typedef struct workload {
     bool vs_w7;       /* report the front end's overhead against W7 */
 } workload;
 
-/* The table of the speed goal (W1-W8), plus W4f: W4's texel loads without filtering. */
+/* The table of the speed goal (W1-W8), plus W4f: W4's texel loads without filtering, and W5l:
+ * W5 as the goal's other message form, SAMPLE_L_C at an explicit LOD 0. */
 static const workload workloads[] = {
     {"W1", "rgba8 texelFetch", KIND_LD, TEX_RGBA8, TU_OP_LD, FRONT_ENGINE, TU_FILTER_NEAREST,
      TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
@@ -168,7 +169,9 @@ static const workload workloads[] = {
      TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.2, false},
     {"W4f", "rgba32f W4's 4 loads", KIND_LD4, TEX_RGBA32F, TU_OP_LD, FRONT_ENGINE,
      TU_FILTER_NEAREST, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 0.0, false},
-    {"W5", "d32 compare lequal", KIND_SHADOW, TEX_D32, TU_OP_SAMPLE_C_LZ, FRONT_ENGINE,
+    {"W5", "d32 compare, SAMPLE_C_LZ", KIND_SHADOW, TEX_D32, TU_OP_SAMPLE_C_LZ, FRONT_ENGINE,
+     TU_FILTER_NEAREST, TU_MIP_NEAREST, TU_COMPARE_LEQUAL, 0x1, 1.5, false},
+    {"W5l", "d32 compare, SAMPLE_L_C", KIND_SHADOW, TEX_D32, TU_OP_SAMPLE_L_C, FRONT_ENGINE,
      TU_FILTER_NEAREST, TU_MIP_NEAREST, TU_COMPARE_LEQUAL, 0x1, 1.5, false},
     {"W6", "rgba8 cube trilinear", KIND_CUBE, TEX_CUBE, TU_OP_SAMPLE_L, FRONT_ENGINE,
      TU_FILTER_LINEAR, TU_MIP_LINEAR, TU_COMPARE_OFF, 0xF, 1.5, false},
@@ -1289,8 +1292,8 @@ __attribute__((noreturn)) static void usage(void) {
         "  N  samples per workload, size and pattern, a multiple of %d (default 1048576)\n"
         "  R  timed repetitions, the best is reported (default 3)\n"
         "  T  threads of the scaling measurement, 1..%d (default 2; 1: none)\n"
-        "  --workloads  ids W1 W2 W3 W4 W4f W5 W6 W7 W8v W8s; a prefix takes every match\n"
-        "               (W4: W4 and W4f, W8: both W8 rows)\n"
+        "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s; a prefix takes every\n"
+        "               match (W4: W4 and W4f, W5: W5 and W5l, W8: both W8 rows)\n"
         "  --quick      N = 262144, R = 2 (about a minute)\n",
         K * LOCAL_SIZE, MAX_THREADS);
     exit(2);
