@@ -148,7 +148,7 @@ static void test_block_size(const tuC_format_info *unorm, tuC_format f_unorm, tu
             if (!CHECK(tuC_decode_block(f, blocks + 16 * b, 16, ours + b * texels, texels, &err) ==
                        TU_OK))
                 continue;
-            tuC_texel unorm8[TUC_MAX_BLOCK_TEXELS];
+            tuC_texel unorm8[TUC_MAX_BLOCK_TEXELS]; /* the UNORM format's texels */
             if (profile == TU_ASTC_REF_LDR_SRGB)
                 CHECK(tuC_decode_block(f_unorm, blocks + 16 * b, 16, unorm8, texels, &err) ==
                       TU_OK);
@@ -172,13 +172,28 @@ static void test_block_size(const tuC_format_info *unorm, tuC_format f_unorm, tu
                     bool same;
                     unsigned got;
                     if (profile == TU_ASTC_REF_LDR_SRGB) {
-                        unsigned code = (unsigned)lrintf(tu_half_to_float(want) * 255.0f);
-                        got = (unsigned)o->raw[c];
-                        same = got == code && (unsigned)unorm8[t].raw[c] == code;
-                        want = (uint16_t)code;
+                        /* R, G, B: the 8-bit code for the sRGB conversion. The DFS decodes
+                         * the sRGB formats' alpha with decode_float16, as the UNORM formats
+                         * (astcenc 4.2 gives it the sRGB expansion): compared with ours for
+                         * the UNORM format, itself compared with astcenc's LDR profile. */
+                        if (c == 3) {
+                            got = tu_float_to_half(o->value[3]);
+                            want = tu_float_to_half(unorm8[t].value[3]);
+                            same = got == want;
+                        } else {
+                            unsigned code = (unsigned)lrintf(tu_half_to_float(want) * 255.0f);
+                            got = (unsigned)o->raw[c];
+                            same = got == code;
+                            want = (uint16_t)code;
+                        }
                     } else if (profile == TU_ASTC_REF_LDR) {
+                        /* decode_float16 bit for bit; decode_unorm8 is the top 8 bits of the
+                         * UNORM16 result, which the binary16 (rounded toward zero, 11
+                         * significant bits) keeps: floor(f * 256), 255 for 1.0 */
                         got = tu_float_to_half(o->value[c]);
-                        same = got == want;
+                        float fw = tu_half_to_float(want);
+                        unsigned top8 = fw >= 1.0f ? 255u : (unsigned)(fw * 256.0f);
+                        same = got == want && (unsigned)o->raw[c] == top8;
                     } else {
                         /* HDR void-extent colours are binary16 bits passed through: a NaN
                          * stays the NaN it is; astcenc's float pipeline quiets signalling

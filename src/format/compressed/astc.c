@@ -6,11 +6,12 @@
  * evaluated from it (astc_texel: partition hash, weight infill, interpolation).
  *
  * What a texel yields (docs/semantics.md, "Compressed formats"):
- *   LDR channel: endpoints e0, e1 (0..255) are interpolated twice, as the DFS defines the two
- *     decode paths. The UNORM8 path (sRGB formats and VK_EXT_astc_decode_mode's
- *     R8G8B8A8_UNORM, "decode_unorm8"): C = (e << 8) | 0x80, result the top 8 bits. The FP16
- *     path (UNORM formats' default decode and the HDR profile): C = e * 257, the 16-bit result
- *     converted to binary16 as a UNORM16 (0xffff -> 1.0, otherwise truncated to 11 bits).
+ *   LDR channel: endpoints e0, e1 (0..255) are interpolated as the DFS defines it: expanded
+ *     to 16 bits by bit replication (e * 257), the UNORM16 result converted to binary16
+ *     (decode_float16: 0xffff is 1.0, otherwise rounded toward zero; the UNORM formats' value
+ *     and the HDR profile) or cut to its top 8 bits (decode_unorm8, VK_EXT_astc_decode_mode's
+ *     R8G8B8A8_UNORM: the UNORM formats' raw); for sRGB, R, G and B are expanded as
+ *     (e << 8) | 0x80 and the top 8 bits go to the sRGB conversion (store_ldr).
  *   HDR channel: 16-bit LNS values interpolated, then converted to binary16 (LNS -> FP16),
  *     clamped to the largest finite value 0x7bff.
  *   Error blocks: the LDR profile's opaque magenta; see error_texel for the HDR profile.
@@ -787,26 +788,43 @@ static uint16_t lns_to_fp16(unsigned v) {
     return (uint16_t)(r > 0x7bff ? 0x7bff : r);
 }
 
-static void store(const tuC_format_info *fmt, tuC_texel *out, unsigned c, unsigned unorm8,
-                  uint16_t fp16) {
+/* Store an LDR channel (DFS ASTC "Weight Application"): v16 is the UNORM16 result of the
+ * interpolation of the endpoints expanded by bit replication (e * 257), srgb8 the top 8 bits
+ * of the interpolation of the endpoints expanded as (e << 8) | 0x80.
+ *   UNORM formats: value = decode_float16 of v16, raw = decode_unorm8, v16's top 8 bits.
+ *   sRGB formats: R, G, B: raw = srgb8, value = srgb8 / 255 (before the EOTF); A: as UNORM
+ *     ("The A channel uses the decode_float16 decoding mode").
+ *   SFLOAT (HDR profile): raw = value = decode_float16 of v16. */
+static void store_ldr(const tuC_format_info *fmt, tuC_texel *out, unsigned c, unsigned srgb8,
+                      unsigned v16) {
+    uint16_t fp16 = unorm16_to_fp16(v16);
     if (fmt->codec == TUC_ASTC_HDR) {
         out->raw[c] = fp16;
         out->value[c] = tuC_half_to_float(fp16);
+    } else if ((fmt->flags & TUC_SRGB) && c < 3) {
+        out->raw[c] = (int32_t)srgb8;
+        out->value[c] = (float)srgb8 / 255.0f;
     } else {
-        out->raw[c] = (int32_t)unorm8;
-        out->value[c] = (fmt->flags & TUC_SRGB) ? (float)unorm8 / 255.0f : tuC_half_to_float(fp16);
+        out->raw[c] = (int32_t)(v16 >> 8);
+        out->value[c] = tuC_half_to_float(fp16);
     }
 }
 
-/* The error colour (DFS ASTC "Error handling"): opaque magenta in the LDR profile, a vector
- * of NaNs (binary16 0xffff) in the HDR profile (docs/semantics.md). */
+/* Store binary16 bits (HDR endpoints and HDR void-extent colours; HDR profile only). */
+static void store_fp16(tuC_texel *out, unsigned c, uint16_t fp16) {
+    out->raw[c] = fp16;
+    out->value[c] = tuC_half_to_float(fp16);
+}
+
+/* The error colour (DFS ASTC "Illegal Encodings", "LDR Profile Support"): opaque magenta in
+ * the LDR profile; in the HDR profile a vector of NaNs, binary16 0xffff (docs/semantics.md). */
 static void error_texel(const tuC_format_info *fmt, tuC_texel *out) {
-    static const unsigned magenta[4] = {255, 0, 255, 255};
-    for (unsigned c = 0; c < 4; c++)
-        store(fmt, out, c, magenta[c],
-              fmt->codec == TUC_ASTC_HDR ? 0xffff
-              : magenta[c]               ? 0x3c00
-                                         : 0);
+    for (unsigned c = 0; c < 4; c++) {
+        if (fmt->codec == TUC_ASTC_HDR)
+            store_fp16(out, c, 0xffff);
+        else
+            store_ldr(fmt, out, c, c == 1 ? 0 : 255, c == 1 ? 0 : 0xffff);
+    }
 }
 
 void tuC_decode_astc(const tuC_format_info *fmt, const uint8_t *block, unsigned x0, unsigned y0,
@@ -824,8 +842,11 @@ void tuC_decode_astc(const tuC_format_info *fmt, const uint8_t *block, unsigned 
             }
             if (b.void_extent) {
                 for (unsigned c = 0; c < 4; c++) {
-                    unsigned v = b.void_colour[c];
-                    store(fmt, out, c, v >> 8, b.void_hdr ? (uint16_t)v : unorm16_to_fp16(v));
+                    unsigned v = b.void_colour[c]; /* UNORM16 (LDR) or binary16 (HDR) */
+                    if (b.void_hdr)
+                        store_fp16(out, c, (uint16_t)v);
+                    else
+                        store_ldr(fmt, out, c, v >> 8, v);
                 }
                 continue;
             }
@@ -844,11 +865,11 @@ void tuC_decode_astc(const tuC_format_info *fmt, const uint8_t *block, unsigned 
                 unsigned e0 = (unsigned)ep->e[0][c], e1 = (unsigned)ep->e[1][c];
                 if (hdr) {
                     unsigned v = (e0 * (64 - wt) + e1 * wt + 32) >> 6;
-                    store(fmt, out, c, 0, lns_to_fp16(v));
+                    store_fp16(out, c, lns_to_fp16(v));
                 } else {
                     unsigned v8 = ((e0 << 8 | 0x80) * (64 - wt) + (e1 << 8 | 0x80) * wt + 32) >> 6;
                     unsigned v16 = (e0 * 257 * (64 - wt) + e1 * 257 * wt + 32) >> 6;
-                    store(fmt, out, c, v8 >> 8, unorm16_to_fp16(v16));
+                    store_ldr(fmt, out, c, v8 >> 8, v16);
                 }
             }
         }
