@@ -232,7 +232,8 @@ void tuC_decode_bc6h(const tuC_format_info *fmt, const uint8_t *block, unsigned 
     bool is_signed = fmt->flags & TUC_SIGNED;
     const bc6h_mode *m = mode_for(block[0]);
     if (m == NULL) {
-        /* DFS BC6H: the reserved modes decode to 0 (docs/semantics.md). */
+        /* DFS BC6H: "If a block uses a reserved or invalid encoding, the return value is
+         * (0.0, 0.0, 0.0, 1.0)" */
         for (unsigned i = 0; i < w * h; i++)
             for (unsigned c = 0; c < 3; c++) {
                 out[i].value[c] = 0.0f;
