@@ -21,7 +21,7 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
 # Everything a fresh Debian 12 machine needs to build texunit and run all of its tests.
-DEBIAN_PACKAGES = gcc clang make cmake pkg-config libpng-dev g++ libastcenc-dev \
+DEBIAN_PACKAGES = gcc clang make cmake pkg-config libpng-dev g++ libastcenc-dev libsquish-dev \
                   mesa-vulkan-drivers libvulkan-dev glslang-tools
 
 SOURCES = $(shell find include src tools tests bench fuzz examples -name '*.[ch]' 2>/dev/null)
