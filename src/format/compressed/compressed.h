@@ -65,16 +65,23 @@ typedef enum tuC_raw_kind {
 /* X(NAME, VkFormat number, codec, block width, block height, flags); 16 bytes a block except
  * BC1, BC4, ETC2 RGB8 / RGB8A1 and EAC R11, which have 8. Vulkan's names and numbers
  * (vulkan_core.h; the ASTC SFLOAT formats are VK_EXT_texture_compression_astc_hdr's). */
-#define TUC_ASTC_SIZES(M, X)                                                                  \
-    M(X, 4x4, 4, 4, 157, 1000066000)                                                          \
-    M(X, 5x4, 5, 4, 159, 1000066001)                                                          \
-    M(X, 5x5, 5, 5, 161, 1000066002)                                                          \
-    M(X, 6x5, 6, 5, 163, 1000066003) M(X, 6x6, 6, 6, 165, 1000066004)                         \
-        M(X, 8x5, 8, 5, 167, 1000066005) M(X, 8x6, 8, 6, 169, 1000066006)                     \
-            M(X, 8x8, 8, 8, 171, 1000066007) M(X, 10x5, 10, 5, 173, 1000066008)               \
-                M(X, 10x6, 10, 6, 175, 1000066009) M(X, 10x8, 10, 8, 177, 1000066010)         \
-                    M(X, 10x10, 10, 10, 179, 1000066011) M(X, 12x10, 12, 10, 181, 1000066012) \
-                        M(X, 12x12, 12, 12, 183, 1000066013)
+/* clang-format off */
+#define TUC_ASTC_SIZES(M, X)               \
+    M(X, 4x4, 4, 4, 157, 1000066000)       \
+    M(X, 5x4, 5, 4, 159, 1000066001)       \
+    M(X, 5x5, 5, 5, 161, 1000066002)       \
+    M(X, 6x5, 6, 5, 163, 1000066003)       \
+    M(X, 6x6, 6, 6, 165, 1000066004)       \
+    M(X, 8x5, 8, 5, 167, 1000066005)       \
+    M(X, 8x6, 8, 6, 169, 1000066006)       \
+    M(X, 8x8, 8, 8, 171, 1000066007)       \
+    M(X, 10x5, 10, 5, 173, 1000066008)     \
+    M(X, 10x6, 10, 6, 175, 1000066009)     \
+    M(X, 10x8, 10, 8, 177, 1000066010)     \
+    M(X, 10x10, 10, 10, 179, 1000066011)   \
+    M(X, 12x10, 12, 10, 181, 1000066012)   \
+    M(X, 12x12, 12, 12, 183, 1000066013)
+/* clang-format on */
 
 #define TUC_FORMAT_LIST(X)                                               \
     X(BC1_RGB_UNORM_BLOCK, 131, TUC_BC1, 4, 4, 8, 0)                     \
