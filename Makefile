@@ -25,7 +25,8 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
 # Everything a fresh Debian 12 machine needs to build texunit and run all of its tests.
-DEBIAN_PACKAGES = gcc clang make cmake pkg-config libpng-dev \
+DEBIAN_PACKAGES = gcc clang make cmake pkg-config libpng-dev g++ libastcenc-dev libsquish-dev \
+                  python3-pil \
                   mesa-vulkan-drivers libvulkan-dev glslang-tools
 
 SOURCES = $(shell find include src tools tests bench fuzz examples -name '*.[ch]' 2>/dev/null)
