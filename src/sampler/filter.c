@@ -89,8 +89,8 @@ static void lane_position(const tuE_ctx *ctx, unsigned l, lane_pos *p) {
 static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
                              const float c[3], uint32_t level, unsigned linear_axes,
                              footprint *fp) {
-    uint32_t ext[3] = {1, 1, 1};
-    tu_surface_level_extent(ctx->surf, level, &ext[0], &ext[1], &ext[2]);
+    const tuE_level *lv = &ctx->level[level]; /* level < ctx->levels */
+    const uint32_t ext[3] = {lv->w, lv->h, lv->d};
     const unsigned dims = ctx->is_cube                       ? 2
                           : ctx->surf->type == TU_SURFACE_3D ? 3
                           : ctx->surf->type == TU_SURFACE_2D ? 2
