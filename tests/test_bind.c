@@ -9,6 +9,8 @@
  *   - tu_execute_bound against tu_execute on random messages of many surfaces and samplers,
  *     including a binding copied to other memory and used after the caller's descriptions
  *     changed;
+ *   - the binding cache: hits by content, re-binds on a changed sampler or view, eviction,
+ *     refusals;
  *   - many threads running messages on one binding at once, compared with one thread.
  */
 #include "texunit/texunit.h"
@@ -339,6 +341,88 @@ static void test_bound_matches_execute(void) {
     CHECK(bad == 0, "%ld of %ld messages differ", bad, runs);
 }
 
+/* --- the binding cache ------------------------------------------------------------------------ */
+
+/* One message through the cache and through tu_execute: the same reply. */
+static void check_cached_run(tu_binding_cache *cache, const tu_surface *s, const tu_sampler *smp,
+                             const char *what) {
+    const tu_binding *b = NULL;
+    tu_error err = {0};
+    if (!CHECK(tu_bind_cached(cache, s, smp, &b, &err) == TU_OK, "%s: %s", what, err.message))
+        return;
+    tu_msg m;
+    random_msg(&m, s);
+    m.op = TU_OP_SAMPLE_L;
+    tu_reply r1, r2;
+    memset(&r1, 0, sizeof r1);
+    memset(&r2, 0, sizeof r2);
+    tu_error e1 = {0}, e2 = {0};
+    const tu_status st1 = tu_execute_bound(b, &m, &r1, &e1);
+    const tu_status st2 = tu_execute(&m, s, smp, &r2, &e2);
+    CHECK(st1 == st2 && memcmp(&r1, &r2, sizeof r1) == 0,
+          "%s: the cached binding answers "
+          "differently (%s / %s)",
+          what, e1.message, e2.message);
+}
+
+static void test_binding_cache(void) {
+    tu_binding_cache *cache = malloc(sizeof *cache);
+    tu_binding_cache_init(cache);
+    tu_image img =
+        tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 1, 5, 1);
+    uint8_t *mem = img.surface.data;
+    for (size_t i = 0; i < img.surface.size; i++)
+        mem[i] = (uint8_t)tu_test_rand(&rng);
+    tu_sampler smp = tu_sampler_default();
+    smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+    const tu_binding *first = NULL, *again = NULL;
+    tu_error err = {0};
+    CHECK(tu_bind_cached(cache, &img.surface, &smp, &first, &err) == TU_OK, "%s", err.message);
+    /* The same content, at another address: a hit. */
+    tu_surface *copy = malloc(sizeof *copy);
+    tu_sampler smp_copy = smp;
+    *copy = img.surface;
+    CHECK(tu_bind_cached(cache, copy, &smp_copy, &again, &err) == TU_OK, "%s", err.message);
+    CHECK(again == first && cache->binds == 1, "an unchanged pair is not bound again");
+    check_cached_run(cache, copy, &smp_copy, "unchanged");
+    /* A changed sampler, then a changed view: bound again, answering as tu_execute. */
+    smp_copy.mag_filter = TU_FILTER_NEAREST;
+    smp_copy.min_filter = TU_FILTER_NEAREST;
+    check_cached_run(cache, copy, &smp_copy, "sampler changed");
+    CHECK_EQ_U(cache->binds, 2);
+    copy->base_level = 2, copy->level_count = 3;
+    check_cached_run(cache, copy, &smp_copy, "view changed");
+    CHECK_EQ_U(cache->binds, 3);
+    /* More keys than entries: the oldest goes, and comes back with a fresh bind. */
+    for (int k = 0; k < 2 * TU_BINDING_CACHE_ENTRIES; k++) {
+        smp_copy.lod_bias = (float)(k + 1) / 4.0f; /* 0 is the view-changed entry */
+        check_cached_run(cache, copy, &smp_copy, "eviction");
+    }
+    CHECK_EQ_U(cache->binds, 3 + 2 * TU_BINDING_CACHE_ENTRIES);
+    CHECK_EQ_U(cache->used, TU_BINDING_CACHE_ENTRIES);
+    check_cached_run(cache, &img.surface, &smp, "the first pair, evicted");
+    CHECK_EQ_U(cache->binds, 4 + 2 * TU_BINDING_CACHE_ENTRIES);
+    /* A refused pair: the error of tu_bind, and the cache still answers right. */
+    copy->width = 0;
+    CHECK_ERR(tu_bind_cached(cache, copy, &smp, &again, &err), TU_INVALID_ARGUMENT, &err, "width");
+    copy->width = img.surface.width;
+    smp_copy.min_filter = 9;
+    CHECK_ERR(tu_bind_cached(cache, copy, &smp_copy, &again, &err), TU_INVALID_ARGUMENT, &err,
+              "min_filter 9");
+    check_cached_run(cache, &img.surface, &smp, "after a refusal");
+    for (int k = 0; k < 2 * TU_BINDING_CACHE_ENTRIES; k++) {
+        smp.lod_bias = (float)k / 8.0f;
+        check_cached_run(cache, &img.surface, &smp, "after a refusal, cycling");
+    }
+    CHECK_ERR(tu_bind_cached(NULL, copy, &smp, &again, &err), TU_INVALID_ARGUMENT, &err, "NULL");
+    cache->used = TU_BINDING_CACHE_ENTRIES + 1;
+    CHECK_ERR(tu_bind_cached(cache, copy, &smp, &again, &err), TU_INVALID_ARGUMENT, &err,
+              "binding cache used");
+    free(copy);
+    free(cache);
+    tu_image_free(&img);
+}
+
 /* --- threads --------------------------------------------------------------------------------- */
 
 enum { THREADS = 8, THREAD_MSGS = 64 };
@@ -407,6 +491,7 @@ int main(void) {
     TU_RUN(test_wrap);
     TU_RUN(test_direct_reads);
     TU_RUN(test_bound_matches_execute);
+    TU_RUN(test_binding_cache);
     TU_RUN(test_threads);
     return tu_test_finish();
 }

@@ -325,6 +325,34 @@ TU_API tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, t
 TU_API tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,
                                   tu_error *err);
 
+/*
+ * A small cache of bindings, owned by the caller (no global state; the front ends keep one
+ * in their caller-owned state: tu_visa_state, tu_send_tables.cache, tu_nv_state.cache).
+ * tu_bind_cached returns the binding of a surface and a sampler, binding them only when no
+ * entry has the same content. Same content means byte-equal tu_surface and tu_sampler
+ * descriptions (memcmp: the pointers data, mcs and residency compare as addresses; padding
+ * bytes count, so zero-initialise descriptions to get hits). A changed description is a new
+ * key and is bound afresh; the oldest entry makes room. The memory a cached surface points
+ * to follows the tu_binding rules. A cache is not thread-safe: one per thread.
+ */
+enum { TU_BINDING_CACHE_ENTRIES = 4 };
+
+typedef struct tu_binding_cache {
+    uint32_t used;  /* valid entries, 0..TU_BINDING_CACHE_ENTRIES */
+    uint32_t next;  /* the entry the next miss replaces */
+    uint64_t binds; /* tu_bind calls made (misses), for tests and statistics */
+    tu_binding entry[TU_BINDING_CACHE_ENTRIES];
+} tu_binding_cache;
+
+/* An empty cache (a zeroed tu_binding_cache is one too). */
+TU_API void tu_binding_cache_init(tu_binding_cache *cache);
+
+/* The cache's binding of surface and sampler in *out (valid until the next call on the same
+ * cache), bound with tu_bind on a miss. Returns TU_OK or tu_bind's error (the cache then
+ * keeps what it had). */
+TU_API tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
+                                const tu_sampler *sampler, const tu_binding **out, tu_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -266,6 +266,51 @@ tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, tu_bindi
     return TU_OK;
 }
 
+void tu_binding_cache_init(tu_binding_cache *cache) {
+    if (!cache) return;
+    cache->used = cache->next = 0;
+    cache->binds = 0;
+}
+
+tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
+                         const tu_sampler *sampler, const tu_binding **out, tu_error *err) {
+    TU_RETURN_IF(!cache || !surface || !sampler || !out, err, TU_INVALID_ARGUMENT,
+                 "cache, surface, sampler and out must not be NULL");
+    TU_RETURN_IF(cache->used > TU_BINDING_CACHE_ENTRIES || cache->next >= TU_BINDING_CACHE_ENTRIES,
+                 err, TU_INVALID_ARGUMENT,
+                 "binding cache used %u / next %u: not a cache from tu_binding_cache_init",
+                 cache->used, cache->next);
+    for (uint32_t i = 0; i < cache->used; i++) {
+        const tu_binding *b = &cache->entry[i];
+        /* The cheap fields first; then the whole descriptions, byte for byte. */
+        if (b->surface.data == surface->data && b->surface.format == surface->format &&
+            memcmp(&b->sampler, sampler, sizeof *sampler) == 0 &&
+            memcmp(&b->surface, surface, sizeof *surface) == 0) {
+            *out = b;
+            return TU_OK;
+        }
+    }
+    tu_binding *slot = &cache->entry[cache->next];
+    const bool appended = cache->used < TU_BINDING_CACHE_ENTRIES;
+    if (appended) slot = &cache->entry[cache->used];
+    const tu_status st = tu_bind(surface, sampler, slot, err);
+    if (st != TU_OK) {
+        if (!appended) { /* the replaced entry is gone: drop it from the valid ones */
+            cache->entry[cache->next] = cache->entry[cache->used - 1];
+            cache->used--;
+            cache->next = 0;
+        }
+        return st;
+    }
+    cache->binds++;
+    if (appended)
+        cache->used++;
+    else
+        cache->next = (cache->next + 1) % TU_BINDING_CACHE_ENTRIES;
+    *out = slot;
+    return TU_OK;
+}
+
 /* --- running a message ----------------------------------------------------------------------- */
 
 /* Run msg on a validated surface and sampler with their prepared state. */

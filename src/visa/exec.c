@@ -34,6 +34,7 @@ void tu_visa_state_free(tu_visa_state *st) {
     free(st->grf);
     free(st->pred_bits);
     free(st->handles);
+    free(st->bindings);
     memset(st, 0, sizeof *st);
 }
 
@@ -83,7 +84,9 @@ tu_status tu_visa_state_init(tu_visa_state *st, const tu_visa_kernel *k, tu_erro
     st->pred_bits = calloc(k->var_count ? k->var_count : 1, sizeof *st->pred_bits);
     st->handles = calloc(k->var_count ? k->var_count : 1, sizeof *st->handles);
     st->dispatch_mask = 0xffffffffu;
-    if (!st->grf || !st->pred_bits || !st->handles) {
+    st->bindings = malloc(sizeof *st->bindings);
+    tu_binding_cache_init(st->bindings);
+    if (!st->grf || !st->pred_bits || !st->handles || !st->bindings) {
         tu_visa_state_free(st);
         return tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory for the GRF file");
     }
@@ -467,7 +470,13 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     if (status == TU_OK && !r) status = tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory");
     if (status == TU_OK) {
         tu_error eerr = {TU_OK, ""};
-        if (tu_execute(m, s, smp, r, &eerr) != TU_OK)
+        const tu_binding *bound = NULL;
+        tu_status est;
+        if (!st->bindings)
+            est = tu_execute(m, s, smp, r, &eerr);
+        else if ((est = tu_bind_cached(st->bindings, s, smp, &bound, &eerr)) == TU_OK)
+            est = tu_execute_bound(bound, m, r, &eerr);
+        if (est != TU_OK)
             status = tuB_fail(err, eerr.status, "line %u: %s", l->line, eerr.message);
         else
             status = write_reply(k, st, l, r, lanes, (uint8_t)m->channel_mask, err);
