@@ -6,6 +6,8 @@
  *     mode, sizes 1..2^16 (powers of two and not), and coordinates near and far;
  *   - tuE_read (direct addressing per level) against tuE_fetch (the address gate per texel)
  *     on random coordinates in and out of range, linear and block-linear, with residency;
+ *   - the generic path on the same texels in linear memory (direct levels), block-linear
+ *     memory (the address gate per texel) and with a residency map, message by message;
  *   - tu_execute_bound against tu_execute on random messages of many surfaces and samplers,
  *     including a binding copied to other memory and used after the caller's descriptions
  *     changed;
@@ -341,6 +343,82 @@ static void test_bound_matches_execute(void) {
     CHECK(bad == 0, "%ld of %ld messages differ", bad, runs);
 }
 
+/* --- the generic path: direct levels against the gate ------------------------------------------
+ */
+
+/* The same texels (tu_surface_fill_hash) in a packed linear surface, read through direct
+ * levels, and in an NVIDIA block-linear one, read through the address gate texel by texel
+ * (and once more linear with an all-resident map, which takes tuE_read's checked path):
+ * every message of the generic path answers the same on all three. */
+static void test_direct_equals_gate(void) {
+    static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM,
+                                        TU_FORMAT_R32G32B32A32_SFLOAT,
+                                        TU_FORMAT_R16G16B16A16_SFLOAT,
+                                        TU_FORMAT_D32_SFLOAT,
+                                        TU_FORMAT_R8_UINT,
+                                        TU_FORMAT_B8G8R8A8_SRGB};
+    static const tu_surface_type types[] = {TU_SURFACE_1D, TU_SURFACE_2D, TU_SURFACE_3D,
+                                            TU_SURFACE_CUBE};
+    long bad = 0, runs = 0;
+    for (int n = 0; n < 60; n++) {
+        tu_surface d = {.type = types[rnd(4)], .format = formats[rnd(6)], .samples = 1};
+        d.arrayed = d.type != TU_SURFACE_3D && rnd(2);
+        d.width = 1 + rnd(33);
+        d.height = d.type == TU_SURFACE_1D ? 1 : d.type == TU_SURFACE_CUBE ? d.width : 1 + rnd(33);
+        d.depth = d.type == TU_SURFACE_3D ? 1 + rnd(9) : 1;
+        d.layers = d.type == TU_SURFACE_CUBE ? 6 * (d.arrayed ? 1 + rnd(2) : 1)
+                   : d.arrayed               ? 1 + rnd(3)
+                                             : 1;
+        d.levels = 1 + rnd(tu_surface_max_levels(&d));
+        tu_surface s[3] = {d, d, d};
+        s[1].gob_height_log2 = (uint8_t)rnd(3);
+        tu_residency res = {0};
+        void *mem[3] = {NULL, NULL, NULL};
+        tu_error err = {0};
+        bool ok = true;
+        for (int k = 0; k < 3 && ok; k++) {
+            uint64_t size = 0;
+            ok = CHECK((k == 1 ? tu_surface_layout_block_linear(&s[k], &size, &err)
+                               : tu_surface_layout_packed(&s[k], &size, &err)) == TU_OK,
+                       "%s", err.message);
+            mem[k] = calloc(1, (size_t)size);
+            s[k].data = mem[k], s[k].size = (size_t)size;
+            s[k].base_level = n % 2 ? rnd(d.levels) : 0;
+            s[k].level_count = d.levels - s[k].base_level;
+            if (k) s[k].base_level = s[0].base_level, s[k].level_count = s[0].level_count;
+            ok = ok && CHECK(tu_surface_fill_hash(&s[k], 77, &err) == TU_OK, "%s", err.message);
+        }
+        static uint8_t all_resident[1 << 12];
+        memset(all_resident, 0xff, sizeof all_resident);
+        res = (tu_residency){all_resident, sizeof all_resident, 6};
+        s[2].residency = &res;
+        ok = ok && s[2].size >> 6 < 8 * sizeof all_resident;
+        for (int k = 0; ok && k < 25; k++) {
+            const tu_sampler smp = random_sampler(&s[0]);
+            tu_msg m;
+            random_msg(&m, &s[0]);
+            tu_reply r[3];
+            tu_status st[3];
+            for (int v = 0; v < 3; v++) {
+                memset(&r[v], 0, sizeof r[v]);
+                tu_error e = {0};
+                st[v] = tuE_execute(&m, &s[v], &smp, &r[v], &e, false, NULL);
+            }
+            runs++;
+            for (int v = 1; v < 3; v++)
+                if ((st[v] != st[0] || memcmp(&r[v], &r[0], sizeof r[0]) != 0) && bad++ < 5)
+                    CHECK(0, "%s on %s %s: the %s surface answers differently",
+                          tu_op_describe(m.op)->name, tu_format_describe(d.format)->name,
+                          d.type == TU_SURFACE_CUBE ? "cube" : "surface",
+                          v == 1 ? "block-linear" : "resident-mapped");
+        }
+        for (int k = 0; k < 3; k++)
+            free(mem[k]);
+    }
+    CHECK(bad == 0, "%ld of %ld messages differ", bad, runs);
+    CHECK(runs > 1000, "only %ld messages ran", runs);
+}
+
 /* --- the binding cache ------------------------------------------------------------------------ */
 
 /* One message through the cache and through tu_execute: the same reply. */
@@ -491,6 +569,7 @@ int main(void) {
     TU_RUN(test_wrap);
     TU_RUN(test_direct_reads);
     TU_RUN(test_bound_matches_execute);
+    TU_RUN(test_direct_equals_gate);
     TU_RUN(test_binding_cache);
     TU_RUN(test_threads);
     return tu_test_finish();

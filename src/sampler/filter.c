@@ -120,10 +120,9 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         i0[a] = (int32_t)(moved < -(1 << 30) ? -(1 << 30) : moved > (1 << 30) ? (1 << 30) : moved);
     }
     const unsigned count = 1u << fp->dims;
-    for (unsigned k = 0; k < count; k++) {
-        int32_t idx[3] = {i0[0] + (int32_t)(k & 1), i0[1] + (int32_t)((k >> 1) & 1),
-                          i0[2] + (int32_t)((k >> 2) & 1)};
-        if (ctx->is_cube) {
+    if (ctx->is_cube) {
+        for (unsigned k = 0; k < count; k++) {
+            int32_t idx[2] = {i0[0] + (int32_t)(k & 1), i0[1] + (int32_t)((k >> 1) & 1)};
             const int32_t n = (int32_t)ext[0];
             if (fp->dims == 0 &&
                 ctx->smp->seamless_cube) { /* nearest: the face's own texel, clamped to its edge */
@@ -132,17 +131,39 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
             }
             tuE_cube_texel(ctx, lane, level, p->layer, face, idx[0], idx[1], (uint32_t)n, p->ref,
                            &fp->t[k]);
-            continue;
         }
+        return;
+    }
+    /* The address modes once per axis, not per texel: the lower and the upper neighbour
+     * (the upper only on linear axes; nearest axes of the footprint use the lower). */
+    int32_t wrapped[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    for (unsigned a = 0; a < dims; a++) {
+        const tu_address mode = (tu_address)ctx->smp->address[a];
+        wrapped[a][0] = tuE_wrap(i0[a], (int32_t)ext[a], mode);
+        if (a < fp->dims) wrapped[a][1] = tuE_wrap(i0[a] + 1, (int32_t)ext[a], mode);
+    }
+    /* A direct level without compare or residency map: tuE_read's arithmetic once per
+     * footprint. Wrapped coordinates lie in [0, extent) and the layer below the surface's
+     * layers, so every texel lies inside memory (tuE_level). */
+    const tu_surface *s = ctx->surf;
+    const bool direct = lv->direct && !ctx->compare && !s->residency && p->layer < s->layers;
+    const uint8_t *base =
+        direct ? (const uint8_t *)s->data + lv->offset + p->layer * lv->layer_pitch : NULL;
+    const size_t pitch[3] = {ctx->bytes, lv->row_pitch, lv->slice_pitch};
+    for (unsigned k = 0; k < count; k++) {
         uint32_t pos[3] = {0, 0, 0};
         bool border = false;
+        size_t offset = 0;
         for (unsigned a = 0; a < dims; a++) {
-            const int32_t w = tuE_wrap(idx[a], (int32_t)ext[a], (tu_address)ctx->smp->address[a]);
+            const int32_t w = wrapped[a][(k >> a) & 1];
             border |= w < 0;
             pos[a] = (uint32_t)(w < 0 ? 0 : w);
+            offset += pos[a] * pitch[a];
         }
         if (border)
             tuE_border(ctx, p->ref, &fp->t[k]);
+        else if (direct)
+            ctx->decode(ctx->fd, base + offset, &fp->t[k]);
         else
             tuE_texel(ctx, lane, level, p->layer, pos[0], pos[1], pos[2], p->ref, &fp->t[k]);
     }
