@@ -4,6 +4,7 @@
  *     on every byte value in every position and on random texels, for every format;
  *   - tuE_wrap against the division-based statement of the Vulkan wrapping rules, on every
  *     mode, sizes 1..2^16 (powers of two and not), and coordinates near and far;
+ *   - the binding's rounded LOD fields against tuE_snap256 on grid and random values;
  *   - tuE_read (direct addressing per level) against tuE_fetch (the address gate per texel)
  *     on random coordinates in and out of range, linear and block-linear, with residency;
  *   - the generic path on the same texels in linear memory (direct levels), block-linear
@@ -21,6 +22,7 @@
 
 #include "../src/sampler/engine.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +121,54 @@ static void test_wrap(void) {
         }
     }
     CHECK(bad == 0, "%ld wraps differ", bad);
+}
+
+/* --- the bound sampler's LOD fields --------------------------------------------------------- */
+
+static float bits_to_float(uint32_t u) {
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static uint32_t float_to_bits(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* In hw precision the binding holds lod_bias, min_lod and max_lod rounded with tuE_snap256,
+ * skipping the rounding for values on the 1/256 grid: the same bits for every finite
+ * value (grid values, their neighbours, random bit patterns, huge, tiny, -0). */
+static void test_bound_lod_fields(void) {
+    tu_image img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8_UNORM, 4, 4, 1, 1, 1, 1);
+    tu_sampler smp = tu_sampler_default();
+    tuE_bound *b = malloc(sizeof *b);
+    long bad = 0;
+    for (long n = 0; n < 300000; n++) {
+        float x;
+        switch (n % 4) {
+        case 0: x = (float)((int32_t)tu_test_rand(&rng) % 4000000) / 256.0f; break;
+        case 1:
+            x = bits_to_float(float_to_bits((float)((int32_t)rnd(8001) - 4000) / 256.0f) + rnd(5) -
+                              2);
+            break;
+        case 2: x = bits_to_float((uint32_t)tu_test_rand(&rng)); break;
+        default: x = n % 8 == 3 ? -0.0f : bits_to_float((uint32_t)n * 2654435761u >> 1); break;
+        }
+        if (!isfinite(x)) continue;
+        smp.lod_bias = x, smp.min_lod = x, smp.max_lod = x;
+        tuE_bound_init(&img.surface, &smp, b);
+        const uint32_t want = float_to_bits(tuE_snap256(x));
+        if ((float_to_bits(b->proto.lod_bias) != want || float_to_bits(b->proto.min_lod) != want ||
+             float_to_bits(b->proto.max_lod) != want) &&
+            bad++ < 5)
+            CHECK(0, "LOD field %a: bound %a, tuE_snap256 %a", (double)x, (double)b->proto.lod_bias,
+                  (double)tuE_snap256(x));
+    }
+    CHECK(bad == 0, "%ld LOD fields differ", bad);
+    free(b);
+    tu_image_free(&img);
 }
 
 /* --- direct reads and the gate --------------------------------------------------------------- */
@@ -567,6 +617,7 @@ static void test_threads(void) {
 int main(void) {
     TU_RUN(test_decoders);
     TU_RUN(test_wrap);
+    TU_RUN(test_bound_lod_fields);
     TU_RUN(test_direct_reads);
     TU_RUN(test_bound_matches_execute);
     TU_RUN(test_direct_equals_gate);

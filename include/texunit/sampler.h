@@ -290,19 +290,29 @@ TU_API tu_status tu_media_block_read(const tu_surface *surface, const tu_media_r
  * or LOD op on a BUFFER surface's missing axes, etc. Writes only the enabled channels of
  * the enabled lanes of *reply (and pixel_null_mask when asked).
  * Returns TU_OK, TU_INVALID_ARGUMENT or TU_UNSUPPORTED.
+ * Equivalent to tu_bind + tu_execute_bound (the same replies and errors), without a
+ * tu_binding: the descriptions are validated in place and the prepared state lives on the
+ * stack for this call only (no cache, no global state; thread-safe on shared const
+ * descriptions). Callers that run many messages on one pair save the per-call validation
+ * with tu_bind (docs/bindings.md says what it costs).
  */
 TU_API tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                             tu_reply *reply, tu_error *err);
 
 /*
- * A prepared binding (DESIGN.md §6 "Bind once, run many"): a surface and a sampler
- * validated once, with what the hot path needs computed once — the view's level geometry,
- * the address gate's bounds and the kernels chosen for the pair. tu_bind copies both
- * descriptions, so the caller may change or free its own tu_surface and tu_sampler
+ * A prepared binding (DESIGN.md §6 "Bind once, run many"; docs/bindings.md): a surface and
+ * a sampler validated once, with what the hot path needs computed once — the view's level
+ * geometry, the address gate's bounds and the kernels chosen for the pair. tu_bind copies
+ * both descriptions, so the caller may change or free its own tu_surface and tu_sampler
  * afterwards; the surface's memory (data, the MCS surface, the residency map) must stay
- * alive and unchanged in layout while the binding is used. A binding is read-only after
- * tu_bind: any number of threads may execute messages on it at once. The caller owns the
- * storage (no allocation); its fields are the engine's and may change between versions.
+ * alive and unchanged in layout while the binding is used. A binding holds no pointer into
+ * itself: it may be copied (memcpy) and the copy used.
+ * Thread safety: a binding is read-only after tu_bind, and tu_execute_bound writes only
+ * *reply and *err, so any number of threads may execute messages on one binding at once
+ * (each with its own reply); tests/test_bind.c checks it, ThreadSanitizer-clean. Making or
+ * overwriting a binding while another thread uses it is a data race, as for any object.
+ * The caller owns the storage (no allocation); its fields are the engine's and may change
+ * between versions.
  */
 typedef struct tu_binding {
     tu_surface surface;

@@ -185,6 +185,14 @@ static const tuE_bound *bound_state(const tu_binding *b) {
 
 /* --- what a binding fixes ------------------------------------------------------------------ */
 
+/* tuE_snap256 of a finite sampler LOD field. A value already on the 1/256 grid (x * 256,
+ * exact, is whole: 0, 1000, whole and quarter biases) is its own rounding, -0 included, so
+ * tu_execute skips the rounding's double arithmetic for the usual samplers. */
+static float snap_lod_field(float x) {
+    const float v = x * 256.0f;
+    return floorf(v) == v ? x : tuE_snap256(x);
+}
+
 void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
     tuE_ctx *c = &b->proto;
     memset(c, 0, sizeof *c);
@@ -213,9 +221,9 @@ void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
     c->min_lod = smp->min_lod;
     c->max_lod = smp->max_lod;
     if (c->hw) { /* SAMPLER_STATE holds them in 1/256 steps (notes/intel-sampler.md §4.1) */
-        c->lod_bias = tuE_snap256(c->lod_bias);
-        c->min_lod = tuE_snap256(c->min_lod);
-        c->max_lod = tuE_snap256(c->max_lod);
+        c->lod_bias = snap_lod_field(c->lod_bias);
+        c->min_lod = snap_lod_field(c->min_lod);
+        c->max_lod = snap_lod_field(c->max_lod);
     }
     /* The view's levels. Only LINEAR surfaces are direct: a validated one has every texel of
      * every level inside memory, and every offset below it fits in a size_t. */
@@ -375,7 +383,7 @@ tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_samp
 
 /* tu_execute does what tu_bind does without building a tu_binding: it validates the
  * caller's surface and sampler in place and prepares the state on the stack, with no copy
- * of either description (docs/performance.md). */
+ * of either description (docs/bindings.md). */
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                       tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
     if (fast_path) *fast_path = NULL;
