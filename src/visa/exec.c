@@ -168,6 +168,23 @@ static uint32_t lane_mask(const tu_visa_kernel *k, const tu_visa_state *st,
 
 /* --- parameters ------------------------------------------------------------------------------- */
 
+/* "parameter P (NAME)", the name of a parameter in error messages: built by hand, since
+ * every send of every run names its parameters before checking them (snprintf here cost
+ * more than the sample itself). */
+static void param_what(char what[48], unsigned p, const char *name) {
+    static const char head[] = "parameter ";
+    size_t n = sizeof head - 1;
+    memcpy(what, head, n);
+    if (p >= 10) what[n++] = (char)('0' + p / 10 % 10);
+    what[n++] = (char)('0' + p % 10);
+    what[n++] = ' ';
+    what[n++] = '(';
+    for (size_t i = 0; name[i] && n < 46; i++)
+        what[n++] = name[i];
+    what[n++] = ')';
+    what[n] = 0;
+}
+
 static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
                              const tu_visa_line *l, const tuL_op *op, tu_msg *m, tu_error *err) {
     const tu_visa_inst *in = &l->inst;
@@ -176,7 +193,7 @@ static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
     for (unsigned p = 0; p < in->num_params; p++) {
         const tuL_param kind = (tuL_param)op->params[p];
         char what[48];
-        snprintf(what, sizeof what, "parameter %u (%s)", p, tuL_param_name(kind));
+        param_what(what, p, tuL_param_name(kind));
         const tu_visa_var *v = gvar(k, in->params[p].id);
         TU_RETURN_IF(!v && in->params[p].id != 0, err, TU_INVALID_ARGUMENT,
                      "line %u: %s names V%u, which is not declared", l->line, what,
