@@ -4,7 +4,9 @@
  *     on every byte value in every position and on random texels, for every format;
  *   - tuE_wrap against the division-based statement of the Vulkan wrapping rules, on every
  *     mode, sizes 1..2^16 (powers of two and not), and coordinates near and far;
+ *   - tuE_floor_int against floorf on a stride through every bit pattern and near integers;
  *   - the binding's rounded LOD fields against tuE_snap256 on grid and random values;
+ *   - tu_surface_max_levels against the halving loop on every size;
  *   - tuE_read (direct addressing per level) against tuE_fetch (the address gate per texel)
  *     on random coordinates in and out of range, linear and block-linear, with residency;
  *   - the generic path on the same texels in linear memory (direct levels), block-linear
@@ -123,6 +125,47 @@ static void test_wrap(void) {
     CHECK(bad == 0, "%ld wraps differ", bad);
 }
 
+/* --- floor ------------------------------------------------------------------------------------ */
+
+static int32_t floor_int_reference(float x) {
+    const float limit = 1073741824.0f;
+    if (x != x) return 0;
+    if (x <= -limit) return -(1 << 30);
+    if (x >= limit) return 1 << 30;
+    return (int32_t)floorf(x);
+}
+
+/* tuE_floor_int against floorf on every 613th bit pattern (all signs and exponents, NaN and
+ * infinities), and on every float within 4 ulps of each integer in [-2^20, 2^20] and of +-2^30. */
+static void test_floor_int(void) {
+    long bad = 0;
+    uint32_t u = 0;
+    do {
+        float x;
+        memcpy(&x, &u, 4);
+        if (tuE_floor_int(x) != floor_int_reference(x) && bad++ < 5)
+            CHECK(0, "floor of %a (0x%08x): %d, floorf %d", (double)x, u, tuE_floor_int(x),
+                  floor_int_reference(x));
+        u += 613;
+    } while (u >= 613);
+    for (int32_t i = -(1 << 20); i <= (1 << 20); i++) {
+        const float centre[3] = {(float)i, 1073741824.0f, -1073741824.0f};
+        for (int c = 0; c < 3; c++) {
+            uint32_t bits;
+            memcpy(&bits, &centre[c], 4);
+            for (int d = -4; d <= 4; d++) {
+                const uint32_t b2 = bits + (uint32_t)d;
+                float x;
+                memcpy(&x, &b2, 4);
+                if (tuE_floor_int(x) != floor_int_reference(x) && bad++ < 5)
+                    CHECK(0, "floor of %a: %d, floorf %d", (double)x, tuE_floor_int(x),
+                          floor_int_reference(x));
+            }
+        }
+    }
+    CHECK(bad == 0, "%ld floors differ", bad);
+}
+
 /* --- the bound sampler's LOD fields --------------------------------------------------------- */
 
 static float bits_to_float(uint32_t u) {
@@ -169,6 +212,31 @@ static void test_bound_lod_fields(void) {
     CHECK(bad == 0, "%ld LOD fields differ", bad);
     free(b);
     tu_image_free(&img);
+}
+
+/* tu_surface_max_levels (validation's chain length, a bit length) against the loop that
+ * counts halvings, on every size of every axis up to the limit and the types' axes. */
+static void test_max_levels(void) {
+    long bad = 0;
+    for (uint32_t size = 0; size <= TU_MAX_DIMENSION; size++) {
+        const tu_surface_type type = (tu_surface_type)(size % 5);
+        const tu_surface s = {.type = type,
+                              .width = size & 1 ? size : 1,
+                              .height = size & 2 ? size : 3,
+                              .depth = size & 4 ? size : 5};
+        uint32_t largest = s.width, want = 1;
+        if (type == TU_SURFACE_2D || type == TU_SURFACE_CUBE || type == TU_SURFACE_3D)
+            largest = largest > s.height ? largest : s.height;
+        if (type == TU_SURFACE_3D) largest = largest > s.depth ? largest : s.depth;
+        while (largest >>= 1)
+            want++;
+        if (tu_surface_max_levels(&s) != want && bad++ < 5)
+            CHECK(0, "size %u type %d: %u levels, wanted %u", size, (int)type,
+                  tu_surface_max_levels(&s), want);
+    }
+    const tu_surface zero = {.type = TU_SURFACE_1D};
+    CHECK_EQ_U(tu_surface_max_levels(&zero), 1);
+    CHECK(bad == 0, "%ld sizes differ", bad);
 }
 
 /* --- direct reads and the gate --------------------------------------------------------------- */
@@ -617,7 +685,9 @@ static void test_threads(void) {
 int main(void) {
     TU_RUN(test_decoders);
     TU_RUN(test_wrap);
+    TU_RUN(test_floor_int);
     TU_RUN(test_bound_lod_fields);
+    TU_RUN(test_max_levels);
     TU_RUN(test_direct_reads);
     TU_RUN(test_bound_matches_execute);
     TU_RUN(test_direct_equals_gate);

@@ -43,9 +43,13 @@ typedef struct tuE_ctx {
     uint32_t base_w, base_h, base_d; /* the extent of view level 0 */
     uint32_t array_layers;           /* layers addressable by the array coordinate */
     float lod_bias, min_lod, max_lod;
-    const tuE_level *level; /* the view's levels, [0, levels) */
-    tuF_decode_fn decode;   /* the format's decoder (tuF_decoder) */
-    uint32_t bytes;         /* bytes per texel */
+    /* The view's levels, [0, levels). NULL while tu_execute (no binding) runs the fast-path
+     * table: it fills them only when the generic path runs, so fast rows use the geometry
+     * tuE_fast_prepare made. (A row that wants these instead: fill them before the table in
+     * execute.c's run, at O(levels) per tu_execute call.) */
+    const tuE_level *level;
+    tuF_decode_fn decode; /* the format's decoder (tuF_decoder) */
+    uint32_t bytes;       /* bytes per texel */
 } tuE_ctx;
 
 /* What a surface and a sampler fix for every message (tu_bind): the message-independent
@@ -60,6 +64,9 @@ typedef struct tuE_bound {
 /* Fill *b from a surface and a sampler that passed tu_surface_validate and
  * tu_sampler_validate. O(view levels), no allocation. */
 void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b);
+
+/* Fill b->level[0, count) from a validated surface (tuE_bound_init does all the view's). */
+void tuE_bound_levels(const tu_surface *s, tuE_bound *b, uint32_t count);
 
 /* The context of one message: b's prototype with the message's fields. */
 void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const tu_sampler *smp,

@@ -193,7 +193,15 @@ static float snap_lod_field(float x) {
     return floorf(v) == v ? x : tuE_snap256(x);
 }
 
+/* The prototype context, and level 0's geometry (the base extents). */
+static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b);
+
 void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
+    bound_proto(s, smp, b);
+    tuE_bound_levels(s, b, s->level_count);
+}
+
+static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
     tuE_ctx *c = &b->proto;
     memset(c, 0, sizeof *c);
     c->fd = tu_format_describe(s->format);
@@ -225,12 +233,17 @@ void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
         c->min_lod = snap_lod_field(c->min_lod);
         c->max_lod = snap_lod_field(c->max_lod);
     }
-    /* The view's levels. Only LINEAR surfaces are direct: a validated one has every texel of
-     * every level inside memory, and every offset below it fits in a size_t. */
+    tuE_bound_levels(s, b, 1); /* level 0: the base extents the LOD computation scales by */
+    c->base_w = b->level[0].w, c->base_h = b->level[0].h, c->base_d = b->level[0].d;
+}
+
+void tuE_bound_levels(const tu_surface *s, tuE_bound *b, uint32_t count) {
+    /* Only LINEAR surfaces are direct: a validated one has every texel of every level inside
+     * memory, and every offset below it fits in a size_t. */
     const bool direct = s->tiling == TU_TILING_LINEAR;
     const bool has_h = s->type != TU_SURFACE_1D && s->type != TU_SURFACE_BUFFER;
     const bool has_d = s->type == TU_SURFACE_3D;
-    for (uint32_t L = 0; L < s->level_count; L++) {
+    for (uint32_t L = 0; L < count; L++) {
         tuE_level *lv = &b->level[L];
         const uint32_t m = s->base_level + L; /* < levels <= TU_MAX_LEVELS: validated */
         const tu_level_layout *ml = &s->level[m];
@@ -245,7 +258,6 @@ void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
         lv->sample_pitch = (size_t)ml->sample_pitch;
         lv->layer_pitch = (size_t)ml->layer_pitch;
     }
-    c->base_w = b->level[0].w, c->base_h = b->level[0].h, c->base_d = b->level[0].d;
 }
 
 void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const tu_sampler *smp,
@@ -323,8 +335,8 @@ tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
 
 /* Run msg on a validated surface and sampler with their prepared state. */
 static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const tuE_bound *bound,
-                     const tuE_fast_prep *fast_prep, const tu_msg *msg, tu_reply *reply,
-                     tu_error *err, bool allow_fast, const char **fast_path) {
+                     tuE_bound *lazy, const tuE_fast_prep *fast_prep, const tu_msg *msg,
+                     tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
     const tu_op_info *info = tu_op_describe(msg->op);
     TU_TRY(check_msg(msg, info, surface, sampler, err));
 
@@ -338,6 +350,7 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
 
     tuE_ctx ctx;
     tuE_ctx_init(&ctx, bound, surface, sampler, msg, info);
+    if (lazy) ctx.level = NULL; /* not filled yet: the fast rows use their own geometry */
 
     const float *coord[3] = {msg->src[TU_SRC_U].f, msg->src[TU_SRC_V].f, msg->src[TU_SRC_R].f};
     const bool derivs =
@@ -354,6 +367,12 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         if (fast_path) *fast_path = fast;
         if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
         return TU_OK;
+    }
+    /* tu_execute's levels beyond 0 wait until the generic path needs them (ctx.level points
+     * into *lazy). */
+    if (lazy) {
+        tuE_bound_levels(surface, lazy, surface->level_count);
+        ctx.level = lazy->level;
     }
     for (unsigned l = 0; l < msg->simd; l++) {
         if (!(msg->lane_mask >> l & 1)) continue;
@@ -383,7 +402,8 @@ tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_samp
 
 /* tu_execute does what tu_bind does without building a tu_binding: it validates the
  * caller's surface and sampler in place and prepares the state on the stack, with no copy
- * of either description (docs/bindings.md). */
+ * of either description, and the level geometry only when the generic path runs
+ * (docs/bindings.md). */
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                       tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
     if (fast_path) *fast_path = NULL;
@@ -393,9 +413,10 @@ tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sam
     TU_TRY(tu_sampler_validate(sampler, err));
     tuE_fast_prep fast_prep;
     tuE_fast_prepare(surface, sampler, &fast_prep);
-    tuE_bound bound;
-    tuE_bound_init(surface, sampler, &bound);
-    return run(surface, sampler, &bound, &fast_prep, msg, reply, err, allow_fast, fast_path);
+    tuE_bound bound; /* level 0 now, the others when the generic path runs */
+    bound_proto(surface, sampler, &bound);
+    return run(surface, sampler, &bound, &bound, &fast_prep, msg, reply, err, allow_fast,
+               fast_path);
 }
 
 tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,
@@ -408,6 +429,6 @@ tu_status tuE_execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *re
     if (fast_path) *fast_path = NULL;
     TU_RETURN_IF(!b || !msg || !reply, err, TU_INVALID_ARGUMENT,
                  "binding, message and reply must not be NULL");
-    return run(&b->surface, &b->sampler, bound_state(b), prepared(b), msg, reply, err, allow_fast,
-               fast_path);
+    return run(&b->surface, &b->sampler, bound_state(b), NULL, prepared(b), msg, reply, err,
+               allow_fast, fast_path);
 }

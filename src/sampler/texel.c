@@ -10,10 +10,12 @@
 
 int32_t tuE_floor_int(float x) {
     const float limit = 1073741824.0f; /* 2^30 */
-    if (x != x) return 0;
-    if (x <= -limit) return -(1 << 30);
+    if (!(x > -limit)) return x != x ? 0 : -(1 << 30);
     if (x >= limit) return 1 << 30;
-    return (int32_t)floorf(x);
+    /* floorf without the library call: truncate, then step down when that rounded up (a
+     * negative non-integer). (float)t is exact: a truncated float is a float. */
+    const int32_t t = (int32_t)x;
+    return t - ((float)t > x);
 }
 
 /* i mod n in [0, n) for n >= 1: without a division when i is within one period of the

@@ -19,10 +19,14 @@ uint32_t tu_surface_max_levels(const tu_surface *s) {
     if (s->type == TU_SURFACE_2D || s->type == TU_SURFACE_CUBE || s->type == TU_SURFACE_3D)
         largest = tuB_max_u32(largest, s->height);
     if (s->type == TU_SURFACE_3D) largest = tuB_max_u32(largest, s->depth);
+#if defined(__GNUC__)
+    return largest ? 32u - (uint32_t)__builtin_clz(largest) : 1u; /* bit length; 0 -> 1 */
+#else
     uint32_t n = 1;
     while (largest >>= 1)
         n++;
     return n;
+#endif
 }
 
 static bool is_power_of_two_samples(uint32_t n) {
