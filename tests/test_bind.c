@@ -76,6 +76,10 @@ static void test_decoders(void) {
     CHECK(tuF_decoder(TU_FORMAT_D32_SFLOAT) != tuF_decode_generic);
     CHECK(tuF_decoder(TU_FORMAT_R16G16B16A16_SFLOAT) != tuF_decode_generic);
     CHECK(specialised > 20, "only %u formats have a specialised decoder", specialised);
+    /* The unrolled layouts are chosen where they apply (and only there: every format above). */
+    CHECK(tuF_decoder(TU_FORMAT_R8G8B8A8_UNORM) != tuF_decoder(TU_FORMAT_R8_UNORM));
+    CHECK(tuF_decoder(TU_FORMAT_B8G8R8A8_UNORM) != tuF_decoder(TU_FORMAT_R8G8B8A8_UNORM));
+    CHECK(tuF_decoder(TU_FORMAT_R32G32B32A32_SFLOAT) != tuF_decoder(TU_FORMAT_R32_SFLOAT));
 }
 
 /* --- wrapping ------------------------------------------------------------------------------ */

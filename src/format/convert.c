@@ -284,6 +284,19 @@ static void decode_unorm8(const tu_format_desc *d, const uint8_t *p, tu_texel *o
         out->f[d->channels[i].component & 3] = unorm8_value[p[d->channels[i].shift >> 3]];
 }
 
+/* The two 8-bit UNORM layouts the workloads use, unrolled: bytes R G B A and B G R A. */
+static void decode_rgba8_unorm(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    (void)d;
+    out->f[0] = unorm8_value[p[0]], out->f[1] = unorm8_value[p[1]];
+    out->f[2] = unorm8_value[p[2]], out->f[3] = unorm8_value[p[3]];
+}
+
+static void decode_bgra8_unorm(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    (void)d;
+    out->f[0] = unorm8_value[p[2]], out->f[1] = unorm8_value[p[1]];
+    out->f[2] = unorm8_value[p[0]], out->f[3] = unorm8_value[p[3]];
+}
+
 static void decode_unorm16(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
     set_missing_float(out);
     for (unsigned i = 0; i < d->channel_count; i++) {
@@ -311,6 +324,13 @@ static void decode_32(const tu_format_desc *d, const uint8_t *p, tu_texel *out) 
         out->u[d->channels[i].component & 3] = tuB_load_le32(p + (d->channels[i].shift >> 3));
 }
 
+/* Four 32-bit fields in R G B A order (R32G32B32A32 SFLOAT, UINT, SINT): the 16 bytes. */
+static void decode_rgba32(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    (void)d;
+    out->u[0] = tuB_load_le32(p), out->u[1] = tuB_load_le32(p + 4);
+    out->u[2] = tuB_load_le32(p + 8), out->u[3] = tuB_load_le32(p + 12);
+}
+
 static void decode_uint(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
     set_missing_int(out);
     for (unsigned i = 0; i < d->channel_count; i++) {
@@ -333,17 +353,26 @@ tuF_decode_fn tuF_decoder(tu_format format) {
     const tu_format_desc *d = tu_format_describe(format);
     if (!d || d->channel_count == 0 || (d->flags & TU_FORMAT_FLAG_SHARED_EXP))
         return tuF_decode_generic;
+    /* One family: every field of c0's numeric type and width, on a byte, R G B A or D. And
+     * whether the four fields lie in the texel's byte order R G B A, or B G R A. */
     const tu_channel *c0 = &d->channels[0];
+    bool rgba = d->channel_count == 4, bgra = rgba;
     for (unsigned i = 0; i < d->channel_count; i++) {
         const tu_channel *ch = &d->channels[i];
         if (ch->component > TU_COMPONENT_D || (ch->shift & 7) || ch->numeric != c0->numeric ||
             ch->bits != c0->bits)
             return tuF_decode_generic;
+        const bool in_order = ch->shift == i * c0->bits; /* field i fills bytes i * bits / 8.. */
+        rgba = rgba && in_order && ch->component == i;
+        bgra = bgra && in_order && ch->component == (i < 3 ? 2 - i : 3);
     }
     switch (c0->numeric) {
     case TU_NUMERIC_UNORM:
+        if (c0->bits == 8 && rgba) return decode_rgba8_unorm;
+        if (c0->bits == 8 && bgra) return decode_bgra8_unorm;
         return c0->bits == 8 ? decode_unorm8 : c0->bits == 16 ? decode_unorm16 : tuF_decode_generic;
     case TU_NUMERIC_SFLOAT:
+        if (c0->bits == 32 && rgba) return decode_rgba32;
         return c0->bits == 16 ? decode_sfloat16 : c0->bits == 32 ? decode_32 : tuF_decode_generic;
     case TU_NUMERIC_UINT:
         return c0->bits == 32                      ? decode_32

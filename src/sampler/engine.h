@@ -48,7 +48,7 @@ typedef struct tuE_ctx {
      * tuE_fast_prepare made. (A row that wants these instead: fill them before the table in
      * execute.c's run, at O(levels) per tu_execute call.) */
     const tuE_level *level;
-    tuF_decode_fn decode; /* the format's decoder (tuF_decoder) */
+    tuF_decode_fn decode; /* the format's decoder (tuF_decoder); NULL as level, above */
     uint32_t bytes;       /* bytes per texel */
 } tuE_ctx;
 
@@ -67,6 +67,9 @@ void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b);
 
 /* Fill b->level[0, count) from a validated surface (tuE_bound_init does all the view's). */
 void tuE_bound_levels(const tu_surface *s, tuE_bound *b, uint32_t count);
+
+/* What only the generic path reads: b->proto.decode and every level's geometry. */
+void tuE_bound_generic(const tu_surface *s, tuE_bound *b);
 
 /* The context of one message: b's prototype with the message's fields. */
 void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const tu_sampler *smp,

@@ -193,11 +193,16 @@ static float snap_lod_field(float x) {
     return floorf(v) == v ? x : tuE_snap256(x);
 }
 
-/* The prototype context, and level 0's geometry (the base extents). */
+/* The prototype context (all but the decoder), and level 0's geometry (the base extents). */
 static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b);
 
 void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
     bound_proto(s, smp, b);
+    tuE_bound_generic(s, b);
+}
+
+void tuE_bound_generic(const tu_surface *s, tuE_bound *b) {
+    b->proto.decode = tuF_decoder(s->format);
     tuE_bound_levels(s, b, s->level_count);
 }
 
@@ -205,7 +210,6 @@ static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b
     tuE_ctx *c = &b->proto;
     memset(c, 0, sizeof *c);
     c->fd = tu_format_describe(s->format);
-    c->decode = tuF_decoder(s->format);
     c->bytes = c->fd->bytes;
     c->is_cube = s->type == TU_SURFACE_CUBE;
     c->integer = c->fd->format_class != TU_CLASS_FLOAT;
@@ -350,7 +354,10 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
 
     tuE_ctx ctx;
     tuE_ctx_init(&ctx, bound, surface, sampler, msg, info);
-    if (lazy) ctx.level = NULL; /* not filled yet: the fast rows use their own geometry */
+    if (lazy) { /* not filled yet: the fast rows use their own geometry and decoding */
+        ctx.level = NULL;
+        ctx.decode = NULL;
+    }
 
     const float *coord[3] = {msg->src[TU_SRC_U].f, msg->src[TU_SRC_V].f, msg->src[TU_SRC_R].f};
     const bool derivs =
@@ -368,11 +375,11 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
         return TU_OK;
     }
-    /* tu_execute's levels beyond 0 wait until the generic path needs them (ctx.level points
-     * into *lazy). */
+    /* tu_execute's decoder and levels beyond 0 wait until the generic path needs them. */
     if (lazy) {
-        tuE_bound_levels(surface, lazy, surface->level_count);
+        tuE_bound_generic(surface, lazy);
         ctx.level = lazy->level;
+        ctx.decode = lazy->proto.decode;
     }
     for (unsigned l = 0; l < msg->simd; l++) {
         if (!(msg->lane_mask >> l & 1)) continue;
@@ -402,8 +409,8 @@ tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_samp
 
 /* tu_execute does what tu_bind does without building a tu_binding: it validates the
  * caller's surface and sampler in place and prepares the state on the stack, with no copy
- * of either description, and the level geometry only when the generic path runs
- * (docs/bindings.md). */
+ * of either description, and the decoder and level geometry only when the generic path
+ * runs (docs/bindings.md). */
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                       tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
     if (fast_path) *fast_path = NULL;
@@ -413,7 +420,7 @@ tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sam
     TU_TRY(tu_sampler_validate(sampler, err));
     tuE_fast_prep fast_prep;
     tuE_fast_prepare(surface, sampler, &fast_prep);
-    tuE_bound bound; /* level 0 now, the others when the generic path runs */
+    tuE_bound bound; /* level 0 now; the decoder and other levels when the generic path runs */
     bound_proto(surface, sampler, &bound);
     return run(surface, sampler, &bound, &bound, &fast_prep, msg, reply, err, allow_fast,
                fast_path);
