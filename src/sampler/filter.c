@@ -205,14 +205,11 @@ static void reduce(const tuE_ctx *ctx, const footprint *fp, tu_texel *out, int32
             fixed[c] = code8(out->f[c]);
         return;
     }
-    tu_texel t[8];
-    for (unsigned k = 0; k < count; k++)
-        t[k] = fp->t[k];
     if (ctx->fixed8) {
         int32_t v[8][4];
         for (unsigned k = 0; k < count; k++)
             for (int c = 0; c < 4; c++)
-                v[k][c] = code8(t[k].f[c]);
+                v[k][c] = code8(fp->t[k].f[c]);
         for (unsigned a = 0, n = count; a < fp->dims; a++, n >>= 1) {
             const int32_t w = (int32_t)(fp->w[a] * 256.0f);
             for (unsigned k = 0; k < n / 2; k++)
@@ -225,6 +222,9 @@ static void reduce(const tuE_ctx *ctx, const footprint *fp, tu_texel *out, int32
         }
         return;
     }
+    tu_texel t[8];
+    for (unsigned k = 0; k < count; k++)
+        t[k] = fp->t[k];
     for (unsigned a = 0, n = count; a < fp->dims; a++, n >>= 1)
         for (unsigned k = 0; k < n / 2; k++)
             for (int c = 0; c < 4; c++)
