@@ -16,7 +16,8 @@
  *     changed;
  *   - the binding cache: hits by content, re-binds on a changed sampler or view, eviction,
  *     refusals;
- *   - many threads running messages on one binding at once, compared with one thread.
+ *   - many threads running messages on one binding at once (and tu_execute on the same
+ *     descriptions), compared with one thread.
  */
 #include "texunit/texunit.h"
 
@@ -629,6 +630,8 @@ enum { THREADS = 8, THREAD_MSGS = 64 };
 
 typedef struct thread_job {
     const tu_binding *binding;
+    const tu_surface *surface; /* non-NULL: tu_execute on the shared descriptions instead */
+    const tu_sampler *sampler;
     const tu_msg *msgs;
     tu_reply *replies;
     tu_status *status;
@@ -642,7 +645,9 @@ static void *thread_main(void *arg) {
             const unsigned k = (j->first + i) % THREAD_MSGS;
             tu_error err;
             memset(&j->replies[k], 0, sizeof j->replies[k]);
-            j->status[k] = tu_execute_bound(j->binding, &j->msgs[k], &j->replies[k], &err);
+            j->status[k] =
+                j->surface ? tu_execute(&j->msgs[k], j->surface, j->sampler, &j->replies[k], &err)
+                           : tu_execute_bound(j->binding, &j->msgs[k], &j->replies[k], &err);
         }
     return NULL;
 }
@@ -667,8 +672,10 @@ static void test_threads(void) {
         pthread_t t[THREADS];
         thread_job jobs[THREADS];
         for (unsigned k = 0; k < THREADS; k++) {
-            jobs[k] =
-                (thread_job){b, msgs, got + k * THREAD_MSGS, got_st[k], k * THREAD_MSGS / THREADS};
+            /* Odd threads call tu_execute on the same (unchanging) descriptions. */
+            jobs[k] = (thread_job){
+                b,         k & 1 ? &c.img.surface : NULL, &smp, msgs, got + k * THREAD_MSGS,
+                got_st[k], k * THREAD_MSGS / THREADS};
             CHECK(pthread_create(&t[k], NULL, thread_main, &jobs[k]) == 0);
         }
         for (unsigned k = 0; k < THREADS; k++)
