@@ -359,7 +359,7 @@ TU_API void tu_binding_cache_init(tu_binding_cache *cache);
 
 /* The cache's binding of surface and sampler in *out (valid until the next call on the same
  * cache), bound with tu_bind on a miss. Returns TU_OK or tu_bind's error (the cache then
- * keeps what it had). */
+ * keeps its other entries; the one a full cache was replacing is dropped). */
 TU_API tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
                                 const tu_sampler *sampler, const tu_binding **out, tu_error *err);
 
