@@ -106,6 +106,9 @@ void tuE_read(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer
 void tuE_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
                uint32_t y, uint32_t z, float ref, tu_texel *out);
 
+/* The depth compare of a decoded texel: R becomes `ref OP R` (1 or 0), G = B = 0, A = 1. */
+void tuE_apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t);
+
 /* The border colour as a texel (compare applied to its R when ctx->compare). */
 void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out);
 

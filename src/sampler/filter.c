@@ -142,11 +142,11 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         wrapped[a][0] = tuE_wrap(i0[a], (int32_t)ext[a], mode);
         if (a < fp->dims) wrapped[a][1] = tuE_wrap(i0[a] + 1, (int32_t)ext[a], mode);
     }
-    /* A direct level without compare or residency map: tuE_read's arithmetic once per
-     * footprint. Wrapped coordinates lie in [0, extent) and the layer below the surface's
-     * layers, so every texel lies inside memory (tuE_level). */
+    /* A direct level without a residency map: tuE_texel's arithmetic once per footprint.
+     * Wrapped coordinates lie in [0, extent) and the layer below the surface's layers, so
+     * every texel lies inside memory (tuE_level). */
     const tu_surface *s = ctx->surf;
-    const bool direct = lv->direct && !ctx->compare && !s->residency && p->layer < s->layers;
+    const bool direct = lv->direct && !s->residency && p->layer < s->layers;
     const uint8_t *base =
         direct ? (const uint8_t *)s->data + lv->offset + p->layer * lv->layer_pitch : NULL;
     const size_t pitch[3] = {ctx->bytes, lv->row_pitch, lv->slice_pitch};
@@ -162,9 +162,10 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         }
         if (border)
             tuE_border(ctx, p->ref, &fp->t[k]);
-        else if (direct)
+        else if (direct) {
             ctx->decode(ctx->fd, base + offset, &fp->t[k]);
-        else
+            if (ctx->compare) tuE_apply_compare(ctx, p->ref, &fp->t[k]);
+        } else
             tuE_texel(ctx, lane, level, p->layer, pos[0], pos[1], pos[2], p->ref, &fp->t[k]);
     }
 }

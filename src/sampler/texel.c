@@ -65,7 +65,7 @@ static float compare(tu_compare op, float ref, float texel) {
     }
 }
 
-static void apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t) {
+void tuE_apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t) {
     t->f[0] = compare((tu_compare)ctx->smp->compare, ref, t->f[0]);
     t->f[1] = t->f[2] = 0.0f;
     t->f[3] = 1.0f;
@@ -83,7 +83,7 @@ void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
         else
             out->f[c] = c == 3 ? 1.0f : 0.0f;
     }
-    if (ctx->compare) apply_compare(ctx, ref, out);
+    if (ctx->compare) tuE_apply_compare(ctx, ref, out);
 }
 
 static const uint8_t zero_bytes[16];
@@ -125,7 +125,7 @@ void tuE_read(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer
 void tuE_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
                uint32_t y, uint32_t z, float ref, tu_texel *out) {
     tuE_read(ctx, lane, level, layer, x, y, z, 0, out);
-    if (ctx->compare) apply_compare(ctx, ref, out);
+    if (ctx->compare) tuE_apply_compare(ctx, ref, out);
 }
 
 /* --- cube maps ------------------------------------------------------------------------ */
