@@ -479,12 +479,16 @@ static void test_direct_equals_gate(void) {
                                         TU_FORMAT_R16G16B16A16_SFLOAT,
                                         TU_FORMAT_D32_SFLOAT,
                                         TU_FORMAT_R8_UINT,
-                                        TU_FORMAT_B8G8R8A8_SRGB};
+                                        TU_FORMAT_B8G8R8A8_SRGB,
+                                        TU_FORMAT_B8G8R8A8_UNORM,
+                                        TU_FORMAT_R8G8_UNORM};
     static const tu_surface_type types[] = {TU_SURFACE_1D, TU_SURFACE_2D, TU_SURFACE_3D,
                                             TU_SURFACE_CUBE};
     long bad = 0, runs = 0;
-    for (int n = 0; n < 60; n++) {
-        tu_surface d = {.type = types[rnd(4)], .format = formats[rnd(6)], .samples = 1};
+    for (int n = 0; n < 80; n++) {
+        tu_surface d = {.type = types[rnd(4)],
+                        .format = formats[rnd(sizeof formats / sizeof formats[0])],
+                        .samples = 1};
         d.arrayed = d.type != TU_SURFACE_3D && rnd(2);
         d.width = 1 + rnd(33);
         d.height = d.type == TU_SURFACE_1D ? 1 : d.type == TU_SURFACE_CUBE ? d.width : 1 + rnd(33);

@@ -49,7 +49,11 @@ typedef struct tuE_ctx {
      * execute.c's run, at O(levels) per tu_execute call.) */
     const tuE_level *level;
     tuF_decode_fn decode; /* the format's decoder (tuF_decoder); NULL as level, above */
-    uint32_t bytes;       /* bytes per texel */
+    /* fixed8 with fields R, G, B, A, one byte each: component c is byte byte8[c] of a texel,
+     * and a texel's 8-bit codes are its bytes (code8 of the decoded c / 255 gives c back). */
+    bool bytes8;
+    uint8_t byte8[4];
+    uint32_t bytes; /* bytes per texel */
 } tuE_ctx;
 
 /* What a surface and a sampler fix for every message (tu_bind): the message-independent

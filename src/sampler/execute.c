@@ -229,6 +229,9 @@ static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b
     for (unsigned i = 0; i < c->fd->channel_count; i++)
         c->fixed8 &= c->fd->channels[i].numeric == TU_NUMERIC_UNORM &&
                      c->fd->channels[i].bits == 8 && c->fd->channels[i].component <= TU_COMPONENT_A;
+    c->bytes8 = c->fixed8 && c->fd->channel_count == 4 && c->present == 0xf;
+    for (unsigned i = 0; c->bytes8 && i < 4; i++)
+        c->byte8[c->fd->channels[i].component] = (uint8_t)(c->fd->channels[i].shift / 8);
     c->lod_bias = smp->lod_bias;
     c->min_lod = smp->min_lod;
     c->max_lod = smp->max_lod;

@@ -12,11 +12,15 @@
 #include <math.h>
 
 /* A footprint in one level: 2^dims texels, texel index bit a set = the upper neighbour
- * along axis a, with the weight of the upper neighbour per axis. */
+ * along axis a, with the weight of the upper neighbour per axis. Texel k with bit k of
+ * `coded` set is given by its 8-bit codes alone (code[k], R G B A; t[k] unset): an 8-bit
+ * fixed-point average reads nothing else (gather_footprint, reduce). */
 typedef struct footprint {
     unsigned dims;
     float w[3];
     tu_texel t[8];
+    uint32_t coded;
+    uint8_t code[8][4];
 } footprint;
 
 /* Round to nearest even and clamp to [0, count - 1]: the array layer rule (Vulkan
@@ -103,6 +107,7 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
     }
     int32_t i0[3] = {0, 0, 0};
     fp->dims = linear_axes < dims ? linear_axes : dims;
+    fp->coded = 0;
     for (unsigned a = 0; a < dims; a++) {
         const float u = ctx->smp->unnormalized ? coord[a] : coord[a] * (float)ext[a];
         if (a < fp->dims) {
@@ -150,6 +155,10 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
     const uint8_t *base =
         direct ? (const uint8_t *)s->data + lv->offset + p->layer * lv->layer_pitch : NULL;
     const size_t pitch[3] = {ctx->bytes, lv->row_pitch, lv->slice_pitch};
+    /* A filtered sample averaged in 8-bit fixed point takes the texels' bytes as its codes
+     * (reduce): no decode to float and back. */
+    const bool codes = direct && ctx->bytes8 && ctx->op->kind == TU_KIND_SAMPLE &&
+                       ctx->smp->reduction == TU_REDUCTION_AVERAGE;
     for (unsigned k = 0; k < count; k++) {
         uint32_t pos[3] = {0, 0, 0};
         bool border = false;
@@ -162,7 +171,11 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         }
         if (border)
             tuE_border(ctx, p->ref, &fp->t[k]);
-        else if (direct) {
+        else if (codes) {
+            for (int ch = 0; ch < 4; ch++)
+                fp->code[k][ch] = base[offset + ctx->byte8[ch]];
+            fp->coded |= 1u << k;
+        } else if (direct) {
             ctx->decode(ctx->fd, base + offset, &fp->t[k]);
             if (ctx->compare) tuE_apply_compare(ctx, p->ref, &fp->t[k]);
         } else
@@ -210,7 +223,7 @@ static void reduce(const tuE_ctx *ctx, const footprint *fp, tu_texel *out, int32
         int32_t v[8][4];
         for (unsigned k = 0; k < count; k++)
             for (int c = 0; c < 4; c++)
-                v[k][c] = code8(fp->t[k].f[c]);
+                v[k][c] = fp->coded >> k & 1 ? fp->code[k][c] : code8(fp->t[k].f[c]);
         for (unsigned a = 0, n = count; a < fp->dims; a++, n >>= 1) {
             const int32_t w = (int32_t)(fp->w[a] * 256.0f);
             for (unsigned k = 0; k < n / 2; k++)
