@@ -116,6 +116,15 @@ typedef struct tu_visa_inst {
     uint8_t media_mod; /* 0 nomod, 1 modified, 2 top, 3 bottom, 4 top_mod, 5 bottom_mod */
     uint8_t plane, block_width, block_height;
     tu_visa_scalar x, y;
+    /* The data port (GATHER4_TYPED 0x4B ... DWORD_ATOMIC 0x7D; notes/image-load-store.md §2):
+     * exec_size 1..32 by the op's table row, the raw operands in params[] (num_params = the
+     * row's count: u v r lod [src | src0 src1], or offsets [src | src0 src1]), dst, and: */
+    uint8_t atomic_op;            /* TYPED_ATOMIC, DWORD_ATOMIC: the vISA atomic op code */
+    bool atomic16;                /* .16: a 16-bit atomic (op byte bit 5) */
+    uint8_t num_blocks;           /* GATHER_SCALED, SCATTER_SCALED: 0, 1, 2 = 1, 2, 4 bytes */
+    uint8_t block_size;           /* their Block_size byte: 0 (one byte) */
+    uint16_t scale;               /* the scaled forms' Scale: 0 */
+    tu_visa_scalar global_offset; /* the scaled forms' offset, a UD scalar */
 } tu_visa_inst;
 
 /* Variables of a kernel (`.decl`). Ids follow IGC: general variables from 32 (0..31
@@ -221,7 +230,9 @@ TU_API tu_status tu_visa_decode(const uint8_t *buf, size_t size, tu_visa_platfor
 enum { TU_VISA_MAX_BINDINGS = 256 };
 
 /* What a kernel's surface and sampler handles refer to: binding-table index -> surface,
- * sampler-state index -> sampler, and the bindless tables (%bss offsets, S31 pointers). */
+ * sampler-state index -> sampler, and the bindless tables (%bss offsets, S31 pointers).
+ * A surface is bound read-only unless its `writable` flag is set: the data port's writes
+ * and atomics need it (they write the surface's memory, which the caller owns). */
 typedef struct tu_visa_bindings {
     const tu_surface *surfaces[TU_VISA_MAX_BINDINGS];
     const tu_sampler *samplers[TU_VISA_MAX_BINDINGS];
@@ -230,7 +241,9 @@ typedef struct tu_visa_bindings {
         uint32_t handle;
         const tu_surface *surface;
         const tu_sampler *sampler;
+        bool writable;
     } bindless[64];
+    bool writable[TU_VISA_MAX_BINDINGS];
 } tu_visa_bindings;
 
 /* The machine state: the GRF file, predicates and state variables of one thread. */

@@ -152,6 +152,84 @@ const char *tuL_param_name(tuL_param p) {
         [TUL_P_LOD_OFFUV] = "LodOffUV",
         [TUL_P_R_OFFUV] = "OffUV_R",
         [TUL_P_R_OFFUVR] = "OffUVR_R",
+        [TUL_P_OFFSETS] = "offsets",
+        [TUL_P_SRC] = "src",
+        [TUL_P_SRC0] = "src0",
+        [TUL_P_SRC1] = "src1",
     };
     return (unsigned)p < TUL_P_COUNT && names[p] ? names[p] : "?";
+}
+
+/* --- the data port (notes/image-load-store.md §2.1 table, §2.2, §2.3) ------------------------ */
+
+/* Exec sizes as masks of 2^n: 8 = bit 3, 16 = bit 4; 1..16 = bits 0..4. Typed messages are
+ * SIMD8 up to Xe-LP and SIMD8/16 from XeHP (IGC hasSIMD16TypedRW; TYPED_ATOMIC native width,
+ * 16 after PVC); the scaled forms and DWORD_ATOMIC take 1, 2, 4, 8, 16 (GATHER_SCALED's page
+ * allows 32, the finalizer asserts <= 16: texunit follows the finalizer, §5.3). */
+#define EXEC_8       (1u << 3)
+#define EXEC_8_16    (1u << 3 | 1u << 4)
+#define EXEC_1_TO_16 0x1Fu
+
+/* clang-format off */
+const tuL_dp_row tuL_dp_rows[] = {
+    {TUL_OPCODE_GATHER4_TYPED,   "GATHER4_TYPED",   "gather4_typed",   TU_DP_TYPED_READ,     TUL_SUFFIX_CHANNELS, true,  true,  false, 4, {P(U), P(V), P(R), P(LOD)},                   EXEC_8,       EXEC_8_16},
+    {TUL_OPCODE_SCATTER4_TYPED,  "SCATTER4_TYPED",  "scatter4_typed",  TU_DP_TYPED_WRITE,    TUL_SUFFIX_CHANNELS, true,  false, false, 5, {P(U), P(V), P(R), P(LOD), P(SRC)},           EXEC_8,       EXEC_8_16},
+    {TUL_OPCODE_TYPED_ATOMIC,    "TYPED_ATOMIC",    "typed_atomic",    TU_DP_TYPED_ATOMIC,   TUL_SUFFIX_ATOMIC,   true,  true,  false, 6, {P(U), P(V), P(R), P(LOD), P(SRC0), P(SRC1)}, EXEC_8,       EXEC_8_16},
+    {TUL_OPCODE_GATHER4_SCALED,  "GATHER4_SCALED",  "gather4_scaled",  TU_DP_UNTYPED_READ,   TUL_SUFFIX_CHANNELS, false, true,  true,  1, {P(OFFSETS)},                                EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_SCATTER4_SCALED, "SCATTER4_SCALED", "scatter4_scaled", TU_DP_UNTYPED_WRITE,  TUL_SUFFIX_CHANNELS, false, false, true,  2, {P(OFFSETS), P(SRC)},                        EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_GATHER_SCALED,   "GATHER_SCALED",   "gather_scaled",   TU_DP_SCATTERED_READ, TUL_SUFFIX_BLOCKS,   false, true,  true,  1, {P(OFFSETS)},                                EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_SCATTER_SCALED,  "SCATTER_SCALED",  "scatter_scaled",  TU_DP_SCATTERED_WRITE,TUL_SUFFIX_BLOCKS,   false, false, true,  2, {P(OFFSETS), P(SRC)},                        EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_DWORD_ATOMIC,    "DWORD_ATOMIC",    "dword_atomic",    TU_DP_UNTYPED_ATOMIC, TUL_SUFFIX_ATOMIC,   false, true,  false, 3, {P(OFFSETS), P(SRC0), P(SRC1)},               EXEC_1_TO_16, EXEC_1_TO_16},
+};
+
+/* code, text, engine op, typed, XeHP+ only, src0/src1 swapped (notes §2.2: IGC swaps CMPXCHG's
+ * operands into the hardware's (compare, new) order and passes FCMPWR as it is) */
+const tuL_atomic_row tuL_atomic_rows[] = {
+    {0x00, "add",     TU_ATOMIC_ADD,      true,  false, false},
+    {0x01, "sub",     TU_ATOMIC_SUB,      true,  false, false},
+    {0x02, "inc",     TU_ATOMIC_INC,      true,  false, false},
+    {0x03, "dec",     TU_ATOMIC_DEC,      true,  false, false},
+    {0x04, "min",     TU_ATOMIC_UMIN,     true,  false, false},
+    {0x05, "max",     TU_ATOMIC_UMAX,     true,  false, false},
+    {0x06, "xchg",    TU_ATOMIC_XCHG,     true,  false, false},
+    {0x07, "cmpxchg", TU_ATOMIC_CMPXCHG,  true,  false, true},
+    {0x08, "and",     TU_ATOMIC_AND,      true,  false, false},
+    {0x09, "or",      TU_ATOMIC_OR,       true,  false, false},
+    {0x0A, "xor",     TU_ATOMIC_XOR,      true,  false, false},
+    {0x0B, "minsint", TU_ATOMIC_IMIN,     true,  false, false},
+    {0x0C, "maxsint", TU_ATOMIC_IMAX,     true,  false, false},
+    {0x0D, "predec",  TU_ATOMIC_PREDEC,   true,  false, false},
+    {0x10, "fmax",    TU_ATOMIC_FMAX,     false, false, false},
+    {0x11, "fmin",    TU_ATOMIC_FMIN,     false, false, false},
+    {0x12, "fcmpwr",  TU_ATOMIC_FCMPXCHG, false, false, false},
+    {0x13, "fadd",    TU_ATOMIC_FADD,     false, true,  false},
+    {0x14, "fsub",    TU_ATOMIC_FSUB,     false, true,  false},
+};
+/* clang-format on */
+
+const unsigned tuL_dp_row_count = sizeof tuL_dp_rows / sizeof tuL_dp_rows[0];
+const unsigned tuL_atomic_row_count = sizeof tuL_atomic_rows / sizeof tuL_atomic_rows[0];
+
+const tuL_dp_row *tuL_dp_by_opcode(uint8_t opcode) {
+    for (unsigned i = 0; i < tuL_dp_row_count; i++)
+        if (tuL_dp_rows[i].opcode == opcode) return &tuL_dp_rows[i];
+    return NULL;
+}
+
+const tuL_dp_row *tuL_dp_by_name(const char *mnemonic) {
+    for (unsigned i = 0; i < tuL_dp_row_count; i++)
+        if (strcmp(tuL_dp_rows[i].mnemonic, mnemonic) == 0) return &tuL_dp_rows[i];
+    return NULL;
+}
+
+const tuL_atomic_row *tuL_atomic_by_code(uint8_t code) {
+    for (unsigned i = 0; i < tuL_atomic_row_count; i++)
+        if (tuL_atomic_rows[i].code == code) return &tuL_atomic_rows[i];
+    return NULL;
+}
+
+const tuL_atomic_row *tuL_atomic_by_text(const char *text) {
+    for (unsigned i = 0; i < tuL_atomic_row_count; i++)
+        if (strcmp(tuL_atomic_rows[i].text, text) == 0) return &tuL_atomic_rows[i];
+    return NULL;
 }

@@ -34,6 +34,14 @@ typedef enum tuV_field {
     TUV_F_BLOCK_HEIGHT, /* UB, rows */
     TUV_F_X,            /* vector operand, scalar */
     TUV_F_Y,            /* vector operand, scalar */
+    /* the data port (notes/image-load-store.md §2.1) */
+    TUV_F_DP_EXEC,       /* UB: bits 3:0 size code 0..5 (1..32 lanes), bits 7:4 emask */
+    TUV_F_ATOMIC_OP,     /* UB: bits 4:0 vISA atomic op, bit 5 16-bit, bit 6 64-bit */
+    TUV_F_SCALE,         /* UW, ignored by IGC: 0 */
+    TUV_F_BLOCK_SIZE,    /* UB, ignored by IGC (always one byte, GATHER_SCATTER_BYTE): 0 */
+    TUV_F_NUM_BLOCKS,    /* UB: 0, 1, 2 = 1, 2, 4 blocks */
+    TUV_F_GLOBAL_OFFSET, /* vector operand, a UD scalar */
+    TUV_F_DP_RAW,        /* the data-port row's raw operands, no count */
     TUV_F_COUNT
 } tuV_field;
 
@@ -58,6 +66,9 @@ typedef struct tuV_op_flag {
 } tuV_op_flag;
 
 enum { TUV_OP_FLAG_COUNT = 3, TUV_OP_WORD_SUBOP_MASK = 0x00FF };
+
+/* The atomic op byte's width bits (notes/image-load-store.md §2.1). */
+enum { TUV_ATOMIC_16BIT = 1u << 5, TUV_ATOMIC_64BIT = 1u << 6 };
 extern const tuV_op_flag tuV_op_flags[TUV_OP_FLAG_COUNT];
 
 bool tuV_op_flag_get(const tu_visa_inst *inst, const tuV_op_flag *flag);

@@ -106,6 +106,31 @@ static void put_exec(out *o, uint8_t emask, uint32_t size) {
 static const char *const media_mods[6] = {"nomod",  "modified", "top",
                                           "bottom", "top_mod",  "bottom_mod"};
 
+/* A data-port instruction after its predicate (notes/image-load-store.md §2.3). IGC's printer
+ * leaves out gather4_typed's and scatter4_typed's predicate, which the binary carries and
+ * the parser takes; texunit prints it for every op, so the text round-trips
+ * (docs/semantics.md). */
+static void put_dataport(out *o, const tu_visa_kernel *k, const tu_visa_inst *in,
+                         const tuL_dp_row *dp) {
+    char b[16];
+    put(o, "%s.", dp->mnemonic);
+    if (dp->suffix == TUL_SUFFIX_BLOCKS) {
+        put(o, "%u", 1u << (in->num_blocks & 3));
+    } else if (dp->suffix == TUL_SUFFIX_ATOMIC) {
+        const tuL_atomic_row *a = tuL_atomic_by_code(in->atomic_op);
+        put(o, "%s%s", a ? a->text : "?", in->atomic16 ? ".16" : "");
+    } else {
+        for (int c = 0; c < 4; c++)
+            if (in->channels >> c & 1) put(o, "%c", "RGBA"[c]);
+    }
+    put_exec(o, in->emask, in->exec_size);
+    put(o, " %s", state_name(k, TU_VISA_VAR_T, in->surface, b, sizeof b));
+    if (dp->scaled) put_scalar(o, k, &in->global_offset);
+    for (unsigned i = 0; i < in->num_params; i++)
+        put_raw(o, k, &in->params[i]);
+    if (dp->has_dst) put_raw(o, k, &in->dst);
+}
+
 static void put_inst(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
     char b[16];
     if (in->pred) {
@@ -115,6 +140,11 @@ static void put_inst(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
             ctrl == TU_VISA_PRED_ANY   ? ".any"
             : ctrl == TU_VISA_PRED_ALL ? ".all"
                                        : "");
+    }
+    const tuL_dp_row *dp = tuV_inst_dp(in);
+    if (dp) {
+        put_dataport(o, k, in, dp);
+        return;
     }
     if (in->opcode == TUL_OPCODE_MEDIA_LD) {
         put(o, "media_ld.%s (%u,%u) %s %u", in->media_mod < 6 ? media_mods[in->media_mod] : "?",

@@ -13,6 +13,10 @@
  *   sample4.G (M1, 16) 0x0:uw S0 T6 V50.0 %null.0 V41.0 V42.0
  *   resinfo.RGBA (M1, 16) T6 V43.0 V50.0            sampleinfo.RGBA (M1, 8) T6 V50.0
  *   media_ld.nomod (16,4) T6 [0] 0x0:ud 0x0:ud V60.0
+ *   gather4_typed.RGBA (M1, 8) T6 U.0 V.0 %null.0 %null.0 D.0
+ *   typed_atomic.add (M1, 8) T6 U.0 V.0 %null.0 %null.0 S.0 %null.0 D.0
+ *   dword_atomic.cmpxchg (M1, 16) T7 OFF.0 NEW.0 CMP.0 D.0
+ *   gather4_scaled.RGBA (M1, 16) T7 0x0:ud OFF.0 D.0     gather_scaled.1 (M1, 16) ...
  *
  * Every error says "line L, column C:" and what was expected.
  */
@@ -689,6 +693,66 @@ static tu_status parse_media(parser *ps, tu_visa_inst *in) {
     return raw_operand(ps, &in->dst, "the destination (a raw operand)");
 }
 
+/* A data-port instruction after its mnemonic (notes/image-load-store.md §2.3):
+ *   mnemonic.<RGBA | op[.16] | 1|2|4> (<emask>, <n>) <surface> [<global offset>] <raw>... [<dst>]
+ */
+static tu_status parse_dataport(parser *ps, tu_visa_inst *in, const tuL_dp_row *dp) {
+    cursor *c = &ps->c;
+    in->opcode = dp->opcode;
+    const char *at = c->p;
+    if (dp->suffix == TUL_SUFFIX_BLOCKS) {
+        uint64_t n;
+        TU_TRY(expect(c, '.', "and the bytes per lane (.1, .2, .4)"));
+        at = c->p;
+        TU_TRY(uint_in(c, 1, 4, &n, "the bytes per lane"));
+        if (n == 3) {
+            c->p = at;
+            return fail_at(c, "%s reads 1, 2 or 4 bytes per lane, not 3", dp->mnemonic);
+        }
+        in->num_blocks = (uint8_t)(n == 1 ? 0 : n == 2 ? 1 : 2);
+    } else if (dp->suffix == TUL_SUFFIX_ATOMIC) {
+        char w[16];
+        TU_TRY(expect(c, '.', "and the atomic op (.add, .cmpxchg, ...)"));
+        at = c->p;
+        TU_TRY(name(c, w, sizeof w, "an atomic op"));
+        const tuL_atomic_row *a = tuL_atomic_by_text(w);
+        if (!a) {
+            c->p = at;
+            return fail_at(c,
+                           "'%s' is not an atomic op (add sub inc dec min max xchg cmpxchg and or "
+                           "xor minsint maxsint predec fmax fmin fcmpwr fadd fsub)",
+                           w);
+        }
+        in->atomic_op = a->code;
+        if (accept(c, '.')) {
+            uint64_t bits;
+            TU_TRY(uint_in(c, 16, 16, &bits, "the atomic's width (.16)"));
+            in->atomic16 = true;
+        }
+    } else {
+        char w[8];
+        TU_TRY(expect(c, '.', "and the channels (.RGBA, .R, ...)"));
+        at = c->p;
+        TU_TRY(name(c, w, sizeof w, "the channels"));
+        if (!channel_suffix(w, &in->channels)) {
+            c->p = at;
+            return fail_at(c, "'.%s' is not channels (letters of RGBA in order)", w);
+        }
+    }
+    TU_TRY(exec_size(ps, &in->exec_size, &in->emask, 32));
+    TU_TRY(surface_operand(ps, &in->surface));
+    if (dp->scaled) TU_TRY(scalar(ps, &in->global_offset, "the global offset (0x0:ud)"));
+    in->num_params = dp->nraw;
+    for (unsigned i = 0; i < dp->nraw; i++) {
+        char what[48];
+        snprintf(what, sizeof what, "the %s operand (a raw operand)",
+                 tuL_param_name((tuL_param)dp->raw[i]));
+        TU_TRY(raw_operand(ps, &in->params[i], what));
+    }
+    if (dp->has_dst) TU_TRY(raw_operand(ps, &in->dst, "the destination (a raw operand)"));
+    return TU_OK;
+}
+
 static tu_status add_line(parser *ps, const tu_visa_line *l) {
     if (ps->k->line_count == ps->cap_lines) {
         uint32_t cap = ps->cap_lines ? ps->cap_lines * 2 : 32;
@@ -769,12 +833,15 @@ static tu_status parse_instruction(parser *ps, tu_visa_line *l) {
         if (in->pred) return fail_at(c, "media_ld takes no predicate");
         return parse_media(ps, in);
     }
+    const tuL_dp_row *dp = tuL_dp_by_name(mn);
+    if (dp) return parse_dataport(ps, in, dp);
     const tuL_op *op = tuL_op_by_name(mn);
     if (!op) {
         c->p = mn_at;
         return fail_at(c,
-                       "unknown instruction '%s': texunit runs movs, media_ld and the sampler "
-                       "instructions (sample_3d, load_3d, sample4, resinfo, ...)",
+                       "unknown instruction '%s': texunit runs movs, media_ld, the sampler "
+                       "instructions (sample_3d, load_3d, sample4, resinfo, ...) and the data "
+                       "port's (gather4_typed, typed_atomic, dword_atomic, ...)",
                        mn);
     }
     in->opcode = op->opcode, in->subop = op->subop;

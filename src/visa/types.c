@@ -67,3 +67,13 @@ uint8_t tuV_exec_code(uint32_t exec_size) {
 int tuV_exec_from_code(uint8_t code) {
     return code == 3 ? 8 : code == 4 ? 16 : code == 5 ? 32 : -1;
 }
+
+int tuV_dp_exec_code(uint32_t exec_size) {
+    for (int code = 0; code <= 5; code++)
+        if (exec_size == 1u << code) return code;
+    return -1;
+}
+
+const tuL_dp_row *tuV_inst_dp(const tu_visa_inst *inst) {
+    return tuL_dp_by_opcode(inst->opcode);
+}

@@ -22,6 +22,12 @@ const tuL_op *tuV_inst_op(const tu_visa_inst *inst);
 uint8_t tuV_exec_code(uint32_t exec_size);
 int tuV_exec_from_code(uint8_t code);
 
+/* The data-port row of an instruction (NULL for the sampler and media opcodes). */
+const tuL_dp_row *tuV_inst_dp(const tu_visa_inst *inst);
+
+/* The data port's exec-size code: log2 of 1, 2, 4, 8, 16, 32 (0..5); -1 for other sizes. */
+int tuV_dp_exec_code(uint32_t exec_size);
+
 /* Place the kernel's general variables in the GRF file (sets grf_offset, grf_bytes_used). */
 tu_status tuV_place_vars(tu_visa_kernel *k, tu_error *err);
 
