@@ -46,6 +46,14 @@ refuse "//! surface 256 $tex" "surface: expected a binding-table index 0..255 or
 refuse "//! surface bindless $tex" "surface: expected a binding-table index 0..255 or 'bindless HANDLE', got 'texture'"
 refuse "//! sampler x" "sampler: expected a sampler-state index 0..255 or 'bindless HANDLE', got 'x'"
 refuse "//! sampler" "sampler: expected a sampler-state index 0..255 or 'bindless HANDLE', got ''"
+refuse "//! dump surface 300 hex" "dump surface ' 300 hex': expected a binding-table index 0..255 and hex or texels"
+refuse "//! dump surface 3 decimal" "expected a binding-table index 0..255 and hex or texels"
+# A write through a surface bound without access=rw is refused, naming the line.
+refuse "//! surface 3 texture buffer r32_uint 8 1 1 1 1 0
+.decl A v_type=G type=ud num_elts=8 align=GRF
+.decl T6 v_type=T num_elts=1
+movs (M1_NM, 1) T6(0) 0x3:ud
+dword_atomic.inc (M1, 8) T6 A.0 %null.0 %null.0 A.0" "line 5: UNTYPED_ATOMIC writes, but the surface is bound read-only"
 # The bindless table holds 64 entries, surfaces and samplers together.
 full=$(i=0; while [ $i -lt 64 ]; do echo "//! surface bindless $i $tex"; i=$((i + 1)); done)
 refuse "$full
