@@ -63,7 +63,7 @@ static uint32_t reference_atomic(tu_atomic op, uint32_t old, uint32_t a, uint32_
     if (!strcmp(n, "UMAX")) next = (uint64_t)a > (uint64_t)old ? a : old;
     if (!strcmp(n, "IMIN")) next = sa < so ? a : old;
     if (!strcmp(n, "IMAX")) next = sa > so ? a : old;
-    if (!strcmp(n, "XCHG")) next = a;
+    if (!strcmp(n, "XCHG") || !strcmp(n, "STORE")) next = a; /* LOAD keeps old */
     if (!strcmp(n, "CMPXCHG")) next = old == a ? b : old;
     if (!strcmp(n, "AND")) next = old & a;
     if (!strcmp(n, "OR")) next = old | a;
@@ -543,7 +543,7 @@ static void test_refusals(void) {
               "typed atomic FADD on R32_UINT: float atomics need an R32_SFLOAT surface");
     m->atomic = TU_ATOMIC_COUNT;
     CHECK_ERR(tu_dp_execute(m, &u32.surface, 3, r, &err), TU_INVALID_ARGUMENT, &err,
-              "message atomic 19 is not a tu_atomic");
+              "message atomic 21 is not a tu_atomic");
     /* the float format takes xchg and the float ops */
     const uint32_t ok_on_float[] = {TU_ATOMIC_XCHG, TU_ATOMIC_CMPXCHG, TU_ATOMIC_FADD,
                                     TU_ATOMIC_FMIN, TU_ATOMIC_FCMPXCHG};

@@ -621,6 +621,347 @@ static void test_execution_matches_engine(void) {
     CHECK(runs == 3000 && refused < runs / 3, "%u runs, %u refused", runs, refused);
 }
 
+/* --- LSC ------------------------------------------------------------------------------------ */
+
+/* LSC lines in IGC's text and their canonical print. */
+static void test_lsc_text(void) {
+    static const struct {
+        const char *in, *canonical;
+    } lines[] = {
+        {"(P1) lsc_load_quad.tgm (M1, 16)  D:d32.xw  bti(0x7B)[A0,A1,A2,A3]:a32",
+         "(P1) lsc_load_quad.tgm (M1, 16)  D:d32.xw  bti(0x7B)[A0,A1,A2,A3]:a32"},
+        {"lsc_store_quad.tgm (M1, 16) bti(0x7b)[A0,A1]:a32 S:d32.xyzw",
+         "lsc_store_quad.tgm (M1, 16)  bti(0x7B)[A0,A1,%null,%null]:a32  S:d32.xyzw"},
+        {"lsc_atomic_iinc.tgm (M1, 8) D:d32 bti(0x0)[A0+0x1,A1-0x2]:a32 %null %null",
+         "lsc_atomic_iinc.tgm (M1, 8)  D:d32  bti(0x0)[A0+0x1,A1-0x2,%null,%null]:a32  %null  "
+         "%null"},
+        {"lsc_load.ugm.uc.uc (M1, 32) D:d32x4 bti(3)[0x4*A0-0x10]:a32",
+         "lsc_load.ugm.uc.uc (M1, 32)  D:d32x4  bti(0x3)[0x4*A0-0x10]:a32"},
+        {"lsc_load.ugm.ca (M1, 16) D.64:d32x1 bti(0x3)[A0]:a32",
+         "lsc_load.ugm.ca.df (M1, 16)  D.64:d32  bti(0x3)[A0]:a32"},
+        {"lsc_store.ugm (M1, 16) bss(G(0,0)<0;1,0>)[A0+0x100]:a32 S:d16u32",
+         "lsc_store.ugm (M1, 16)  bss(G(0,0)<0;1,0>)[A0+0x100]:a32  S:d16u32"},
+        {"lsc_atomic_icas.ugm (M5, 16) D:d32 bti(0x3)[A0]:a32 S S1",
+         "lsc_atomic_icas.ugm (M5, 16)  D:d32  bti(0x3)[A0]:a32  S  S1"},
+        {"lsc_load.slm (M1_NM, 1) D:d32x64t flat[A0]:a64",
+         "lsc_load.slm (M1_NM, 1)  D:d32x64t  flat[A0]:a64"},
+        {"lsc_atomic_fadd.ugml.uc.wb (M1, 32) %null:d32 ss(0x40)[A0]:a32 S %null",
+         "lsc_atomic_fadd.ugml.uc.wb (M1, 32)  %null:d32  ss(0x40)[A0]:a32  S  %null"},
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        tu_visa_kernel k, k2;
+        tu_error err = {0};
+        if (!CHECK(parse_on(lines[i].in, TU_VISA_XE2, &k, &err) == TU_OK, "%s: %s", lines[i].in,
+                   err.message))
+            continue;
+        char printed[256];
+        tu_visa_print_inst(&k, &k.lines[0].inst, printed, sizeof printed);
+        CHECK(strcmp(printed, lines[i].canonical) == 0, "'%s' printed '%s'", lines[i].in, printed);
+        CHECK(parse_on(printed, TU_VISA_XE2, &k2, &err) == TU_OK, "%s: %s", printed, err.message);
+        CHECK(memcmp(&k.lines[0].inst, &k2.lines[0].inst, sizeof(tu_visa_inst)) == 0, "%s",
+              printed);
+        /* binary: decode(encode(x)) == x, up to the variable operand's type the binary lacks */
+        uint8_t buf[128];
+        size_t n, used;
+        tu_visa_inst in;
+        CHECK(tu_visa_encode(&k.lines[0].inst, buf, sizeof buf, &n, &err) == TU_OK, "%s",
+              err.message);
+        CHECK(tu_visa_decode(buf, n, TU_VISA_XE2, &in, &used, &err) == TU_OK && used == n, "%s: %s",
+              printed, err.message);
+        CHECK(memcmp(&in, &k.lines[0].inst, sizeof in) == 0, "%s: binary round trip", printed);
+        for (size_t cut = 0; cut < n; cut += 3)
+            CHECK(tu_visa_decode(buf, cut, TU_VISA_XE2, &in, &used, &err) == TU_PARSE_ERROR,
+                  "cut %zu", cut);
+        tu_visa_kernel_free(&k);
+        tu_visa_kernel_free(&k2);
+    }
+}
+
+/* The bytes of an LSC_TYPED atomic, in the binary reader's order (notes §2.5). */
+static void test_lsc_binary(void) {
+    tu_visa_kernel k;
+    tu_error err = {0};
+    CHECK(parse_on("(P1) lsc_atomic_icas.tgm.uc.wb (M1, 16) D:d32 bti(0x7)[A0-0x3,A1]:a32 S S1",
+                   TU_VISA_XE2, &k, &err) == TU_OK,
+          "%s", err.message);
+    const uint32_t A0 = 32, A1 = 33, S = 36, S1 = 37, D = 38;
+    byte_buf want = {{0}, 0};
+    b_put(&want, 0x8A, 1);
+    b_put(&want, 0x12, 1);                  /* icas */
+    b_put(&want, 4, 1);                     /* exec 16, M1 */
+    b_put(&want, 1, 2);                     /* (P1) */
+    b_put(&want, 1, 1), b_put(&want, 3, 1); /* .uc.wb */
+    b_put(&want, 4, 1), b_put(&want, 2, 1); /* bti, a32 */
+    b_put(&want, 3, 1), b_put(&want, 1, 1), b_put(&want, 1, 1), b_put(&want, 1, 1); /* d32 x1 */
+    b_put(&want, 5, 1), b_put(&want, TU_VISA_UD, 1), b_put(&want, 7, 4); /* surface 0x7:ud */
+    b_put(&want, 0, 4);                                                  /* surface-state index */
+    b_raw(&want, D, 0);
+    b_raw(&want, A0, 0), b_put(&want, (uint32_t)-3, 4);
+    b_raw(&want, A1, 0), b_put(&want, 0, 4);
+    b_raw(&want, 0, 0), b_put(&want, 0, 4);
+    b_raw(&want, 0, 0);
+    b_raw(&want, S, 0), b_raw(&want, S1, 0);
+    uint8_t got[128];
+    size_t n;
+    CHECK(tu_visa_encode(&k.lines[0].inst, got, sizeof got, &n, &err) == TU_OK, "%s", err.message);
+    CHECK(n == want.n && memcmp(got, want.b, n) == 0, "lsc typed: %zu bytes, want %zu", n, want.n);
+    /* decode refusals */
+    tu_visa_inst in;
+    uint8_t bad[128];
+    memcpy(bad, got, n);
+    bad[1] = 0x03;
+    CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_UNSUPPORTED, &err,
+              "LSC op 0x03 (lsc_load_block2d) is not one texunit decodes");
+    bad[1] = 0x20;
+    CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_PARSE_ERROR, &err,
+              "LSC op 0x20 is not an LSC operation");
+    CHECK_ERR(tu_visa_decode(got, n, TU_VISA_XE_LP, &in, NULL, &err), TU_UNSUPPORTED, &err,
+              "LSC messages exist from DG2 on");
+    memcpy(bad, got, n), bad[11] = 2;
+    CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_PARSE_ERROR, &err,
+              "elements byte 2 and channel mask byte 1 of lsc_atomic_icas.tgm differ");
+    memcpy(bad, got, n), bad[6] = 7;
+    CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_PARSE_ERROR, &err,
+              "caching 1/7 of lsc_atomic_icas.tgm is not in 0..6");
+    memcpy(bad, got, n), bad[7] = 1;
+    CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_PARSE_ERROR, &err,
+              "address type 1 of lsc_atomic_icas.tgm is not bss (2), ss (3) or bti (4)");
+    tu_visa_kernel_free(&k);
+}
+
+static void test_lsc_validation(void) {
+    static const struct {
+        const char *line;
+        tu_visa_platform p;
+        const char *needle;
+    } bad[] = {
+        {"lsc_load.ugm (M1, 16) D:d32 bti(0x3)[A0]:a32", TU_VISA_XE_LP,
+         "lsc_load.ugm: LSC messages exist from DG2 on"},
+        {"lsc_load.tgm (M1, 16) D:d32 bti(0x3)[A0]:a32", TU_VISA_XE2,
+         "lsc_load.tgm has no typed (.tgm) form"},
+        {"lsc_load_quad.tgm (M1, 32) D:d32.x bti(0x3)[A0]:a32", TU_VISA_XE2,
+         "exec size 32 of lsc_load_quad.tgm is not a power of two up to 16"},
+        {"lsc_load.ugm (M1, 16) D:d32x4t bti(0x3)[A0]:a32", TU_VISA_XE2,
+         "a transposed message is SIMD1"},
+        {"lsc_load.slm.uc.uc (M1, 16) D:d32 flat[A0]:a32", TU_VISA_XE2,
+         "SLM accesses take the default"},
+        {"lsc_atomic_iadd.ugm (M1, 16) D:d32 bti(0x3)[A0]:a32 %null %null", TU_VISA_XE2,
+         "src1 of lsc_atomic_iadd.ugm must name a variable"},
+        {"lsc_atomic_iinc.ugm (M1, 16) D:d32 bti(0x3)[A0]:a32 S %null", TU_VISA_XE2,
+         "src1 of lsc_atomic_iinc.ugm is not read and must be %null"},
+        {"lsc_atomic_iadd.ugm (M1, 16) D:d32x2 bti(0x3)[A0]:a32 S %null", TU_VISA_XE2,
+         "takes one element per address"},
+        {"lsc_load.ugm (M1, 16) D:d24 bti(0x3)[A0]:a32", TU_VISA_XE2, "'d24' is not a data shape"},
+        {"lsc_load.ugm (M1, 16) D:d32x5 bti(0x3)[A0]:a32", TU_VISA_XE2,
+         "'d32x5' is not a data shape"},
+        {"lsc_load.ugm (M1, 16) D:d32 bti(0x100)[A0]:a32", TU_VISA_XE2,
+         "binding-table index 256 of lsc_load.ugm is not in 0..255"},
+        {"lsc_load.ugm (M1, 16) D:d32 flat[0*A0]:a32", TU_VISA_XE2, "the address scale 0"},
+        {"lsc_load.xgm (M1, 16) D:d32 flat[A0]:a32", TU_VISA_XE2, "'xgm' is not an LSC SFID"},
+        {"lsc_load_quad.ugm (M1, 16) D:d32.yx bti(0x3)[A0]:a32", TU_VISA_XE2,
+         "'.yx' is not channels"},
+        {"lsc_load.ugm.ca.xx (M1, 16) D:d32 bti(0x3)[A0]:a32", TU_VISA_XE2,
+         "'xx' is not a caching option"},
+        {"lsc_load_block2d.ugm (M1, 1) D:d32 flat[A0]:a64", TU_VISA_XE2,
+         "lsc_load_block2d.ugm is an LSC operation texunit does not execute"},
+        {"lsc_fence.ugm (M1, 1)", TU_VISA_XE2, "'lsc_fence' is not an LSC operation"},
+        {"lsc_load.ugm (M1, 16) D:d32 bti(0x3)[A0]:a48", TU_VISA_XE2,
+         "'a48' is not an address size"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tu_visa_kernel k;
+        tu_error err = {0};
+        const tu_status st = parse_on(bad[i].line, bad[i].p, &k, &err);
+        CHECK(st != TU_OK && strstr(err.message, bad[i].needle), "%s: %s", bad[i].line,
+              err.message);
+        if (st == TU_OK) tu_visa_kernel_free(&k);
+    }
+    /* fields the text cannot reach */
+    tu_visa_kernel k;
+    tu_error err = {0};
+    CHECK(parse_on("lsc_store.ugm (M1, 16) bti(0x3)[A0]:a32 S:d32", TU_VISA_XE2, &k, &err) ==
+          TU_OK);
+    tu_visa_inst in = k.lines[0].inst;
+    in.dst.id = 38;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "lsc_store.ugm returns nothing: its destination must be %null, not V38");
+    in = k.lines[0].inst, in.lsc.ss_index = 1;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "surface-state index 1 of lsc_store.ugm must be 0");
+    in = k.lines[0].inst, in.lsc.sfid = 2;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "LSC SFID 2 of lsc_store.tgm is not 0 (ugm), 1 (ugml) or 3 (slm): tgm is");
+    in = k.lines[0].inst, in.lsc.coord_offset[1] = 4;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "coordinate offset 4 is not a field of lsc_store.ugm");
+    in = k.lines[0].inst, in.surface = 6;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "surface index 6 is not a field of lsc_store.ugm");
+    in = k.lines[0].inst, in.lsc.data_order = 3;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "data order 3 of lsc_store.ugm is not 1");
+    in = k.lines[0].inst, in.lsc.addr_size = 0;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "address size 0 of lsc_store.ugm is not 1..3");
+    tu_visa_kernel_free(&k);
+    /* LSC fields on a legacy instruction are refused */
+    CHECK(parse_on("gather4_scaled.R (M1, 8) T6 0x0:ud A0.0 D.0", TU_VISA_XE2, &k, &err) == TU_OK);
+    in = k.lines[0].inst, in.lsc.l1 = 1;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "LSC fields are set, but gather4_scaled is not an LSC instruction");
+    tu_visa_kernel_free(&k);
+}
+
+/* Random LSC instructions on Xe2: the executor against the engine on a message assembled here
+ * from the registers by LSC_UNTYPED.md's semantics (component v of lane n at register block v,
+ * element n; address = scale * src0 + offset; typed U, V, R plus their offsets). */
+static void test_lsc_execution_matches_engine(void) {
+    uint64_t seed = 4242;
+    static const char *const ops[] = {"load",        "store",       "load_quad",   "store_quad",
+                                      "atomic_iinc", "atomic_iadd", "atomic_icas", "atomic_umax",
+                                      "atomic_fadd", "atomic_fcas", "atomic_load", "atomic_store",
+                                      "atomic_xor",  "atomic_smin"};
+    unsigned runs = 0;
+    for (unsigned iter = 0; iter < 1500; iter++) {
+        const tuL_lsc_row *row = tuL_lsc_by_name(ops[rnd32(&seed) % 14]);
+        const bool typed = row->typed && rnd32(&seed) % 2;
+        const uint32_t n = 1u << (rnd32(&seed) % (typed ? 5 : 6));
+        const bool quad = row->kind == TUL_LSC_LOAD_QUAD || row->kind == TUL_LSC_STORE_QUAD;
+        const bool store = row->kind == TUL_LSC_STORE || row->kind == TUL_LSC_STORE_QUAD;
+        const bool atomic = row->kind == TUL_LSC_ATOMIC;
+        const unsigned operands = atomic ? tu_atomic_describe((tu_atomic)row->atomic)->operands : 0;
+        const uint32_t chmask = 1 + rnd32(&seed) % 15, elems = 1 + rnd32(&seed) % 4;
+        const uint32_t narrow = !quad && !atomic ? rnd32(&seed) % 4 : 0; /* 1 d8u32, 2 d16u32 */
+        char data[24], addr[96], line[256];
+        if (quad) {
+            size_t k = 0;
+            data[k++] = ':', data[k++] = 'd', data[k++] = '3', data[k++] = '2', data[k++] = '.';
+            for (int c = 0; c < 4; c++)
+                if (chmask >> c & 1) data[k++] = "xyzw"[c];
+            data[k] = 0;
+        } else if (narrow == 1 || narrow == 2) {
+            snprintf(data, sizeof data, ":%s", narrow == 1 ? "d8u32" : "d16u32");
+        } else {
+            snprintf(data, sizeof data, ":d32x%u", atomic ? 1 : elems);
+        }
+        const uint32_t scale = rnd32(&seed) % 3 ? 1 : 4, offset = (rnd32(&seed) % 3) * 4;
+        if (typed)
+            snprintf(addr, sizeof addr, "bti(0x3)[A0%s,A1,A2,%s]:a32", iter % 3 ? "" : "+0x1",
+                     iter & 1 ? "A3" : "%null");
+        else
+            snprintf(addr, sizeof addr, "bti(0x3)[0x%x*A0+0x%x]:a32", scale, offset);
+        const char *pred = iter % 3 == 0 ? "(P1) " : "";
+        if (store)
+            snprintf(line, sizeof line, "%slsc_%s.%s (M1, %u) %s S%s", pred, row->name,
+                     typed ? "tgm" : "ugm", n, addr, data);
+        else
+            snprintf(line, sizeof line, "%slsc_%s.%s (M1, %u) D%s %s%s%s", pred, row->name,
+                     typed ? "tgm" : "ugm", n, data, addr,
+                     atomic ? (operands >= 1 ? " S" : " %null") : "",
+                     atomic ? (operands >= 2 ? " S1" : " %null") : "");
+        machine m;
+        tu_error err = {0};
+        if (!CHECK(machine_load(&m, line, TU_VISA_XE2, &err), "%s: %s", line, err.message))
+            continue;
+        const tu_format f =
+            !atomic && typed ? TU_FORMAT_R16G16B16A16_UNORM
+            : typed && row->atomic >= TU_ATOMIC_FMAX && row->atomic <= TU_ATOMIC_FSUB
+                ? TU_FORMAT_R32_SFLOAT
+            : typed ? TU_FORMAT_R32_UINT
+                    : TU_FORMAT_R32_UINT;
+        tu_image img = typed ? tu_test_image(TU_SURFACE_2D, true, f, 5, 4, 1, 2, 2, 1)
+                             : tu_test_image(TU_SURFACE_BUFFER, false, f, 40, 1, 1, 1, 1, 1);
+        for (size_t i = 0; i < img.surface.size; i++)
+            ((uint8_t *)img.memory)[i] =
+                (uint8_t)(rnd32(&seed) % 4 ? rnd32(&seed) % 3 : rnd32(&seed));
+        uint8_t *memory = malloc(img.surface.size);
+        memcpy(memory, img.memory, img.surface.size);
+        m.b.surfaces[3] = &img.surface;
+        m.b.writable[3] = rnd32(&seed) % 8 != 0;
+        for (uint32_t i = 0; i < m.st.grf_bytes; i++)
+            m.st.grf[i] = (uint8_t)rnd32(&seed);
+        const uint32_t align = narrow == 1 ? 1 : narrow == 2 ? 2 : 4;
+        for (uint32_t l = 0; l < 32; l++) {
+            reg(&m, "A0")[l] = typed ? rnd32(&seed) % 7 : (rnd32(&seed) % 45) * align / scale;
+            reg(&m, "A1")[l] = rnd32(&seed) % 5, reg(&m, "A2")[l] = rnd32(&seed) % 3;
+            reg(&m, "A3")[l] = rnd32(&seed) % 3;
+            if (rnd32(&seed) & 1) reg(&m, "S")[l] = rnd32(&seed) % 3;
+            if (rnd32(&seed) & 1) reg(&m, "S1")[l] = rnd32(&seed) % 3;
+        }
+        m.st.pred_bits[var_index(&m.k, "P1")] = rnd32(&seed);
+        m.st.dispatch_mask = rnd32(&seed) | rnd32(&seed);
+        uint8_t *grf_before = malloc(m.st.grf_bytes);
+        memcpy(grf_before, m.st.grf, m.st.grf_bytes);
+        const tu_status got = tu_visa_execute(&m.k, &m.st, &m.b, &err);
+
+        const uint32_t all = n == 32 ? 0xffffffffu : (1u << n) - 1;
+        uint32_t lanes = m.st.dispatch_mask & all;
+        if (*pred) lanes &= m.st.pred_bits[var_index(&m.k, "P1")];
+        const uint32_t grf = 64, pitch = n > grf / 4 ? n : grf / 4;
+        const uint32_t *R = (const uint32_t *)grf_before;
+#define REG0(name) (R + m.k.vars[var_index(&m.k, name)].grf_offset / 4)
+        tu_dp_msg *msg = calloc(1, sizeof *msg);
+        const uint32_t channels = quad                                   ? chmask
+                                  : atomic || narrow == 1 || narrow == 2 ? 1
+                                                                         : (1u << elems) - 1;
+        msg->op = typed    ? (atomic                           ? TU_DP_TYPED_ATOMIC
+                              : row->kind == TUL_LSC_LOAD_QUAD ? TU_DP_TYPED_READ
+                                                               : TU_DP_TYPED_WRITE)
+                  : atomic ? TU_DP_UNTYPED_ATOMIC
+                  : narrow == 1 || narrow == 2
+                      ? (store ? TU_DP_SCATTERED_WRITE : TU_DP_SCATTERED_READ)
+                  : store ? TU_DP_UNTYPED_WRITE
+                          : TU_DP_UNTYPED_READ;
+        msg->simd = n, msg->lane_mask = lanes, msg->channel_mask = channels;
+        msg->atomic = row->atomic, msg->bytes = align;
+        for (uint32_t l = 0; l < n; l++) {
+            if (typed) {
+                msg->addr[0].u[l] = REG0("A0")[l] + (iter % 3 ? 0 : 1);
+                msg->addr[1].u[l] = REG0("A1")[l], msg->addr[2].u[l] = REG0("A2")[l];
+                msg->addr[3].u[l] = iter & 1 ? REG0("A3")[l] : 0;
+            } else {
+                msg->addr[0].u[l] = REG0("A0")[l] * scale + offset;
+            }
+            if (atomic) {
+                msg->data[0].u[l] = operands >= 1 ? REG0("S")[l] : 0;
+                msg->data[1].u[l] = operands >= 2 ? REG0("S1")[l] : 0;
+            } else if (store) {
+                for (uint32_t c = 0, slot = 0; c < 4; c++)
+                    if (channels >> c & 1) msg->data[c].u[l] = REG0("S")[pitch * slot++ + l];
+            }
+        }
+        tu_reply *r = calloc(1, sizeof *r);
+        uint8_t *after = malloc(img.surface.size);
+        memcpy(after, memory, img.surface.size);
+        tu_error derr = {0};
+        tu_status want = TU_OK;
+        if (lanes) {
+            tu_surface su = img.surface;
+            su.data = after;
+            want = tu_dp_execute(
+                msg, &su, TU_DP_ACCESS_READ | (m.b.writable[3] ? TU_DP_ACCESS_WRITE : 0), r, &derr);
+        }
+        CHECK(got == want, "%s: %s / %s", line, err.message, derr.message);
+        CHECK(memcmp(img.memory, after, img.surface.size) == 0, "%s: memory differs", line);
+        if (want == TU_OK && lanes && !store) {
+            uint32_t *D = (uint32_t *)(grf_before + m.k.vars[var_index(&m.k, "D")].grf_offset);
+            for (uint32_t c = 0, slot = 0; c < 4; c++) {
+                if (!(channels >> c & 1)) continue;
+                for (uint32_t l = 0; l < n; l++)
+                    if (lanes >> l & 1) D[pitch * slot + l] = r->channel[c].u[l];
+                slot++;
+            }
+        }
+        CHECK(memcmp(m.st.grf, grf_before, m.st.grf_bytes) == 0, "%s: registers differ", line);
+        runs++;
+#undef REG0
+        free(after), free(r), free(msg), free(grf_before), free(memory);
+        machine_free(&m);
+        tu_image_free(&img);
+    }
+    CHECK_EQ_U(runs, 1500);
+}
+
 int main(void) {
     TU_RUN(test_text_round_trip);
     TU_RUN(test_binary_layouts);
@@ -628,5 +969,9 @@ int main(void) {
     TU_RUN(test_validation);
     TU_RUN(test_histogram_kernel);
     TU_RUN(test_execution_matches_engine);
+    TU_RUN(test_lsc_text);
+    TU_RUN(test_lsc_binary);
+    TU_RUN(test_lsc_validation);
+    TU_RUN(test_lsc_execution_matches_engine);
     return tu_test_finish();
 }

@@ -70,8 +70,8 @@ typedef struct tu_dp_op_info {
 TU_API const tu_dp_op_info *tu_dp_op_describe(tu_dp_op op);
 
 /*
- * The atomic operations: every op of vISA's table (notes/image-load-store.md §2.2) under
- * ISA-neutral names. X(NAME, OPERANDS, KIND, RESULT):
+ * The atomic operations: every op of vISA's table (notes/image-load-store.md §2.2) and LSC's
+ * atomic load and store (§2.5) under ISA-neutral names. X(NAME, OPERANDS, KIND, RESULT):
  *   OPERANDS  data components read: 0 (inc, dec, predec), 1, or 2 (the compare-exchanges:
  *             data[0] = the value compared with memory, data[1] = the value stored when
  *             equal: Mesa's and the hardware's CMPWR order, §1.1, §2.2)
@@ -99,7 +99,9 @@ TU_API const tu_dp_op_info *tu_dp_op_describe(tu_dp_op op);
     X(FMIN,     1, FLOAT, OLD) /* minNum(old, a), -0 < +0 */           \
     X(FCMPXCHG, 2, FLOAT, OLD) /* old == a (IEEE) ? b : old */         \
     X(FADD,     1, FLOAT, OLD) /* old + a, nearest even; NaN: 0x7fc00000 */ \
-    X(FSUB,     1, FLOAT, OLD) /* old - a */
+    X(FSUB,     1, FLOAT, OLD) /* old - a */                           \
+    X(LOAD,     0, BITS,  OLD) /* old: LSC's atomic load */            \
+    X(STORE,    1, BITS,  OLD) /* a: LSC's atomic store */
 /* clang-format on */
 
 typedef enum tu_atomic {

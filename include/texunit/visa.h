@@ -1,7 +1,10 @@
 /*
  * texunit/visa.h - the Intel vISA front end: the sampler and surface instructions as IGC
- * writes them (3D_SAMPLE 0x6D, 3D_LOAD 0x6E, 3D_GATHER4 0x6F, 3D_INFO 0x70, MEDIA_LD 0x37),
- * their .visaasm text, their vISA 4.1 binary encoding, and their execution on a GRF file.
+ * writes them (3D_SAMPLE 0x6D, 3D_LOAD 0x6E, 3D_GATHER4 0x6F, 3D_INFO 0x70, MEDIA_LD 0x37), the
+ * data port's (GATHER4_TYPED 0x4B, SCATTER4_TYPED 0x4C, TYPED_ATOMIC 0x73, GATHER4_SCALED 0x74,
+ * SCATTER4_SCALED 0x75, GATHER_SCALED 0x78, SCATTER_SCALED 0x79, DWORD_ATOMIC 0x7D) and LSC's
+ * load, store, quad and atomic forms (LSC_UNTYPED 0x89, LSC_TYPED 0x8A), their .visaasm text,
+ * their vISA 4.1 binary encoding, and their execution on a GRF file.
  *
  * Sources: the seed pages (spec/visa-*.md) and notes/visa-encoding.md, whose reading of
  * IGC's printer, parser and binary reader wins where the pages are out of date (lowercase
@@ -95,7 +98,7 @@ enum { TU_VISA_MAX_PARAMS = 15 };
 /* One sampler or surface instruction. Which fields mean something depends on the opcode;
  * tu_visa_validate says. */
 typedef struct tu_visa_inst {
-    uint8_t opcode; /* 0x6D, 0x6E, 0x6F, 0x70, 0x37 */
+    uint8_t opcode; /* 0x6D, 0x6E, 0x6F, 0x70, 0x37; the data port's; LSC's 0x89, 0x8A */
     uint8_t subop;  /* the sampler sub-op (0x6D..0x70) */
     bool pixel_null_mask, cps, divs;
     uint8_t exec_size;       /* 8, 16 or 32 */
@@ -125,6 +128,24 @@ typedef struct tu_visa_inst {
     uint8_t block_size;           /* their Block_size byte: 0 (one byte) */
     uint16_t scale;               /* the scaled forms' Scale: 0 */
     tu_visa_scalar global_offset; /* the scaled forms' offset, a UD scalar */
+    /* LSC_UNTYPED 0x89 / LSC_TYPED 0x8A (notes/image-load-store.md §2.5): subop is the LSC op;
+     * params[] hold src0 (the addresses), src1, src2 (untyped) or U, V, R, LOD, src1, src2
+     * (typed); dst the loaded or returned data. The enumerations are IGC's binary values. */
+    struct {
+        uint8_t sfid;            /* untyped: 0 ugm, 1 ugml, 3 slm (typed: tgm, not stored) */
+        uint8_t l1, l3;          /* caching 0..6: df uc ca wb wt st ri */
+        uint8_t addr_type;       /* 1 flat, 2 bss, 3 ss, 4 bti, 5 arg */
+        uint8_t addr_size;       /* 1 a16, 2 a32, 3 a64 */
+        uint16_t scale;          /* untyped: address = scale * src0 + offset; >= 1 */
+        int32_t offset;          /* untyped: immediate byte offset */
+        uint8_t data_size;       /* 1 d8, 2 d16, 3 d32, 4 d64, 5 d8u32, 6 d16u32, 7 d16u32h */
+        uint8_t data_order;      /* 1 non-transposed, 2 transposed */
+        uint8_t elems;           /* 1..8: 1, 2, 3, 4, 8, 16, 32, 64 elements per address */
+        uint8_t chmask;          /* the same union byte: quad ops' X..W enables */
+        tu_visa_scalar surface;  /* the BTI, surface-state offset or handle (flat: 0) */
+        uint32_t ss_index;       /* must be 0 */
+        int32_t coord_offset[3]; /* typed: immediate U, V, R offsets */
+    } lsc;
 } tu_visa_inst;
 
 /* Variables of a kernel (`.decl`). Ids follow IGC: general variables from 32 (0..31

@@ -72,6 +72,8 @@ uint32_t tu_atomic_apply(tu_atomic op, uint32_t old, uint32_t a, uint32_t b, uin
     case TU_ATOMIC_FCMPXCHG: next = tuB_bits_float(old) == tuB_bits_float(a) ? b : old; break;
     case TU_ATOMIC_FADD: next = float_result(tuB_bits_float(old) + tuB_bits_float(a)); break;
     case TU_ATOMIC_FSUB: next = float_result(tuB_bits_float(old) - tuB_bits_float(a)); break;
+    case TU_ATOMIC_LOAD: break;
+    case TU_ATOMIC_STORE: next = a; break;
     default: break;
     }
     const tu_atomic_info *info = tu_atomic_describe(op);

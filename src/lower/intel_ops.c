@@ -233,3 +233,68 @@ const tuL_atomic_row *tuL_atomic_by_text(const char *text) {
         if (strcmp(tuL_atomic_rows[i].text, text) == 0) return &tuL_atomic_rows[i];
     return NULL;
 }
+
+/* --- LSC (IGC's LSC_UNTYPED.md / LSC_TYPED.md operation tables, notes §2.5) ---------------- */
+
+#define LSC(code, name, kind, atomic, typed) \
+    { code, name, TUL_LSC_##kind, TU_ATOMIC_##atomic, typed }
+
+/* clang-format off */
+const tuL_lsc_row tuL_lsc_rows[] = {
+    LSC(0x00, "load",               LOAD,       ADD,      false),
+    LSC(0x01, "load_strided",       OTHER,      ADD,      false),
+    LSC(0x02, "load_quad",          LOAD_QUAD,  ADD,      true),
+    LSC(0x03, "load_block2d",       OTHER,      ADD,      true),
+    LSC(0x04, "store",              STORE,      ADD,      false),
+    LSC(0x05, "store_strided",      OTHER,      ADD,      false),
+    LSC(0x06, "store_quad",         STORE_QUAD, ADD,      true),
+    LSC(0x07, "store_block2d",      OTHER,      ADD,      true),
+    LSC(0x08, "atomic_iinc",        ATOMIC,     INC,      true),
+    LSC(0x09, "atomic_idec",        ATOMIC,     DEC,      true),
+    LSC(0x0A, "atomic_load",        ATOMIC,     LOAD,     true),
+    LSC(0x0B, "atomic_store",       ATOMIC,     STORE,    true),
+    LSC(0x0C, "atomic_iadd",        ATOMIC,     ADD,      true),
+    LSC(0x0D, "atomic_isub",        ATOMIC,     SUB,      true),
+    LSC(0x0E, "atomic_smin",        ATOMIC,     IMIN,     true),
+    LSC(0x0F, "atomic_smax",        ATOMIC,     IMAX,     true),
+    LSC(0x10, "atomic_umin",        ATOMIC,     UMIN,     true),
+    LSC(0x11, "atomic_umax",        ATOMIC,     UMAX,     true),
+    LSC(0x12, "atomic_icas",        ATOMIC,     CMPXCHG,  true),
+    LSC(0x13, "atomic_fadd",        ATOMIC,     FADD,     true),
+    LSC(0x14, "atomic_fsub",        ATOMIC,     FSUB,     true),
+    LSC(0x15, "atomic_fmin",        ATOMIC,     FMIN,     true),
+    LSC(0x16, "atomic_fmax",        ATOMIC,     FMAX,     true),
+    LSC(0x17, "atomic_fcas",        ATOMIC,     FCMPXCHG, true),
+    LSC(0x18, "atomic_and",         ATOMIC,     AND,      true),
+    LSC(0x19, "atomic_or",          ATOMIC,     OR,       true),
+    LSC(0x1A, "atomic_xor",         ATOMIC,     XOR,      true),
+    LSC(0x1B, "load_status",        OTHER,      ADD,      true),
+    LSC(0x1C, "store_uncompressed", OTHER,      ADD,      true),
+    LSC(0x1E, "read_surface_info",  OTHER,      ADD,      true),
+    LSC(0x28, "apndctr_atomic_add", OTHER,      ADD,      false),
+    LSC(0x29, "apndctr_atomic_sub", OTHER,      ADD,      false),
+};
+/* clang-format on */
+
+const unsigned tuL_lsc_row_count = sizeof tuL_lsc_rows / sizeof tuL_lsc_rows[0];
+
+const tuL_lsc_row *tuL_lsc_by_subop(uint8_t subop) {
+    for (unsigned i = 0; i < tuL_lsc_row_count; i++)
+        if (tuL_lsc_rows[i].subop == subop) return &tuL_lsc_rows[i];
+    return NULL;
+}
+
+const tuL_lsc_row *tuL_lsc_by_name(const char *name) {
+    for (unsigned i = 0; i < tuL_lsc_row_count; i++)
+        if (strcmp(tuL_lsc_rows[i].name, name) == 0) return &tuL_lsc_rows[i];
+    return NULL;
+}
+
+/* IGC's LSC_SFID, LSC_CACHE_OPT, LSC_ADDR_TYPE, LSC_DATA_SIZE and LSC_DATA_ELEMS, whose values
+ * the vISA binary stores (notes §2.5; IGC static_asserts them). */
+const char *const tuL_lsc_sfid_names[4] = {"ugm", "ugml", "tgm", "slm"};
+const char *const tuL_lsc_cache_names[7] = {"df", "uc", "ca", "wb", "wt", "st", "ri"};
+const char *const tuL_lsc_addr_type_names[6] = {NULL, "flat", "bss", "ss", "bti", "arg"};
+const char *const tuL_lsc_data_size_names[8] = {NULL,  "d8",    "d16",    "d32",
+                                                "d64", "d8u32", "d16u32", "d16u32h"};
+const uint8_t tuL_lsc_elems[9] = {0, 1, 2, 3, 4, 8, 16, 32, 64};

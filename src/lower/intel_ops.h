@@ -31,7 +31,9 @@ enum {
     TUL_OPCODE_SCATTER4_SCALED = 0x75,
     TUL_OPCODE_GATHER_SCALED = 0x78,
     TUL_OPCODE_SCATTER_SCALED = 0x79,
-    TUL_OPCODE_DWORD_ATOMIC = 0x7D
+    TUL_OPCODE_DWORD_ATOMIC = 0x7D,
+    TUL_OPCODE_LSC_UNTYPED = 0x89,
+    TUL_OPCODE_LSC_TYPED = 0x8A
 };
 
 /* A payload parameter: an engine source, or one of the packed forms that carry offsets in
@@ -171,5 +173,38 @@ extern const unsigned tuL_atomic_row_count;
 /* The row of vISA atomic code `code` (bits 4:0 of the op byte) or text; NULL when none. */
 const tuL_atomic_row *tuL_atomic_by_code(uint8_t code);
 const tuL_atomic_row *tuL_atomic_by_text(const char *text);
+
+/* --- LSC_UNTYPED 0x89 and LSC_TYPED 0x8A (notes/image-load-store.md §2.5, §3.6) ------------ */
+
+typedef enum tuL_lsc_kind {
+    TUL_LSC_LOAD,      /* lsc_load: elements per address, d8u32 / d16u32 / d32 */
+    TUL_LSC_STORE,     /* lsc_store */
+    TUL_LSC_LOAD_QUAD, /* X, Y, Z, W channel enables */
+    TUL_LSC_STORE_QUAD,
+    TUL_LSC_ATOMIC, /* `atomic` is the engine op, `operands` the extra arguments */
+    TUL_LSC_OTHER   /* strided, block2d, status, uncompressed, surface info, append counters:
+                       named, not executed (their binary layouts differ) */
+} tuL_lsc_kind;
+
+typedef struct tuL_lsc_row {
+    uint8_t subop;    /* the LSC opcode (= the hardware's, §3.6) */
+    const char *name; /* "load_quad": the mnemonic is lsc_<name> */
+    uint8_t kind;     /* tuL_lsc_kind */
+    uint8_t atomic;   /* tu_atomic for TUL_LSC_ATOMIC */
+    bool typed;       /* LSC_TYPED has it (load_quad, store_quad, the atomics, ...) */
+} tuL_lsc_row;
+
+extern const tuL_lsc_row tuL_lsc_rows[];
+extern const unsigned tuL_lsc_row_count;
+
+const tuL_lsc_row *tuL_lsc_by_subop(uint8_t subop);
+const tuL_lsc_row *tuL_lsc_by_name(const char *name); /* without the lsc_ prefix */
+
+/* Names of the LSC enumerations by their binary value (index 0 = invalid: NULL). */
+extern const char *const tuL_lsc_sfid_names[4];      /* ugm ugml tgm slm */
+extern const char *const tuL_lsc_cache_names[7];     /* df uc ca wb wt st ri */
+extern const char *const tuL_lsc_addr_type_names[6]; /* -, flat bss ss bti arg */
+extern const char *const tuL_lsc_data_size_names[8]; /* -, d8 d16 d32 d64 d8u32 d16u32 d16u32h */
+extern const uint8_t tuL_lsc_elems[9];               /* 0, 1 2 3 4 8 16 32 64 */
 
 #endif /* TEXUNIT_INTEL_OPS_H */

@@ -73,6 +73,13 @@ static const tuV_layout layouts[] = {
       TUV_F_GLOBAL_OFFSET, TUV_F_DP_RAW}},
     {TUL_OPCODE_DWORD_ATOMIC, "DWORD_ATOMIC",
      {TUV_F_ATOMIC_OP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_SURFACE, TUV_F_DP_RAW, TUV_F_DST}},
+    /* LSC: the load, store, quad and atomic forms (strided and block2d lay out otherwise) */
+    {TUL_OPCODE_LSC_UNTYPED, "LSC_UNTYPED",
+     {TUV_F_LSC_SUBOP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_LSC_SFID, TUV_F_LSC_CACHE, TUV_F_LSC_ADDR,
+      TUV_F_LSC_DATA, TUV_F_LSC_SURFACE, TUV_F_DST, TUV_F_LSC_RAW}},
+    {TUL_OPCODE_LSC_TYPED, "LSC_TYPED",
+     {TUV_F_LSC_SUBOP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_LSC_CACHE, TUV_F_LSC_ADDR_TYPED,
+      TUV_F_LSC_DATA, TUV_F_LSC_SURFACE, TUV_F_DST, TUV_F_LSC_RAW}},
 };
 /* clang-format on */
 
@@ -106,6 +113,13 @@ static const char *const field_names[TUV_F_COUNT] = {
     [TUV_F_BLOCK_SIZE] = "block size",
     [TUV_F_NUM_BLOCKS] = "number of blocks",
     [TUV_F_GLOBAL_OFFSET] = "global offset",
+    [TUV_F_LSC_SUBOP] = "LSC op",
+    [TUV_F_LSC_SFID] = "LSC SFID",
+    [TUV_F_LSC_CACHE] = "caching",
+    [TUV_F_LSC_ADDR] = "address",
+    [TUV_F_LSC_ADDR_TYPED] = "address",
+    [TUV_F_LSC_DATA] = "data shape",
+    [TUV_F_LSC_SURFACE] = "surface",
 };
 
 /* Vector operand classes and modifiers (notes §1.3). */
@@ -224,6 +238,39 @@ static void encode_field(writer *w, const tu_visa_inst *in, const tuL_op *row, t
     case TUV_F_DP_RAW:
         for (unsigned i = 0; i < in->num_params; i++)
             put_raw(w, &in->params[i]);
+        break;
+    case TUV_F_LSC_SUBOP: put(w, in->subop, 1); break;
+    case TUV_F_LSC_SFID: put(w, in->lsc.sfid, 1); break;
+    case TUV_F_LSC_CACHE:
+        put(w, in->lsc.l1, 1);
+        put(w, in->lsc.l3, 1);
+        break;
+    case TUV_F_LSC_ADDR:
+        put(w, in->lsc.addr_type, 1);
+        put(w, in->lsc.scale, 2);
+        put(w, (uint32_t)in->lsc.offset, 4);
+        put(w, in->lsc.addr_size, 1);
+        break;
+    case TUV_F_LSC_ADDR_TYPED:
+        put(w, in->lsc.addr_type, 1);
+        put(w, in->lsc.addr_size, 1);
+        break;
+    case TUV_F_LSC_DATA:
+        put(w, in->lsc.data_size, 1);
+        put(w, in->lsc.data_order, 1);
+        put(w, in->lsc.elems, 1);
+        put(w, in->lsc.chmask, 1);
+        break;
+    case TUV_F_LSC_SURFACE:
+        put_vector(w, &in->lsc.surface);
+        put(w, in->lsc.ss_index, 4);
+        break;
+    case TUV_F_LSC_RAW:
+        for (unsigned i = 0; i < in->num_params; i++) {
+            put_raw(w, &in->params[i]);
+            if (in->opcode == TUL_OPCODE_LSC_TYPED && i < 3)
+                put(w, (uint32_t)in->lsc.coord_offset[i], 4);
+        }
         break;
     case TUV_F_END:
     case TUV_F_COUNT: break;
@@ -461,6 +508,55 @@ static tu_status decode_field(reader *r, tu_visa_inst *in, tuV_field f, const tu
     case TUV_F_BLOCK_SIZE: return read_u8(r, name, &in->block_size);
     case TUV_F_NUM_BLOCKS: return read_u8(r, name, &in->num_blocks);
     case TUV_F_GLOBAL_OFFSET: return read_vector(r, name, &in->global_offset);
+    case TUV_F_LSC_SUBOP: {
+        TU_TRY(read_u8(r, name, &in->subop));
+        const tuL_lsc_row *lsc = tuL_lsc_by_subop(in->subop);
+        TU_RETURN_IF(!lsc, r->err, TU_PARSE_ERROR, "LSC op 0x%02X is not an LSC operation",
+                     in->subop);
+        TU_RETURN_IF(lsc->kind == TUL_LSC_OTHER, r->err, TU_UNSUPPORTED,
+                     "LSC op 0x%02X (lsc_%s) is not one texunit decodes: its layout differs and "
+                     "texunit does not execute it",
+                     in->subop, lsc->name);
+        return TU_OK;
+    }
+    case TUV_F_LSC_SFID: return read_u8(r, name, &in->lsc.sfid);
+    case TUV_F_LSC_CACHE:
+        TU_TRY(read_u8(r, "L1 caching", &in->lsc.l1));
+        return read_u8(r, "L3 caching", &in->lsc.l3);
+    case TUV_F_LSC_ADDR: {
+        uint32_t offset;
+        TU_TRY(read_u8(r, "address type", &in->lsc.addr_type));
+        TU_TRY(read_u16(r, "address scale", &in->lsc.scale));
+        TU_TRY(read_u32(r, "address offset", &offset));
+        in->lsc.offset = (int32_t)offset;
+        return read_u8(r, "address size", &in->lsc.addr_size);
+    }
+    case TUV_F_LSC_ADDR_TYPED:
+        TU_TRY(read_u8(r, "address type", &in->lsc.addr_type));
+        return read_u8(r, "address size", &in->lsc.addr_size);
+    case TUV_F_LSC_DATA:
+        TU_TRY(read_u8(r, "data size", &in->lsc.data_size));
+        TU_TRY(read_u8(r, "data order", &in->lsc.data_order));
+        TU_TRY(read_u8(r, "elements per address", &in->lsc.elems));
+        return read_u8(r, "channel mask", &in->lsc.chmask);
+    case TUV_F_LSC_SURFACE:
+        TU_TRY(read_vector(r, "surface", &in->lsc.surface));
+        return read_u32(r, "surface-state index", &in->lsc.ss_index);
+    case TUV_F_LSC_RAW: {
+        const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+        static const char *const typed_names[] = {"U", "V", "R", "LOD", "src1", "src2"};
+        static const char *const untyped_names[] = {"src0", "src1", "src2"};
+        in->num_params = typed ? 6 : 3;
+        for (unsigned i = 0; i < in->num_params; i++) {
+            TU_TRY(read_raw(r, typed ? typed_names[i] : untyped_names[i], &in->params[i]));
+            if (typed && i < 3) {
+                uint32_t off;
+                TU_TRY(read_u32(r, "coordinate offset", &off));
+                in->lsc.coord_offset[i] = (int32_t)off;
+            }
+        }
+        return TU_OK;
+    }
     case TUV_F_DP_RAW: {
         const tuL_dp_row *dp = tuV_inst_dp(in);
         in->num_params = dp->nraw;

@@ -13,6 +13,7 @@
 #include "visa_internal.h"
 
 #include "../lower/lower_internal.h"
+#include "binary_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -461,6 +462,29 @@ static uint32_t sliced_elements(uint32_t channels, uint32_t n, uint32_t pitch) {
     return slots ? (slots - 1) * pitch + n : 0;
 }
 
+/* The reply's enabled lanes of `channels` into raw operand dst (%null: nothing), channel slot
+ * s of lane l at element s * pitch + l, 32-bit elements. */
+static tu_status write_sliced(const tu_visa_kernel *k, tu_visa_state *st, const tu_visa_raw *dst,
+                              uint32_t line, const tu_reply *r, uint32_t channels, uint32_t n,
+                              uint32_t pitch, uint32_t lanes, tu_error *err) {
+    if (dst->id == 0) return TU_OK;
+    const tu_visa_var *v;
+    uint8_t *p;
+    TU_TRY(raw_span(k, st, dst, sliced_elements(channels, n, pitch) * 4, "the destination", line,
+                    &v, &p, err));
+    TU_RETURN_IF(tu_visa_type_size((tu_visa_type)v->type) != 4, err, TU_INVALID_ARGUMENT,
+                 "line %u: the destination %s has type %s; the data port returns 32-bit "
+                 "elements (UD, D, F)",
+                 line, v->name, tu_visa_type_name((tu_visa_type)v->type));
+    for (unsigned c = 0, slot = 0; c < 4; c++) {
+        if (!(channels >> c & 1)) continue;
+        for (uint32_t lane = 0; lane < n; lane++)
+            if (lanes >> lane & 1) memcpy(p + 4 * (pitch * slot + lane), &r->channel[c].u[lane], 4);
+        slot++;
+    }
+    return TU_OK;
+}
+
 static tu_status exec_dataport(const tu_visa_kernel *k, tu_visa_state *st,
                                const tu_visa_bindings *b, const tu_visa_line *l,
                                const tuL_dp_row *dp, tu_error *err) {
@@ -535,25 +559,155 @@ static tu_status exec_dataport(const tu_visa_kernel *k, tu_visa_state *st,
         if (tu_dp_execute(m, s, access, r, &eerr) != TU_OK)
             status = tuB_fail(err, eerr.status, "line %u: %s", l->line, eerr.message);
     }
-    if (status == TU_OK && dp->has_dst && in->dst.id != 0) {
-        const uint32_t out_channels = atomic ? 1 : channels;
-        const tu_visa_var *v;
-        uint8_t *p;
-        status = raw_span(k, st, &in->dst, sliced_elements(out_channels, n, pitch) * 4,
-                          "the destination", l->line, &v, &p, err);
-        if (status == TU_OK && tu_visa_type_size((tu_visa_type)v->type) != 4)
-            status = tuB_fail(err, TU_INVALID_ARGUMENT,
-                              "line %u: the destination %s has type %s; the data port returns "
-                              "32-bit elements (UD, D, F)",
-                              l->line, v->name, tu_visa_type_name((tu_visa_type)v->type));
-        for (unsigned c = 0, slot = 0; status == TU_OK && c < 4; c++) {
-            if (!(out_channels >> c & 1)) continue;
-            for (uint32_t lane = 0; lane < n; lane++)
-                if (lanes >> lane & 1)
-                    memcpy(p + 4 * (pitch * slot + lane), &r->channel[c].u[lane], 4);
-            slot++;
-        }
+    if (status == TU_OK && dp->has_dst)
+        status =
+            write_sliced(k, st, &in->dst, l->line, r, atomic ? 1 : channels, n, pitch, lanes, err);
+    free(r);
+    free(buf);
+    free(m);
+    return status;
+}
+
+/* --- LSC (notes/image-load-store.md §2.5; LSC_UNTYPED.md "Semantics") ---------------------- */
+
+/* The surface an LSC message names: bti(N) a binding-table index, bss(H) / ss(H) a bindless
+ * handle; flat and arg address memory texunit does not have. */
+static tu_status lsc_surface(const tu_visa_kernel *k, const tu_visa_state *st,
+                             const tu_visa_bindings *b, const tu_visa_line *l, const char *op,
+                             const tu_surface **out, bool *writable, tu_error *err) {
+    const tu_visa_inst *in = &l->inst;
+    const uint8_t type = in->lsc.addr_type;
+    TU_RETURN_IF(type == 1 || type == 5, err, TU_UNSUPPORTED,
+                 "line %u: %s addresses %s memory; texunit executes surfaces (bti, bss, ss)",
+                 l->line, op, tuL_lsc_addr_type_names[type]);
+    TU_RETURN_IF(in->opcode == TUL_OPCODE_LSC_UNTYPED && in->lsc.sfid == 3, err, TU_UNSUPPORTED,
+                 "line %u: %s: texunit has no shared local memory", l->line, op);
+    bool ok;
+    const uint32_t value = (uint32_t)scalar_value(k, st, &in->lsc.surface, &ok);
+    TU_RETURN_IF(!ok, err, TU_INVALID_ARGUMENT,
+                 "line %u: the surface operand of %s lies outside its variable", l->line, op);
+    if (type == 4) {
+        TU_RETURN_IF(value >= TU_VISA_MAX_BINDINGS || !b->surfaces[value], err, TU_INVALID_ARGUMENT,
+                     "line %u: %s names binding-table index %u, but no surface is bound there",
+                     l->line, op, value);
+        *out = b->surfaces[value];
+        *writable = b->writable[value];
+        return TU_OK;
     }
+    *out = bindless_at(b, value, true);
+    TU_RETURN_IF(!*out, err, TU_INVALID_ARGUMENT,
+                 "line %u: %s names bindless surface 0x%x, but none is bound there", l->line, op,
+                 value);
+    *writable = bindless_writable(b, value);
+    return TU_OK;
+}
+
+/* The engine message of an LSC instruction; TU_UNSUPPORTED for shapes texunit does not run. */
+static tu_status lsc_message(const tu_visa_inst *in, const tuL_lsc_row *row, const char *op,
+                             uint32_t line, tu_dp_msg *m, uint32_t *channels, tu_error *err) {
+    const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+    const uint8_t size = in->lsc.data_size;
+    TU_RETURN_IF(in->lsc.addr_size != 2, err, TU_UNSUPPORTED,
+                 "line %u: %s: texunit executes 32-bit addresses (:a32), not :%s", line, op,
+                 in->lsc.addr_size == 1 ? "a16" : "a64");
+    TU_RETURN_IF(in->lsc.data_order != 1, err, TU_UNSUPPORTED,
+                 "line %u: %s: texunit does not execute transposed messages", line, op);
+    const bool narrow =
+        row->kind == TUL_LSC_LOAD || row->kind == TUL_LSC_STORE ? size == 5 || size == 6 : false;
+    TU_RETURN_IF(size != 3 && !narrow, err, TU_UNSUPPORTED,
+                 "line %u: %s: texunit executes :d32 data%s, not :%s", line, op,
+                 row->kind == TUL_LSC_LOAD || row->kind == TUL_LSC_STORE ? ", :d8u32 and :d16u32"
+                                                                         : "",
+                 tuL_lsc_data_size_names[size]);
+    const uint32_t elems = tuL_lsc_elems[in->lsc.elems < 9 ? in->lsc.elems : 0];
+    switch (row->kind) {
+    case TUL_LSC_LOAD:
+    case TUL_LSC_STORE:
+        TU_RETURN_IF(typed, err, TU_INVALID_ARGUMENT, "line %u: %s has no typed form", line, op);
+        TU_RETURN_IF(elems > 4 || (narrow && elems != 1), err, TU_UNSUPPORTED,
+                     "line %u: %s: texunit executes 1 to 4 elements of d32 or 1 of d8u32 / "
+                     "d16u32 per address, not %u",
+                     line, op, elems);
+        m->op = narrow ? (row->kind == TUL_LSC_LOAD ? TU_DP_SCATTERED_READ : TU_DP_SCATTERED_WRITE)
+                : row->kind == TUL_LSC_LOAD ? TU_DP_UNTYPED_READ
+                                            : TU_DP_UNTYPED_WRITE;
+        m->bytes = size == 5 ? 1 : size == 6 ? 2 : 4;
+        *channels = (1u << elems) - 1;
+        break;
+    case TUL_LSC_LOAD_QUAD:
+    case TUL_LSC_STORE_QUAD: {
+        const bool load = row->kind == TUL_LSC_LOAD_QUAD;
+        m->op = typed ? (load ? TU_DP_TYPED_READ : TU_DP_TYPED_WRITE)
+                      : (load ? TU_DP_UNTYPED_READ : TU_DP_UNTYPED_WRITE);
+        *channels = in->lsc.chmask & 0xf;
+        break;
+    }
+    default:
+        m->op = typed ? TU_DP_TYPED_ATOMIC : TU_DP_UNTYPED_ATOMIC;
+        m->atomic = row->atomic;
+        *channels = 1;
+        break;
+    }
+    m->channel_mask = *channels;
+    return TU_OK;
+}
+
+static tu_status exec_lsc(const tu_visa_kernel *k, tu_visa_state *st, const tu_visa_bindings *b,
+                          const tu_visa_line *l, const tuL_lsc_row *row, tu_error *err) {
+    const tu_visa_inst *in = &l->inst;
+    const uint32_t lanes = lane_mask(k, st, in);
+    if (!lanes) return TU_OK;
+    char op[48];
+    tuV_lsc_op_name(in, op, sizeof op);
+    const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+    const uint32_t n = in->exec_size, grf = tu_visa_grf_bytes(k->platform);
+    const uint32_t pitch = n > grf / 4 ? n : grf / 4; /* one component per register block */
+    tu_dp_msg *m = calloc(1, sizeof *m);
+    uint32_t *buf = calloc(4 * 32, 4);
+    tu_reply *r = calloc(1, sizeof *r);
+    tu_status status = m && buf && r ? TU_OK : tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory");
+    uint32_t channels = 0;
+    const tu_surface *s = NULL;
+    bool writable = false;
+    if (status == TU_OK) status = lsc_message(in, row, op, l->line, m, &channels, err);
+    if (status == TU_OK) status = lsc_surface(k, st, b, l, op, &s, &writable, err);
+    if (status == TU_OK) {
+        m->simd = n;
+        m->lane_mask = lanes;
+    }
+    /* addresses: U, V, R (+ their offsets) and LOD, or scale * src0 + offset in 32 bits */
+    for (unsigned i = 0; status == TU_OK && i < (typed ? 4u : 1u); i++) {
+        static const char *const names[4] = {"the U operand", "the V operand", "the R operand",
+                                             "the LOD operand"};
+        status = read_dwords(k, st, &in->params[i], n, typed ? names[i] : "the address operand",
+                             l->line, m->addr[i].u, err);
+        for (uint32_t lane = 0; status == TU_OK && lane < n; lane++)
+            m->addr[i].u[lane] =
+                typed ? m->addr[i].u[lane] + (uint32_t)(i < 3 ? in->lsc.coord_offset[i] : 0)
+                      : m->addr[i].u[lane] * in->lsc.scale + (uint32_t)in->lsc.offset;
+    }
+    /* data: stores' src1 by component; atomics' src1 and src2 (icas: compare, new, §2.5) */
+    const unsigned nsrc = typed ? 6 : 3;
+    const bool store = row->kind == TUL_LSC_STORE || row->kind == TUL_LSC_STORE_QUAD;
+    if (status == TU_OK && store) {
+        status = read_dwords(k, st, &in->params[nsrc - 2], sliced_elements(channels, n, pitch),
+                             "the data operand", l->line, buf, err);
+        for (unsigned c = 0, slot = 0; status == TU_OK && c < 4; c++)
+            if (channels >> c & 1) memcpy(m->data[c].u, buf + pitch * slot++, n * 4);
+    } else if (status == TU_OK && row->kind == TUL_LSC_ATOMIC) {
+        status = read_dwords(k, st, &in->params[nsrc - 2], n, "src1", l->line, m->data[0].u, err);
+        if (status == TU_OK)
+            status =
+                read_dwords(k, st, &in->params[nsrc - 1], n, "src2", l->line, m->data[1].u, err);
+    }
+    if (status == TU_OK) {
+        tu_error eerr = {TU_OK, ""};
+        const uint32_t access = TU_DP_ACCESS_READ | (writable ? TU_DP_ACCESS_WRITE : 0);
+        if (tu_dp_execute(m, s, access, r, &eerr) != TU_OK)
+            status = tuB_fail(err, eerr.status, "line %u: %s", l->line, eerr.message);
+    }
+    if (status == TU_OK && !store)
+        status = write_sliced(k, st, &in->dst, l->line, r, channels, n, pitch, lanes, err);
     free(r);
     free(buf);
     free(m);
@@ -577,6 +731,8 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     if (in->opcode == TUL_OPCODE_MEDIA_LD) return exec_media(k, st, b, l, err);
     const tuL_dp_row *dp = tuV_inst_dp(in);
     if (dp) return exec_dataport(k, st, b, l, dp, err);
+    const tuL_lsc_row *lsc = tuV_inst_lsc(in);
+    if (lsc) return exec_lsc(k, st, b, l, lsc, err);
     const tuL_op *op = tuV_inst_op(in);
     TU_RETURN_IF(!op, err, TU_UNSUPPORTED, "line %u: sub-op %u of opcode 0x%x has no row", l->line,
                  in->subop, in->opcode);

@@ -13,6 +13,7 @@
 #include "binary_internal.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* IGC's MEDIA_LD_mod (notes §3.2 grammar), the UB Modifiers field: 0 nomod, 1 modified,
  * 2 top, 3 bottom, 4 top_mod, 5 bottom_mod. */
@@ -47,7 +48,7 @@ tu_status tuV_check_op(uint8_t opcode, uint8_t subop, bool uw_params, tu_visa_pl
     TU_RETURN_IF(!layout, err, TU_INVALID_ARGUMENT,
                  "opcode 0x%02X is not one of 0x6D (3D_SAMPLE), 0x6E (3D_LOAD), 0x6F "
                  "(3D_GATHER4), 0x70 (3D_INFO), 0x37 (MEDIA_LD), or the data port's 0x4B, 0x4C, "
-                 "0x73, 0x74, 0x75, 0x78, 0x79, 0x7D",
+                 "0x73, 0x74, 0x75, 0x78, 0x79, 0x7D, 0x89, 0x8A",
                  opcode);
     if (!tuV_layout_has(layout, TUV_F_OP_WORD) && !tuV_layout_has(layout, TUV_F_SUBOP))
         return TU_OK; /* MEDIA_LD and the data port: no sub-op, no sampler row */
@@ -82,9 +83,14 @@ static tu_status check_unused(const tu_visa_inst *in, const tuV_layout *L, const
         for (size_t i = 0; i < TUV_OP_FLAG_COUNT; i++)
             TU_RETURN_IF(tuV_op_flag_get(in, &tuV_op_flags[i]), err, TU_INVALID_ARGUMENT,
                          "%s is set but %s has no Op word flags", tuV_op_flags[i].name, op);
-    TU_RETURN_IF(
-        !tuV_layout_has(L, TUV_F_OP_WORD) && !tuV_layout_has(L, TUV_F_SUBOP) && in->subop != 0, err,
-        TU_INVALID_ARGUMENT, "sub-op %u is not a field of %s and must be 0", in->subop, op);
+    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_OP_WORD) && !tuV_layout_has(L, TUV_F_SUBOP) &&
+                     !tuV_layout_has(L, TUV_F_LSC_SUBOP) && in->subop != 0,
+                 err, TU_INVALID_ARGUMENT, "sub-op %u is not a field of %s and must be 0",
+                 in->subop, op);
+    static const uint8_t no_lsc[sizeof in->lsc];
+    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_LSC_SUBOP) && memcmp(&in->lsc, no_lsc, sizeof no_lsc),
+                 err, TU_INVALID_ARGUMENT, "LSC fields are set, but %s is not an LSC instruction",
+                 op);
     const bool has_exec = tuV_layout_has(L, TUV_F_EXEC) || tuV_layout_has(L, TUV_F_DP_EXEC);
     TU_RETURN_IF(!has_exec && in->exec_size, err, TU_INVALID_ARGUMENT,
                  "exec size %u is not a field of %s and must be 0", in->exec_size, op);
@@ -98,6 +104,7 @@ static tu_status check_unused(const tu_visa_inst *in, const tuV_layout *L, const
     UNUSED_ZERO(TUV_F_PRED, "pred", in->pred);
     UNUSED_ZERO(TUV_F_CHANNELS, "channel mask", in->channels);
     UNUSED_ZERO(TUV_F_SAMPLER, "sampler", in->sampler);
+    UNUSED_ZERO(TUV_F_SURFACE, "surface index", in->surface);
     UNUSED_ZERO(TUV_F_MEDIA_MOD, "media modifier", in->media_mod);
     UNUSED_ZERO(TUV_F_PLANE, "plane", in->plane);
     UNUSED_ZERO(TUV_F_BLOCK_WIDTH, "block width", in->block_width);
@@ -116,7 +123,8 @@ static tu_status check_unused(const tu_visa_inst *in, const tuV_layout *L, const
                  "dst V%u.%u is not a field of %s and must be %%null.0", in->dst.id, in->dst.offset,
                  op);
     const bool has_params = tuV_layout_has(L, TUV_F_PARAMS) ||
-                            tuV_layout_has(L, TUV_F_INFO_PARAMS) || tuV_layout_has(L, TUV_F_DP_RAW);
+                            tuV_layout_has(L, TUV_F_INFO_PARAMS) ||
+                            tuV_layout_has(L, TUV_F_DP_RAW) || tuV_layout_has(L, TUV_F_LSC_RAW);
     if (!has_params) {
         TU_RETURN_IF(in->num_params != 0, err, TU_INVALID_ARGUMENT,
                      "NumParams %u is not a field of %s and must be 0", in->num_params, op);
@@ -400,7 +408,17 @@ static tu_status check_field(const tu_visa_inst *in, const tuL_op *row, tuV_fiel
     case TUV_F_BLOCK_HEIGHT: return check_media_block(in, err);
     case TUV_F_X: return check_ud_scalar("media x offset", &in->x, err);
     case TUV_F_Y: return check_ud_scalar("media y offset", &in->y, err);
+    case TUV_F_LSC_SUBOP:
+    case TUV_F_LSC_SFID:
+    case TUV_F_LSC_CACHE:
+    case TUV_F_LSC_ADDR:
+    case TUV_F_LSC_ADDR_TYPED:
+    case TUV_F_LSC_DATA:
+    case TUV_F_LSC_SURFACE:
+    case TUV_F_LSC_RAW: return tuV_check_lsc_field(in, f, op, platform, err);
     case TUV_F_DP_EXEC:
+        if (tuV_inst_lsc(in)) return tuV_check_lsc_field(in, f, op, platform, err);
+        return check_dp_field(in, f, op, platform, err);
     case TUV_F_ATOMIC_OP:
     case TUV_F_SCALE:
     case TUV_F_BLOCK_SIZE:
@@ -440,9 +458,12 @@ tu_status tuV_validate(const tu_visa_inst *in, tu_visa_platform platform, const 
     TU_RETURN_IF(!in, err, TU_INVALID_ARGUMENT, "instruction is NULL");
     TU_TRY(tuV_check_op(in->opcode, in->subop, in->uw_params, platform, row, err));
     const tuV_layout *L = tuV_layout_of(in->opcode);
-    const char *op = *row              ? (*row)->mnemonic
-                     : tuV_inst_dp(in) ? tuV_inst_dp(in)->mnemonic
-                                       : "media_ld";
+    char lsc_name[48];
+    tuV_lsc_op_name(in, lsc_name, sizeof lsc_name);
+    const char *op = *row                                 ? (*row)->mnemonic
+                     : tuV_inst_dp(in)                    ? tuV_inst_dp(in)->mnemonic
+                     : tuV_layout_has(L, TUV_F_LSC_SUBOP) ? lsc_name
+                                                          : "media_ld";
     TU_TRY(check_unused(in, L, op, err));
     for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
         TU_TRY(check_field(in, *row, (tuV_field)*f, op, platform, err));
