@@ -297,6 +297,18 @@ TU_API tu_status tu_visa_execute(const tu_visa_kernel *k, tu_visa_state *st,
 TU_API tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_send_tables *tables,
                                  uint8_t *response, size_t response_size, tu_error *err);
 
+/*
+ * Execute a data-port send (`send`, or a split `sends` with src1): decode (tu_dp_lower_decode),
+ * find the surface (the binding table's entry; writable when writable[BTI] is true; writable
+ * may be NULL: every surface read-only, binding_count entries otherwise), run
+ * the engine (tu_dp_execute: writes land in the surface's memory), and write the response
+ * (tu_dp_response_write) into response (at least rlen GRFs). The entry point of a simulator
+ * that meets a data-port `send` (notes/image-load-store.md §3).
+ */
+TU_API tu_status tu_dp_send_execute(const tu_dp_send *s, const tu_target *t,
+                                    const tu_send_tables *tables, const bool *writable,
+                                    uint8_t *response, size_t response_size, tu_error *err);
+
 #ifdef __cplusplus
 }
 #endif

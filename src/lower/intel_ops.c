@@ -183,27 +183,28 @@ const tuL_dp_row tuL_dp_rows[] = {
 };
 
 /* code, text, engine op, typed, XeHP+ only, src0/src1 swapped (notes §2.2: IGC swaps CMPXCHG's
- * operands into the hardware's (compare, new) order and passes FCMPWR as it is) */
+ * operands into the hardware's (compare, new) order and passes FCMPWR as it is), and the
+ * hardware op (notes §2.2 "HW op (Get_Atomic_Op)": AOP 1..15; float ops 1..5) */
 const tuL_atomic_row tuL_atomic_rows[] = {
-    {0x00, "add",     TU_ATOMIC_ADD,      true,  false, false},
-    {0x01, "sub",     TU_ATOMIC_SUB,      true,  false, false},
-    {0x02, "inc",     TU_ATOMIC_INC,      true,  false, false},
-    {0x03, "dec",     TU_ATOMIC_DEC,      true,  false, false},
-    {0x04, "min",     TU_ATOMIC_UMIN,     true,  false, false},
-    {0x05, "max",     TU_ATOMIC_UMAX,     true,  false, false},
-    {0x06, "xchg",    TU_ATOMIC_XCHG,     true,  false, false},
-    {0x07, "cmpxchg", TU_ATOMIC_CMPXCHG,  true,  false, true},
-    {0x08, "and",     TU_ATOMIC_AND,      true,  false, false},
-    {0x09, "or",      TU_ATOMIC_OR,       true,  false, false},
-    {0x0A, "xor",     TU_ATOMIC_XOR,      true,  false, false},
-    {0x0B, "minsint", TU_ATOMIC_IMIN,     true,  false, false},
-    {0x0C, "maxsint", TU_ATOMIC_IMAX,     true,  false, false},
-    {0x0D, "predec",  TU_ATOMIC_PREDEC,   true,  false, false},
-    {0x10, "fmax",    TU_ATOMIC_FMAX,     false, false, false},
-    {0x11, "fmin",    TU_ATOMIC_FMIN,     false, false, false},
-    {0x12, "fcmpwr",  TU_ATOMIC_FCMPXCHG, false, false, false},
-    {0x13, "fadd",    TU_ATOMIC_FADD,     false, true,  false},
-    {0x14, "fsub",    TU_ATOMIC_FSUB,     false, true,  false},
+    {0x00, "add",     TU_ATOMIC_ADD,      true,  false, false,  7},
+    {0x01, "sub",     TU_ATOMIC_SUB,      true,  false, false,  8},
+    {0x02, "inc",     TU_ATOMIC_INC,      true,  false, false,  5},
+    {0x03, "dec",     TU_ATOMIC_DEC,      true,  false, false,  6},
+    {0x04, "min",     TU_ATOMIC_UMIN,     true,  false, false, 13},
+    {0x05, "max",     TU_ATOMIC_UMAX,     true,  false, false, 12},
+    {0x06, "xchg",    TU_ATOMIC_XCHG,     true,  false, false,  4},
+    {0x07, "cmpxchg", TU_ATOMIC_CMPXCHG,  true,  false, true,  14},
+    {0x08, "and",     TU_ATOMIC_AND,      true,  false, false,  1},
+    {0x09, "or",      TU_ATOMIC_OR,       true,  false, false,  2},
+    {0x0A, "xor",     TU_ATOMIC_XOR,      true,  false, false,  3},
+    {0x0B, "minsint", TU_ATOMIC_IMIN,     true,  false, false, 11},
+    {0x0C, "maxsint", TU_ATOMIC_IMAX,     true,  false, false, 10},
+    {0x0D, "predec",  TU_ATOMIC_PREDEC,   true,  false, false, 15},
+    {0x10, "fmax",    TU_ATOMIC_FMAX,     false, false, false,  1},
+    {0x11, "fmin",    TU_ATOMIC_FMIN,     false, false, false,  2},
+    {0x12, "fcmpwr",  TU_ATOMIC_FCMPXCHG, false, false, false,  3},
+    {0x13, "fadd",    TU_ATOMIC_FADD,     false, true,  false,  4},
+    {0x14, "fsub",    TU_ATOMIC_FSUB,     false, true,  false,  5},
 };
 /* clang-format on */
 

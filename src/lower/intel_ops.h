@@ -165,6 +165,8 @@ typedef struct tuL_atomic_row {
     bool typed;     /* TYPED_ATOMIC takes it (integer ops only, §2.2) */
     bool xe2_only;  /* FADD, FSUB: XeHP+ (§2.2) */
     bool swap;      /* vISA src0/src1 are (new, compare): swapped into the engine's order */
+    uint8_t aop;    /* the legacy data port's op in message control 3:0 (Get_Atomic_Op):
+                       integer AOP, or the float op of message type 0x1B */
 } tuL_atomic_row;
 
 extern const tuL_atomic_row tuL_atomic_rows[];
