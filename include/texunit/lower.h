@@ -380,6 +380,48 @@ TU_API tu_status tu_dp_lower_decode(const tu_dp_send *s, const tu_target *t, tu_
 TU_API tu_status tu_dp_response_write(const tu_dp_lmsg *m, const tu_target *t, const tu_reply *r,
                                       uint8_t *out, size_t size, tu_error *err);
 
+/* --- image format conversion (notes/image-load-store.md §4) --------------------------------- */
+
+/*
+ * Which format a storage image's typed messages really use on a generation, and the
+ * conversion the shader does around them: isl_lower_storage_image_format (§4.3; for Gen9/10
+ * UNORM/SNORM texunit follows Mesa 24, docs/semantics.md), the untyped raw fallback where no
+ * typed format matches (§4.2, §4.6), the unpack after a load (§4.4) and the pack before a
+ * store (§4.5). The property: lowered load + unpack, and pack + lowered store, equal the direct
+ * typed access of the original format (tests/test_image_format.c).
+ */
+typedef struct tu_image_lowering {
+    tu_format format;  /* the storage image's format */
+    tu_format lowered; /* the format the typed message reads and writes (raw: R32G32_UINT or
+                          R32G32B32A32_UINT, accessed as untyped dwords) */
+    bool native;       /* lowered == format: the data port converts, the shader only pads */
+    bool raw;          /* no typed format matches: untyped access at tu_lower_image_address */
+} tu_image_lowering;
+
+/* The lowering of format on target t (its verx10). TU_UNSUPPORTED for a format that is not a
+ * storage image format (sRGB, BGRA, packed 16-bit, depth, ...), naming it. */
+TU_API tu_status tu_lower_image_format(tu_format format, const tu_target *t, tu_image_lowering *out,
+                                       tu_error *err);
+
+/* After a load: the lowered message's four 32-bit values (its channels, raw uint fields) into
+ * the format's values, padded (0, 0, 0, 1) as §4.4 step 6. For a native lowering the values
+ * are already converted and are copied. */
+TU_API void tu_lower_image_unpack(const tu_image_lowering *l, const uint32_t in[4], tu_texel *out);
+
+/* Before a store: the format's values (typed by its class) into the lowered format's four
+ * 32-bit channel values (§4.5). Native: copied. */
+TU_API void tu_lower_image_pack(const tu_image_lowering *l, const tu_texel *in, uint32_t out[4]);
+
+/* The raw fallback's byte address of texel c (§4.6, linear layout): offset + layer, sample,
+ * z, y pitches + x * bytes, and its bounds check (every coordinate below its size, unsigned);
+ * *inside false means the lane reads zero and writes nothing. */
+TU_API tu_status tu_lower_image_address(const tu_surface *s, const tu_texel_coord *c,
+                                        uint64_t *address, bool *inside, tu_error *err);
+
+/* The steps in words (`texunit lower` prints them): for a load when !store, else a store.
+ * Returns the length needed, as snprintf. */
+TU_API size_t tu_lower_image_steps(const tu_image_lowering *l, bool store, char *buf, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

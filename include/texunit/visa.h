@@ -309,6 +309,15 @@ TU_API tu_status tu_dp_send_execute(const tu_dp_send *s, const tu_target *t,
                                     const tu_send_tables *tables, const bool *writable,
                                     uint8_t *response, size_t response_size, tu_error *err);
 
+/* The logical surface message of a legacy data-port instruction (GATHER4_TYPED ...
+ * DWORD_ATOMIC) without per-lane values: op, width, every lane enabled, channels, atomic
+ * (vISA's op mapped to the engine's), bytes, the typed address count (up to the last operand
+ * of U, V, R, LOD that is not %null), no_response for an atomic with a %null destination, and
+ * `surface` as its binding-table index. What `texunit lower` lowers. TU_INVALID_ARGUMENT for
+ * an instruction that does not validate or is not a legacy data-port one. */
+TU_API tu_status tu_visa_dataport_message(const tu_visa_inst *inst, uint32_t surface,
+                                          tu_dp_lmsg *out, tu_error *err);
+
 #ifdef __cplusplus
 }
 #endif

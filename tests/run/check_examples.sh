@@ -20,6 +20,13 @@ for example in "$src"/examples/*.visaasm "$src"/examples/*.sass; do
         status=1
     fi
 done
+# The split-send write also through `texunit lower`: its physical message on TGL.
+if ! (cd "$src" && "$texunit" lower examples/split_send.visaasm --target tgl) > "$work/out" 2>&1 ||
+   ! cmp -s "$work/out" "$src/examples/split_send.lower.expected"; then
+    echo "FAIL: texunit lower examples/split_send.visaasm differs from split_send.lower.expected:"
+    diff "$src/examples/split_send.lower.expected" "$work/out" | head -20 || true
+    status=1
+fi
 # The blob: bytes 0x10..0x17; texel (3, 1) is 0x17, (0, 0) 0x10, (1, 1) 0x15, (2, 0) 0x12,
 # and lanes 4..7 read (0, 0).
 printf '\020\021\022\023\024\025\026\027' > "$work/blob.bin"
