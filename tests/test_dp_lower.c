@@ -100,7 +100,7 @@ static bool one(const tu_target *t, unsigned iter) {
             for (uint32_t c = 0; c < m->dims; c++)
                 d->addr[c].u[l] = rnd(ext[c]);
         } else {
-            d->addr[0].u[l] = rnd(100 / align) * align;
+            d->addr[0].u[l] = rnd(100 / align) * align + (align > 1 && rnd(400) == 0);
         }
         for (int c = 0; c < 4; c++)
             d->data[c].u[l] = atomic && rnd(2) ? rnd(3) : (uint32_t)tu_test_rand(&rng);
@@ -120,8 +120,15 @@ static bool one(const tu_target *t, unsigned iter) {
     tu_dp_payload *pay = calloc(1, sizeof *pay);
     tu_status got = tu_dp_lower_split(m, t, plan, &err);
     bool carried = got == TU_OK;
-    CHECK(carried == supported(m, t), "%s: %s %s: %s", t->name, tu_dp_op_describe(d->op)->name,
-          tu_atomic_describe((tu_atomic)d->atomic)->name, err.message);
+    bool misaligned = false; /* refused whole by both paths */
+    for (uint32_t l = 0; !typed && l < d->simd; l++)
+        misaligned |= (d->lane_mask >> l & 1) && d->addr[0].u[l] % align;
+    CHECK(carried == (supported(m, t) && !misaligned), "%s: %s %s: %s", t->name,
+          tu_dp_op_describe(d->op)->name, tu_atomic_describe((tu_atomic)d->atomic)->name,
+          err.message);
+    if (misaligned)
+        CHECK(want == TU_INVALID_ARGUMENT && (got == TU_INVALID_ARGUMENT || !supported(m, t)),
+              "%s: %s, %s", t->name, tu_status_name(want), tu_status_name(got));
     const tu_surface *table[8] = {0};
     bool wtable[8] = {0};
     table[m->surface] = &img->surface;
@@ -290,6 +297,11 @@ static void test_descriptors(void) {
     m.no_response = false, m.msg.op = TU_DP_SCATTERED_READ, m.msg.bytes = 2;
     CHECK_ERR(tu_dp_lower_split(&m, &ivb, &plan, &err), TU_UNSUPPORTED, &err,
               "byte scattered messages exist from HSW on");
+    /* a misaligned lane refuses the whole message, before any part is made */
+    m.msg.op = TU_DP_UNTYPED_WRITE, m.msg.simd = 32, m.msg.lane_mask = ~0u;
+    m.msg.addr[0].u[20] = 6;
+    CHECK_ERR(tu_dp_lower_split(&m, &tgl, &plan, &err), TU_INVALID_ARGUMENT, &err,
+              "UNTYPED_WRITE lane 20: byte address 0x6 is not a multiple of 4");
 }
 
 int main(void) {

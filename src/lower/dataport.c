@@ -150,6 +150,17 @@ static tu_status check(const tu_dp_lmsg *m, const tu_target *t, tu_error *err) {
     TU_RETURN_IF(g == GEN_IVB && is_scattered(d->op) && d->bytes != 4, err, TU_UNSUPPORTED,
                  "byte scattered messages exist from HSW on (verx10 75), not on verx10 %u",
                  t->verx10);
+    /* The engine refuses a misaligned lane for the whole message (docs/semantics.md); refusing
+     * it here too keeps a split message from writing its first part before the second is
+     * refused. */
+    if (!is_typed(d->op)) {
+        const uint32_t align = is_scattered(d->op) ? d->bytes : 4;
+        for (uint32_t l = 0; l < d->simd; l++)
+            TU_RETURN_IF((d->lane_mask >> l & 1) && d->addr[0].u[l] % align, err,
+                         TU_INVALID_ARGUMENT,
+                         "%s lane %u: byte address 0x%x is not a multiple of %u",
+                         tu_dp_op_describe(d->op)->name, l, d->addr[0].u[l], align);
+    }
     if (is_atomic(d->op)) {
         const tu_atomic_info *a = tu_atomic_describe((tu_atomic)d->atomic);
         if (g == GEN_LSC) {
