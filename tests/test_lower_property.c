@@ -282,6 +282,10 @@ static void gen_param(const gen *g, tuL_param p, tu_msg *m) {
             if (s >> TU_SRC_R & 1) m->src[TU_SRC_R].f[l] = truncated(m->src[TU_SRC_R].f[l]);
             break;
         }
+        case TUL_P_OFFSETS: /* data-port operands: no sampler parameter */
+        case TUL_P_SRC:
+        case TUL_P_SRC0:
+        case TUL_P_SRC1:
         case TUL_P_COUNT: break;
         }
     }
