@@ -253,45 +253,65 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
     if (!direct) return NULL;
     if (m->op == TU_OP_LD || m->op == TU_OP_LD_LZ || m->op == TU_OP_LD_L) return "ld_2d_rgba8";
     if ((m->op == TU_OP_SAMPLE_L || m->op == TU_OP_SAMPLE_LZ) &&
-        smp->precision == TU_PRECISION_HW && smp->reduction == TU_REDUCTION_AVERAGE &&
-        smp->max_anisotropy <= 1 && !smp->unnormalized &&
+        smp->reduction == TU_REDUCTION_AVERAGE && smp->max_anisotropy <= 1 && !smp->unnormalized &&
         smp->address[0] != TU_ADDRESS_CLAMP_BORDER && smp->address[1] != TU_ADDRESS_CLAMP_BORDER &&
         !(m->flags & TU_MSG_HALF_SOURCES))
         return "sample_l_2d_rgba8";
     return NULL;
 }
 
-/* Run m both ways; check status, reply bytes and the row chosen. Returns the row's name. */
+/* The kernel builds the test runs: every one this machine has, or only TEXUNIT_ISA's. */
+static tu_isa isas[3];
+static unsigned isa_count;
+
+static void pick_isas(void) {
+    const char *env = getenv("TEXUNIT_ISA");
+    tu_isa forced;
+    if (env && *env && CHECK(tu_isa_parse(env, &forced, NULL) == TU_OK, "TEXUNIT_ISA=%s", env)) {
+        isas[isa_count++] = forced;
+        return;
+    }
+    static const tu_isa all[] = {TU_ISA_SCALAR, TU_ISA_AVX2, TU_ISA_AVX512};
+    for (unsigned i = 0; i < 3; i++)
+        if (tu_isa_available(all[i])) isas[isa_count++] = all[i];
+}
+
+/* Run m through the generic path and through the fast paths of every kernel build; check
+ * status, reply bytes and the row chosen. Returns the row's name. */
 static const char *compare_paths(const tu_msg *m, const tu_surface *s, const tu_sampler *smp,
                                  unsigned iter) {
     static tu_reply fast, slow;
-    memset(&fast, 0xa5, sizeof fast);
+    static tu_binding b;
     memset(&slow, 0xa5, sizeof slow);
     tu_error e1 = {0}, e2 = {0};
     const char *row = NULL, *none = "unset";
-    const tu_status st_fast = tuE_execute(m, s, smp, &fast, &e1, true, &row);
     const tu_status st_slow = tuE_execute(m, s, smp, &slow, &e2, false, &none);
-    CHECK(st_fast == st_slow, "iter %u: status %d vs %d", iter, (int)st_fast, (int)st_slow);
     CHECK(none == NULL, "iter %u: forced generic path used a fast path", iter);
-    if (st_fast != TU_OK) {
-        CHECK(row == NULL, "iter %u: a refused message reached row %s", iter, row);
-        return NULL;
-    }
-    const char *want = expected_row(m, s, smp);
-    CHECK((row == NULL && want == NULL) || (row && want && strcmp(row, want) == 0),
-          "iter %u: op %s format %d: row %s, expected %s", iter, tu_op_describe(m->op)->name,
-          (int)s->format, row ? row : "(generic)", want ? want : "(generic)");
-    const bool same = memcmp(fast.channel, slow.channel, sizeof fast.channel) == 0 &&
-                      fast.pixel_null_mask == slow.pixel_null_mask &&
-                      fast.value_class == slow.value_class;
-    if (!CHECK(same, "iter %u: op %s via %s differs from the generic path", iter,
-               tu_op_describe(m->op)->name, row ? row : "(generic)")) {
-        for (unsigned l = 0; l < m->simd; l++)
-            for (int c = 0; c < 4; c++)
-                if (fast.channel[c].u[l] != slow.channel[c].u[l])
-                    fprintf(stderr, "  lane %u ch %d: fast %08x (%g) generic %08x (%g)\n", l, c,
-                            fast.channel[c].u[l], (double)fast.channel[c].f[l],
-                            slow.channel[c].u[l], (double)slow.channel[c].f[l]);
+    for (unsigned k = 0; k < isa_count; k++) {
+        memset(&fast, 0xa5, sizeof fast);
+        tu_status st_fast = tu_bind_isa(s, smp, isas[k], &b, &e1);
+        if (st_fast == TU_OK) st_fast = tuE_execute_bound(&b, m, &fast, &e1, true, &row);
+        CHECK(st_fast == st_slow, "iter %u: status %d vs %d", iter, (int)st_fast, (int)st_slow);
+        if (st_fast != TU_OK) {
+            CHECK(row == NULL, "iter %u: a refused message reached row %s", iter, row);
+            return NULL;
+        }
+        const char *want = expected_row(m, s, smp);
+        CHECK((row == NULL && want == NULL) || (row && want && strcmp(row, want) == 0),
+              "iter %u: op %s format %d: row %s, expected %s", iter, tu_op_describe(m->op)->name,
+              (int)s->format, row ? row : "(generic)", want ? want : "(generic)");
+        const bool same = memcmp(fast.channel, slow.channel, sizeof fast.channel) == 0 &&
+                          fast.pixel_null_mask == slow.pixel_null_mask &&
+                          fast.value_class == slow.value_class;
+        if (!CHECK(same, "iter %u: op %s via %s (%s) differs from the generic path", iter,
+                   tu_op_describe(m->op)->name, row ? row : "(generic)", tu_isa_name(isas[k]))) {
+            for (unsigned l = 0; l < m->simd; l++)
+                for (int c = 0; c < 4; c++)
+                    if (fast.channel[c].u[l] != slow.channel[c].u[l])
+                        fprintf(stderr, "  lane %u ch %d: fast %08x (%g) generic %08x (%g)\n", l, c,
+                                fast.channel[c].u[l], (double)fast.channel[c].f[l],
+                                slow.channel[c].u[l], (double)slow.channel[c].f[l]);
+        }
     }
     return row;
 }
@@ -374,7 +394,12 @@ static void test_every_row_reachable(void) {
                             TUE_FAST_RESIDENT | TUE_FAST_IN_BOUNDS;
     for (unsigned i = 0; i < tuE_fast_table_size; i++) {
         const tuE_fast_row *r = &tuE_fast_table[i];
-        CHECK(r->fn && r->name, "row %u", i);
+        CHECK(r->kernel < TUK_COUNT && r->name, "row %u", i);
+        for (unsigned k = 0; k < isa_count; k++) {
+            const tuK_set *set = NULL;
+            CHECK(tuE_kernels_for(isas[k], &set, NULL) == TU_OK && set->fn[r->kernel],
+                  "row %s has no %s kernel", r->name, tu_isa_name(isas[k]));
+        }
         /* Every row reads memory directly: it must require the in-bounds proof. */
         CHECK((r->flags & direct) == direct, "row %s lacks a safety flag", r->name);
         CHECK(tuE_fast_find(r->flags) == r, "row %s is shadowed by an earlier row", r->name);
@@ -430,7 +455,7 @@ static void test_near_misses(void) {
         tu_msg m;
         canonical_msg(&m, op);
         switch (miss) {
-        case 5: smp.precision = TU_PRECISION_EXACT; break;
+        case 5: m.op = TU_OP_GATHER4_L; break;
         case 6: smp.reduction = TU_REDUCTION_MIN; break;
         case 7: smp.max_anisotropy = 4; break;
         case 8: smp.unnormalized = true, smp.mip_filter = TU_MIP_NONE; break;
@@ -467,7 +492,7 @@ static void test_geometry_bounds(void) {
             if (padded) p.levels = p.level_count = 1;
             surf_box b;
             CHECK(make_surface(&p, &b));
-            tuE_fast_geom g;
+            tuK_geom g;
             CHECK(tuE_fast_geometry(&b.s, b.s.level_count, &g) == (shortage == 0),
                   "padded %d shortage %zu", padded, shortage);
             b.s.data = NULL;
@@ -498,7 +523,49 @@ static void test_weight_rounding(void) {
     CHECK(tuE_fast_weight256(1.5f / 256.0f) == 2 && tuE_fast_weight256(2.5f / 256.0f) == 2);
 }
 
+/* The ISA choice: names, refusals, and on a CPU that has AVX-512 or AVX2 (as
+ * /proc/cpuinfo says), those builds are available, so the tests above ran them. */
+static void test_isa_choice(void) {
+    for (int i = 0; i < 4; i++) {
+        tu_isa back;
+        CHECK(tu_isa_parse(tu_isa_name((tu_isa)i), &back, NULL) == TU_OK && back == (tu_isa)i);
+    }
+    tu_error err = {0};
+    tu_isa isa;
+    CHECK(tu_isa_parse("sse9", &isa, &err) == TU_INVALID_ARGUMENT && strstr(err.message, "sse9"));
+    CHECK(tu_isa_name((tu_isa)7) == NULL && !tu_isa_available((tu_isa)7));
+    surf_box b;
+    tu_sampler smp;
+    canonical(&b, &smp, TU_FORMAT_R8G8B8A8_UNORM);
+    tu_binding bind;
+    CHECK(tu_bind_isa(&b.s, &smp, (tu_isa)7, &bind, &err) == TU_INVALID_ARGUMENT &&
+          strstr(err.message, "ISA 7"));
+    for (int i = 0; i < 4; i++) {
+        const tu_status st = tu_bind_isa(&b.s, &smp, (tu_isa)i, &bind, &err);
+        CHECK(st == (tu_isa_available((tu_isa)i) ? TU_OK : TU_UNSUPPORTED), "isa %d", i);
+        if (st != TU_OK)
+            CHECK(strstr(err.message, tu_isa_name((tu_isa)i)) != NULL, "%s", err.message);
+    }
+    free_surface(&b);
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f) {
+        static char text[1 << 16];
+        const size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = 0;
+        fclose(f);
+        if (strstr(text, " avx2")) CHECK(tu_isa_available(TU_ISA_AVX2));
+        if (strstr(text, " avx512f") && strstr(text, " avx512bw") && strstr(text, " avx512vl"))
+            CHECK(tu_isa_available(TU_ISA_AVX512));
+    }
+    printf("  kernel builds tested:");
+    for (unsigned k = 0; k < isa_count; k++)
+        printf(" %s", tu_isa_name(isas[k]));
+    printf("\n");
+}
+
 int main(void) {
+    pick_isas();
+    TU_RUN(test_isa_choice);
     TU_RUN(test_weight_rounding);
     TU_RUN(test_geometry_bounds);
     TU_RUN(test_every_row_reachable);

@@ -178,15 +178,19 @@ static const tuE_fast_prep *prepared(const tu_binding *b) {
 
 tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, tu_binding *binding,
                   tu_error *err) {
+    return tu_bind_isa(surface, sampler, TU_ISA_BEST, binding, err);
+}
+
+tu_status tu_bind_isa(const tu_surface *surface, const tu_sampler *sampler, tu_isa isa,
+                      tu_binding *binding, tu_error *err) {
     TU_RETURN_IF(!surface || !sampler || !binding, err, TU_INVALID_ARGUMENT,
                  "surface, sampler and binding must not be NULL");
     TU_TRY(tu_surface_validate(surface, err));
     TU_TRY(tu_sampler_validate(sampler, err));
     binding->surface = *surface;
     binding->sampler = *sampler;
-    tuE_fast_prepare(&binding->surface, &binding->sampler,
-                     (tuE_fast_prep *)(void *)binding->prepared);
-    return TU_OK;
+    return tuE_fast_prepare(&binding->surface, &binding->sampler, isa,
+                            (tuE_fast_prep *)(void *)binding->prepared, err);
 }
 
 tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,

@@ -10,6 +10,7 @@
 #define TEXUNIT_FAST_H
 
 #include "engine.h"
+#include "kernels/kernels.h"
 
 /* What a message, its surface and its sampler are. A flag is set only when the property
  * certainly holds; an unset flag sends the message to the generic path. */
@@ -20,8 +21,7 @@ enum {
     TUE_FAST_TILING_LINEAR = 1u << 3, /* TU_TILING_LINEAR */
     TUE_FAST_RGBA8 = 1u << 4,         /* R8G8B8A8_UNORM or B8G8R8A8_UNORM */
     TUE_FAST_RESIDENT = 1u << 5,      /* no residency map: every page is resident */
-    TUE_FAST_IN_BOUNDS = 1u << 6,     /* every texel of every view level lies in memory */
-    TUE_FAST_HW = 1u << 7,            /* TU_PRECISION_HW: 8-bit fixed-point filtering */
+    TUE_FAST_IN_BOUNDS = 1u << 6,     /* every texel of the view lies in memory, below 2^31 */
     TUE_FAST_AVERAGE = 1u << 8,       /* TU_REDUCTION_AVERAGE */
     TUE_FAST_ISOTROPIC = 1u << 9,     /* sampler max_anisotropy 0 or 1 */
     TUE_FAST_NORMALIZED = 1u << 10,   /* normalized coordinates */
@@ -29,25 +29,9 @@ enum {
     TUE_FAST_FULL_SOURCES = 1u << 12  /* no TU_MSG_HALF_SOURCES */
 };
 
-/* Where one view level's texels are: a texel (x, y) of layer `layer` is the 4 bytes at
- * base + layer * layer_pitch + y * row_pitch + x * 4, for x < w, y < h, layer < the
- * surface's layers. tuE_fast_geometry proves each such address lies in [data, data + size). */
-typedef struct tuE_fast_level {
-    const uint8_t *base;
-    size_t row_pitch, layer_pitch;
-    uint32_t w, h;
-} tuE_fast_level;
-
-typedef struct tuE_fast_geom {
-    tuE_fast_level level[TU_MAX_LEVELS]; /* indexed by view level, < ctx->levels */
-    uint8_t swz[4];                      /* byte of component R, G, B, A in a texel */
-} tuE_fast_geom;
-
-typedef void (*tuE_fast_fn)(const tuE_ctx *ctx, const tuE_fast_geom *g, tu_reply *reply);
-
 typedef struct tuE_fast_row {
-    uint32_t flags; /* TUE_FAST_*: all required */
-    tuE_fast_fn fn; /* writes the enabled channels of the enabled lanes */
+    uint32_t flags;  /* TUE_FAST_*: all required */
+    unsigned kernel; /* TUK_*: the kernel, in the build the binding chose (kernels.h) */
     const char *name;
 } tuE_fast_row;
 
@@ -55,11 +39,12 @@ extern const tuE_fast_row tuE_fast_table[];
 extern const unsigned tuE_fast_table_size;
 
 /* What tu_bind prepares once for a surface and a sampler (kept in tu_binding.prepared):
- * the flags that do not depend on the message, TUE_FAST_IN_BOUNDS among them, and the
- * level geometry when a row could use it. */
+ * the flags that do not depend on the message, TUE_FAST_IN_BOUNDS among them, the kernel
+ * build chosen, and the level geometry when a row could use it. */
 typedef struct tuE_fast_prep {
     uint32_t state_flags;
-    tuE_fast_geom geom;
+    const tuK_set *kernels;
+    tuK_geom geom;
 } tuE_fast_prep;
 
 /* The flags of a surface and sampler pair, all but TUE_FAST_IN_BOUNDS. */
@@ -70,11 +55,17 @@ uint32_t tuE_fast_msg_flags(const tuE_ctx *ctx);
 
 /* Fill g for a 2D linear RGBA8 surface viewed with `levels` levels; true
  * (TUE_FAST_IN_BOUNDS) when every texel of every level of the view, in every layer, lies
- * wholly inside [data, data + size). */
-bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuE_fast_geom *g);
+ * wholly inside [data, data + size) at an offset below 2^31. */
+bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g);
 
-/* Bind time: the state flags and, when a row could match, the geometry. s and smp valid. */
-void tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tuE_fast_prep *p);
+/* The kernel build for isa (TU_ISA_BEST: the best available); TU_UNSUPPORTED naming the
+ * ISA when this build or this CPU has none, TU_INVALID_ARGUMENT when isa is no tu_isa. */
+tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err);
+
+/* Bind time: the kernel build, the state flags and, when a row could match, the geometry.
+ * s and smp valid. Fails only for an ISA tuE_kernels_for refuses. */
+tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa isa, tuE_fast_prep *p,
+                           tu_error *err);
 
 /* Per message: run the first row that accepts the message and the prepared state; returns
  * the row's name, or NULL having written nothing (the generic path runs). */

@@ -1,0 +1,48 @@
+/*
+ * kernels.h - the SIMD kernels of the fast-path table (DESIGN.md §6 "Kernels keyed like
+ * llvmpipe's sampler key"): each runs every lane of a message at once, structure of
+ * arrays, TUK_W = 16 lanes per step, and returns exactly what the generic path returns.
+ *
+ * One source (kernels_body.h, over the vector layer simd.h) is built three times:
+ * kernels_avx512.c, kernels_avx2.c (each with its ISA's compiler flags, when the compiler
+ * has them) and kernels_portable.c (the baseline ISA). fast.c keys the rows and picks the
+ * build per binding (tu_isa).
+ */
+#ifndef TEXUNIT_KERNELS_H
+#define TEXUNIT_KERNELS_H
+
+#include "../engine.h"
+
+/* Where a view's texels are, for kernels that read memory directly. The texel (x, y) of
+ * layer `layer` of view level L is the 4 bytes at data + offset[L] + layer *
+ * layer_pitch[L] + y * row_pitch[L] + x * 4, for x < w[L], y < h[L], layer < layers.
+ * tuE_fast_geometry proves, once per binding, that each such address lies inside the
+ * surface's memory and below 2^31, so the kernels compute it in int32 without checks. */
+typedef struct tuK_geom {
+    const uint8_t *data;
+    int32_t offset[TU_MAX_LEVELS];
+    int32_t row_pitch[TU_MAX_LEVELS];
+    int32_t layer_pitch[TU_MAX_LEVELS];
+    int32_t w[TU_MAX_LEVELS], h[TU_MAX_LEVELS];
+    float fw[TU_MAX_LEVELS], fh[TU_MAX_LEVELS]; /* w and h as floats */
+    int32_t levels, layers;
+    int32_t shift[4]; /* bit position of component R, G, B, A in a little-endian texel */
+} tuK_geom;
+
+typedef void (*tuK_fn)(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply);
+
+/* The kernels, by what they run. */
+enum {
+    TUK_LD_RGBA8_2D,     /* LD, LD_LZ, LD_L of 2D RGBA8 */
+    TUK_SAMPLE_RGBA8_2D, /* SAMPLE_L, SAMPLE_LZ of 2D RGBA8, both precisions */
+    TUK_COUNT
+};
+
+/* The kernels of one build. A build the compiler cannot make has every entry NULL. */
+typedef struct tuK_set {
+    tuK_fn fn[TUK_COUNT];
+} tuK_set;
+
+extern const tuK_set tuK_portable, tuK_avx2, tuK_avx512;
+
+#endif /* TEXUNIT_KERNELS_H */

@@ -1,0 +1,242 @@
+/*
+ * kernels_body.h - the kernels, written once over simd.h and included by each
+ * kernels_<isa>.c (kernels.h). Every function mirrors the generic path (filter.c, lod.c,
+ * texel.c, load.c) step by step; the comments name the scalar code each step equals.
+ *
+ * Safety: every texel address is formed from a level index in [0, levels), a layer in
+ * [0, layers) and a wrapped (or range-checked) position inside the level, in every lane,
+ * active or not, NaN or huge coordinates included; tuK_geom's proof covers them all.
+ */
+#include "simd.h"
+
+/* --- shared steps ------------------------------------------------------------------------ */
+
+/* filter.c's array_index: clamp(RNE(a), 0, count - 1); negatives and NaN give 0. */
+static inline vi k_array_index(vf a, int32_t count) {
+    const float fc = (float)count;
+    const vf in = vf_sel((a > 0.0f) & (a < fc), a, vf_splat(0.0f));
+    const vf r = (in + 8388608.0f) - 8388608.0f; /* RNE for 0 <= in < 2^23 */
+    const vi ri = vi_min(vf_to_vi(r), vi_splat(count - 1));
+    return vi_sel(a >= fc, vi_splat(count - 1), ri);
+}
+
+/* i mod n in [0, n) (tuE_wrap's WRAP) for |i| <= 2^30 + 16, 0 < n < 2^31: the quotient in
+ * double is within an ulp of i / n and never crosses an integer i / n does not reach (the
+ * gap is at least 1/n, far above the rounding error), so its truncation is C's i / n. */
+static inline vi k_mod(vi i, vi n) {
+    const vd q = __builtin_convertvector(i, vd) / __builtin_convertvector(n, vd);
+    const vi m = i - __builtin_convertvector(q, vi) * n;
+    return m + (n & (m < 0));
+}
+
+/* tuE_wrap of i and i + 1 for an axis of n texels and a mode without border. */
+static inline void k_wrap_pair(vi i, vi n, unsigned mode, vi *a, vi *b) {
+    const vi i1 = i + 1;
+    switch (mode) {
+    case TU_ADDRESS_WRAP: {
+        const vi w0 = k_mod(i, n), w1 = w0 + 1;
+        *a = w0;
+        *b = vi_sel(w1 == n, vi_splat(0), w1);
+        return;
+    }
+    case TU_ADDRESS_MIRROR: {
+        const vi n2 = n + n, m0 = k_mod(i, n2), m1 = k_mod(i1, n2);
+        *a = vi_sel(m0 < n, m0, n2 - 1 - m0);
+        *b = vi_sel(m1 < n, m1, n2 - 1 - m1);
+        return;
+    }
+    case TU_ADDRESS_MIRROR_ONCE: {
+        const vi m0 = vi_sel(i >= 0, i, -1 - i), m1 = vi_sel(i1 >= 0, i1, -1 - i1);
+        *a = vi_min(m0, n - 1);
+        *b = vi_min(m1, n - 1);
+        return;
+    }
+    default: /* CLAMP_EDGE, CUBE */
+        *a = vi_max(vi_min(i, n - 1), vi_splat(0));
+        *b = vi_max(vi_min(i1, n - 1), vi_splat(0));
+        return;
+    }
+}
+
+/* filter.c's lerp8: (a * (256 - w) + b * w + 128) >> 8 on codes 0..255, weights 0..256. */
+static inline vi k_lerp8(vi a, vi b, vi w) {
+    return (a * (256 - w) + b * w + 128) >> 8;
+}
+
+/* filter.c's lerp: w == 0 ? a : w == 1 ? b : a + w * (b - a). */
+static inline vf k_lerp(vf a, vf b, vf w) {
+    const vf r = a + w * (b - a);
+    return vf_sel(w == 0.0f, a, vf_sel(w == 1.0f, b, r));
+}
+
+static inline vi k_channel(vi texel, int32_t shift) {
+    return (texel >> shift) & 0xff;
+}
+
+/* The texel offset of (x, y, layer) in view level L (tuK_geom). */
+static inline vi k_offset(const tuK_geom *g, vi L, vi layer, vi x, vi y) {
+    return vi_lookup(g->offset, L) + layer * vi_lookup(g->layer_pitch, L) +
+           y * vi_lookup(g->row_pitch, L) + x * 4;
+}
+
+/* --- LD / LD_LZ / LD_L, 2D RGBA8 (load.c) ------------------------------------------------ */
+
+static void ld_rgba8_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
+    const tu_msg *m = ctx->msg;
+    const bool arrayed = ctx->surf->arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
+    const int32_t ox = m->offset[0], oy = m->offset[1];
+    for (unsigned first = 0; first < m->simd; first += TUK_W) {
+        const vi active =
+            vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
+        const vi u = vi_load(m->src[TU_SRC_U].i + first), v = vi_load(m->src[TU_SRC_V].i + first);
+        const vi layer = arrayed ? vi_load(m->src[TU_SRC_R].i + first) : vi_splat(0);
+        const vi lod = zero_lod ? vi_splat(0) : vi_load(m->src[TU_SRC_LOD].i + first);
+        /* load_position's checks: 0 <= lod < levels, 0 <= u + offset < w, likewise v and
+         * the layer; written without forming u + offset where it could overflow. */
+        vi in = (lod >= 0) & (lod < g->levels);
+        const vi L = vi_sel(in, lod, vi_splat(0));
+        const vi w = vi_lookup(g->w, L), h = vi_lookup(g->h, L);
+        in &= (u >= -ox) & (u < w - ox) & (v >= -oy) & (v < h - oy) & (layer >= 0) &
+              (layer < g->layers);
+        const vi x = vi_sel(in, u + ox, vi_splat(0)), y = vi_sel(in, v + oy, vi_splat(0));
+        const vi texel = vi_gather_bytes(
+            g->data, vi_sel(in, k_offset(g, L, vi_sel(in, layer, vi_splat(0)), x, y), vi_splat(0)));
+        for (int c = 0; c < 4; c++) {
+            if (!(m->channel_mask >> c & 1)) continue;
+            /* Outside: the zero texel of RGBA8, (0, 0, 0, 0). */
+            const vi code = vi_sel(in, k_channel(texel, g->shift[c]), vi_splat(0));
+            vf_store_masked(reply->channel[c].f + first, vi_to_vf(code) / 255.0f, active);
+        }
+    }
+}
+
+/* --- SAMPLE_L / SAMPLE_LZ, 2D RGBA8 (filter.c sample_at, gather_footprint, reduce) ------- */
+
+/* One level's footprint: in 8-bit codes (hw, reduce's fixed8 branch) or in floats (exact,
+ * reduce's float branch), per component R G B A. */
+typedef struct k_level {
+    vi code[4];
+    vf f[4];
+} k_level;
+
+static inline void k_level_rgba8(const tuE_ctx *ctx, const tuK_geom *g, vi L, vi layer, vf cu,
+                                 vf cv, vi linear, bool hw, k_level *out) {
+    const tu_msg *m = ctx->msg;
+    const tu_sampler *smp = ctx->smp;
+    const vi w = vi_lookup(g->w, L), h = vi_lookup(g->h, L);
+    const vf u = cu * vf_lookup(g->fw, L), v = cv * vf_lookup(g->fh, L);
+    /* gather_footprint: linear axes start at floor(u - 0.5) with the fraction as weight
+     * (NaN and out-of-range fractions 0); nearest takes floor(u), weight 0. */
+    const vf su = u - 0.5f, sv = v - 0.5f;
+    vf fu = su - vf_floor(su), fv = sv - vf_floor(sv);
+    fu = vf_sel((fu >= 0.0f) & (fu < 1.0f) & linear, fu, vf_splat(0.0f));
+    fv = vf_sel((fv >= 0.0f) & (fv < 1.0f) & linear, fv, vf_splat(0.0f));
+    const vi lim = vi_splat(1 << 30);
+    vi i = vf_floor_int(vf_sel(linear, su, u)) + m->offset[0];
+    vi j = vf_floor_int(vf_sel(linear, sv, v)) + m->offset[1];
+    i = vi_max(vi_min(i, lim), -lim);
+    j = vi_max(vi_min(j, lim), -lim);
+    vi x0, x1, y0, y1;
+    k_wrap_pair(i, w, smp->address[0], &x0, &x1);
+    k_wrap_pair(j, h, smp->address[1], &y0, &y1);
+    const vi base = vi_lookup(g->offset, L) + layer * vi_lookup(g->layer_pitch, L);
+    const vi pitch = vi_lookup(g->row_pitch, L);
+    const vi r0 = base + y0 * pitch, r1 = base + y1 * pitch;
+    const vi t00 = vi_gather_bytes(g->data, r0 + x0 * 4);
+    const bool any_linear = vi_any(linear);
+    /* Nearest lanes have zero weights: their other three texels never count (lerp8 and
+     * lerp with w = 0 return a), so they are read only when some lane filters. */
+    const vi t10 = any_linear ? vi_gather_bytes(g->data, r0 + x1 * 4) : t00;
+    const vi t01 = any_linear ? vi_gather_bytes(g->data, r1 + x0 * 4) : t00;
+    const vi t11 = any_linear ? vi_gather_bytes(g->data, r1 + x1 * 4) : t00;
+    if (hw) {
+        /* fixed8: weights (int)(snap256(frac) * 256), lerp8 along u, then v. */
+        const vi wu = vf_weight256(fu), wv = vf_weight256(fv);
+        for (int c = 0; c < 4; c++) {
+            const int32_t s = g->shift[c];
+            const vi a0 = k_lerp8(k_channel(t00, s), k_channel(t10, s), wu);
+            const vi a1 = k_lerp8(k_channel(t01, s), k_channel(t11, s), wu);
+            out->code[c] = k_lerp8(a0, a1, wv);
+        }
+    } else {
+        /* The decoded texels code / 255 (tu_format_decode of UNORM8), lerp along u, v. */
+        for (int c = 0; c < 4; c++) {
+            const int32_t s = g->shift[c];
+            const vf a0 = k_lerp(vi_to_vf(k_channel(t00, s)) / 255.0f,
+                                 vi_to_vf(k_channel(t10, s)) / 255.0f, fu);
+            const vf a1 = k_lerp(vi_to_vf(k_channel(t01, s)) / 255.0f,
+                                 vi_to_vf(k_channel(t11, s)) / 255.0f, fu);
+            out->f[c] = k_lerp(a0, a1, fv);
+        }
+    }
+}
+
+static void sample_rgba8_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
+    const tu_msg *m = ctx->msg;
+    const tu_sampler *smp = ctx->smp;
+    const int32_t q = (int32_t)ctx->levels - 1;
+    const bool arrayed = ctx->surf->arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
+    const bool hw = ctx->hw;
+    /* tuE_compute_lod with an explicit lambda_base and no shader bias. */
+    float bias = ctx->lod_bias + 0.0f;
+    bias = bias < -16.0f ? -16.0f : bias > 16.0f ? 16.0f : bias;
+    const vi mag_linear = vi_splat(smp->mag_filter == TU_FILTER_LINEAR ? -1 : 0);
+    const vi min_linear = vi_splat(smp->min_filter == TU_FILTER_LINEAR ? -1 : 0);
+    for (unsigned first = 0; first < m->simd; first += TUK_W) {
+        const vi active =
+            vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
+        const vf cu = vf_load(m->src[TU_SRC_U].f + first), cv = vf_load(m->src[TU_SRC_V].f + first);
+        const vi layer =
+            arrayed ? k_array_index(vf_load(m->src[TU_SRC_R].f + first), (int32_t)ctx->array_layers)
+                    : vi_splat(0);
+        const vf base = zero_lod ? vf_splat(0.0f) : vf_load(m->src[TU_SRC_LOD].f + first);
+        /* An explicit NaN LOD becomes log2(0) + bias = -inf in tuE_compute_lod: min_lod,
+         * as NaN + bias is here. */
+        vf lambda = base + bias;
+        lambda = vf_sel(lambda >= ctx->min_lod, lambda, vf_splat(ctx->min_lod));
+        lambda = vf_sel(lambda > ctx->max_lod, vf_splat(ctx->max_lod), lambda);
+        if (hw) lambda = vf_snap256(lambda); /* only its comparisons and value count */
+        const vi linear = vi_sel(lambda <= 0.0f, mag_linear, min_linear);
+        /* sample_at: d' = clamp(lambda, 0, q), the level(s), the mip weight. */
+        vf dprime = vf_sel(lambda < 0.0f, vf_splat(0.0f), lambda);
+        dprime = vf_sel(dprime > (float)q, vf_splat((float)q), dprime);
+        vi hi = vi_splat(0), lo = hi;
+        vf delta = vf_splat(0.0f);
+        if (smp->mip_filter == TU_MIP_NEAREST) {
+            const vf t = dprime + 0.5f; /* ceilf(t) - 1, t in [0.5, q + 0.5] */
+            const vi c = vf_to_vi(t);
+            hi = vi_min(c - (vi_to_vf(c) < t) - 1, vi_splat(q));
+            lo = hi;
+        } else if (smp->mip_filter == TU_MIP_LINEAR) {
+            hi = vf_to_vi(dprime); /* dprime >= 0: truncation is floor */
+            lo = vi_min(hi + 1, vi_splat(q));
+            delta = dprime - vi_to_vf(hi);
+        }
+        k_level a;
+        k_level_rgba8(ctx, g, hi, layer, cu, cv, linear, hw, &a);
+        /* The second level counts where lo != hi and the weight is not 0; elsewhere a blend
+         * with weight 0 returns the first level exactly (lerp8, lerp). */
+        const vi wd = hw ? vf_weight256(delta) : vi_splat(0);
+        const vi second = active & (lo != hi) & (hw ? wd != 0 : delta != 0.0f);
+        if (vi_any(second)) {
+            k_level b;
+            k_level_rgba8(ctx, g, lo, layer, cu, cv, linear, hw, &b);
+            for (int c = 0; c < 4; c++) {
+                if (hw)
+                    a.code[c] = k_lerp8(a.code[c], b.code[c], wd);
+                else
+                    a.f[c] = k_lerp(a.f[c], b.f[c], delta);
+            }
+        }
+        for (int c = 0; c < 4; c++) {
+            if (!(m->channel_mask >> c & 1)) continue;
+            const vf out = hw ? vi_to_vf(a.code[c]) / 255.0f : a.f[c];
+            vf_store_masked(reply->channel[c].f + first, out, active);
+        }
+    }
+}
+
+#define TUK_SET                                                                      \
+    {                                                                                \
+        { [TUK_LD_RGBA8_2D] = ld_rgba8_2d, [TUK_SAMPLE_RGBA8_2D] = sample_rgba8_2d } \
+    }
