@@ -6,9 +6,9 @@
  * load.c) for every message it accepts; tested against it on random inputs, for every
  * kernel build the machine runs (tests/test_fast.c).
  *
- * The speed comes from reading texels straight from memory (level offset, pitches, 4
- * bytes) as 8-bit codes, 16 lanes per step: no decode to float and back, no per-texel
- * address gate, no tu_texel copies. Safety instead comes from one proof per binding
+ * The speed comes from reading texels straight from memory (level offset, pitches, texel
+ * size), RGBA8 as 8-bit codes, a register of lanes per step: no decode to float and back,
+ * no per-texel address gate, no tu_texel copies. Safety instead comes from one proof per binding
  * (tuE_fast_geometry): the largest address of each view level lies in memory, so every
  * smaller one does, and the kernels only form addresses of texels inside the view.
  *
@@ -35,6 +35,9 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     if (s->tiling == TU_TILING_LINEAR) f |= TUE_FAST_TILING_LINEAR;
     if (s->format == TU_FORMAT_R8G8B8A8_UNORM || s->format == TU_FORMAT_B8G8R8A8_UNORM)
         f |= TUE_FAST_RGBA8;
+    if (s->format == TU_FORMAT_R32G32B32A32_SFLOAT) f |= TUE_FAST_RGBA32F;
+    if (s->format == TU_FORMAT_R32_SFLOAT || s->format == TU_FORMAT_D32_SFLOAT) f |= TUE_FAST_R32F;
+    if (s->format == TU_FORMAT_D32_SFLOAT) f |= TUE_FAST_D32;
     if (!s->residency) f |= TUE_FAST_RESIDENT;
     if (smp->reduction == TU_REDUCTION_AVERAGE) f |= TUE_FAST_AVERAGE;
     if (smp->max_anisotropy <= 1) f |= TUE_FAST_ISOTROPIC;
@@ -47,9 +50,8 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
 uint32_t tuE_fast_msg_flags(const tuE_ctx *ctx) {
     const tu_op_info *op = ctx->op;
     uint32_t f = 0;
-    if (op->kind == TU_KIND_SAMPLE && op->flags == 0 &&
-        (op->lod == TU_LOD_EXPLICIT || op->lod == TU_LOD_ZERO))
-        f |= TUE_FAST_OP_SAMPLE_LOD;
+    if (op->kind == TU_KIND_SAMPLE && op->flags == 0) f |= TUE_FAST_OP_SAMPLE;
+    if (op->kind == TU_KIND_SAMPLE && op->flags == TU_OPF_COMPARE) f |= TUE_FAST_OP_SAMPLE_C;
     if (op->kind == TU_KIND_LOAD && op->flags == 0) f |= TUE_FAST_OP_LOAD;
     if (!(ctx->msg->flags & TU_MSG_HALF_SOURCES)) f |= TUE_FAST_FULL_SOURCES;
     return f;
@@ -62,7 +64,9 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
     const int32_t *shift = s->format == TU_FORMAT_B8G8R8A8_UNORM ? bgra : rgba;
     for (int c = 0; c < 4; c++)
         g->shift[c] = shift[c];
+    const uint32_t bpp = tu_format_bytes(s->format);
     g->data = (const uint8_t *)s->data;
+    g->bpp = (int32_t)bpp;
     g->levels = (int32_t)levels;
     g->layers = (int32_t)s->layers;
     for (uint32_t L = 0; L < levels; L++) {
@@ -70,16 +74,16 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
         if (!tu_surface_level_extent(s, L, &w, &h, &d) || w == 0 || h == 0) return false;
         const tu_level_layout *lv = &s->level[s->base_level + L];
         /* The address of texel (x, y) of layer `layer` is tuS_texel_offset's linear formula
-         * with z = sample = 0: offset + layer * layer_pitch + y * row_pitch + x * 4. Every
+         * with z = sample = 0: offset + layer * layer_pitch + y * row_pitch + x * bpp. Every
          * term is non-negative and grows with its coordinate, so the texel (w-1, h-1) of the
-         * last layer has the largest address; if its 4 bytes end inside [0, size) and below
+         * last layer has the largest address; if its bpp bytes end inside [0, size) and below
          * 2^31, so do those of every texel a kernel reads (x < w, y < h, layer < layers),
          * and every partial sum of the formula fits in int32. */
         uint64_t last = lv->offset, t;
         const bool ok =
             tuB_mul_u64(s->layers - 1u, lv->layer_pitch, &t) && tuB_add_u64(last, t, &last) &&
             tuB_mul_u64(h - 1u, lv->row_pitch, &t) && tuB_add_u64(last, t, &last) &&
-            tuB_add_u64(last, (uint64_t)(w - 1u) * 4u, &last) && tuB_add_u64(last, 4u, &last);
+            tuB_add_u64(last, (uint64_t)(w - 1u) * bpp, &last) && tuB_add_u64(last, bpp, &last);
         if (!ok || last > s->size || last > INT32_MAX) return false;
         g->offset[L] = (int32_t)lv->offset;
         /* A pitch times a coordinate that can be non-zero is below 2^31 (above); a pitch
@@ -168,18 +172,26 @@ tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err) {
 
 /* --- the table ---------------------------------------------------------------------------- */
 
-/* What every row needs to read memory directly: a linear RGBA8 2D surface, no residency
- * map, and every texel of the view inside memory. */
-#define TUE_FAST_DIRECT_2D_RGBA8                                                      \
-    (TUE_FAST_SURF_2D | TUE_FAST_TILING_LINEAR | TUE_FAST_RGBA8 | TUE_FAST_RESIDENT | \
-     TUE_FAST_IN_BOUNDS)
+/* What every row needs to read memory directly: a linear 2D surface, no residency map,
+ * and every texel of the view inside memory; and what the sampling rows need of the
+ * sampler and the message. */
+#define TUE_FAST_DIRECT_2D \
+    (TUE_FAST_SURF_2D | TUE_FAST_TILING_LINEAR | TUE_FAST_RESIDENT | TUE_FAST_IN_BOUNDS)
+#define TUE_FAST_FILTER                                                                    \
+    (TUE_FAST_AVERAGE | TUE_FAST_ISOTROPIC | TUE_FAST_NORMALIZED | TUE_FAST_NO_BORDER_UV | \
+     TUE_FAST_FULL_SOURCES)
 
 /* First match wins; no row's flags may contain an earlier row's (tests/test_fast.c). */
 const tuE_fast_row tuE_fast_table[] = {
-    {TUE_FAST_OP_SAMPLE_LOD | TUE_FAST_DIRECT_2D_RGBA8 | TUE_FAST_AVERAGE | TUE_FAST_ISOTROPIC |
-         TUE_FAST_NORMALIZED | TUE_FAST_NO_BORDER_UV | TUE_FAST_FULL_SOURCES,
-     TUK_SAMPLE_RGBA8_2D, "sample_l_2d_rgba8"},
-    {TUE_FAST_OP_LOAD | TUE_FAST_DIRECT_2D_RGBA8, TUK_LD_RGBA8_2D, "ld_2d_rgba8"},
+    {TUE_FAST_OP_SAMPLE | TUE_FAST_DIRECT_2D | TUE_FAST_RGBA8 | TUE_FAST_FILTER,
+     TUK_SAMPLE_RGBA8_2D, "sample_2d_rgba8"},
+    {TUE_FAST_OP_SAMPLE | TUE_FAST_DIRECT_2D | TUE_FAST_RGBA32F | TUE_FAST_FILTER,
+     TUK_SAMPLE_RGBA32F_2D, "sample_2d_rgba32f"},
+    {TUE_FAST_OP_SAMPLE | TUE_FAST_DIRECT_2D | TUE_FAST_R32F | TUE_FAST_FILTER, TUK_SAMPLE_R32F_2D,
+     "sample_2d_r32f"},
+    {TUE_FAST_OP_SAMPLE_C | TUE_FAST_DIRECT_2D | TUE_FAST_D32 | TUE_FAST_FILTER,
+     TUK_SAMPLE_C_D32_2D, "sample_c_2d_d32"},
+    {TUE_FAST_OP_LOAD | TUE_FAST_DIRECT_2D | TUE_FAST_RGBA8, TUK_LD_RGBA8_2D, "ld_2d_rgba8"},
 };
 
 const unsigned tuE_fast_table_size = sizeof tuE_fast_table / sizeof tuE_fast_table[0];
@@ -192,7 +204,8 @@ const tuE_fast_row *tuE_fast_find(uint32_t flags) {
 
 /* The flags any row could need from the message; a pair whose state flags meet no row
  * with them needs no geometry. */
-#define TUE_FAST_MSG_FLAGS (TUE_FAST_OP_SAMPLE_LOD | TUE_FAST_OP_LOAD | TUE_FAST_FULL_SOURCES)
+#define TUE_FAST_MSG_FLAGS \
+    (TUE_FAST_OP_SAMPLE | TUE_FAST_OP_SAMPLE_C | TUE_FAST_OP_LOAD | TUE_FAST_FULL_SOURCES)
 
 tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa isa, tuE_fast_prep *p,
                            tu_error *err) {

@@ -15,18 +15,22 @@
 /* What a message, its surface and its sampler are. A flag is set only when the property
  * certainly holds; an unset flag sends the message to the generic path. */
 enum {
-    TUE_FAST_OP_SAMPLE_LOD = 1u << 0, /* SAMPLE_L or SAMPLE_LZ (explicit LOD, no compare, no _po) */
+    TUE_FAST_OP_SAMPLE = 1u << 0,     /* a SAMPLE-kind op without compare or offsets, any LOD */
     TUE_FAST_OP_LOAD = 1u << 1,       /* LD, LD_LZ or LD_L (no MCS, no sample index) */
     TUE_FAST_SURF_2D = 1u << 2,       /* a 2D surface (arrayed or not) of one sample */
     TUE_FAST_TILING_LINEAR = 1u << 3, /* TU_TILING_LINEAR */
     TUE_FAST_RGBA8 = 1u << 4,         /* R8G8B8A8_UNORM or B8G8R8A8_UNORM */
     TUE_FAST_RESIDENT = 1u << 5,      /* no residency map: every page is resident */
     TUE_FAST_IN_BOUNDS = 1u << 6,     /* every texel of the view lies in memory, below 2^31 */
+    TUE_FAST_OP_SAMPLE_C = 1u << 7,   /* a SAMPLE-kind op with compare, without offsets */
     TUE_FAST_AVERAGE = 1u << 8,       /* TU_REDUCTION_AVERAGE */
     TUE_FAST_ISOTROPIC = 1u << 9,     /* sampler max_anisotropy 0 or 1 */
     TUE_FAST_NORMALIZED = 1u << 10,   /* normalized coordinates */
     TUE_FAST_NO_BORDER_UV = 1u << 11, /* address[0], address[1] never give the border */
-    TUE_FAST_FULL_SOURCES = 1u << 12  /* no TU_MSG_HALF_SOURCES */
+    TUE_FAST_FULL_SOURCES = 1u << 12, /* no TU_MSG_HALF_SOURCES */
+    TUE_FAST_RGBA32F = 1u << 13,      /* R32G32B32A32_SFLOAT */
+    TUE_FAST_R32F = 1u << 14,         /* R32_SFLOAT, or D32_SFLOAT read without compare */
+    TUE_FAST_D32 = 1u << 15           /* D32_SFLOAT */
 };
 
 typedef struct tuE_fast_row {

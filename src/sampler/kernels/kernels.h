@@ -14,8 +14,8 @@
 #include "../engine.h"
 
 /* Where a view's texels are, for kernels that read memory directly. The texel (x, y) of
- * layer `layer` of view level L is the 4 bytes at data + offset[L] + layer *
- * layer_pitch[L] + y * row_pitch[L] + x * 4, for x < w[L], y < h[L], layer < layers.
+ * layer `layer` of view level L is the `bpp` bytes at data + offset[L] + layer *
+ * layer_pitch[L] + y * row_pitch[L] + x * bpp, for x < w[L], y < h[L], layer < layers.
  * tuE_fast_geometry proves, once per binding, that each such address lies inside the
  * surface's memory and below 2^31, so the kernels compute it in int32 without checks. */
 typedef struct tuK_geom {
@@ -25,7 +25,7 @@ typedef struct tuK_geom {
     int32_t layer_pitch[TU_MAX_LEVELS];
     int32_t w[TU_MAX_LEVELS], h[TU_MAX_LEVELS];
     float fw[TU_MAX_LEVELS], fh[TU_MAX_LEVELS]; /* w and h as floats */
-    int32_t levels, layers;
+    int32_t levels, layers, bpp;
     int32_t shift[4]; /* bit position of component R, G, B, A in a little-endian texel */
 } tuK_geom;
 
@@ -33,10 +33,16 @@ typedef void (*tuK_fn)(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply);
 
 /* The kernels, by what they run. */
 enum {
-    TUK_LD_RGBA8_2D,     /* LD, LD_LZ, LD_L of 2D RGBA8 */
-    TUK_SAMPLE_RGBA8_2D, /* SAMPLE_L, SAMPLE_LZ of 2D RGBA8, both precisions */
+    TUK_LD_RGBA8_2D,       /* LD, LD_LZ, LD_L of 2D RGBA8 */
+    TUK_SAMPLE_RGBA8_2D,   /* the SAMPLE ops without compare or offsets, 2D: RGBA8 */
+    TUK_SAMPLE_RGBA32F_2D, /* R32G32B32A32_SFLOAT */
+    TUK_SAMPLE_R32F_2D,    /* R32_SFLOAT */
+    TUK_SAMPLE_C_D32_2D,   /* the SAMPLE ops with compare, without offsets, 2D D32_SFLOAT */
     TUK_COUNT
 };
+
+/* What a texel is, for the sampling kernels. */
+enum { TUK_KIND_RGBA8, TUK_KIND_RGBA32F, TUK_KIND_R32F, TUK_KIND_D32 };
 
 /* The kernels of one build. A build the compiler cannot make has every entry NULL. */
 typedef struct tuK_set {

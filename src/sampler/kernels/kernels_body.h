@@ -9,6 +9,8 @@
  */
 #include "simd.h"
 
+#include <math.h>
+
 /* --- shared steps ------------------------------------------------------------------------ */
 
 /* filter.c's array_index: clamp(RNE(a), 0, count - 1); negatives and NaN give 0. */
@@ -110,17 +112,56 @@ static void ld_rgba8_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) 
     }
 }
 
-/* --- SAMPLE_L / SAMPLE_LZ, 2D RGBA8 (filter.c sample_at, gather_footprint, reduce) ------- */
+/* --- SAMPLE family, 2D (filter.c sample_at, gather_footprint, reduce; lod.c) ------------- */
 
-/* One level's footprint: in 8-bit codes (hw, reduce's fixed8 branch) or in floats (exact,
- * reduce's float branch), per component R G B A. */
+/* One level's footprint: in 8-bit codes (RGBA8 in hw precision: reduce's fixed8 branch) or
+ * in floats (everything else: reduce's float branch), per component R G B A. */
 typedef struct k_level {
     vi code[4];
     vf f[4];
 } k_level;
 
-static inline void k_level_rgba8(const tuE_ctx *ctx, const tuK_geom *g, vi L, vi layer, vf cu,
-                                 vf cv, vi linear, bool hw, k_level *out) {
+/* filter.c's decode of one texel of each lane at byte offsets off (tuE_texel: the format's
+ * decode, then the compare for depth), as floats R G B A. */
+static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf ref, vi off,
+                            vf out[4]) {
+    switch (kind) {
+    case TUK_KIND_RGBA8: { /* UNORM: code / 255 */
+        const vi t = vi_gather_bytes(g->data, off);
+        for (int c = 0; c < 4; c++)
+            out[c] = vi_to_vf(k_channel(t, g->shift[c])) / 255.0f;
+        return;
+    }
+    case TUK_KIND_RGBA32F: /* the bits as they are */
+        for (int c = 0; c < 4; c++)
+            out[c] = (vf)vi_gather_bytes(g->data, off + 4 * c);
+        return;
+    case TUK_KIND_R32F: /* the missing components are 0, 0, 1 (set_missing) */
+        out[0] = (vf)vi_gather_bytes(g->data, off);
+        break;
+    default: { /* TUK_KIND_D32: texel.c's compare, 1 where `ref OP depth` holds */
+        const vf d = (vf)vi_gather_bytes(g->data, off);
+        vi pass;
+        switch (cmp) {
+        case TU_COMPARE_LESS: pass = ref < d; break;
+        case TU_COMPARE_EQUAL: pass = ref == d; break;
+        case TU_COMPARE_LEQUAL: pass = ref <= d; break;
+        case TU_COMPARE_GREATER: pass = ref > d; break;
+        case TU_COMPARE_NOTEQUAL: pass = ref != d; break;
+        case TU_COMPARE_GEQUAL: pass = ref >= d; break;
+        case TU_COMPARE_ALWAYS: pass = vi_splat(-1); break;
+        default: pass = vi_splat(0); break; /* NEVER */
+        }
+        out[0] = vf_sel(pass, vf_splat(1.0f), vf_splat(0.0f));
+        break;
+    }
+    }
+    out[1] = out[2] = vf_splat(0.0f);
+    out[3] = vf_splat(1.0f);
+}
+
+static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, vi L, vi layer,
+                              vf cu, vf cv, vf ref, vi linear, bool fixed8, k_level *out) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     const vi w = vi_lookup(g->w, L), h = vi_lookup(g->h, L);
@@ -139,18 +180,20 @@ static inline void k_level_rgba8(const tuE_ctx *ctx, const tuK_geom *g, vi L, vi
     vi x0, x1, y0, y1;
     k_wrap_pair(i, w, smp->address[0], &x0, &x1);
     k_wrap_pair(j, h, smp->address[1], &y0, &y1);
+    const int32_t bpp = kind == TUK_KIND_RGBA32F ? 16 : 4;
     const vi base = vi_lookup(g->offset, L) + layer * vi_lookup(g->layer_pitch, L);
     const vi pitch = vi_lookup(g->row_pitch, L);
     const vi r0 = base + y0 * pitch, r1 = base + y1 * pitch;
-    const vi t00 = vi_gather_bytes(g->data, r0 + x0 * 4);
-    const bool any_linear = vi_any(linear);
+    x0 *= bpp, x1 *= bpp;
     /* Nearest lanes have zero weights: their other three texels never count (lerp8 and
      * lerp with w = 0 return a), so they are read only when some lane filters. */
-    const vi t10 = any_linear ? vi_gather_bytes(g->data, r0 + x1 * 4) : t00;
-    const vi t01 = any_linear ? vi_gather_bytes(g->data, r1 + x0 * 4) : t00;
-    const vi t11 = any_linear ? vi_gather_bytes(g->data, r1 + x1 * 4) : t00;
-    if (hw) {
+    const bool any_linear = vi_any(linear);
+    if (fixed8) {
         /* fixed8: weights (int)(snap256(frac) * 256), lerp8 along u, then v. */
+        const vi t00 = vi_gather_bytes(g->data, r0 + x0);
+        const vi t10 = any_linear ? vi_gather_bytes(g->data, r0 + x1) : t00;
+        const vi t01 = any_linear ? vi_gather_bytes(g->data, r1 + x0) : t00;
+        const vi t11 = any_linear ? vi_gather_bytes(g->data, r1 + x1) : t00;
         const vi wu = vf_weight256(fu), wv = vf_weight256(fv);
         for (int c = 0; c < 4; c++) {
             const int32_t s = g->shift[c];
@@ -158,26 +201,66 @@ static inline void k_level_rgba8(const tuE_ctx *ctx, const tuK_geom *g, vi L, vi
             const vi a1 = k_lerp8(k_channel(t01, s), k_channel(t11, s), wu);
             out->code[c] = k_lerp8(a0, a1, wv);
         }
-    } else {
-        /* The decoded texels code / 255 (tu_format_decode of UNORM8), lerp along u, v. */
-        for (int c = 0; c < 4; c++) {
-            const int32_t s = g->shift[c];
-            const vf a0 = k_lerp(vi_to_vf(k_channel(t00, s)) / 255.0f,
-                                 vi_to_vf(k_channel(t10, s)) / 255.0f, fu);
-            const vf a1 = k_lerp(vi_to_vf(k_channel(t01, s)) / 255.0f,
-                                 vi_to_vf(k_channel(t11, s)) / 255.0f, fu);
-            out->f[c] = k_lerp(a0, a1, fv);
-        }
+        return;
     }
+    /* The float branch: the weights snapped to 1/256 in hw precision, lerp along u, v. */
+    if (ctx->hw) fu = vf_snap256(fu), fv = vf_snap256(fv);
+    const unsigned cmp = smp->compare;
+    vf t00[4], t10[4], t01[4], t11[4];
+    k_decode(kind, g, cmp, ref, r0 + x0, t00);
+    if (!any_linear) {
+        for (int c = 0; c < 4; c++)
+            out->f[c] = t00[c];
+        return;
+    }
+    k_decode(kind, g, cmp, ref, r0 + x1, t10);
+    k_decode(kind, g, cmp, ref, r1 + x0, t01);
+    k_decode(kind, g, cmp, ref, r1 + x1, t11);
+    for (int c = 0; c < 4; c++)
+        out->f[c] = k_lerp(k_lerp(t00[c], t10[c], fu), k_lerp(t01[c], t11[c], fu), fv);
 }
 
-static void sample_rgba8_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
+/* lambda per lane. Explicit and zero LOD: tuE_compute_lod's arithmetic on all lanes at
+ * once. Derivatives (implicit, bias, gradients): tuE_lane_derivs and tuE_compute_lod
+ * themselves, one lane at a time, so that sqrtf and log2f are the generic path's. */
+static inline vf k_lambda(const tuE_ctx *ctx, unsigned first, float bias) {
+    const tu_msg *m = ctx->msg;
+    const unsigned mode = ctx->op->lod;
+    if (mode == TU_LOD_EXPLICIT || mode == TU_LOD_ZERO) {
+        const vf base =
+            mode == TU_LOD_ZERO ? vf_splat(0.0f) : vf_load(m->src[TU_SRC_LOD].f + first);
+        /* An explicit NaN LOD becomes log2(0) + bias = -inf in tuE_compute_lod: min_lod,
+         * as NaN + bias is here. */
+        vf lambda = base + bias;
+        lambda = vf_sel(lambda >= ctx->min_lod, lambda, vf_splat(ctx->min_lod));
+        lambda = vf_sel(lambda > ctx->max_lod, vf_splat(ctx->max_lod), lambda);
+        return ctx->hw ? vf_snap256(lambda) : lambda; /* only its value and comparisons count */
+    }
+    const float *coord[3] = {m->src[TU_SRC_U].f, m->src[TU_SRC_V].f, m->src[TU_SRC_R].f};
+    float out[TUK_W];
+    for (unsigned k = 0; k < TUK_W; k++) {
+        const unsigned l = first + k;
+        out[k] = 0.0f;
+        if (l >= m->simd || !(m->lane_mask >> l & 1)) continue;
+        tuE_derivs d = {{{0}}};
+        tuE_lane_derivs(ctx, coord, l, &d);
+        const float c[3] = {coord[0][l], coord[1][l], 0.0f}; /* lane_position of 2D */
+        tuE_lod lod;
+        tuE_compute_lod(ctx, c, &d, NAN, mode == TU_LOD_BIAS ? m->src[TU_SRC_BIAS].f[l] : 0.0f,
+                        &lod);
+        out[k] = lod.lambda;
+    }
+    return vf_load(out);
+}
+
+static inline void k_sample_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply,
+                               unsigned kind) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     const int32_t q = (int32_t)ctx->levels - 1;
-    const bool arrayed = ctx->surf->arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
-    const bool hw = ctx->hw;
-    /* tuE_compute_lod with an explicit lambda_base and no shader bias. */
+    const bool arrayed = ctx->surf->arrayed;
+    const bool fixed8 = kind == TUK_KIND_RGBA8 && ctx->hw, hw = ctx->hw;
+    /* tuE_compute_lod's bias with no shader bias (explicit and zero LOD). */
     float bias = ctx->lod_bias + 0.0f;
     bias = bias < -16.0f ? -16.0f : bias > 16.0f ? 16.0f : bias;
     const vi mag_linear = vi_splat(smp->mag_filter == TU_FILTER_LINEAR ? -1 : 0);
@@ -189,13 +272,8 @@ static void sample_rgba8_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
         const vi layer =
             arrayed ? k_array_index(vf_load(m->src[TU_SRC_R].f + first), (int32_t)ctx->array_layers)
                     : vi_splat(0);
-        const vf base = zero_lod ? vf_splat(0.0f) : vf_load(m->src[TU_SRC_LOD].f + first);
-        /* An explicit NaN LOD becomes log2(0) + bias = -inf in tuE_compute_lod: min_lod,
-         * as NaN + bias is here. */
-        vf lambda = base + bias;
-        lambda = vf_sel(lambda >= ctx->min_lod, lambda, vf_splat(ctx->min_lod));
-        lambda = vf_sel(lambda > ctx->max_lod, vf_splat(ctx->max_lod), lambda);
-        if (hw) lambda = vf_snap256(lambda); /* only its comparisons and value count */
+        const vf ref = kind == TUK_KIND_D32 ? vf_load(m->src[TU_SRC_REF].f + first) : cu;
+        const vf lambda = k_lambda(ctx, first, bias);
         const vi linear = vi_sel(lambda <= 0.0f, mag_linear, min_linear);
         /* sample_at: d' = clamp(lambda, 0, q), the level(s), the mip weight. */
         vf dprime = vf_sel(lambda < 0.0f, vf_splat(0.0f), lambda);
@@ -211,32 +289,49 @@ static void sample_rgba8_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
             hi = vf_to_vi(dprime); /* dprime >= 0: truncation is floor */
             lo = vi_min(hi + 1, vi_splat(q));
             delta = dprime - vi_to_vf(hi);
+            if (hw) delta = vf_snap256(delta);
         }
         k_level a;
-        k_level_rgba8(ctx, g, hi, layer, cu, cv, linear, hw, &a);
-        /* The second level counts where lo != hi and the weight is not 0; elsewhere a blend
-         * with weight 0 returns the first level exactly (lerp8, lerp). */
-        const vi wd = hw ? vf_weight256(delta) : vi_splat(0);
-        const vi second = active & (lo != hi) & (hw ? wd != 0 : delta != 0.0f);
+        k_level_2d(ctx, g, kind, hi, layer, cu, cv, ref, linear, fixed8, &a);
+        /* The second level counts where lo != hi and the weight is not 0 (sample_at). */
+        const vi wd = fixed8 ? vf_weight256(delta) : vi_splat(0);
+        const vi second = active & (lo != hi) & (delta != 0.0f);
         if (vi_any(second)) {
             k_level b;
-            k_level_rgba8(ctx, g, lo, layer, cu, cv, linear, hw, &b);
+            k_level_2d(ctx, g, kind, lo, layer, cu, cv, ref, linear, fixed8, &b);
             for (int c = 0; c < 4; c++) {
-                if (hw)
-                    a.code[c] = k_lerp8(a.code[c], b.code[c], wd);
+                if (fixed8)
+                    a.code[c] = vi_sel(second, k_lerp8(a.code[c], b.code[c], wd), a.code[c]);
                 else
-                    a.f[c] = k_lerp(a.f[c], b.f[c], delta);
+                    a.f[c] = vf_sel(second, k_lerp(a.f[c], b.f[c], delta), a.f[c]);
             }
         }
         for (int c = 0; c < 4; c++) {
             if (!(m->channel_mask >> c & 1)) continue;
-            const vf out = hw ? vi_to_vf(a.code[c]) / 255.0f : a.f[c];
+            const vf out = fixed8 ? vi_to_vf(a.code[c]) / 255.0f : a.f[c];
             vf_store_masked(reply->channel[c].f + first, out, active);
         }
     }
 }
 
-#define TUK_SET                                                                      \
-    {                                                                                \
-        { [TUK_LD_RGBA8_2D] = ld_rgba8_2d, [TUK_SAMPLE_RGBA8_2D] = sample_rgba8_2d } \
+static void sample_rgba8_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
+    k_sample_2d(ctx, g, reply, TUK_KIND_RGBA8);
+}
+static void sample_rgba32f_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
+    k_sample_2d(ctx, g, reply, TUK_KIND_RGBA32F);
+}
+static void sample_r32f_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
+    k_sample_2d(ctx, g, reply, TUK_KIND_R32F);
+}
+static void sample_c_d32_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
+    k_sample_2d(ctx, g, reply, TUK_KIND_D32);
+}
+
+#define TUK_SET                                                                                 \
+    {                                                                                           \
+        {                                                                                       \
+            [TUK_LD_RGBA8_2D] = ld_rgba8_2d, [TUK_SAMPLE_RGBA8_2D] = sample_rgba8_2d,           \
+            [TUK_SAMPLE_RGBA32F_2D] = sample_rgba32f_2d, [TUK_SAMPLE_R32F_2D] = sample_r32f_2d, \
+            [TUK_SAMPLE_C_D32_2D] = sample_c_d32_2d                                             \
+        }                                                                                       \
     }
