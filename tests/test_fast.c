@@ -584,6 +584,29 @@ static void test_special_texels(void) {
     }
 }
 
+/* tuE_log2, the LOD's log2 (lod.c): exact at powers of two (denormals included), within
+ * 1e-6 (relative to max(1, |log2 x|)) of log2 elsewhere, IEEE at 0, infinity and NaN. */
+static void test_log2(void) {
+    for (int e = -149; e < 128; e++)
+        CHECK(tuE_log2(ldexpf(1.0f, e)) == (float)e, "log2(2^%d) = %.9g", e,
+              (double)tuE_log2(ldexpf(1.0f, e)));
+    double worst = 0.0;
+    for (int i = 0; i < 2000000; i++) {
+        uint32_t bits = (uint32_t)tu_test_rand(&rng) & 0x7fffffffu;
+        if (bits >= 0x7f800000u) continue;
+        float x;
+        memcpy(&x, &bits, 4);
+        if (x == 0.0f) continue;
+        const double want = log2((double)x), got = tuE_log2(x);
+        const double err = fabs(got - want) / (fabs(want) > 1.0 ? fabs(want) : 1.0);
+        if (err > worst) worst = err;
+    }
+    CHECK(worst < 1e-6, "worst relative error %g", worst);
+    CHECK(tuE_log2(0.0f) == -INFINITY && tuE_log2(-0.0f) == -INFINITY);
+    CHECK(tuE_log2(INFINITY) == INFINITY && isnan(tuE_log2(NAN)) && isnan(tuE_log2(-1.0f)));
+    printf("  worst relative error of tuE_log2: %.3g\n", worst);
+}
+
 /* The ISA choice: names, refusals, and on a CPU that has AVX-512 or AVX2 (as
  * /proc/cpuinfo says), those builds are available, so the tests above ran them. */
 static void test_isa_choice(void) {
@@ -628,6 +651,7 @@ int main(void) {
     pick_isas();
     TU_RUN(test_isa_choice);
     TU_RUN(test_weight_rounding);
+    TU_RUN(test_log2);
     TU_RUN(test_geometry_bounds);
     TU_RUN(test_every_row_reachable);
     TU_RUN(test_near_misses);

@@ -220,37 +220,57 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
         out->f[c] = k_lerp(k_lerp(t00[c], t10[c], fu), k_lerp(t01[c], t11[c], fu), fv);
 }
 
-/* lambda per lane. Explicit and zero LOD: tuE_compute_lod's arithmetic on all lanes at
- * once. Derivatives (implicit, bias, gradients): tuE_lane_derivs and tuE_compute_lod
- * themselves, one lane at a time, so that sqrtf and log2f are the generic path's. */
-static inline vf k_lambda(const tuE_ctx *ctx, unsigned first, float bias) {
+/* lambda per lane: tuE_lane_derivs and tuE_compute_lod for a 2D surface without
+ * anisotropy (eta = 1), on all lanes at once. */
+static inline vf k_lambda(const tuE_ctx *ctx, unsigned first) {
     const tu_msg *m = ctx->msg;
     const unsigned mode = ctx->op->lod;
-    if (mode == TU_LOD_EXPLICIT || mode == TU_LOD_ZERO) {
-        const vf base =
-            mode == TU_LOD_ZERO ? vf_splat(0.0f) : vf_load(m->src[TU_SRC_LOD].f + first);
-        /* An explicit NaN LOD becomes log2(0) + bias = -inf in tuE_compute_lod: min_lod,
-         * as NaN + bias is here. */
-        vf lambda = base + bias;
-        lambda = vf_sel(lambda >= ctx->min_lod, lambda, vf_splat(ctx->min_lod));
-        lambda = vf_sel(lambda > ctx->max_lod, vf_splat(ctx->max_lod), lambda);
-        return ctx->hw ? vf_snap256(lambda) : lambda; /* only its value and comparisons count */
+    vf base = vf_splat(0.0f);
+    if (mode == TU_LOD_EXPLICIT) base = vf_load(m->src[TU_SRC_LOD].f + first);
+    if (mode == TU_LOD_IMPLICIT || mode == TU_LOD_BIAS || mode == TU_LOD_GRAD) {
+        vf d[2][2]; /* [axis][x, y] */
+        if (mode == TU_LOD_GRAD) {
+            d[0][0] = vf_load(m->src[TU_SRC_DUDX].f + first);
+            d[0][1] = vf_load(m->src[TU_SRC_DUDY].f + first);
+            d[1][0] = vf_load(m->src[TU_SRC_DVDX].f + first);
+            d[1][1] = vf_load(m->src[TU_SRC_DVDY].f + first);
+        } else { /* the coarse 2x2 subspan: UR - UL along x, LL - UL along y */
+            float dd[2][2][TUK_W];
+            for (unsigned a = 0; a < 2; a++) {
+                const float *c = m->src[a == 0 ? TU_SRC_U : TU_SRC_V].f;
+                for (unsigned k = 0; k < TUK_W; k++) {
+                    const unsigned ul = (first + k) & ~3u, ur = ul + 1, ll = ul + 2;
+                    dd[a][0][k] = ur < m->simd ? c[ur] - c[ul] : 0.0f;
+                    dd[a][1][k] = ll < m->simd ? c[ll] - c[ul] : 0.0f;
+                    if (m->flags & TU_MSG_CPS) {
+                        dd[a][0][k] /= (float)m->cps_x;
+                        dd[a][1][k] /= (float)m->cps_y;
+                    }
+                }
+                d[a][0] = vf_load(dd[a][0]);
+                d[a][1] = vf_load(dd[a][1]);
+            }
+        }
+        const float size[2] = {(float)ctx->base_w, (float)ctx->base_h};
+        vf rho[2];
+        for (int k = 0; k < 2; k++) {
+            const vf mu = d[0][k] * size[0], mv = d[1][k] * size[1];
+            vf sum = vf_splat(0.0f) + mu * mu; /* tuE_compute_lod's sum, from 0 */
+            sum = sum + mv * mv;
+            rho[k] = vf_sqrt(sum);
+        }
+        const vf rho_max = vf_sel(rho[1] > rho[0], rho[1], rho[0]);
+        base = vf_log2(rho_max / 1.0f);
     }
-    const float *coord[3] = {m->src[TU_SRC_U].f, m->src[TU_SRC_V].f, m->src[TU_SRC_R].f};
-    float out[TUK_W];
-    for (unsigned k = 0; k < TUK_W; k++) {
-        const unsigned l = first + k;
-        out[k] = 0.0f;
-        if (l >= m->simd || !(m->lane_mask >> l & 1)) continue;
-        tuE_derivs d = {{{0}}};
-        tuE_lane_derivs(ctx, coord, l, &d);
-        const float c[3] = {coord[0][l], coord[1][l], 0.0f}; /* lane_position of 2D */
-        tuE_lod lod;
-        tuE_compute_lod(ctx, c, &d, NAN, mode == TU_LOD_BIAS ? m->src[TU_SRC_BIAS].f[l] : 0.0f,
-                        &lod);
-        out[k] = lod.lambda;
-    }
-    return vf_load(out);
+    vf bias = vf_splat(ctx->lod_bias + 0.0f);
+    if (mode == TU_LOD_BIAS) bias = ctx->lod_bias + vf_load(m->src[TU_SRC_BIAS].f + first);
+    bias = vf_sel(bias < -16.0f, vf_splat(-16.0f), vf_sel(bias > 16.0f, vf_splat(16.0f), bias));
+    /* An explicit NaN LOD becomes log2(0) + bias = -inf in tuE_compute_lod: min_lod, as
+     * NaN + bias is here. */
+    vf lambda = base + bias;
+    lambda = vf_sel(lambda >= ctx->min_lod, lambda, vf_splat(ctx->min_lod));
+    lambda = vf_sel(lambda > ctx->max_lod, vf_splat(ctx->max_lod), lambda);
+    return ctx->hw ? vf_snap256(lambda) : lambda; /* only its value and comparisons count */
 }
 
 static inline void k_sample_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply,
@@ -260,9 +280,6 @@ static inline void k_sample_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *
     const int32_t q = (int32_t)ctx->levels - 1;
     const bool arrayed = ctx->surf->arrayed;
     const bool fixed8 = kind == TUK_KIND_RGBA8 && ctx->hw, hw = ctx->hw;
-    /* tuE_compute_lod's bias with no shader bias (explicit and zero LOD). */
-    float bias = ctx->lod_bias + 0.0f;
-    bias = bias < -16.0f ? -16.0f : bias > 16.0f ? 16.0f : bias;
     const vi mag_linear = vi_splat(smp->mag_filter == TU_FILTER_LINEAR ? -1 : 0);
     const vi min_linear = vi_splat(smp->min_filter == TU_FILTER_LINEAR ? -1 : 0);
     for (unsigned first = 0; first < m->simd; first += TUK_W) {
@@ -273,7 +290,7 @@ static inline void k_sample_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *
             arrayed ? k_array_index(vf_load(m->src[TU_SRC_R].f + first), (int32_t)ctx->array_layers)
                     : vi_splat(0);
         const vf ref = kind == TUK_KIND_D32 ? vf_load(m->src[TU_SRC_REF].f + first) : cu;
-        const vf lambda = k_lambda(ctx, first, bias);
+        const vf lambda = k_lambda(ctx, first);
         const vi linear = vi_sel(lambda <= 0.0f, mag_linear, min_linear);
         /* sample_at: d' = clamp(lambda, 0, q), the level(s), the mip weight. */
         vf dprime = vf_sel(lambda < 0.0f, vf_splat(0.0f), lambda);

@@ -199,4 +199,40 @@ static inline vf vf_snap256(vf x) {
     return vf_sel(vf_abs(x) < 32768.0f, r / 256.0f, x);
 }
 
+/* sqrtf on every lane (correctly rounded, as sqrtf is). */
+static inline vf vf_sqrt(vf x) {
+#if defined(TUK_ISA_AVX512)
+    return (vf)_mm512_sqrt_ps((__m512)x);
+#elif defined(TUK_ISA_AVX2)
+    return (vf)_mm256_sqrt_ps((__m256)x);
+#else
+    float r[TUK_W];
+    for (int k = 0; k < TUK_W; k++)
+        r[k] = __builtin_sqrtf(x[k]);
+    return vf_load(r);
+#endif
+}
+
+/* tuE_log2 (lod.c), the same float operations in the same order on every lane. */
+static inline vf vf_log2(vf x) {
+    const vi denormal = x < 0x1p-126f;
+    const vf xs = vf_sel(denormal, x * 0x1p23f, x);
+    const vi b = (vi)xs;
+    vi e = ((b >> 23) & 0xff) - 127 - (denormal & 23);
+    vf m = (vf)((b & 0x7fffff) | 0x3f800000);
+    const vi big = m > 1.41421356f;
+    m = vf_sel(big, m * 0.5f, m);
+    e -= big; /* big is -1 where true */
+    const vf t = (m - 1.0f) / (m + 1.0f), t2 = t * t;
+    vf p = vf_splat(1.0f / 9.0f);
+    p = p * t2 + 1.0f / 7.0f;
+    p = p * t2 + 1.0f / 5.0f;
+    p = p * t2 + 1.0f / 3.0f;
+    p = p * t2 + 1.0f;
+    vf r = vi_to_vf(e) + t * p * 2.88539008f;
+    r = vf_sel(x == __builtin_inff(), x, r);
+    r = vf_sel(x > 0.0f, r, vf_splat(__builtin_nanf("")));
+    return vf_sel(x == 0.0f, vf_splat(-__builtin_inff()), r);
+}
+
 #endif /* TEXUNIT_KERNELS_SIMD_H */
