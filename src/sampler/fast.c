@@ -68,6 +68,7 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
     g->data = (const uint8_t *)s->data;
     g->bpp = (int32_t)bpp;
     g->levels = (int32_t)levels;
+    g->pow2 = true;
     g->layers = (int32_t)s->layers;
     for (uint32_t L = 0; L < levels; L++) {
         uint32_t w, h, d;
@@ -90,6 +91,7 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
          * whose coordinate is always 0 (one row, one layer) may be anything: keep 0. */
         g->row_pitch[L] = (int32_t)(h > 1 ? lv->row_pitch : 0);
         g->layer_pitch[L] = (int32_t)(s->layers > 1 ? lv->layer_pitch : 0);
+        g->pow2 &= (w & (w - 1)) == 0 && (h & (h - 1)) == 0;
         g->w[L] = (int32_t)w;
         g->h[L] = (int32_t)h;
         g->fw[L] = (float)w;

@@ -26,6 +26,7 @@ typedef struct tuK_geom {
     int32_t w[TU_MAX_LEVELS], h[TU_MAX_LEVELS];
     float fw[TU_MAX_LEVELS], fh[TU_MAX_LEVELS]; /* w and h as floats */
     int32_t levels, layers, bpp;
+    bool pow2;        /* every level's w and h is a power of two */
     int32_t shift[4]; /* bit position of component R, G, B, A in a little-endian texel */
 } tuK_geom;
 

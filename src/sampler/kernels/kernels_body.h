@@ -31,18 +31,20 @@ static inline vi k_mod(vi i, vi n) {
     return m + (n & (m < 0));
 }
 
-/* tuE_wrap of i and i + 1 for an axis of n texels and a mode without border. */
-static inline void k_wrap_pair(vi i, vi n, unsigned mode, vi *a, vi *b) {
+/* tuE_wrap of i and i + 1 for an axis of n texels and a mode without border; pow2: every
+ * n is a power of two, and i mod n is i & (n - 1) in two's complement. */
+static inline void k_wrap_pair(vi i, vi n, unsigned mode, bool pow2, vi *a, vi *b) {
     const vi i1 = i + 1;
     switch (mode) {
     case TU_ADDRESS_WRAP: {
-        const vi w0 = k_mod(i, n), w1 = w0 + 1;
+        const vi w0 = pow2 ? i & (n - 1) : k_mod(i, n), w1 = w0 + 1;
         *a = w0;
         *b = vi_sel(w1 == n, vi_splat(0), w1);
         return;
     }
     case TU_ADDRESS_MIRROR: {
-        const vi n2 = n + n, m0 = k_mod(i, n2), m1 = k_mod(i1, n2);
+        const vi n2 = n + n;
+        const vi m0 = pow2 ? i & (n2 - 1) : k_mod(i, n2), m1 = pow2 ? i1 & (n2 - 1) : k_mod(i1, n2);
         *a = vi_sel(m0 < n, m0, n2 - 1 - m0);
         *b = vi_sel(m1 < n, m1, n2 - 1 - m1);
         return;
@@ -164,8 +166,20 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
                               vf cu, vf cv, vf ref, vi linear, bool fixed8, k_level *out) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
-    const vi w = vi_lookup(g->w, L), h = vi_lookup(g->h, L);
-    const vf u = cu * vf_lookup(g->fw, L), v = cv * vf_lookup(g->fh, L);
+    /* The level's geometry per lane; one broadcast when every lane reads the same level. */
+    vi w, h, base, pitch;
+    vf fw, fh;
+    if (vi_uniform(L)) {
+        const int32_t l0 = L[0];
+        w = vi_splat(g->w[l0]), h = vi_splat(g->h[l0]), pitch = vi_splat(g->row_pitch[l0]);
+        fw = vf_splat(g->fw[l0]), fh = vf_splat(g->fh[l0]);
+        base = g->offset[l0] + layer * g->layer_pitch[l0];
+    } else {
+        w = vi_lookup(g->w, L), h = vi_lookup(g->h, L), pitch = vi_lookup(g->row_pitch, L);
+        fw = vf_lookup(g->fw, L), fh = vf_lookup(g->fh, L);
+        base = vi_lookup(g->offset, L) + layer * vi_lookup(g->layer_pitch, L);
+    }
+    const vf u = cu * fw, v = cv * fh;
     /* gather_footprint: linear axes start at floor(u - 0.5) with the fraction as weight
      * (NaN and out-of-range fractions 0); nearest takes floor(u), weight 0. */
     const vf su = u - 0.5f, sv = v - 0.5f;
@@ -178,11 +192,9 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     i = vi_max(vi_min(i, lim), -lim);
     j = vi_max(vi_min(j, lim), -lim);
     vi x0, x1, y0, y1;
-    k_wrap_pair(i, w, smp->address[0], &x0, &x1);
-    k_wrap_pair(j, h, smp->address[1], &y0, &y1);
+    k_wrap_pair(i, w, smp->address[0], g->pow2, &x0, &x1);
+    k_wrap_pair(j, h, smp->address[1], g->pow2, &y0, &y1);
     const int32_t bpp = kind == TUK_KIND_RGBA32F ? 16 : 4;
-    const vi base = vi_lookup(g->offset, L) + layer * vi_lookup(g->layer_pitch, L);
-    const vi pitch = vi_lookup(g->row_pitch, L);
     const vi r0 = base + y0 * pitch, r1 = base + y1 * pitch;
     x0 *= bpp, x1 *= bpp;
     /* Nearest lanes have zero weights: their other three texels never count (lerp8 and

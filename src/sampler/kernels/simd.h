@@ -94,6 +94,11 @@ static inline int vi_any(vi m) {
 #endif
 }
 
+/* Whether every lane of v holds the same value. */
+static inline int vi_uniform(vi v) {
+    return !vi_any(v != v[0]);
+}
+
 /* Load TUK_W lanes of a message source (a tu_lanes holds 32: callers stay inside it). */
 static inline vf vf_load(const float *p) {
     vf v;
