@@ -201,6 +201,10 @@ static void random_msg(tu_msg *m, const tu_surface *s) {
     for (int a = 0; a < 3; a++)
         m->offset[a] = rnd(3) ? 0 : (int32_t)rnd(16) - 8;
     m->flags = (rnd(2) ? TU_MSG_PIXEL_NULL_MASK : 0) | (rnd(8) == 0 ? TU_MSG_HALF_SOURCES : 0);
+    if (rnd(6) == 0) { /* coarse pixels: refused unless the op has an implicit LOD */
+        m->flags |= TU_MSG_CPS;
+        m->cps_x = 1 + rnd(4), m->cps_y = 1 + rnd(4);
+    }
     const tu_op_info *info = tu_op_describe(m->op);
     const bool load = info->kind == TU_KIND_LOAD || info->kind == TU_KIND_INFO;
     const int32_t span = (int32_t)(s->width > s->height ? s->width : s->height) + 3;

@@ -247,20 +247,19 @@ static inline vf k_lambda(const tuE_ctx *ctx, unsigned first) {
             d[1][0] = vf_load(m->src[TU_SRC_DVDX].f + first);
             d[1][1] = vf_load(m->src[TU_SRC_DVDY].f + first);
         } else { /* the coarse 2x2 subspan: UR - UL along x, LL - UL along y */
-            float dd[2][2][TUK_W];
+            /* Subspans are 4 aligned lanes, and TUK_W is a multiple of 4. */
+            const vi lane = vi_iota() + (int32_t)first, ul = vi_iota() & ~3;
+            const vi has_ur = (lane | 3) - 2 < (int32_t)m->simd; /* UL + 1 < simd */
+            const vi has_ll = (lane | 3) - 1 < (int32_t)m->simd; /* UL + 2 < simd */
             for (unsigned a = 0; a < 2; a++) {
-                const float *c = m->src[a == 0 ? TU_SRC_U : TU_SRC_V].f;
-                for (unsigned k = 0; k < TUK_W; k++) {
-                    const unsigned ul = (first + k) & ~3u, ur = ul + 1, ll = ul + 2;
-                    dd[a][0][k] = ur < m->simd ? c[ur] - c[ul] : 0.0f;
-                    dd[a][1][k] = ll < m->simd ? c[ll] - c[ul] : 0.0f;
-                    if (m->flags & TU_MSG_CPS) {
-                        dd[a][0][k] /= (float)m->cps_x;
-                        dd[a][1][k] /= (float)m->cps_y;
-                    }
+                const vf c = vf_load(m->src[a == 0 ? TU_SRC_U : TU_SRC_V].f + first);
+                const vf cul = vf_permute(c, ul);
+                d[a][0] = vf_sel(has_ur, vf_permute(c, ul + 1) - cul, vf_splat(0.0f));
+                d[a][1] = vf_sel(has_ll, vf_permute(c, ul + 2) - cul, vf_splat(0.0f));
+                if (m->flags & TU_MSG_CPS) {
+                    d[a][0] = d[a][0] / (float)m->cps_x;
+                    d[a][1] = d[a][1] / (float)m->cps_y;
                 }
-                d[a][0] = vf_load(dd[a][0]);
-                d[a][1] = vf_load(dd[a][1]);
             }
         }
         const float size[2] = {(float)ctx->base_w, (float)ctx->base_h};

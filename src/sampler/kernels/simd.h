@@ -144,6 +144,20 @@ static inline vf vf_lookup(const float *table, vi idx) {
     return (vf)r;
 }
 
+/* v[idx[k]] for every lane, idx in [0, TUK_W). */
+static inline vf vf_permute(vf v, vi idx) {
+#if defined(TUK_ISA_AVX512)
+    return (vf)_mm512_permutexvar_ps((__m512i)idx, (__m512)v);
+#elif defined(TUK_ISA_AVX2)
+    return (vf)_mm256_permutevar8x32_ps((__m256)v, (__m256i)idx);
+#else
+    float r[TUK_W];
+    for (int k = 0; k < TUK_W; k++)
+        r[k] = v[idx[k] & (TUK_W - 1)];
+    return vf_load(r);
+#endif
+}
+
 /* Store the lanes of v whose mask is set to p[0..TUK_W). */
 static inline void vf_store_masked(float *p, vf v, vi mask) {
 #if defined(TUK_ISA_AVX512)
