@@ -134,10 +134,7 @@ static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf r
             out[c] = vi_to_vf(k_channel(t, g->shift[c])) / 255.0f;
         return;
     }
-    case TUK_KIND_RGBA32F: /* the bits as they are */
-        for (int c = 0; c < 4; c++)
-            out[c] = (vf)vi_gather_bytes(g->data, off + 4 * c);
-        return;
+    case TUK_KIND_RGBA32F: /* the bits as they are */ vf_load_texels16(g->data, off, out); return;
     case TUK_KIND_R32F: /* the missing components are 0, 0, 1 (set_missing) */
         out[0] = (vf)vi_gather_bytes(g->data, off);
         break;

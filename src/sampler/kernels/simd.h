@@ -126,6 +126,45 @@ static inline vi vi_gather_bytes(const uint8_t *base, vi off) {
 #endif
 }
 
+/* The four 32-bit words of the 16-byte texel at byte offset off[k] from base, every
+ * offset valid: out[c] holds word c of every lane. AVX2 and AVX-512 load each texel whole
+ * and transpose in registers (4 loads per 4 lanes, instead of one gather per word). */
+static inline void vf_load_texels16(const uint8_t *base, vi off, vf out[4]) {
+#if defined(TUK_ISA_AVX512) || defined(TUK_ISA_AVX2)
+    int32_t o[TUK_W];
+    memcpy(o, &off, sizeof o);
+#if defined(TUK_ISA_AVX512)
+    __m512 r[4]; /* r[j], 128-bit block b: the texel of lane 4b + j */
+    for (int j = 0; j < 4; j++) {
+        r[j] = _mm512_castps128_ps512(_mm_loadu_ps((const float *)(const void *)(base + o[j])));
+        for (int b = 1; b < 4; b++)
+            r[j] = _mm512_insertf32x4(
+                r[j], _mm_loadu_ps((const float *)(const void *)(base + o[4 * b + j])), b);
+    }
+    const __m512 t0 = _mm512_unpacklo_ps(r[0], r[1]), t1 = _mm512_unpacklo_ps(r[2], r[3]);
+    const __m512 t2 = _mm512_unpackhi_ps(r[0], r[1]), t3 = _mm512_unpackhi_ps(r[2], r[3]);
+    out[0] = (vf)_mm512_shuffle_ps(t0, t1, 0x44);
+    out[1] = (vf)_mm512_shuffle_ps(t0, t1, 0xee);
+    out[2] = (vf)_mm512_shuffle_ps(t2, t3, 0x44);
+    out[3] = (vf)_mm512_shuffle_ps(t2, t3, 0xee);
+#else
+    __m256 r[4];
+    for (int j = 0; j < 4; j++)
+        r[j] = _mm256_loadu2_m128((const float *)(const void *)(base + o[4 + j]),
+                                  (const float *)(const void *)(base + o[j]));
+    const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpacklo_ps(r[2], r[3]);
+    const __m256 t2 = _mm256_unpackhi_ps(r[0], r[1]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+    out[0] = (vf)_mm256_shuffle_ps(t0, t1, 0x44);
+    out[1] = (vf)_mm256_shuffle_ps(t0, t1, 0xee);
+    out[2] = (vf)_mm256_shuffle_ps(t2, t3, 0x44);
+    out[3] = (vf)_mm256_shuffle_ps(t2, t3, 0xee);
+#endif
+#else
+    for (int c = 0; c < 4; c++)
+        out[c] = (vf)vi_gather_bytes(base, off + 4 * c);
+#endif
+}
+
 /* table[idx[k]] for a table of 32-bit entries, every index valid. */
 static inline vi vi_lookup(const int32_t *table, vi idx) {
 #if defined(TUK_ISA_AVX512)
