@@ -111,10 +111,25 @@ static inline vi vi_load(const int32_t *p) {
     return v;
 }
 
+/* AddressSanitizer does not see inside gather instructions: under it every build gathers
+ * with plain loads, so that each address a kernel forms is checked. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TUK_PLAIN_GATHERS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TUK_PLAIN_GATHERS 1
+#endif
+#endif
+
 /* The 32-bit words at byte offsets off[k] from base, every offset valid (callers replace
  * the offsets of inactive lanes by 0 before calling: no address is formed outside memory). */
 static inline vi vi_gather_bytes(const uint8_t *base, vi off) {
-#if defined(TUK_ISA_AVX512)
+#if defined(TUK_PLAIN_GATHERS)
+    int32_t r[TUK_W];
+    for (int k = 0; k < TUK_W; k++)
+        memcpy(&r[k], base + off[k], 4);
+    return vi_load(r);
+#elif defined(TUK_ISA_AVX512)
     return (vi)_mm512_i32gather_epi32((__m512i)off, (const void *)base, 1);
 #elif defined(TUK_ISA_AVX2)
     return (vi)_mm256_i32gather_epi32((const int *)(const void *)base, (__m256i)off, 1);
@@ -130,7 +145,7 @@ static inline vi vi_gather_bytes(const uint8_t *base, vi off) {
  * offset valid: out[c] holds word c of every lane. AVX2 and AVX-512 load each texel whole
  * and transpose in registers (4 loads per 4 lanes, instead of one gather per word). */
 static inline void vf_load_texels16(const uint8_t *base, vi off, vf out[4]) {
-#if defined(TUK_ISA_AVX512) || defined(TUK_ISA_AVX2)
+#if (defined(TUK_ISA_AVX512) || defined(TUK_ISA_AVX2)) && !defined(TUK_PLAIN_GATHERS)
     int32_t o[TUK_W];
     memcpy(o, &off, sizeof o);
 #if defined(TUK_ISA_AVX512)
