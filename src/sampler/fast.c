@@ -32,6 +32,7 @@ static bool address_has_border(uint8_t mode) {
 uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     uint32_t f = 0;
     if (s->type == TU_SURFACE_2D && s->samples == 1) f |= TUE_FAST_SURF_2D;
+    if (s->type == TU_SURFACE_CUBE && s->samples == 1) f |= TUE_FAST_SURF_CUBE;
     if (s->tiling == TU_TILING_LINEAR) f |= TUE_FAST_TILING_LINEAR;
     if (s->format == TU_FORMAT_R8G8B8A8_UNORM || s->format == TU_FORMAT_B8G8R8A8_UNORM)
         f |= TUE_FAST_RGBA8;
@@ -53,6 +54,7 @@ uint32_t tuE_fast_msg_flags(const tuE_ctx *ctx) {
     if (op->kind == TU_KIND_SAMPLE && op->flags == 0) f |= TUE_FAST_OP_SAMPLE;
     if (op->kind == TU_KIND_SAMPLE && op->flags == TU_OPF_COMPARE) f |= TUE_FAST_OP_SAMPLE_C;
     if (op->kind == TU_KIND_LOAD && op->flags == 0) f |= TUE_FAST_OP_LOAD;
+    if (op->lod == TU_LOD_EXPLICIT || op->lod == TU_LOD_ZERO) f |= TUE_FAST_LOD_GIVEN;
     if (!(ctx->msg->flags & TU_MSG_HALF_SOURCES)) f |= TUE_FAST_FULL_SOURCES;
     return f;
 }
@@ -183,6 +185,12 @@ tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err) {
     (TUE_FAST_AVERAGE | TUE_FAST_ISOTROPIC | TUE_FAST_NORMALIZED | TUE_FAST_NO_BORDER_UV | \
      TUE_FAST_FULL_SOURCES)
 
+/* Cube maps: the same, but the address modes only matter at the edges. */
+#define TUE_FAST_DIRECT_CUBE \
+    (TUE_FAST_SURF_CUBE | TUE_FAST_TILING_LINEAR | TUE_FAST_RESIDENT | TUE_FAST_IN_BOUNDS)
+#define TUE_FAST_FILTER_CUBE \
+    (TUE_FAST_AVERAGE | TUE_FAST_ISOTROPIC | TUE_FAST_NORMALIZED | TUE_FAST_FULL_SOURCES)
+
 /* First match wins; no row's flags may contain an earlier row's (tests/test_fast.c). */
 const tuE_fast_row tuE_fast_table[] = {
     {TUE_FAST_OP_SAMPLE | TUE_FAST_DIRECT_2D | TUE_FAST_RGBA8 | TUE_FAST_FILTER,
@@ -194,6 +202,13 @@ const tuE_fast_row tuE_fast_table[] = {
     {TUE_FAST_OP_SAMPLE_C | TUE_FAST_DIRECT_2D | TUE_FAST_D32 | TUE_FAST_FILTER,
      TUK_SAMPLE_C_D32_2D, "sample_c_2d_d32"},
     {TUE_FAST_OP_LOAD | TUE_FAST_DIRECT_2D | TUE_FAST_RGBA8, TUK_LD_RGBA8_2D, "ld_2d_rgba8"},
+    /* Cube maps: lanes whose footprint crosses a face edge run the generic path (kernels). */
+    {TUE_FAST_OP_SAMPLE | TUE_FAST_LOD_GIVEN | TUE_FAST_DIRECT_CUBE | TUE_FAST_RGBA8 |
+         TUE_FAST_FILTER_CUBE,
+     TUK_SAMPLE_RGBA8_CUBE, "sample_cube_rgba8"},
+    {TUE_FAST_OP_SAMPLE | TUE_FAST_LOD_GIVEN | TUE_FAST_DIRECT_CUBE | TUE_FAST_RGBA32F |
+         TUE_FAST_FILTER_CUBE,
+     TUK_SAMPLE_RGBA32F_CUBE, "sample_cube_rgba32f"},
 };
 
 const unsigned tuE_fast_table_size = sizeof tuE_fast_table / sizeof tuE_fast_table[0];
@@ -206,8 +221,9 @@ const tuE_fast_row *tuE_fast_find(uint32_t flags) {
 
 /* The flags any row could need from the message; a pair whose state flags meet no row
  * with them needs no geometry. */
-#define TUE_FAST_MSG_FLAGS \
-    (TUE_FAST_OP_SAMPLE | TUE_FAST_OP_SAMPLE_C | TUE_FAST_OP_LOAD | TUE_FAST_FULL_SOURCES)
+#define TUE_FAST_MSG_FLAGS                                                                  \
+    (TUE_FAST_OP_SAMPLE | TUE_FAST_OP_SAMPLE_C | TUE_FAST_OP_LOAD | TUE_FAST_FULL_SOURCES | \
+     TUE_FAST_LOD_GIVEN)
 
 tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa isa, tuE_fast_prep *p,
                            tu_error *err) {

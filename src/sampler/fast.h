@@ -30,7 +30,9 @@ enum {
     TUE_FAST_FULL_SOURCES = 1u << 12, /* no TU_MSG_HALF_SOURCES */
     TUE_FAST_RGBA32F = 1u << 13,      /* R32G32B32A32_SFLOAT */
     TUE_FAST_R32F = 1u << 14,         /* R32_SFLOAT, or D32_SFLOAT read without compare */
-    TUE_FAST_D32 = 1u << 15           /* D32_SFLOAT */
+    TUE_FAST_D32 = 1u << 15,          /* D32_SFLOAT */
+    TUE_FAST_SURF_CUBE = 1u << 16,    /* a cube surface (arrayed or not) */
+    TUE_FAST_LOD_GIVEN = 1u << 17     /* the op's LOD is explicit or zero (no derivatives) */
 };
 
 typedef struct tuE_fast_row {

@@ -34,11 +34,13 @@ typedef void (*tuK_fn)(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply);
 
 /* The kernels, by what they run. */
 enum {
-    TUK_LD_RGBA8_2D,       /* LD, LD_LZ, LD_L of 2D RGBA8 */
-    TUK_SAMPLE_RGBA8_2D,   /* the SAMPLE ops without compare or offsets, 2D: RGBA8 */
-    TUK_SAMPLE_RGBA32F_2D, /* R32G32B32A32_SFLOAT */
-    TUK_SAMPLE_R32F_2D,    /* R32_SFLOAT */
-    TUK_SAMPLE_C_D32_2D,   /* the SAMPLE ops with compare, without offsets, 2D D32_SFLOAT */
+    TUK_LD_RGBA8_2D,         /* LD, LD_LZ, LD_L of 2D RGBA8 */
+    TUK_SAMPLE_RGBA8_2D,     /* the SAMPLE ops without compare or offsets, 2D: RGBA8 */
+    TUK_SAMPLE_RGBA32F_2D,   /* R32G32B32A32_SFLOAT */
+    TUK_SAMPLE_R32F_2D,      /* R32_SFLOAT */
+    TUK_SAMPLE_C_D32_2D,     /* the SAMPLE ops with compare, without offsets, 2D D32_SFLOAT */
+    TUK_SAMPLE_RGBA8_CUBE,   /* SAMPLE_L, SAMPLE_LZ of cube (array) surfaces: RGBA8 */
+    TUK_SAMPLE_RGBA32F_CUBE, /* R32G32B32A32_SFLOAT */
     TUK_COUNT
 };
 

@@ -159,8 +159,12 @@ static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf r
     out[3] = vf_splat(1.0f);
 }
 
-static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, vi L, vi layer,
-                              vf cu, vf cv, vf ref, vi linear, bool fixed8, k_level *out) {
+/* One level's footprint at (cu, cv). On a cube face (cube), the lanes whose footprint
+ * leaves the face are marked in *edge (texel.c's tuE_cube_texel moves them to other faces:
+ * the caller runs those lanes through the generic path) and read clamped texels here. */
+static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, bool cube, vi L,
+                              vi layer, vf cu, vf cv, vf ref, vi linear, bool fixed8, k_level *out,
+                              vi *edge) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     /* The level's geometry per lane; one broadcast when every lane reads the same level. */
@@ -184,13 +188,26 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     fu = vf_sel((fu >= 0.0f) & (fu < 1.0f) & linear, fu, vf_splat(0.0f));
     fv = vf_sel((fv >= 0.0f) & (fv < 1.0f) & linear, fv, vf_splat(0.0f));
     const vi lim = vi_splat(1 << 30);
-    vi i = vf_floor_int(vf_sel(linear, su, u)) + m->offset[0];
-    vi j = vf_floor_int(vf_sel(linear, sv, v)) + m->offset[1];
+    /* Offsets move 2D texels; cube maps take none (lane_position). */
+    vi i = vf_floor_int(vf_sel(linear, su, u)) + (cube ? 0 : m->offset[0]);
+    vi j = vf_floor_int(vf_sel(linear, sv, v)) + (cube ? 0 : m->offset[1]);
     i = vi_max(vi_min(i, lim), -lim);
     j = vi_max(vi_min(j, lim), -lim);
     vi x0, x1, y0, y1;
-    k_wrap_pair(i, w, smp->address[0], g->pow2, &x0, &x1);
-    k_wrap_pair(j, h, smp->address[1], g->pow2, &y0, &y1);
+    if (cube) {
+        /* gather_footprint on a cube: nearest with seamless edges clamps to the face; any
+         * other texel outside the face is an edge lane. */
+        const vi clamp_nearest = smp->seamless_cube ? ~linear : vi_splat(0);
+        i = vi_sel(clamp_nearest, vi_max(vi_min(i, w - 1), vi_splat(0)), i);
+        j = vi_sel(clamp_nearest, vi_max(vi_min(j, h - 1), vi_splat(0)), j);
+        const vi i1 = vi_sel(linear, i + 1, i), j1 = vi_sel(linear, j + 1, j);
+        *edge = (i < 0) | (j < 0) | (i1 >= w) | (j1 >= h);
+        k_wrap_pair(i, w, TU_ADDRESS_CLAMP_EDGE, false, &x0, &x1);
+        k_wrap_pair(j, h, TU_ADDRESS_CLAMP_EDGE, false, &y0, &y1);
+    } else {
+        k_wrap_pair(i, w, smp->address[0], g->pow2, &x0, &x1);
+        k_wrap_pair(j, h, smp->address[1], g->pow2, &y0, &y1);
+    }
     const int32_t bpp = kind == TUK_KIND_RGBA32F ? 16 : 4;
     const vi r0 = base + y0 * pitch, r1 = base + y1 * pitch;
     x0 *= bpp, x1 *= bpp;
@@ -281,8 +298,30 @@ static inline vf k_lambda(const tuE_ctx *ctx, unsigned first) {
     return ctx->hw ? vf_snap256(lambda) : lambda; /* only its value and comparisons count */
 }
 
-static inline void k_sample_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply,
-                               unsigned kind) {
+/* texel.c's tuE_cube_face on every lane: the face (major axis, ties to Z then Y) and the
+ * face coordinates s = (sc / ma + 1) / 2, t likewise, in double as there. sc and tc are the
+ * face's S and T rows times the direction: in float, with the same products and sums (one
+ * row entry is +-1, the others 0), they are exact, or NaN where the double ones are. */
+static inline vi k_cube_face(vf x, vf y, vf z, vf *s, vf *t) {
+    static const float S[3][6] = {{0, 0, 1, 1, 1, -1}, {0, 0, 0, 0, 0, 0}, {-1, 1, 0, 0, 0, 0}};
+    static const float T[3][6] = {{0, 0, 0, 0, 0, 0}, {-1, -1, 0, 0, -1, -1}, {0, 0, 1, -1, 0, 0}};
+    const vf ax = vf_abs(x), ay = vf_abs(y), az = vf_abs(z);
+    const vi zmaj = (az >= ax) & (az >= ay), ymaj = ~zmaj & (ay >= ax);
+    const vf major = vf_sel(zmaj, z, vf_sel(ymaj, y, x));
+    const vi axis = vi_sel(zmaj, vi_splat(2), vi_sel(ymaj, vi_splat(1), vi_splat(0)));
+    const vi face = axis * 2 - (major < 0.0f);
+    const vf sc = vf_lookup(S[0], face) * x + vf_lookup(S[1], face) * y + vf_lookup(S[2], face) * z;
+    const vf tc = vf_lookup(T[0], face) * x + vf_lookup(T[1], face) * y + vf_lookup(T[2], face) * z;
+    vf ma = vf_abs(major);
+    ma = vf_sel(ma == 0.0f, vf_splat(1.0f), ma);
+    const vd dma = __builtin_convertvector(ma, vd);
+    *s = __builtin_convertvector((__builtin_convertvector(sc, vd) / dma + 1.0) * 0.5, vf);
+    *t = __builtin_convertvector((__builtin_convertvector(tc, vd) / dma + 1.0) * 0.5, vf);
+    return face;
+}
+
+static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind,
+                            bool cube) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     const int32_t q = (int32_t)ctx->levels - 1;
@@ -293,10 +332,16 @@ static inline void k_sample_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *
     for (unsigned first = 0; first < m->simd; first += TUK_W) {
         const vi active =
             vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
-        const vf cu = vf_load(m->src[TU_SRC_U].f + first), cv = vf_load(m->src[TU_SRC_V].f + first);
-        const vi layer =
-            arrayed ? k_array_index(vf_load(m->src[TU_SRC_R].f + first), (int32_t)ctx->array_layers)
-                    : vi_splat(0);
+        vf cu = vf_load(m->src[TU_SRC_U].f + first), cv = vf_load(m->src[TU_SRC_V].f + first);
+        vi layer = vi_splat(0);
+        if (cube) { /* lane_position: the direction, the cube index from ai */
+            const vi index = arrayed ? k_array_index(vf_load(m->src[TU_SRC_AI].f + first),
+                                                     (int32_t)ctx->array_layers)
+                                     : vi_splat(0);
+            layer = index * 6 + k_cube_face(cu, cv, vf_load(m->src[TU_SRC_R].f + first), &cu, &cv);
+        } else if (arrayed) {
+            layer = k_array_index(vf_load(m->src[TU_SRC_R].f + first), (int32_t)ctx->array_layers);
+        }
         const vf ref = kind == TUK_KIND_D32 ? vf_load(m->src[TU_SRC_REF].f + first) : cu;
         const vf lambda = k_lambda(ctx, first);
         const vi linear = vi_sel(lambda <= 0.0f, mag_linear, min_linear);
@@ -317,13 +362,15 @@ static inline void k_sample_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *
             if (hw) delta = vf_snap256(delta);
         }
         k_level a;
-        k_level_2d(ctx, g, kind, hi, layer, cu, cv, ref, linear, fixed8, &a);
+        vi edge = vi_splat(0), edge_lo = edge;
+        k_level_2d(ctx, g, kind, cube, hi, layer, cu, cv, ref, linear, fixed8, &a, &edge);
         /* The second level counts where lo != hi and the weight is not 0 (sample_at). */
         const vi wd = fixed8 ? vf_weight256(delta) : vi_splat(0);
         const vi second = active & (lo != hi) & (delta != 0.0f);
         if (vi_any(second)) {
             k_level b;
-            k_level_2d(ctx, g, kind, lo, layer, cu, cv, ref, linear, fixed8, &b);
+            k_level_2d(ctx, g, kind, cube, lo, layer, cu, cv, ref, linear, fixed8, &b, &edge_lo);
+            edge |= second & edge_lo;
             for (int c = 0; c < 4; c++) {
                 if (fixed8)
                     a.code[c] = vi_sel(second, k_lerp8(a.code[c], b.code[c], wd), a.code[c]);
@@ -336,27 +383,47 @@ static inline void k_sample_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *
             const vf out = fixed8 ? vi_to_vf(a.code[c]) / 255.0f : a.f[c];
             vf_store_masked(reply->channel[c].f + first, out, active);
         }
+        if (!cube || !vi_any(edge & active)) continue;
+        /* Lanes at a cube edge or corner: the generic path, lane by lane (their texels come
+         * through the address gate). The cube rows take no derivative LOD. */
+        for (unsigned k = 0; k < TUK_W; k++) {
+            if (!(edge[k] & active[k])) continue;
+            const unsigned l = first + k;
+            tuE_lane lane = {false};
+            const tuE_derivs d = {{{0}}};
+            tu_texel t;
+            tuE_sample_lane(ctx, &lane, l, &d, &t);
+            for (int c = 0; c < 4; c++)
+                if (m->channel_mask >> c & 1) reply->channel[c].u[l] = t.u[c];
+        }
     }
 }
 
 static void sample_rgba8_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
-    k_sample_2d(ctx, g, reply, TUK_KIND_RGBA8);
+    k_sample(ctx, g, reply, TUK_KIND_RGBA8, false);
 }
 static void sample_rgba32f_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
-    k_sample_2d(ctx, g, reply, TUK_KIND_RGBA32F);
+    k_sample(ctx, g, reply, TUK_KIND_RGBA32F, false);
 }
 static void sample_r32f_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
-    k_sample_2d(ctx, g, reply, TUK_KIND_R32F);
+    k_sample(ctx, g, reply, TUK_KIND_R32F, false);
 }
 static void sample_c_d32_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
-    k_sample_2d(ctx, g, reply, TUK_KIND_D32);
+    k_sample(ctx, g, reply, TUK_KIND_D32, false);
+}
+static void sample_rgba8_cube(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
+    k_sample(ctx, g, reply, TUK_KIND_RGBA8, true);
+}
+static void sample_rgba32f_cube(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
+    k_sample(ctx, g, reply, TUK_KIND_RGBA32F, true);
 }
 
-#define TUK_SET                                                                                 \
-    {                                                                                           \
-        {                                                                                       \
-            [TUK_LD_RGBA8_2D] = ld_rgba8_2d, [TUK_SAMPLE_RGBA8_2D] = sample_rgba8_2d,           \
-            [TUK_SAMPLE_RGBA32F_2D] = sample_rgba32f_2d, [TUK_SAMPLE_R32F_2D] = sample_r32f_2d, \
-            [TUK_SAMPLE_C_D32_2D] = sample_c_d32_2d                                             \
-        }                                                                                       \
+#define TUK_SET                                                                                   \
+    {                                                                                             \
+        {                                                                                         \
+            [TUK_LD_RGBA8_2D] = ld_rgba8_2d, [TUK_SAMPLE_RGBA8_2D] = sample_rgba8_2d,             \
+            [TUK_SAMPLE_RGBA32F_2D] = sample_rgba32f_2d, [TUK_SAMPLE_R32F_2D] = sample_r32f_2d,   \
+            [TUK_SAMPLE_C_D32_2D] = sample_c_d32_2d, [TUK_SAMPLE_RGBA8_CUBE] = sample_rgba8_cube, \
+            [TUK_SAMPLE_RGBA32F_CUBE] = sample_rgba32f_cube                                       \
+        }                                                                                         \
     }
