@@ -102,6 +102,46 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
     return true;
 }
 
+/* The cube edge table of tuK_geom, from texel.c's own face selection. Face f has normal N
+ * (axis f / 2, sign by f & 1) and the directions S and T its s and t grow along; probing
+ * tuE_cube_face at N + e_k / 2 gives s = 1/2 + S_k / 4, t = 1/2 + T_k / 4. A texel one
+ * beyond side k of f, at position c along it, is the direction N (1 - 1/n) + O + A a (O
+ * the side's outward axis, -S, S, -T or T; A the axis along the side; a = (c + 1/2) / n * 2
+ * - 1), which texel.c's adjacent_texel folds onto face O, with no tie between axes. There
+ * its coordinate along S' is S'.N (1 - 1/n) + S'.A a: one of the two terms is +-1 times
+ * its factor, giving x = n - 1, 0, c or n - 1 - c; likewise y along T'. The kernels'
+ * results on every side are tested against the generic path (tests/test_fast.c). */
+static void cube_edges(int32_t table[24]) {
+    int N[6][3] = {{0}}, S[6][3] = {{0}}, T[6][3] = {{0}};
+    for (int f = 0; f < 6; f++) {
+        N[f][f / 2] = f & 1 ? -1 : 1;
+        for (int k = 0; k < 3; k++) {
+            if (k == f / 2) continue;
+            float d[3] = {(float)N[f][0], (float)N[f][1], (float)N[f][2]}, s, t;
+            d[k] = 0.5f;
+            tuE_cube_face(d[0], d[1], d[2], &s, &t);
+            S[f][k] = (int)lrintf((s - 0.5f) * 4.0f);
+            T[f][k] = (int)lrintf((t - 0.5f) * 4.0f);
+        }
+    }
+    for (int f = 0; f < 6; f++)
+        for (int side = 0; side < 4; side++) {
+            const int sign = side & 1 ? 1 : -1;
+            const int *axis = side < 2 ? S[f] : T[f], *along = side < 2 ? T[f] : S[f];
+            int nf = 0;
+            for (int k = 0; k < 3; k++)
+                if (axis[k]) nf = 2 * k + (sign * axis[k] < 0);
+            int sn = 0, sa = 0, tn = 0, ta = 0;
+            for (int k = 0; k < 3; k++) {
+                sn += S[nf][k] * N[f][k], sa += S[nf][k] * along[k];
+                tn += T[nf][k] * N[f][k], ta += T[nf][k] * along[k];
+            }
+            const int xk = sn > 0 ? 1 : sn < 0 ? 0 : sa > 0 ? 2 : 3;
+            const int yk = tn > 0 ? 1 : tn < 0 ? 0 : ta > 0 ? 2 : 3;
+            table[f * 4 + side] = nf | xk << 4 | yk << 8;
+        }
+}
+
 int32_t tuE_fast_weight256(float x) {
     /* x * 256 is exact (a power of two; x in [0, 1)), and so is its fraction; round half
      * to even as tuE_snap256 does in double. The result r <= 256, and r / 256 * 256 == r,
@@ -231,8 +271,10 @@ tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa is
     p->state_flags = tuE_fast_state_flags(s, smp);
     /* The geometry costs a loop over the view's levels: only when a row could match. */
     if (tuE_fast_find(p->state_flags | TUE_FAST_MSG_FLAGS | TUE_FAST_IN_BOUNDS) &&
-        tuE_fast_geometry(s, s->level_count, &p->geom))
+        tuE_fast_geometry(s, s->level_count, &p->geom)) {
         p->state_flags |= TUE_FAST_IN_BOUNDS;
+        if (s->type == TU_SURFACE_CUBE) cube_edges(p->geom.cube_edge);
+    }
     return TU_OK;
 }
 

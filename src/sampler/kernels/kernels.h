@@ -26,7 +26,11 @@ typedef struct tuK_geom {
     int32_t w[TU_MAX_LEVELS], h[TU_MAX_LEVELS];
     float fw[TU_MAX_LEVELS], fh[TU_MAX_LEVELS]; /* w and h as floats */
     int32_t levels, layers, bpp;
-    bool pow2;        /* every level's w and h is a power of two */
+    bool pow2; /* every level's w and h is a power of two */
+    /* Cube maps: where the texel one beyond side k (0: x < 0, 1: x >= n, 2: y < 0, 3: y >= n)
+     * of face f, at position c along that side, lies: entry [f * 4 + k] = face | xk << 4 |
+     * yk << 8, its x (and y) being 0, n - 1, c or n - 1 - c for xk (yk) = 0, 1, 2, 3. */
+    int32_t cube_edge[24];
     int32_t shift[4]; /* bit position of component R, G, B, A in a little-endian texel */
 } tuK_geom;
 

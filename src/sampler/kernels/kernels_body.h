@@ -163,8 +163,8 @@ static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf r
  * leaves the face are marked in *edge (texel.c's tuE_cube_texel moves them to other faces:
  * the caller runs those lanes through the generic path) and read clamped texels here. */
 static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, bool cube, vi L,
-                              vi layer, vf cu, vf cv, vf ref, vi linear, bool fixed8, k_level *out,
-                              vi *edge) {
+                              vi layer, vi face, vf cu, vf cv, vf ref, vi linear, bool fixed8,
+                              k_level *out, vi *edge) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     /* The level's geometry per lane; one broadcast when every lane reads the same level. */
@@ -193,33 +193,56 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     vi j = vf_floor_int(vf_sel(linear, sv, v)) + (cube ? 0 : m->offset[1]);
     i = vi_max(vi_min(i, lim), -lim);
     j = vi_max(vi_min(j, lim), -lim);
-    vi x0, x1, y0, y1;
+    const int32_t bpp = kind == TUK_KIND_RGBA32F ? 16 : 4;
+    vi o[4]; /* the footprint's texels: (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1) */
     if (cube) {
-        /* gather_footprint on a cube: nearest with seamless edges clamps to the face; any
-         * other texel outside the face is an edge lane. */
+        /* gather_footprint on a cube: nearest with seamless edges clamps to the face. */
         const vi clamp_nearest = smp->seamless_cube ? ~linear : vi_splat(0);
         i = vi_sel(clamp_nearest, vi_max(vi_min(i, w - 1), vi_splat(0)), i);
         j = vi_sel(clamp_nearest, vi_max(vi_min(j, h - 1), vi_splat(0)), j);
         const vi i1 = vi_sel(linear, i + 1, i), j1 = vi_sel(linear, j + 1, j);
-        *edge = (i < 0) | (j < 0) | (i1 >= w) | (j1 >= h);
-        k_wrap_pair(i, w, TU_ADDRESS_CLAMP_EDGE, false, &x0, &x1);
-        k_wrap_pair(j, h, TU_ADDRESS_CLAMP_EDGE, false, &y0, &y1);
+        const vi lp = vi_lookup(g->layer_pitch, L);
+        *edge = vi_splat(0);
+        for (int k = 0; k < 4; k++) {
+            const vi x = k & 1 ? i1 : i, y = k & 2 ? j1 : j;
+            const vi out_x = (x < 0) | (x >= w), out_y = (y < 0) | (y >= h);
+            /* tuE_cube_texel: a texel one beyond one edge is the adjacent face's edge texel
+             * (g->cube_edge); corners (both beyond), and every texel beyond an edge without
+             * seamless filtering, are edge lanes for the generic path. */
+            *edge |= smp->seamless_cube ? out_x & out_y : out_x | out_y;
+            const vi side = vi_sel(out_x, vi_sel(x < 0, vi_splat(0), vi_splat(1)),
+                                   vi_sel(y < 0, vi_splat(2), vi_splat(3)));
+            const vi entry = vi_lookup(g->cube_edge, face * 4 + side);
+            const vi along = vi_sel(out_x, y, x), n1 = w - 1;
+            const vi xk = (entry >> 4) & 3, yk = (entry >> 8) & 3;
+            const vi ex = vi_sel(xk == 0, vi_splat(0),
+                                 vi_sel(xk == 1, n1, vi_sel(xk == 2, along, n1 - along)));
+            const vi ey = vi_sel(yk == 0, vi_splat(0),
+                                 vi_sel(yk == 1, n1, vi_sel(yk == 2, along, n1 - along)));
+            const vi moved = out_x | out_y;
+            /* Clamped into the level: edge lanes read something inside it too. */
+            const vi fx = vi_max(vi_min(vi_sel(moved, ex, x), n1), vi_splat(0));
+            const vi fy = vi_max(vi_min(vi_sel(moved, ey, y), h - 1), vi_splat(0));
+            const vi dface = vi_sel(moved, (entry & 7) - face, vi_splat(0));
+            o[k] = base + dface * lp + fy * pitch + fx * bpp;
+        }
     } else {
+        vi x0, x1, y0, y1;
         k_wrap_pair(i, w, smp->address[0], g->pow2, &x0, &x1);
         k_wrap_pair(j, h, smp->address[1], g->pow2, &y0, &y1);
+        const vi r0 = base + y0 * pitch, r1 = base + y1 * pitch;
+        x0 *= bpp, x1 *= bpp;
+        o[0] = r0 + x0, o[1] = r0 + x1, o[2] = r1 + x0, o[3] = r1 + x1;
     }
-    const int32_t bpp = kind == TUK_KIND_RGBA32F ? 16 : 4;
-    const vi r0 = base + y0 * pitch, r1 = base + y1 * pitch;
-    x0 *= bpp, x1 *= bpp;
     /* Nearest lanes have zero weights: their other three texels never count (lerp8 and
      * lerp with w = 0 return a), so they are read only when some lane filters. */
     const bool any_linear = vi_any(linear);
     if (fixed8) {
         /* fixed8: weights (int)(snap256(frac) * 256), lerp8 along u, then v. */
-        const vi t00 = vi_gather_bytes(g->data, r0 + x0);
-        const vi t10 = any_linear ? vi_gather_bytes(g->data, r0 + x1) : t00;
-        const vi t01 = any_linear ? vi_gather_bytes(g->data, r1 + x0) : t00;
-        const vi t11 = any_linear ? vi_gather_bytes(g->data, r1 + x1) : t00;
+        const vi t00 = vi_gather_bytes(g->data, o[0]);
+        const vi t10 = any_linear ? vi_gather_bytes(g->data, o[1]) : t00;
+        const vi t01 = any_linear ? vi_gather_bytes(g->data, o[2]) : t00;
+        const vi t11 = any_linear ? vi_gather_bytes(g->data, o[3]) : t00;
         const vi wu = vf_weight256(fu), wv = vf_weight256(fv);
         for (int c = 0; c < 4; c++) {
             const int32_t s = g->shift[c];
@@ -233,15 +256,15 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     if (ctx->hw) fu = vf_snap256(fu), fv = vf_snap256(fv);
     const unsigned cmp = smp->compare;
     vf t00[4], t10[4], t01[4], t11[4];
-    k_decode(kind, g, cmp, ref, r0 + x0, t00);
+    k_decode(kind, g, cmp, ref, o[0], t00);
     if (!any_linear) {
         for (int c = 0; c < 4; c++)
             out->f[c] = t00[c];
         return;
     }
-    k_decode(kind, g, cmp, ref, r0 + x1, t10);
-    k_decode(kind, g, cmp, ref, r1 + x0, t01);
-    k_decode(kind, g, cmp, ref, r1 + x1, t11);
+    k_decode(kind, g, cmp, ref, o[1], t10);
+    k_decode(kind, g, cmp, ref, o[2], t01);
+    k_decode(kind, g, cmp, ref, o[3], t11);
     for (int c = 0; c < 4; c++)
         out->f[c] = k_lerp(k_lerp(t00[c], t10[c], fu), k_lerp(t01[c], t11[c], fu), fv);
 }
@@ -333,12 +356,13 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
         const vi active =
             vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
         vf cu = vf_load(m->src[TU_SRC_U].f + first), cv = vf_load(m->src[TU_SRC_V].f + first);
-        vi layer = vi_splat(0);
+        vi layer = vi_splat(0), face = layer;
         if (cube) { /* lane_position: the direction, the cube index from ai */
             const vi index = arrayed ? k_array_index(vf_load(m->src[TU_SRC_AI].f + first),
                                                      (int32_t)ctx->array_layers)
                                      : vi_splat(0);
-            layer = index * 6 + k_cube_face(cu, cv, vf_load(m->src[TU_SRC_R].f + first), &cu, &cv);
+            face = k_cube_face(cu, cv, vf_load(m->src[TU_SRC_R].f + first), &cu, &cv);
+            layer = index * 6 + face;
         } else if (arrayed) {
             layer = k_array_index(vf_load(m->src[TU_SRC_R].f + first), (int32_t)ctx->array_layers);
         }
@@ -363,13 +387,14 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
         }
         k_level a;
         vi edge = vi_splat(0), edge_lo = edge;
-        k_level_2d(ctx, g, kind, cube, hi, layer, cu, cv, ref, linear, fixed8, &a, &edge);
+        k_level_2d(ctx, g, kind, cube, hi, layer, face, cu, cv, ref, linear, fixed8, &a, &edge);
         /* The second level counts where lo != hi and the weight is not 0 (sample_at). */
         const vi wd = fixed8 ? vf_weight256(delta) : vi_splat(0);
         const vi second = active & (lo != hi) & (delta != 0.0f);
         if (vi_any(second)) {
             k_level b;
-            k_level_2d(ctx, g, kind, cube, lo, layer, cu, cv, ref, linear, fixed8, &b, &edge_lo);
+            k_level_2d(ctx, g, kind, cube, lo, layer, face, cu, cv, ref, linear, fixed8, &b,
+                       &edge_lo);
             edge |= second & edge_lo;
             for (int c = 0; c < 4; c++) {
                 if (fixed8)
@@ -384,8 +409,9 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
             vf_store_masked(reply->channel[c].f + first, out, active);
         }
         if (!cube || !vi_any(edge & active)) continue;
-        /* Lanes at a cube edge or corner: the generic path, lane by lane (their texels come
-         * through the address gate). The cube rows take no derivative LOD. */
+        /* Lanes at a cube corner, or at an edge without seamless filtering: the generic path, lane
+         * by lane (their texels come through the address gate). The cube rows take no derivative
+         * LOD. */
         for (unsigned k = 0; k < TUK_W; k++) {
             if (!(edge[k] & active[k])) continue;
             const unsigned l = first + k;
