@@ -672,6 +672,34 @@ static void test_cube_rows(void) {
     }
 }
 
+/* tuE_snap256 against its definition: x * 256 rounded to an integer in double, ties to
+ * even, over 1/256 and 1/512 steps (ties), their neighbours and random floats. */
+static double snap_reference(float x) {
+    if (!isfinite(x)) return x;
+    double v = (double)x * 256.0, r = floor(v), frac = v - r;
+    if (frac > 0.5 || (frac == 0.5 && fmod(r, 2.0) != 0.0)) r += 1.0;
+    return (float)(r / 256.0);
+}
+
+static void test_snap256(void) {
+    unsigned bad = 0;
+    for (int i = 0; i < 3000000; i++) {
+        float x;
+        if (i < 1000000) {
+            x = (float)(i - 500000) / 512.0f;
+            if (i & 1) x = nextafterf(x, (i & 2) ? INFINITY : -INFINITY);
+        } else {
+            const uint32_t bits = (uint32_t)tu_test_rand(&rng);
+            memcpy(&x, &bits, 4);
+        }
+        const float want = (float)snap_reference(x), got = tuE_snap256(x);
+        if (memcmp(&want, &got, 4) != 0 && !(isnan(want) && isnan(got))) bad++;
+    }
+    CHECK(bad == 0, "%u values differ", bad);
+    const float mz = tuE_snap256(-0.0f), pz = tuE_snap256(-1.0f / 1024.0f);
+    CHECK(signbit(mz) && !signbit(pz) && pz == 0.0f);
+}
+
 /* tuE_log2, the LOD's log2 (lod.c): exact at powers of two (denormals included), within
  * 1e-6 (relative to max(1, |log2 x|)) of log2 elsewhere, IEEE at 0, infinity and NaN. */
 static void test_log2(void) {
@@ -740,6 +768,7 @@ int main(void) {
     TU_RUN(test_isa_choice);
     TU_RUN(test_weight_rounding);
     TU_RUN(test_log2);
+    TU_RUN(test_snap256);
     TU_RUN(test_geometry_bounds);
     TU_RUN(test_every_row_reachable);
     TU_RUN(test_near_misses);
