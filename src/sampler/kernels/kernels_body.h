@@ -116,12 +116,29 @@ static void ld_rgba8_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) 
 
 /* --- SAMPLE family, 2D (filter.c sample_at, gather_footprint, reduce; lod.c) ------------- */
 
-/* One level's footprint: in 8-bit codes (RGBA8 in hw precision: reduce's fixed8 branch) or
- * in floats (everything else: reduce's float branch), per component R G B A. */
+/* One level's footprint: in 8-bit codes (RGBA8 in hw precision: reduce's fixed8 branch),
+ * two per 32-bit lane in 16-bit halves (pair[0]: texel bytes 0 and 2, pair[1]: bytes 1 and
+ * 3), or in floats (everything else: reduce's float branch), per component R G B A. */
 typedef struct k_level {
-    vi code[4];
+    vh pair[2];
     vf f[4];
 } k_level;
+
+/* filter.c's lerp8 on 16-bit lanes: a * (256 - w) + b * w <= 255 * 256, so with the 128 of
+ * rounding it stays below 2^16 and no product or sum wraps. */
+static inline vh k_lerp16(vh a, vh b, vh w) {
+    return (vh)((a * (256 - w) + b * w + 128) >> 8);
+}
+
+/* A weight 0..256 in both 16-bit halves of each lane. */
+static inline vh k_weight16(vi w) {
+    return (vh)(w | w << 16);
+}
+
+/* The 8-bit code of texel byte b (0..3) from a footprint's pairs. */
+static inline vi k_pair_code(const vh pair[2], int32_t b) {
+    return ((vi)pair[b & 1] >> (16 * (b >> 1))) & 0xffff;
+}
 
 /* filter.c's decode of one texel of each lane at byte offsets off (tuE_texel: the format's
  * decode, then the compare for depth), as floats R G B A. */
@@ -243,12 +260,14 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
         const vi t10 = any_linear ? vi_gather_bytes(g->data, o[1]) : t00;
         const vi t01 = any_linear ? vi_gather_bytes(g->data, o[2]) : t00;
         const vi t11 = any_linear ? vi_gather_bytes(g->data, o[3]) : t00;
-        const vi wu = vf_weight256(fu), wv = vf_weight256(fv);
-        for (int c = 0; c < 4; c++) {
-            const int32_t s = g->shift[c];
-            const vi a0 = k_lerp8(k_channel(t00, s), k_channel(t10, s), wu);
-            const vi a1 = k_lerp8(k_channel(t01, s), k_channel(t11, s), wu);
-            out->code[c] = k_lerp8(a0, a1, wv);
+        const vh wu = k_weight16(vf_weight256(fu)), wv = k_weight16(vf_weight256(fv));
+        for (int p = 0; p < 2; p++) { /* bytes 0 and 2, then 1 and 3, of every texel */
+            const int32_t sh = 8 * p;
+            const vh a0 =
+                k_lerp16((vh)((t00 >> sh) & 0x00ff00ff), (vh)((t10 >> sh) & 0x00ff00ff), wu);
+            const vh a1 =
+                k_lerp16((vh)((t01 >> sh) & 0x00ff00ff), (vh)((t11 >> sh) & 0x00ff00ff), wu);
+            out->pair[p] = k_lerp16(a0, a1, wv);
         }
         return;
     }
@@ -396,16 +415,20 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
             k_level_2d(ctx, g, kind, cube, lo, layer, face, cu, cv, ref, linear, fixed8, &b,
                        &edge_lo);
             edge |= second & edge_lo;
-            for (int c = 0; c < 4; c++) {
-                if (fixed8)
-                    a.code[c] = vi_sel(second, k_lerp8(a.code[c], b.code[c], wd), a.code[c]);
-                else
+            if (fixed8) {
+                const vh w16 = k_weight16(wd);
+                for (int p = 0; p < 2; p++)
+                    a.pair[p] =
+                        (vh)vi_sel(second, (vi)k_lerp16(a.pair[p], b.pair[p], w16), (vi)a.pair[p]);
+            } else {
+                for (int c = 0; c < 4; c++)
                     a.f[c] = vf_sel(second, k_lerp(a.f[c], b.f[c], delta), a.f[c]);
             }
         }
         for (int c = 0; c < 4; c++) {
             if (!(m->channel_mask >> c & 1)) continue;
-            const vf out = fixed8 ? vi_to_vf(a.code[c]) / 255.0f : a.f[c];
+            const vf out =
+                fixed8 ? vi_to_vf(k_pair_code(a.pair, g->shift[c] / 8)) / 255.0f : a.f[c];
             vf_store_masked(reply->channel[c].f + first, out, active);
         }
         if (!cube || !vi_any(edge & active)) continue;
