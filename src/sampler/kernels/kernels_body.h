@@ -256,10 +256,18 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     const bool any_linear = vi_any(linear);
     if (fixed8) {
         /* fixed8: weights (int)(snap256(frac) * 256), lerp8 along u, then v. */
-        const vi t00 = vi_gather_bytes(g->data, o[0]);
-        const vi t10 = any_linear ? vi_gather_bytes(g->data, o[1]) : t00;
-        const vi t01 = any_linear ? vi_gather_bytes(g->data, o[2]) : t00;
-        const vi t11 = any_linear ? vi_gather_bytes(g->data, o[3]) : t00;
+        vi t00, t10, t01, t11;
+        if (!any_linear) {
+            t00 = t10 = t01 = t11 = vi_gather_bytes(g->data, o[0]);
+        } else if (vi_all((o[1] == o[0] + 4) & (o[3] == o[2] + 4))) {
+            /* Every lane's two texels of a row are neighbours in memory (no wrap between
+             * them): both with one 8-byte read, inside memory since both texels are. */
+            vi_gather_pairs(g->data, o[0], &t00, &t10);
+            vi_gather_pairs(g->data, o[2], &t01, &t11);
+        } else {
+            t00 = vi_gather_bytes(g->data, o[0]), t10 = vi_gather_bytes(g->data, o[1]);
+            t01 = vi_gather_bytes(g->data, o[2]), t11 = vi_gather_bytes(g->data, o[3]);
+        }
         const vh wu = k_weight16(vf_weight256(fu)), wv = k_weight16(vf_weight256(fv));
         for (int p = 0; p < 2; p++) { /* bytes 0 and 2, then 1 and 3, of every texel */
             const int32_t sh = 8 * p;

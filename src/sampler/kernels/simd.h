@@ -95,6 +95,11 @@ static inline int vi_any(vi m) {
 #endif
 }
 
+/* Whether every lane of the mask m is set. */
+static inline int vi_all(vi m) {
+    return !vi_any(~m);
+}
+
 /* Whether every lane of v holds the same value. */
 static inline int vi_uniform(vi v) {
     return !vi_any(v != v[0]);
@@ -178,6 +183,38 @@ static inline void vf_load_texels16(const uint8_t *base, vi off, vf out[4]) {
 #else
     for (int c = 0; c < 4; c++)
         out[c] = (vf)vi_gather_bytes(base, off + 4 * c);
+#endif
+}
+
+/* The 8 bytes at byte offset off[k] from base, as the 32-bit words lo[k] (bytes 0-3) and
+ * hi[k] (bytes 4-7), every off[k] + 8 inside memory: one 64-bit gather element per lane
+ * instead of two 32-bit ones (a bilinear footprint's two texels of a row). */
+static inline void vi_gather_pairs(const uint8_t *base, vi off, vi *lo, vi *hi) {
+#if defined(TUK_ISA_AVX512) && !defined(TUK_PLAIN_GATHERS)
+    const __m512i o = (__m512i)off;
+    const __m512i q0 = _mm512_i32gather_epi64(_mm512_castsi512_si256(o), (const void *)base, 1);
+    const __m512i q1 =
+        _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(o, 1), (const void *)base, 1);
+    const __m512i even =
+        _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+    *lo = (vi)_mm512_permutex2var_epi32(q0, even, q1);
+    *hi = (vi)_mm512_permutex2var_epi32(q0, _mm512_add_epi32(even, _mm512_set1_epi32(1)), q1);
+#elif defined(TUK_ISA_AVX2) && !defined(TUK_PLAIN_GATHERS)
+    const __m256i o = (__m256i)off;
+    const __m256 q0 = _mm256_castsi256_ps(_mm256_i32gather_epi64(
+        (const long long *)(const void *)base, _mm256_castsi256_si128(o), 1));
+    const __m256 q1 = _mm256_castsi256_ps(_mm256_i32gather_epi64(
+        (const long long *)(const void *)base, _mm256_extracti128_si256(o, 1), 1));
+    /* Per 128-bit half: even (odd) words of q0 then of q1; then the halves' quarters in order. */
+    *lo = (vi)_mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(q0, q1, 0x88)), 0xd8);
+    *hi = (vi)_mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(q0, q1, 0xdd)), 0xd8);
+#else
+    int32_t l[TUK_W], h[TUK_W];
+    for (int k = 0; k < TUK_W; k++) {
+        memcpy(&l[k], base + off[k], 4);
+        memcpy(&h[k], base + off[k] + 4, 4);
+    }
+    *lo = vi_load(l), *hi = vi_load(h);
 #endif
 }
 
