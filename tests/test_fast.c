@@ -264,17 +264,24 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
     const bool direct = s->tiling == TU_TILING_LINEAR && !s->residency && s->samples == 1;
     const tu_format f = s->format;
     const bool rgba8 = f == TU_FORMAT_R8G8B8A8_UNORM || f == TU_FORMAT_B8G8R8A8_UNORM;
+    const bool srgb = f == TU_FORMAT_R8G8B8A8_SRGB || f == TU_FORMAT_B8G8R8A8_SRGB;
+    const bool r32f = f == TU_FORMAT_R32_SFLOAT || f == TU_FORMAT_D32_SFLOAT;
     const tu_op_info *info = tu_op_describe(m->op);
     if (direct && s->type == TU_SURFACE_CUBE && info->kind == TU_KIND_SAMPLE && info->flags == 0 &&
         (info->lod == TU_LOD_EXPLICIT || info->lod == TU_LOD_ZERO) &&
         smp->reduction == TU_REDUCTION_AVERAGE && smp->max_anisotropy <= 1 && !smp->unnormalized &&
         !(m->flags & TU_MSG_HALF_SOURCES))
         return rgba8                                ? "sample_cube_rgba8"
+               : srgb                               ? "sample_cube_srgba8"
                : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "sample_cube_rgba32f"
                                                     : NULL;
     if (!direct || s->type != TU_SURFACE_2D) return NULL;
     if (m->op == TU_OP_LD || m->op == TU_OP_LD_LZ || m->op == TU_OP_LD_L)
-        return rgba8 ? "ld_2d_rgba8" : NULL;
+        return rgba8                                ? "ld_2d_rgba8"
+               : srgb                               ? "ld_2d_srgba8"
+               : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "ld_2d_rgba32f"
+               : r32f                               ? "ld_2d_r32f"
+                                                    : NULL;
     const bool filter = smp->reduction == TU_REDUCTION_AVERAGE && smp->max_anisotropy <= 1 &&
                         !smp->unnormalized && smp->address[0] != TU_ADDRESS_CLAMP_BORDER &&
                         smp->address[1] != TU_ADDRESS_CLAMP_BORDER &&
@@ -284,8 +291,9 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
     if (op->flags == TU_OPF_COMPARE) return f == TU_FORMAT_D32_SFLOAT ? "sample_c_2d_d32" : NULL;
     if (op->flags != 0) return NULL;
     if (rgba8) return "sample_2d_rgba8";
+    if (srgb) return "sample_2d_srgba8";
     if (f == TU_FORMAT_R32G32B32A32_SFLOAT) return "sample_2d_rgba32f";
-    if (f == TU_FORMAT_R32_SFLOAT || f == TU_FORMAT_D32_SFLOAT) return "sample_2d_r32f";
+    if (r32f) return "sample_2d_r32f";
     return NULL;
 }
 
@@ -448,9 +456,9 @@ static void test_every_row_reachable(void) {
     static const tu_op ops[] = {TU_OP_SAMPLE_L, TU_OP_SAMPLE_LZ,   TU_OP_SAMPLE,
                                 TU_OP_SAMPLE_D, TU_OP_LD,          TU_OP_LD_LZ,
                                 TU_OP_LD_L,     TU_OP_SAMPLE_C_LZ, TU_OP_SAMPLE_L_C};
-    static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_B8G8R8A8_UNORM,
+    static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM,      TU_FORMAT_B8G8R8A8_UNORM,
                                         TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
-                                        TU_FORMAT_D32_SFLOAT};
+                                        TU_FORMAT_D32_SFLOAT,          TU_FORMAT_R8G8B8A8_SRGB};
     bool reached[16] = {false};
     for (unsigned f = 0; f < sizeof formats / sizeof formats[0]; f++) {
         surf_box b;
@@ -469,20 +477,10 @@ static void test_every_row_reachable(void) {
         }
         free_surface(&b);
     }
-    for (unsigned f = 0; f < 2; f++) { /* cube maps */
-        surf_params p = {TU_SURFACE_CUBE,
-                         false,
-                         f ? TU_FORMAT_R32G32B32A32_SFLOAT : TU_FORMAT_R8G8B8A8_UNORM,
-                         8,
-                         8,
-                         1,
-                         6,
-                         4,
-                         0,
-                         4,
-                         0,
-                         0,
-                         0};
+    static const tu_format cube_formats[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_B8G8R8A8_SRGB,
+                                             TU_FORMAT_R32G32B32A32_SFLOAT};
+    for (unsigned f = 0; f < 3; f++) { /* cube maps */
+        surf_params p = {TU_SURFACE_CUBE, false, cube_formats[f], 8, 8, 1, 6, 4, 0, 4, 0, 0, 0};
         surf_box b;
         CHECK(make_surface(&p, &b));
         tu_sampler smp = tu_sampler_default();
@@ -509,7 +507,7 @@ static void test_near_misses(void) {
             TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 3, 5, 0, 5, 0, 0, 0};
         tu_op op = TU_OP_SAMPLE_L;
         switch (miss) {
-        case 0: p.format = TU_FORMAT_R8G8B8A8_SRGB; break;
+        case 0: p.format = TU_FORMAT_R8G8B8A8_SNORM; break;
         case 1: p.tiling = 1; break;
         case 2: p.residency = 1; break;
         case 3: p.type = TU_SURFACE_3D, p.arrayed = false, p.layers = 1, p.d = 2; break;
@@ -638,7 +636,7 @@ static void test_special_texels(void) {
 /* Cube rows: directions near face edges and corners, seamless or not, every filter. */
 static void test_cube_rows(void) {
     static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_B8G8R8A8_UNORM,
-                                        TU_FORMAT_R32G32B32A32_SFLOAT};
+                                        TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_B8G8R8A8_SRGB};
     static const uint32_t sizes[] = {1, 2, 3, 4, 8, 13, 16};
     for (unsigned n = 0; n < 150; n++) {
         const uint32_t size = sizes[rnd(7)];
@@ -698,6 +696,20 @@ static void test_snap256(void) {
     CHECK(bad == 0, "%u values differ", bad);
     const float mz = tuE_snap256(-0.0f), pz = tuE_snap256(-1.0f / 1024.0f);
     CHECK(signbit(mz) && !signbit(pz) && pz == 0.0f);
+}
+
+/* The sRGB table of the kernels is the format's decode, code by code. */
+static void test_srgb_table(void) {
+    static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_SRGB, TU_FORMAT_B8G8R8A8_SRGB};
+    for (int f = 0; f < 2; f++)
+        for (unsigned v = 0; v < 256; v++) {
+            const uint8_t bytes[4] = {(uint8_t)v, (uint8_t)v, (uint8_t)v, 0};
+            tu_texel t;
+            tu_format_decode(formats[f], bytes, &t);
+            for (int c = 0; c < 3; c++)
+                CHECK(memcmp(&t.f[c], &tuE_srgb8_decode[v], 4) == 0, "code %u: %a vs %a", v,
+                      (double)t.f[c], (double)tuE_srgb8_decode[v]);
+        }
 }
 
 /* tuE_log2, the LOD's log2 (lod.c): exact at powers of two (denormals included), within
@@ -769,6 +781,7 @@ int main(void) {
     TU_RUN(test_weight_rounding);
     TU_RUN(test_log2);
     TU_RUN(test_snap256);
+    TU_RUN(test_srgb_table);
     TU_RUN(test_geometry_bounds);
     TU_RUN(test_every_row_reachable);
     TU_RUN(test_near_misses);

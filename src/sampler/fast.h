@@ -32,7 +32,8 @@ enum {
     TUE_FAST_R32F = 1u << 14,         /* R32_SFLOAT, or D32_SFLOAT read without compare */
     TUE_FAST_D32 = 1u << 15,          /* D32_SFLOAT */
     TUE_FAST_SURF_CUBE = 1u << 16,    /* a cube surface (arrayed or not) */
-    TUE_FAST_LOD_GIVEN = 1u << 17     /* the op's LOD is explicit or zero (no derivatives) */
+    TUE_FAST_LOD_GIVEN = 1u << 17,    /* the op's LOD is explicit or zero (no derivatives) */
+    TUE_FAST_SRGBA8 = 1u << 18        /* R8G8B8A8_SRGB or B8G8R8A8_SRGB */
 };
 
 typedef struct tuE_fast_row {
@@ -76,6 +77,9 @@ tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa is
 /* Per message: run the first row that accepts the message and the prepared state; returns
  * the row's name, or NULL having written nothing (the generic path runs). */
 const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu_reply *reply);
+
+/* The decoded value of each 8-bit sRGB code (R, G, B of the sRGB formats). */
+extern const float tuE_srgb8_decode[256];
 
 /* The first row whose required flags are a subset of `flags`, or NULL. */
 const tuE_fast_row *tuE_fast_find(uint32_t flags);

@@ -31,25 +31,34 @@ typedef struct tuK_geom {
      * of face f, at position c along that side, lies: entry [f * 4 + k] = face | xk << 4 |
      * yk << 8, its x (and y) being 0, n - 1, c or n - 1 - c for xk (yk) = 0, 1, 2, 3. */
     int32_t cube_edge[24];
-    int32_t shift[4]; /* bit position of component R, G, B, A in a little-endian texel */
+    const float *srgb; /* sRGB formats: the decode of each 8-bit code (tuE_srgb8_decode) */
+    int32_t shift[4];  /* bit position of component R, G, B, A in a little-endian texel */
 } tuK_geom;
 
 typedef void (*tuK_fn)(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply);
 
-/* The kernels, by what they run. */
+/* The kernels, by what they run: LD, LD_LZ, LD_L of 2D (array) surfaces; the SAMPLE ops
+ * without compare or offsets (2D: every LOD mode; cube: explicit and zero LOD); the SAMPLE
+ * ops with compare on D32. By format: RGBA8 = R8G8B8A8 or B8G8R8A8 UNORM, SRGBA8 the same
+ * in sRGB, RGBA32F = R32G32B32A32_SFLOAT, R32F = R32_SFLOAT or D32_SFLOAT without compare. */
 enum {
-    TUK_LD_RGBA8_2D,         /* LD, LD_LZ, LD_L of 2D RGBA8 */
-    TUK_SAMPLE_RGBA8_2D,     /* the SAMPLE ops without compare or offsets, 2D: RGBA8 */
-    TUK_SAMPLE_RGBA32F_2D,   /* R32G32B32A32_SFLOAT */
-    TUK_SAMPLE_R32F_2D,      /* R32_SFLOAT */
-    TUK_SAMPLE_C_D32_2D,     /* the SAMPLE ops with compare, without offsets, 2D D32_SFLOAT */
-    TUK_SAMPLE_RGBA8_CUBE,   /* SAMPLE_L, SAMPLE_LZ of cube (array) surfaces: RGBA8 */
-    TUK_SAMPLE_RGBA32F_CUBE, /* R32G32B32A32_SFLOAT */
+    TUK_LD_RGBA8_2D,
+    TUK_LD_SRGBA8_2D,
+    TUK_LD_RGBA32F_2D,
+    TUK_LD_R32F_2D,
+    TUK_SAMPLE_RGBA8_2D,
+    TUK_SAMPLE_SRGBA8_2D,
+    TUK_SAMPLE_RGBA32F_2D,
+    TUK_SAMPLE_R32F_2D,
+    TUK_SAMPLE_C_D32_2D,
+    TUK_SAMPLE_RGBA8_CUBE,
+    TUK_SAMPLE_SRGBA8_CUBE,
+    TUK_SAMPLE_RGBA32F_CUBE,
     TUK_COUNT
 };
 
-/* What a texel is, for the sampling kernels. */
-enum { TUK_KIND_RGBA8, TUK_KIND_RGBA32F, TUK_KIND_R32F, TUK_KIND_D32 };
+/* What a texel is, for the kernels. */
+enum { TUK_KIND_RGBA8, TUK_KIND_SRGBA8, TUK_KIND_RGBA32F, TUK_KIND_R32F, TUK_KIND_D32 };
 
 /* The kernels of one build. A build the compiler cannot make has every entry NULL. */
 typedef struct tuK_set {

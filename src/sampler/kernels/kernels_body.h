@@ -77,43 +77,6 @@ static inline vi k_channel(vi texel, int32_t shift) {
     return (texel >> shift) & 0xff;
 }
 
-/* The texel offset of (x, y, layer) in view level L (tuK_geom). */
-static inline vi k_offset(const tuK_geom *g, vi L, vi layer, vi x, vi y) {
-    return vi_lookup(g->offset, L) + layer * vi_lookup(g->layer_pitch, L) +
-           y * vi_lookup(g->row_pitch, L) + x * 4;
-}
-
-/* --- LD / LD_LZ / LD_L, 2D RGBA8 (load.c) ------------------------------------------------ */
-
-static void ld_rgba8_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
-    const tu_msg *m = ctx->msg;
-    const bool arrayed = ctx->surf->arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
-    const int32_t ox = m->offset[0], oy = m->offset[1];
-    for (unsigned first = 0; first < m->simd; first += TUK_W) {
-        const vi active =
-            vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
-        const vi u = vi_load(m->src[TU_SRC_U].i + first), v = vi_load(m->src[TU_SRC_V].i + first);
-        const vi layer = arrayed ? vi_load(m->src[TU_SRC_R].i + first) : vi_splat(0);
-        const vi lod = zero_lod ? vi_splat(0) : vi_load(m->src[TU_SRC_LOD].i + first);
-        /* load_position's checks: 0 <= lod < levels, 0 <= u + offset < w, likewise v and
-         * the layer; written without forming u + offset where it could overflow. */
-        vi in = (lod >= 0) & (lod < g->levels);
-        const vi L = vi_sel(in, lod, vi_splat(0));
-        const vi w = vi_lookup(g->w, L), h = vi_lookup(g->h, L);
-        in &= (u >= -ox) & (u < w - ox) & (v >= -oy) & (v < h - oy) & (layer >= 0) &
-              (layer < g->layers);
-        const vi x = vi_sel(in, u + ox, vi_splat(0)), y = vi_sel(in, v + oy, vi_splat(0));
-        const vi texel = vi_gather_bytes(
-            g->data, vi_sel(in, k_offset(g, L, vi_sel(in, layer, vi_splat(0)), x, y), vi_splat(0)));
-        for (int c = 0; c < 4; c++) {
-            if (!(m->channel_mask >> c & 1)) continue;
-            /* Outside: the zero texel of RGBA8, (0, 0, 0, 0). */
-            const vi code = vi_sel(in, k_channel(texel, g->shift[c]), vi_splat(0));
-            vf_store_masked(reply->channel[c].f + first, vi_to_vf(code) / 255.0f, active);
-        }
-    }
-}
-
 /* --- SAMPLE family, 2D (filter.c sample_at, gather_footprint, reduce; lod.c) ------------- */
 
 /* One level's footprint: in 8-bit codes (RGBA8 in hw precision: reduce's fixed8 branch),
@@ -151,6 +114,13 @@ static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf r
             out[c] = vi_to_vf(k_channel(t, g->shift[c])) / 255.0f;
         return;
     }
+    case TUK_KIND_SRGBA8: { /* R, G, B by the binding's table of the format's decode, A UNORM */
+        const vi t = vi_gather_bytes(g->data, off);
+        for (int c = 0; c < 3; c++)
+            out[c] = vf_lookup(g->srgb, k_channel(t, g->shift[c]));
+        out[3] = vi_to_vf(k_channel(t, g->shift[3])) / 255.0f;
+        return;
+    }
     case TUK_KIND_RGBA32F: /* the bits as they are */ vf_load_texels16(g->data, off, out); return;
     case TUK_KIND_R32F: /* the missing components are 0, 0, 1 (set_missing) */
         out[0] = (vf)vi_gather_bytes(g->data, off);
@@ -174,6 +144,44 @@ static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf r
     }
     out[1] = out[2] = vf_splat(0.0f);
     out[3] = vf_splat(1.0f);
+}
+
+/* --- LD / LD_LZ / LD_L, 2D (load.c) ------------------------------------------------------ */
+
+static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind) {
+    const tu_msg *m = ctx->msg;
+    const bool arrayed = ctx->surf->arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
+    const int32_t ox = m->offset[0], oy = m->offset[1];
+    const int32_t bpp = kind == TUK_KIND_RGBA32F ? 16 : 4;
+    /* The components the format has; the others read 0, 0, 1 in and out of range. */
+    const unsigned present = kind == TUK_KIND_R32F ? 1u : 0xfu;
+    for (unsigned first = 0; first < m->simd; first += TUK_W) {
+        const vi active =
+            vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
+        const vi u = vi_load(m->src[TU_SRC_U].i + first), v = vi_load(m->src[TU_SRC_V].i + first);
+        const vi layer = arrayed ? vi_load(m->src[TU_SRC_R].i + first) : vi_splat(0);
+        const vi lod = zero_lod ? vi_splat(0) : vi_load(m->src[TU_SRC_LOD].i + first);
+        /* load_position's checks: 0 <= lod < levels, 0 <= u + offset < w, likewise v and
+         * the layer; written without forming u + offset where it could overflow. */
+        vi in = (lod >= 0) & (lod < g->levels);
+        const vi L = vi_sel(in, lod, vi_splat(0));
+        const vi w = vi_lookup(g->w, L), h = vi_lookup(g->h, L);
+        in &= (u >= -ox) & (u < w - ox) & (v >= -oy) & (v < h - oy) & (layer >= 0) &
+              (layer < g->layers);
+        const vi x = vi_sel(in, u + ox, vi_splat(0)), y = vi_sel(in, v + oy, vi_splat(0));
+        const vi off = vi_lookup(g->offset, L) +
+                       vi_sel(in, layer, vi_splat(0)) * vi_lookup(g->layer_pitch, L) +
+                       y * vi_lookup(g->row_pitch, L) + x * bpp;
+        vf t[4];
+        k_decode(kind, g, TU_COMPARE_NEVER, vf_splat(0.0f), vi_sel(in, off, vi_splat(0)), t);
+        for (int c = 0; c < 4; c++) {
+            if (!(m->channel_mask >> c & 1)) continue;
+            /* Outside: the zero texel, decoded (load.c's zero_texel): 0 where the format has
+             * the component. */
+            const vf out = present >> c & 1 ? vf_sel(in, t[c], vf_splat(0.0f)) : t[c];
+            vf_store_masked(reply->channel[c].f + first, out, active);
+        }
+    }
 }
 
 /* One level's footprint at (cu, cv). On a cube face (cube), the lanes whose footprint
@@ -456,31 +464,41 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
     }
 }
 
-static void sample_rgba8_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
-    k_sample(ctx, g, reply, TUK_KIND_RGBA8, false);
-}
-static void sample_rgba32f_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
-    k_sample(ctx, g, reply, TUK_KIND_RGBA32F, false);
-}
-static void sample_r32f_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
-    k_sample(ctx, g, reply, TUK_KIND_R32F, false);
-}
-static void sample_c_d32_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
-    k_sample(ctx, g, reply, TUK_KIND_D32, false);
-}
-static void sample_rgba8_cube(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
-    k_sample(ctx, g, reply, TUK_KIND_RGBA8, true);
-}
-static void sample_rgba32f_cube(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) {
-    k_sample(ctx, g, reply, TUK_KIND_RGBA32F, true);
-}
+/* The kernels: the shared bodies specialised per texel kind (constant arguments). */
+#define TUK_SAMPLE_2D(name, kind)                                              \
+    static void name(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) { \
+        k_sample(ctx, g, reply, kind, false);                                  \
+    }
+#define TUK_SAMPLE_CUBE(name, kind)                                            \
+    static void name(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) { \
+        k_sample(ctx, g, reply, kind, true);                                   \
+    }
+#define TUK_LD_2D(name, kind)                                                  \
+    static void name(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) { \
+        k_ld_2d(ctx, g, reply, kind);                                          \
+    }
+TUK_SAMPLE_2D(sample_rgba8_2d, TUK_KIND_RGBA8)
+TUK_SAMPLE_2D(sample_srgba8_2d, TUK_KIND_SRGBA8)
+TUK_SAMPLE_2D(sample_rgba32f_2d, TUK_KIND_RGBA32F)
+TUK_SAMPLE_2D(sample_r32f_2d, TUK_KIND_R32F)
+TUK_SAMPLE_2D(sample_c_d32_2d, TUK_KIND_D32)
+TUK_SAMPLE_CUBE(sample_rgba8_cube, TUK_KIND_RGBA8)
+TUK_SAMPLE_CUBE(sample_srgba8_cube, TUK_KIND_SRGBA8)
+TUK_SAMPLE_CUBE(sample_rgba32f_cube, TUK_KIND_RGBA32F)
+TUK_LD_2D(ld_rgba8_2d, TUK_KIND_RGBA8)
+TUK_LD_2D(ld_srgba8_2d, TUK_KIND_SRGBA8)
+TUK_LD_2D(ld_rgba32f_2d, TUK_KIND_RGBA32F)
+TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
 
 #define TUK_SET                                                                                   \
     {                                                                                             \
         {                                                                                         \
-            [TUK_LD_RGBA8_2D] = ld_rgba8_2d, [TUK_SAMPLE_RGBA8_2D] = sample_rgba8_2d,             \
+            [TUK_LD_RGBA8_2D] = ld_rgba8_2d, [TUK_LD_SRGBA8_2D] = ld_srgba8_2d,                   \
+            [TUK_LD_RGBA32F_2D] = ld_rgba32f_2d, [TUK_LD_R32F_2D] = ld_r32f_2d,                   \
+            [TUK_SAMPLE_RGBA8_2D] = sample_rgba8_2d, [TUK_SAMPLE_SRGBA8_2D] = sample_srgba8_2d,   \
             [TUK_SAMPLE_RGBA32F_2D] = sample_rgba32f_2d, [TUK_SAMPLE_R32F_2D] = sample_r32f_2d,   \
             [TUK_SAMPLE_C_D32_2D] = sample_c_d32_2d, [TUK_SAMPLE_RGBA8_CUBE] = sample_rgba8_cube, \
+            [TUK_SAMPLE_SRGBA8_CUBE] = sample_srgba8_cube,                                        \
             [TUK_SAMPLE_RGBA32F_CUBE] = sample_rgba32f_cube                                       \
         }                                                                                         \
     }
