@@ -235,7 +235,7 @@ static void random_msg(tu_msg *m, const tu_surface *s) {
 }
 
 static tu_address rnd_address(void) {
-    return (tu_address)(rnd(8) ? rnd(3) : rnd(6)); /* WRAP MIRROR CLAMP_EDGE mostly */
+    return (tu_address)(rnd(4) ? rnd(3) : rnd(6)); /* WRAP MIRROR CLAMP_EDGE mostly */
 }
 
 static void random_sampler(tu_sampler *smp) {
@@ -255,8 +255,9 @@ static void random_sampler(tu_sampler *smp) {
     const float a = rnd_unit() * 8.0f - 2.0f, b = rnd_unit() * 12.0f - 2.0f;
     smp->min_lod = rnd(3) ? 0.0f : (a < b ? a : b);
     smp->max_lod = rnd(3) ? 1000.0f : (a < b ? b : a);
+    static const float special[] = {2.0f, -1.0f, INFINITY, 0.5f / 255.0f, 1.5f / 255.0f, 1.0f};
     for (int c = 0; c < 4; c++)
-        smp->border_color.f[c] = rnd_unit();
+        smp->border_color.f[c] = rnd(8) ? rnd_unit() : special[rnd(6)];
 }
 
 /* What the rows accept, stated independently of fast.c's flags. */
@@ -282,9 +283,12 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
                : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "ld_2d_rgba32f"
                : r32f                               ? "ld_2d_r32f"
                                                     : NULL;
+    const float *bc = smp->border_color.f;
+    const bool nan_border = isnan(bc[0]) || isnan(bc[1]) || isnan(bc[2]) || isnan(bc[3]);
     const bool filter = smp->reduction == TU_REDUCTION_AVERAGE && smp->max_anisotropy <= 1 &&
-                        !smp->unnormalized && smp->address[0] != TU_ADDRESS_CLAMP_BORDER &&
-                        smp->address[1] != TU_ADDRESS_CLAMP_BORDER &&
+                        !smp->unnormalized &&
+                        !(nan_border && (smp->address[0] == TU_ADDRESS_CLAMP_BORDER ||
+                                         smp->address[1] == TU_ADDRESS_CLAMP_BORDER)) &&
                         !(m->flags & TU_MSG_HALF_SOURCES);
     const tu_op_info *op = tu_op_describe(m->op);
     if (!filter || op->kind != TU_KIND_SAMPLE) return NULL;
@@ -372,8 +376,11 @@ static void test_random_against_generic(void) {
              * an 8-bit code of them (filter.c's code8: undefined for NaN), so min/max only on
              * formats without NaN; the rows take average reduction only anyway. */
             if (p.format == TU_FORMAT_R32G32B32A32_SFLOAT || p.format == TU_FORMAT_R32_SFLOAT ||
-                p.format == TU_FORMAT_D32_SFLOAT)
+                p.format == TU_FORMAT_D32_SFLOAT) {
                 smp.reduction = TU_REDUCTION_AVERAGE;
+                /* A NaN border colour (float formats: no 8-bit code of it) stays generic. */
+                if (rnd(10) == 0) smp.border_color.f[rnd(4)] = NAN;
+            }
             tu_reply r;
             const bool ok = tu_execute(&m, &b.s, &smp, &r, NULL) == TU_OK;
             const char *row = compare_paths(&m, &b.s, &smp, n * per_surface + k);
@@ -393,7 +400,7 @@ static void test_random_against_generic(void) {
     printf("  %u messages: generic %u, refused %u", surfaces * per_surface, generic, refused);
     for (unsigned i = 0; i < tuE_fast_table_size && i < 16; i++) {
         printf(", %s %u", tuE_fast_table[i].name, hits[i]);
-        CHECK(hits[i] >= 50, "row %s reached only %u times", tuE_fast_table[i].name, hits[i]);
+        CHECK(hits[i] >= 25, "row %s reached only %u times", tuE_fast_table[i].name, hits[i]);
     }
     printf("\n");
     CHECK(generic >= 20000, "only %u messages fell back", generic);
@@ -525,8 +532,11 @@ static void test_near_misses(void) {
         case 6: smp.reduction = TU_REDUCTION_MIN; break;
         case 7: smp.max_anisotropy = 4; break;
         case 8: smp.unnormalized = true, smp.mip_filter = TU_MIP_NONE; break;
-        case 9: smp.address[0] = TU_ADDRESS_CLAMP_BORDER; break;
-        case 10: smp.address[1] = TU_ADDRESS_CLAMP_BORDER; break;
+        case 9: /* a NaN border colour with a border mode: generic (exact: no 8-bit code) */
+            smp.address[0] = TU_ADDRESS_CLAMP_BORDER, smp.border_color.f[2] = NAN;
+            smp.precision = TU_PRECISION_EXACT;
+            break;
+        case 10: m.flags = TU_MSG_HALF_SOURCES, smp.address[1] = TU_ADDRESS_CLAMP_BORDER; break;
         case 11: m.flags = TU_MSG_HALF_SOURCES; break;
         case 12: m.op = TU_OP_SAMPLE_PO_L; break;
         case 13: m.op = TU_OP_LOD; break;

@@ -45,8 +45,12 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     if (smp->reduction == TU_REDUCTION_AVERAGE) f |= TUE_FAST_AVERAGE;
     if (smp->max_anisotropy <= 1) f |= TUE_FAST_ISOTROPIC;
     if (!smp->unnormalized) f |= TUE_FAST_NORMALIZED;
-    if (!address_has_border(smp->address[0]) && !address_has_border(smp->address[1]))
-        f |= TUE_FAST_NO_BORDER_UV;
+    /* The kernels take the border colour's 8-bit codes as filter.c's code8 gives them,
+     * which is not defined for NaN; NaN border colours stay with the generic path. */
+    const float *b = smp->border_color.f;
+    if ((!address_has_border(smp->address[0]) && !address_has_border(smp->address[1])) ||
+        (b[0] == b[0] && b[1] == b[1] && b[2] == b[2] && b[3] == b[3]))
+        f |= TUE_FAST_BORDER_OK;
     return f;
 }
 
@@ -281,8 +285,8 @@ tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err) {
  * sampler and the message. */
 #define TUE_FAST_DIRECT_2D \
     (TUE_FAST_SURF_2D | TUE_FAST_TILING_LINEAR | TUE_FAST_RESIDENT | TUE_FAST_IN_BOUNDS)
-#define TUE_FAST_FILTER                                                                    \
-    (TUE_FAST_AVERAGE | TUE_FAST_ISOTROPIC | TUE_FAST_NORMALIZED | TUE_FAST_NO_BORDER_UV | \
+#define TUE_FAST_FILTER                                                                 \
+    (TUE_FAST_AVERAGE | TUE_FAST_ISOTROPIC | TUE_FAST_NORMALIZED | TUE_FAST_BORDER_OK | \
      TUE_FAST_FULL_SOURCES)
 
 /* Cube maps: the same, but the address modes only matter at the edges. */

@@ -26,7 +26,7 @@ enum {
     TUE_FAST_AVERAGE = 1u << 8,       /* TU_REDUCTION_AVERAGE */
     TUE_FAST_ISOTROPIC = 1u << 9,     /* sampler max_anisotropy 0 or 1 */
     TUE_FAST_NORMALIZED = 1u << 10,   /* normalized coordinates */
-    TUE_FAST_NO_BORDER_UV = 1u << 11, /* address[0], address[1] never give the border */
+    TUE_FAST_BORDER_OK = 1u << 11,    /* no border on u, v, or a border colour without NaN */
     TUE_FAST_FULL_SOURCES = 1u << 12, /* no TU_MSG_HALF_SOURCES */
     TUE_FAST_RGBA32F = 1u << 13,      /* R32G32B32A32_SFLOAT */
     TUE_FAST_R32F = 1u << 14,         /* R32_SFLOAT, or D32_SFLOAT read without compare */

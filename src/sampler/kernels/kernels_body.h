@@ -31,7 +31,7 @@ static inline vi k_mod(vi i, vi n) {
     return m + (n & (m < 0));
 }
 
-/* tuE_wrap of i and i + 1 for an axis of n texels and a mode without border; pow2: every
+/* tuE_wrap of i and i + 1 for an axis of n texels (-1: the border); pow2: every
  * n is a power of two, and i mod n is i & (n - 1) in two's complement. */
 static inline void k_wrap_pair(vi i, vi n, unsigned mode, bool pow2, vi *a, vi *b) {
     const vi i1 = i + 1;
@@ -55,6 +55,10 @@ static inline void k_wrap_pair(vi i, vi n, unsigned mode, bool pow2, vi *a, vi *
         *b = vi_min(m1, n - 1);
         return;
     }
+    case TU_ADDRESS_CLAMP_BORDER: /* -1: the border colour */
+        *a = vi_sel((i < 0) | (i >= n), vi_splat(-1), i);
+        *b = vi_sel((i1 < 0) | (i1 >= n), vi_splat(-1), i1);
+        return;
     default: /* CLAMP_EDGE, CUBE */
         *a = vi_max(vi_min(i, n - 1), vi_splat(0));
         *b = vi_max(vi_min(i1, n - 1), vi_splat(0));
@@ -105,6 +109,41 @@ static inline vi k_pair_code(const vh pair[2], int32_t b) {
 
 /* filter.c's decode of one texel of each lane at byte offsets off (tuE_texel: the format's
  * decode, then the compare for depth), as floats R G B A. */
+/* texel.c's compare: 1 where `ref OP depth` holds, else 0. */
+static inline vf k_compare(unsigned cmp, vf ref, vf d) {
+    vi pass;
+    switch (cmp) {
+    case TU_COMPARE_LESS: pass = ref < d; break;
+    case TU_COMPARE_EQUAL: pass = ref == d; break;
+    case TU_COMPARE_LEQUAL: pass = ref <= d; break;
+    case TU_COMPARE_GREATER: pass = ref > d; break;
+    case TU_COMPARE_NOTEQUAL: pass = ref != d; break;
+    case TU_COMPARE_GEQUAL: pass = ref >= d; break;
+    case TU_COMPARE_ALWAYS: pass = vi_splat(-1); break;
+    default: pass = vi_splat(0); break; /* NEVER */
+    }
+    return vf_sel(pass, vf_splat(1.0f), vf_splat(0.0f));
+}
+
+/* texel.c's tuE_border where mask is set: the border colour's components the format has
+ * (its bits), 0, 0, 1 for the others, the compare applied to R for depth. */
+static inline void k_border(unsigned kind, const tu_sampler *smp, vf ref, vi mask, vf t[4]) {
+    const float *b = smp->border_color.f;
+    const bool one = kind == TUK_KIND_R32F || kind == TUK_KIND_D32;
+    vf v[4] = {vf_splat(b[0]), vf_splat(one ? 0.0f : b[1]), vf_splat(one ? 0.0f : b[2]),
+               vf_splat(one ? 1.0f : b[3])};
+    if (kind == TUK_KIND_D32) v[0] = k_compare(smp->compare, ref, v[0]);
+    for (int c = 0; c < 4; c++)
+        t[c] = vf_sel(mask, v[c], t[c]);
+}
+
+/* filter.c's code8 of a float that is not NaN (rows with a border need a NaN-free border
+ * colour, fast.c): the 8-bit code reduce filters in hw precision. */
+static inline int32_t k_code8(float f) {
+    const float c = f * 255.0f;
+    return c <= 0.0f ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
+}
+
 static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf ref, vi off,
                             vf out[4]) {
     switch (kind) {
@@ -125,22 +164,9 @@ static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf r
     case TUK_KIND_R32F: /* the missing components are 0, 0, 1 (set_missing) */
         out[0] = (vf)vi_gather_bytes(g->data, off);
         break;
-    default: { /* TUK_KIND_D32: texel.c's compare, 1 where `ref OP depth` holds */
-        const vf d = (vf)vi_gather_bytes(g->data, off);
-        vi pass;
-        switch (cmp) {
-        case TU_COMPARE_LESS: pass = ref < d; break;
-        case TU_COMPARE_EQUAL: pass = ref == d; break;
-        case TU_COMPARE_LEQUAL: pass = ref <= d; break;
-        case TU_COMPARE_GREATER: pass = ref > d; break;
-        case TU_COMPARE_NOTEQUAL: pass = ref != d; break;
-        case TU_COMPARE_GEQUAL: pass = ref >= d; break;
-        case TU_COMPARE_ALWAYS: pass = vi_splat(-1); break;
-        default: pass = vi_splat(0); break; /* NEVER */
-        }
-        out[0] = vf_sel(pass, vf_splat(1.0f), vf_splat(0.0f));
+    default: /* TUK_KIND_D32: texel.c's compare */
+        out[0] = k_compare(cmp, ref, (vf)vi_gather_bytes(g->data, off));
         break;
-    }
     }
     out[1] = out[2] = vf_splat(0.0f);
     out[3] = vf_splat(1.0f);
@@ -219,7 +245,10 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     i = vi_max(vi_min(i, lim), -lim);
     j = vi_max(vi_min(j, lim), -lim);
     const int32_t bpp = kind == TUK_KIND_RGBA32F ? 16 : 4;
-    vi o[4]; /* the footprint's texels: (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1) */
+    const bool border = !cube && (smp->address[0] == TU_ADDRESS_CLAMP_BORDER ||
+                                  smp->address[1] == TU_ADDRESS_CLAMP_BORDER);
+    vi bm[4]; /* border texels (2D with CLAMP_BORDER) */
+    vi o[4];  /* the footprint's texels: (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1) */
     if (cube) {
         /* gather_footprint on a cube: nearest with seamless edges clamps to the face. */
         const vi clamp_nearest = smp->seamless_cube ? ~linear : vi_splat(0);
@@ -255,6 +284,12 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
         vi x0, x1, y0, y1;
         k_wrap_pair(i, w, smp->address[0], g->pow2, &x0, &x1);
         k_wrap_pair(j, h, smp->address[1], g->pow2, &y0, &y1);
+        if (border) { /* the border texels: any axis at -1; read texel 0 in their place */
+            bm[0] = (x0 | y0) < 0, bm[1] = (x1 | y0) < 0;
+            bm[2] = (x0 | y1) < 0, bm[3] = (x1 | y1) < 0;
+            x0 = vi_max(x0, vi_splat(0)), x1 = vi_max(x1, vi_splat(0));
+            y0 = vi_max(y0, vi_splat(0)), y1 = vi_max(y1, vi_splat(0));
+        }
         const vi r0 = base + y0 * pitch, r1 = base + y1 * pitch;
         x0 *= bpp, x1 *= bpp;
         o[0] = r0 + x0, o[1] = r0 + x1, o[2] = r1 + x0, o[3] = r1 + x1;
@@ -276,6 +311,13 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
             t00 = vi_gather_bytes(g->data, o[0]), t10 = vi_gather_bytes(g->data, o[1]);
             t01 = vi_gather_bytes(g->data, o[2]), t11 = vi_gather_bytes(g->data, o[3]);
         }
+        if (border) { /* reduce's code8 of the border colour, in the texel's byte order */
+            int32_t word = 0;
+            for (int c = 0; c < 4; c++)
+                word |= k_code8(smp->border_color.f[c]) << g->shift[c];
+            t00 = vi_sel(bm[0], vi_splat(word), t00), t10 = vi_sel(bm[1], vi_splat(word), t10);
+            t01 = vi_sel(bm[2], vi_splat(word), t01), t11 = vi_sel(bm[3], vi_splat(word), t11);
+        }
         const vh wu = k_weight16(vf_weight256(fu)), wv = k_weight16(vf_weight256(fv));
         for (int p = 0; p < 2; p++) { /* bytes 0 and 2, then 1 and 3, of every texel */
             const int32_t sh = 8 * p;
@@ -292,6 +334,7 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     const unsigned cmp = smp->compare;
     vf t00[4], t10[4], t01[4], t11[4];
     k_decode(kind, g, cmp, ref, o[0], t00);
+    if (border) k_border(kind, smp, ref, bm[0], t00);
     if (!any_linear) {
         for (int c = 0; c < 4; c++)
             out->f[c] = t00[c];
@@ -300,6 +343,11 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     k_decode(kind, g, cmp, ref, o[1], t10);
     k_decode(kind, g, cmp, ref, o[2], t01);
     k_decode(kind, g, cmp, ref, o[3], t11);
+    if (border) {
+        k_border(kind, smp, ref, bm[1], t10);
+        k_border(kind, smp, ref, bm[2], t01);
+        k_border(kind, smp, ref, bm[3], t11);
+    }
     for (int c = 0; c < 4; c++)
         out->f[c] = k_lerp(k_lerp(t00[c], t10[c], fu), k_lerp(t01[c], t11[c], fu), fv);
 }
