@@ -121,11 +121,12 @@ static void random_surface_params(surf_params *p) {
                                              TU_FORMAT_R8G8B8A8_UINT, TU_FORMAT_R8G8B8A8_SNORM,
                                              TU_FORMAT_R8_UNORM,      TU_FORMAT_R16G16B16A16_UNORM};
     static const tu_format row_formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
-                                            TU_FORMAT_D32_SFLOAT, TU_FORMAT_D32_SFLOAT};
+                                            TU_FORMAT_D32_SFLOAT, TU_FORMAT_D32_SFLOAT,
+                                            TU_FORMAT_R16G16B16A16_SFLOAT};
     const uint32_t f = rnd(20);
     p->format = f < 8    ? TU_FORMAT_R8G8B8A8_UNORM
                 : f < 12 ? TU_FORMAT_B8G8R8A8_UNORM
-                : f < 17 ? row_formats[rnd(4)]
+                : f < 17 ? row_formats[rnd(5)]
                          : near_formats[rnd(sizeof near_formats / sizeof near_formats[0])];
     const uint32_t t = rnd(12);
     p->type = t < 8    ? TU_SURFACE_2D
@@ -281,6 +282,7 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
         return rgba8                                ? "ld_2d_rgba8"
                : srgb                               ? "ld_2d_srgba8"
                : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "ld_2d_rgba32f"
+               : f == TU_FORMAT_R16G16B16A16_SFLOAT ? "ld_2d_rgba16f"
                : r32f                               ? "ld_2d_r32f"
                                                     : NULL;
     const float *bc = smp->border_color.f;
@@ -297,6 +299,7 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
     if (rgba8) return "sample_2d_rgba8";
     if (srgb) return "sample_2d_srgba8";
     if (f == TU_FORMAT_R32G32B32A32_SFLOAT) return "sample_2d_rgba32f";
+    if (f == TU_FORMAT_R16G16B16A16_SFLOAT) return "sample_2d_rgba16f";
     if (r32f) return "sample_2d_r32f";
     return NULL;
 }
@@ -376,7 +379,7 @@ static void test_random_against_generic(void) {
              * an 8-bit code of them (filter.c's code8: undefined for NaN), so min/max only on
              * formats without NaN; the rows take average reduction only anyway. */
             if (p.format == TU_FORMAT_R32G32B32A32_SFLOAT || p.format == TU_FORMAT_R32_SFLOAT ||
-                p.format == TU_FORMAT_D32_SFLOAT) {
+                p.format == TU_FORMAT_D32_SFLOAT || p.format == TU_FORMAT_R16G16B16A16_SFLOAT) {
                 smp.reduction = TU_REDUCTION_AVERAGE;
                 /* A NaN border colour (float formats: no 8-bit code of it) stays generic. */
                 if (rnd(10) == 0) smp.border_color.f[rnd(4)] = NAN;
@@ -465,7 +468,8 @@ static void test_every_row_reachable(void) {
                                 TU_OP_LD_L,     TU_OP_SAMPLE_C_LZ, TU_OP_SAMPLE_L_C};
     static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM,      TU_FORMAT_B8G8R8A8_UNORM,
                                         TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
-                                        TU_FORMAT_D32_SFLOAT,          TU_FORMAT_R8G8B8A8_SRGB};
+                                        TU_FORMAT_D32_SFLOAT,          TU_FORMAT_R8G8B8A8_SRGB,
+                                        TU_FORMAT_R16G16B16A16_SFLOAT};
     bool reached[16] = {false};
     for (unsigned f = 0; f < sizeof formats / sizeof formats[0]; f++) {
         surf_box b;
@@ -603,8 +607,8 @@ static void test_weight_rounding(void) {
  * denormals: the lerps must pass them through exactly as the generic path does. */
 static void test_special_texels(void) {
     static const tu_format formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
-                                        TU_FORMAT_D32_SFLOAT};
-    for (unsigned n = 0; n < 60; n++) {
+                                        TU_FORMAT_D32_SFLOAT, TU_FORMAT_R16G16B16A16_SFLOAT};
+    for (unsigned n = 0; n < 80; n++) {
         surf_params p = {TU_SURFACE_2D,
                          n % 2 == 1,
                          formats[n % 3],

@@ -39,6 +39,7 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     if (s->format == TU_FORMAT_R8G8B8A8_SRGB || s->format == TU_FORMAT_B8G8R8A8_SRGB)
         f |= TUE_FAST_SRGBA8;
     if (s->format == TU_FORMAT_R32G32B32A32_SFLOAT) f |= TUE_FAST_RGBA32F;
+    if (s->format == TU_FORMAT_R16G16B16A16_SFLOAT) f |= TUE_FAST_RGBA16F;
     if (s->format == TU_FORMAT_R32_SFLOAT || s->format == TU_FORMAT_D32_SFLOAT) f |= TUE_FAST_R32F;
     if (s->format == TU_FORMAT_D32_SFLOAT) f |= TUE_FAST_D32;
     if (!s->residency) f |= TUE_FAST_RESIDENT;
@@ -306,12 +307,14 @@ const tuE_fast_row tuE_fast_table[] = {
     {TUE_FAST_SAMPLE_2D | TUE_FAST_RGBA8, TUK_SAMPLE_RGBA8_2D, "sample_2d_rgba8"},
     {TUE_FAST_SAMPLE_2D | TUE_FAST_SRGBA8, TUK_SAMPLE_SRGBA8_2D, "sample_2d_srgba8"},
     {TUE_FAST_SAMPLE_2D | TUE_FAST_RGBA32F, TUK_SAMPLE_RGBA32F_2D, "sample_2d_rgba32f"},
+    {TUE_FAST_SAMPLE_2D | TUE_FAST_RGBA16F, TUK_SAMPLE_RGBA16F_2D, "sample_2d_rgba16f"},
     {TUE_FAST_SAMPLE_2D | TUE_FAST_R32F, TUK_SAMPLE_R32F_2D, "sample_2d_r32f"},
     {TUE_FAST_OP_SAMPLE_C | TUE_FAST_DIRECT_2D | TUE_FAST_FILTER | TUE_FAST_D32,
      TUK_SAMPLE_C_D32_2D, "sample_c_2d_d32"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGBA8, TUK_LD_RGBA8_2D, "ld_2d_rgba8"},
     {TUE_FAST_LOAD_2D | TUE_FAST_SRGBA8, TUK_LD_SRGBA8_2D, "ld_2d_srgba8"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGBA32F, TUK_LD_RGBA32F_2D, "ld_2d_rgba32f"},
+    {TUE_FAST_LOAD_2D | TUE_FAST_RGBA16F, TUK_LD_RGBA16F_2D, "ld_2d_rgba16f"},
     {TUE_FAST_LOAD_2D | TUE_FAST_R32F, TUK_LD_R32F_2D, "ld_2d_r32f"},
     {TUE_FAST_SAMPLE_CUBE | TUE_FAST_RGBA8, TUK_SAMPLE_RGBA8_CUBE, "sample_cube_rgba8"},
     {TUE_FAST_SAMPLE_CUBE | TUE_FAST_SRGBA8, TUK_SAMPLE_SRGBA8_CUBE, "sample_cube_srgba8"},

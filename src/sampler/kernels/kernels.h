@@ -40,15 +40,18 @@ typedef void (*tuK_fn)(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply);
 /* The kernels, by what they run: LD, LD_LZ, LD_L of 2D (array) surfaces; the SAMPLE ops
  * without compare or offsets (2D: every LOD mode; cube: explicit and zero LOD); the SAMPLE
  * ops with compare on D32. By format: RGBA8 = R8G8B8A8 or B8G8R8A8 UNORM, SRGBA8 the same
- * in sRGB, RGBA32F = R32G32B32A32_SFLOAT, R32F = R32_SFLOAT or D32_SFLOAT without compare. */
+ * in sRGB, RGBA32F = R32G32B32A32_SFLOAT, RGBA16F = R16G16B16A16_SFLOAT, R32F = R32_SFLOAT or
+ * D32_SFLOAT without compare. */
 enum {
     TUK_LD_RGBA8_2D,
     TUK_LD_SRGBA8_2D,
     TUK_LD_RGBA32F_2D,
+    TUK_LD_RGBA16F_2D,
     TUK_LD_R32F_2D,
     TUK_SAMPLE_RGBA8_2D,
     TUK_SAMPLE_SRGBA8_2D,
     TUK_SAMPLE_RGBA32F_2D,
+    TUK_SAMPLE_RGBA16F_2D,
     TUK_SAMPLE_R32F_2D,
     TUK_SAMPLE_C_D32_2D,
     TUK_SAMPLE_RGBA8_CUBE,
@@ -58,7 +61,14 @@ enum {
 };
 
 /* What a texel is, for the kernels. */
-enum { TUK_KIND_RGBA8, TUK_KIND_SRGBA8, TUK_KIND_RGBA32F, TUK_KIND_R32F, TUK_KIND_D32 };
+enum {
+    TUK_KIND_RGBA8,
+    TUK_KIND_SRGBA8,
+    TUK_KIND_RGBA32F,
+    TUK_KIND_RGBA16F,
+    TUK_KIND_R32F,
+    TUK_KIND_D32
+};
 
 /* The kernels of one build. A build the compiler cannot make has every entry NULL. */
 typedef struct tuK_set {

@@ -109,6 +109,21 @@ static inline vi k_pair_code(const vh pair[2], int32_t b) {
 
 /* filter.c's decode of one texel of each lane at byte offsets off (tuE_texel: the format's
  * decode, then the compare for depth), as floats R G B A. */
+/* The bytes of a texel of a kind. */
+static inline int32_t k_bpp(unsigned kind) {
+    return kind == TUK_KIND_RGBA32F ? 16 : kind == TUK_KIND_RGBA16F ? 8 : 4;
+}
+
+/* tu_half_to_float of the low 16 bits of each lane: denormals m * 2^-24, Inf and NaN with
+ * their payload moved up, normals rebiased; all exact. */
+static inline vf k_half(vi h) {
+    const vi sign = (h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    const vi normal = sign | (e + 112) << 23 | m << 13;
+    const vi special = sign | 0x7f800000 | m << 13;
+    const vi denormal = sign | (vi)(vi_to_vf(m) * 0x1p-24f);
+    return (vf)vi_sel(e == 0, denormal, vi_sel(e == 31, special, normal));
+}
+
 /* texel.c's compare: 1 where `ref OP depth` holds, else 0. */
 static inline vf k_compare(unsigned cmp, vf ref, vf d) {
     vi pass;
@@ -161,6 +176,13 @@ static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf r
         return;
     }
     case TUK_KIND_RGBA32F: /* the bits as they are */ vf_load_texels16(g->data, off, out); return;
+    case TUK_KIND_RGBA16F: { /* R | G << 16, B | A << 16 */
+        vi lo, hi;
+        vi_gather_pairs(g->data, off, &lo, &hi);
+        out[0] = k_half(lo), out[1] = k_half(lo >> 16), out[2] = k_half(hi),
+        out[3] = k_half(hi >> 16);
+        return;
+    }
     case TUK_KIND_R32F: /* the missing components are 0, 0, 1 (set_missing) */
         out[0] = (vf)vi_gather_bytes(g->data, off);
         break;
@@ -178,7 +200,7 @@ static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *repl
     const tu_msg *m = ctx->msg;
     const bool arrayed = ctx->surf->arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
     const int32_t ox = m->offset[0], oy = m->offset[1];
-    const int32_t bpp = kind == TUK_KIND_RGBA32F ? 16 : 4;
+    const int32_t bpp = k_bpp(kind);
     /* The components the format has; the others read 0, 0, 1 in and out of range. */
     const unsigned present = kind == TUK_KIND_R32F ? 1u : 0xfu;
     for (unsigned first = 0; first < m->simd; first += TUK_W) {
@@ -244,10 +266,10 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     vi j = vf_floor_int(vf_sel(linear, sv, v)) + (cube ? 0 : m->offset[1]);
     i = vi_max(vi_min(i, lim), -lim);
     j = vi_max(vi_min(j, lim), -lim);
-    const int32_t bpp = kind == TUK_KIND_RGBA32F ? 16 : 4;
+    const int32_t bpp = k_bpp(kind);
     const bool border = !cube && (smp->address[0] == TU_ADDRESS_CLAMP_BORDER ||
                                   smp->address[1] == TU_ADDRESS_CLAMP_BORDER);
-    vi bm[4]; /* border texels (2D with CLAMP_BORDER) */
+    vi bm[4] = {{0}, {0}, {0}, {0}}; /* border texels (2D with CLAMP_BORDER) */
     vi o[4];  /* the footprint's texels: (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1) */
     if (cube) {
         /* gather_footprint on a cube: nearest with seamless edges clamps to the face. */
@@ -528,6 +550,7 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
 TUK_SAMPLE_2D(sample_rgba8_2d, TUK_KIND_RGBA8)
 TUK_SAMPLE_2D(sample_srgba8_2d, TUK_KIND_SRGBA8)
 TUK_SAMPLE_2D(sample_rgba32f_2d, TUK_KIND_RGBA32F)
+TUK_SAMPLE_2D(sample_rgba16f_2d, TUK_KIND_RGBA16F)
 TUK_SAMPLE_2D(sample_r32f_2d, TUK_KIND_R32F)
 TUK_SAMPLE_2D(sample_c_d32_2d, TUK_KIND_D32)
 TUK_SAMPLE_CUBE(sample_rgba8_cube, TUK_KIND_RGBA8)
@@ -536,15 +559,18 @@ TUK_SAMPLE_CUBE(sample_rgba32f_cube, TUK_KIND_RGBA32F)
 TUK_LD_2D(ld_rgba8_2d, TUK_KIND_RGBA8)
 TUK_LD_2D(ld_srgba8_2d, TUK_KIND_SRGBA8)
 TUK_LD_2D(ld_rgba32f_2d, TUK_KIND_RGBA32F)
+TUK_LD_2D(ld_rgba16f_2d, TUK_KIND_RGBA16F)
 TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
 
 #define TUK_SET                                                                                   \
     {                                                                                             \
         {                                                                                         \
             [TUK_LD_RGBA8_2D] = ld_rgba8_2d, [TUK_LD_SRGBA8_2D] = ld_srgba8_2d,                   \
-            [TUK_LD_RGBA32F_2D] = ld_rgba32f_2d, [TUK_LD_R32F_2D] = ld_r32f_2d,                   \
-            [TUK_SAMPLE_RGBA8_2D] = sample_rgba8_2d, [TUK_SAMPLE_SRGBA8_2D] = sample_srgba8_2d,   \
-            [TUK_SAMPLE_RGBA32F_2D] = sample_rgba32f_2d, [TUK_SAMPLE_R32F_2D] = sample_r32f_2d,   \
+            [TUK_LD_RGBA32F_2D] = ld_rgba32f_2d, [TUK_LD_RGBA16F_2D] = ld_rgba16f_2d,             \
+            [TUK_LD_R32F_2D] = ld_r32f_2d, [TUK_SAMPLE_RGBA8_2D] = sample_rgba8_2d,               \
+            [TUK_SAMPLE_SRGBA8_2D] = sample_srgba8_2d,                                            \
+            [TUK_SAMPLE_RGBA32F_2D] = sample_rgba32f_2d,                                          \
+            [TUK_SAMPLE_RGBA16F_2D] = sample_rgba16f_2d, [TUK_SAMPLE_R32F_2D] = sample_r32f_2d,   \
             [TUK_SAMPLE_C_D32_2D] = sample_c_d32_2d, [TUK_SAMPLE_RGBA8_CUBE] = sample_rgba8_cube, \
             [TUK_SAMPLE_SRGBA8_CUBE] = sample_srgba8_cube,                                        \
             [TUK_SAMPLE_RGBA32F_CUBE] = sample_rgba32f_cube                                       \
