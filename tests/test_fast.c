@@ -611,7 +611,7 @@ static void test_special_texels(void) {
     for (unsigned n = 0; n < 80; n++) {
         surf_params p = {TU_SURFACE_2D,
                          n % 2 == 1,
-                         formats[n % 3],
+                         formats[n % 4],
                          1 + rnd(9),
                          1 + rnd(9),
                          1,
