@@ -156,12 +156,14 @@ static inline void vf_load_texels16(const uint8_t *base, vi off, vf out[4]) {
     memcpy(o, &off, sizeof o);
 #if defined(TUK_ISA_AVX512)
     __m512 r[4]; /* r[j], 128-bit block b: the texel of lane 4b + j */
+#define TUK_TEXEL16(k) _mm_loadu_ps((const float *)(const void *)(base + o[k]))
     for (int j = 0; j < 4; j++) {
-        r[j] = _mm512_castps128_ps512(_mm_loadu_ps((const float *)(const void *)(base + o[j])));
-        for (int b = 1; b < 4; b++)
-            r[j] = _mm512_insertf32x4(
-                r[j], _mm_loadu_ps((const float *)(const void *)(base + o[4 * b + j])), b);
+        r[j] = _mm512_castps128_ps512(TUK_TEXEL16(j));
+        r[j] = _mm512_insertf32x4(r[j], TUK_TEXEL16(4 + j), 1);
+        r[j] = _mm512_insertf32x4(r[j], TUK_TEXEL16(8 + j), 2);
+        r[j] = _mm512_insertf32x4(r[j], TUK_TEXEL16(12 + j), 3);
     }
+#undef TUK_TEXEL16
     const __m512 t0 = _mm512_unpacklo_ps(r[0], r[1]), t1 = _mm512_unpacklo_ps(r[2], r[3]);
     const __m512 t2 = _mm512_unpackhi_ps(r[0], r[1]), t3 = _mm512_unpackhi_ps(r[2], r[3]);
     out[0] = (vf)_mm512_shuffle_ps(t0, t1, 0x44);
