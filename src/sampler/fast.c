@@ -335,6 +335,13 @@ const tuE_fast_row *tuE_fast_find(uint32_t flags) {
     (TUE_FAST_OP_SAMPLE | TUE_FAST_OP_SAMPLE_C | TUE_FAST_OP_LOAD | TUE_FAST_FULL_SOURCES | \
      TUE_FAST_LOD_GIVEN)
 
+/* The message flags of TUE_FAST_MSG_FLAGS as a 5-bit index. */
+static unsigned msg_key(uint32_t f) {
+    return (f & TUE_FAST_OP_SAMPLE ? 1u : 0u) | (f & TUE_FAST_OP_SAMPLE_C ? 2u : 0u) |
+           (f & TUE_FAST_OP_LOAD ? 4u : 0u) | (f & TUE_FAST_FULL_SOURCES ? 8u : 0u) |
+           (f & TUE_FAST_LOD_GIVEN ? 16u : 0u);
+}
+
 tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa isa, tuE_fast_prep *p,
                            tu_error *err) {
     TU_TRY(tuE_kernels_for(isa, &p->kernels, err));
@@ -346,12 +353,26 @@ tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa is
         if (s->type == TU_SURFACE_CUBE) cube_edges(p->geom.cube_edge);
         p->geom.srgb = tuE_srgb8_decode;
     }
+    /* The row for each combination of message flags, found once per binding: every row
+     * needs TUE_FAST_IN_BOUNDS, and a message has at most one of the op flags. */
+    memset(p->row_for, -1, sizeof p->row_for);
+    for (unsigned key = 0; key < 32 && (p->state_flags & TUE_FAST_IN_BOUNDS); key++) {
+        const unsigned op = key & 7;
+        if (op != 1 && op != 2 && op != 4) continue;
+        const uint32_t f = (key & 1 ? TUE_FAST_OP_SAMPLE : 0) |
+                           (key & 2 ? TUE_FAST_OP_SAMPLE_C : 0) | (key & 4 ? TUE_FAST_OP_LOAD : 0) |
+                           (key & 8 ? TUE_FAST_FULL_SOURCES : 0) |
+                           (key & 16 ? TUE_FAST_LOD_GIVEN : 0);
+        const tuE_fast_row *row = tuE_fast_find(p->state_flags | f);
+        if (row) p->row_for[key] = (int8_t)(row - tuE_fast_table);
+    }
     return TU_OK;
 }
 
 const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu_reply *reply) {
-    const tuE_fast_row *row = tuE_fast_find(p->state_flags | tuE_fast_msg_flags(ctx));
-    if (!row) return NULL;
+    const int8_t r = p->row_for[msg_key(tuE_fast_msg_flags(ctx))];
+    if (r < 0) return NULL;
+    const tuE_fast_row *row = &tuE_fast_table[r];
     p->kernels->fn[row->kernel](ctx, &p->geom, reply);
     return row->name;
 }

@@ -51,6 +51,7 @@ extern const unsigned tuE_fast_table_size;
  * build chosen, and the level geometry when a row could use it. */
 typedef struct tuE_fast_prep {
     uint32_t state_flags;
+    int8_t row_for[32]; /* the row (index, -1: none) per combination of message flags */
     const tuK_set *kernels;
     tuK_geom geom;
 } tuE_fast_prep;

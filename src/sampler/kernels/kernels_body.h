@@ -117,11 +117,11 @@ static inline int32_t k_bpp(unsigned kind) {
 /* tu_half_to_float of the low 16 bits of each lane: denormals m * 2^-24, Inf and NaN with
  * their payload moved up, normals rebiased; all exact. */
 static inline vf k_half(vi h) {
-    const vi sign = (h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
-    const vi normal = sign | (e + 112) << 23 | m << 13;
-    const vi special = sign | 0x7f800000 | m << 13;
-    const vi denormal = sign | (vi)(vi_to_vf(m) * 0x1p-24f);
-    return (vf)vi_sel(e == 0, denormal, vi_sel(e == 31, special, normal));
+    const vu u = (vu)h, sign = (u & 0x8000) << 16, e = (u >> 10) & 0x1f, m = u & 0x3ff;
+    const vu normal = sign | (e + 112) << 23 | m << 13;
+    const vu special = sign | 0x7f800000 | m << 13;
+    const vu denormal = sign | (vu)(vi_to_vf((vi)m) * 0x1p-24f);
+    return (vf)vi_sel((vi)(e == 0), (vi)denormal, vi_sel((vi)(e == 31), (vi)special, (vi)normal));
 }
 
 /* texel.c's compare: 1 where `ref OP depth` holds, else 0. */
@@ -270,7 +270,7 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     const bool border = !cube && (smp->address[0] == TU_ADDRESS_CLAMP_BORDER ||
                                   smp->address[1] == TU_ADDRESS_CLAMP_BORDER);
     vi bm[4] = {{0}, {0}, {0}, {0}}; /* border texels (2D with CLAMP_BORDER) */
-    vi o[4];  /* the footprint's texels: (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1) */
+    vi o[4]; /* the footprint's texels: (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1) */
     if (cube) {
         /* gather_footprint on a cube: nearest with seamless edges clamps to the face. */
         const vi clamp_nearest = smp->seamless_cube ? ~linear : vi_splat(0);
@@ -336,7 +336,7 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
         if (border) { /* reduce's code8 of the border colour, in the texel's byte order */
             int32_t word = 0;
             for (int c = 0; c < 4; c++)
-                word |= k_code8(smp->border_color.f[c]) << g->shift[c];
+                word |= (int32_t)((uint32_t)k_code8(smp->border_color.f[c]) << g->shift[c]);
             t00 = vi_sel(bm[0], vi_splat(word), t00), t10 = vi_sel(bm[1], vi_splat(word), t10);
             t01 = vi_sel(bm[2], vi_splat(word), t01), t11 = vi_sel(bm[3], vi_splat(word), t11);
         }

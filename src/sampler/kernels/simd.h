@@ -38,6 +38,7 @@ enum { TUK_W = 4 };
 
 typedef float vf __attribute__((vector_size(TUK_W * 4)));
 typedef int32_t vi __attribute__((vector_size(TUK_W * 4)));
+typedef uint32_t vu __attribute__((vector_size(TUK_W * 4)));
 typedef double vd __attribute__((vector_size(TUK_W * 8)));
 typedef uint16_t vh __attribute__((vector_size(TUK_W * 4))); /* two 16-bit halves per lane */
 
