@@ -277,14 +277,20 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
                : srgb                               ? "sample_cube_srgba8"
                : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "sample_cube_rgba32f"
                                                     : NULL;
-    if (!direct || s->type != TU_SURFACE_2D) return NULL;
-    if (m->op == TU_OP_LD || m->op == TU_OP_LD_LZ || m->op == TU_OP_LD_L)
+    if (!direct || (s->type != TU_SURFACE_2D && s->type != TU_SURFACE_1D)) return NULL;
+    const bool one_d = s->type == TU_SURFACE_1D;
+    if (m->op == TU_OP_LD || m->op == TU_OP_LD_LZ || m->op == TU_OP_LD_L) {
+        if (one_d)
+            return rgba8                                ? "ld_1d_rgba8"
+                   : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "ld_1d_rgba32f"
+                                                        : NULL;
         return rgba8                                ? "ld_2d_rgba8"
                : srgb                               ? "ld_2d_srgba8"
                : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "ld_2d_rgba32f"
                : f == TU_FORMAT_R16G16B16A16_SFLOAT ? "ld_2d_rgba16f"
                : r32f                               ? "ld_2d_r32f"
                                                     : NULL;
+    }
     const float *bc = smp->border_color.f;
     const bool nan_border = isnan(bc[0]) || isnan(bc[1]) || isnan(bc[2]) || isnan(bc[3]);
     const bool filter = smp->reduction == TU_REDUCTION_AVERAGE && smp->max_anisotropy <= 1 &&
@@ -294,13 +300,16 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
                         !(m->flags & TU_MSG_HALF_SOURCES);
     const tu_op_info *op = tu_op_describe(m->op);
     if (!filter || op->kind != TU_KIND_SAMPLE) return NULL;
-    if (op->flags == TU_OPF_COMPARE) return f == TU_FORMAT_D32_SFLOAT ? "sample_c_2d_d32" : NULL;
+    if (op->flags == TU_OPF_COMPARE)
+        return f == TU_FORMAT_D32_SFLOAT && !one_d ? "sample_c_2d_d32" : NULL;
     if (op->flags != 0) return NULL;
-    if (rgba8) return "sample_2d_rgba8";
-    if (srgb) return "sample_2d_srgba8";
-    if (f == TU_FORMAT_R32G32B32A32_SFLOAT) return "sample_2d_rgba32f";
-    if (f == TU_FORMAT_R16G16B16A16_SFLOAT) return "sample_2d_rgba16f";
-    if (r32f) return "sample_2d_r32f";
+    if (rgba8) return one_d ? "sample_1d_rgba8" : "sample_2d_rgba8";
+    if (srgb) return one_d ? "sample_1d_srgba8" : "sample_2d_srgba8";
+    if (f == TU_FORMAT_R32G32B32A32_SFLOAT)
+        return one_d ? "sample_1d_rgba32f" : "sample_2d_rgba32f";
+    if (f == TU_FORMAT_R16G16B16A16_SFLOAT)
+        return one_d ? "sample_1d_rgba16f" : "sample_2d_rgba16f";
+    if (r32f) return one_d ? "sample_1d_r32f" : "sample_2d_r32f";
     return NULL;
 }
 
@@ -382,7 +391,7 @@ static const char *compare_paths(const tu_msg *m, const tu_surface *s, const tu_
 
 static void test_random_against_generic(void) {
     const unsigned surfaces = 3000, per_surface = 40;
-    unsigned hits[16] = {0}, generic = 0, refused = 0;
+    unsigned hits[32] = {0}, generic = 0, refused = 0;
     for (unsigned n = 0; n < surfaces; n++) {
         surf_params p;
         random_surface_params(&p);
@@ -413,7 +422,7 @@ static void test_random_against_generic(void) {
                 generic++;
                 continue;
             }
-            for (unsigned i = 0; i < tuE_fast_table_size && i < 16; i++)
+            for (unsigned i = 0; i < tuE_fast_table_size && i < 32; i++)
                 if (strcmp(row, tuE_fast_table[i].name) == 0) hits[i]++;
         }
         free_surface(&b);
@@ -421,7 +430,8 @@ static void test_random_against_generic(void) {
     printf("  NaN results with another payload than the generic path's: %u\n",
            nan_payload_differences);
     printf("  %u messages: generic %u, refused %u", surfaces * per_surface, generic, refused);
-    for (unsigned i = 0; i < tuE_fast_table_size && i < 16; i++) {
+    CHECK(tuE_fast_table_size <= 32);
+    for (unsigned i = 0; i < tuE_fast_table_size && i < 32; i++) {
         printf(", %s %u", tuE_fast_table[i].name, hits[i]);
         CHECK(hits[i] >= 25, "row %s reached only %u times", tuE_fast_table[i].name, hits[i]);
     }
@@ -473,7 +483,8 @@ static void test_every_row_reachable(void) {
                   "row %s has no %s kernel", r->name, tu_isa_name(isas[k]));
         }
         /* Every row reads memory directly: it must require the in-bounds proof. */
-        CHECK((r->flags & direct) == direct && (r->flags & (TUE_FAST_SURF_2D | TUE_FAST_SURF_CUBE)),
+        CHECK((r->flags & direct) == direct &&
+                  (r->flags & (TUE_FAST_SURF_2D | TUE_FAST_SURF_CUBE | TUE_FAST_SURF_1D)),
               "row %s lacks a safety flag", r->name);
         CHECK(tuE_fast_find(r->flags) == r, "row %s is shadowed by an earlier row", r->name);
         for (unsigned j = 0; j < i; j++)
@@ -482,7 +493,8 @@ static void test_every_row_reachable(void) {
     }
     CHECK(tuE_fast_find(0) == NULL);
 
-    /* Canonical messages; every row must be reached by one of them. */
+    /* Canonical messages on 2D arrays, cube maps and 1D arrays of every row format; every
+     * row must be reached by one of them, and each goes where expected_row says. */
     static const tu_op ops[] = {TU_OP_SAMPLE_L, TU_OP_SAMPLE_LZ,   TU_OP_SAMPLE,
                                 TU_OP_SAMPLE_D, TU_OP_LD,          TU_OP_LD_LZ,
                                 TU_OP_LD_L,     TU_OP_SAMPLE_C_LZ, TU_OP_SAMPLE_L_C};
@@ -490,41 +502,34 @@ static void test_every_row_reachable(void) {
                                         TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
                                         TU_FORMAT_D32_SFLOAT,          TU_FORMAT_R8G8B8A8_SRGB,
                                         TU_FORMAT_R16G16B16A16_SFLOAT};
-    bool reached[16] = {false};
-    for (unsigned f = 0; f < sizeof formats / sizeof formats[0]; f++) {
-        surf_box b;
-        tu_sampler smp;
-        canonical(&b, &smp, formats[f]);
-        smp.compare = TU_COMPARE_LEQUAL;
-        for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++) {
-            tu_msg m;
-            canonical_msg(&m, ops[o]);
-            const char *row = compare_paths(&m, &b.s, &smp, o);
-            const char *want = expected_row(&m, &b.s, &smp);
-            CHECK(row == want || (row && want && strcmp(row, want) == 0), "canonical %s",
-                  tu_op_describe(ops[o])->name);
-            for (unsigned i = 0; row && i < tuE_fast_table_size && i < 16; i++)
-                if (strcmp(row, tuE_fast_table[i].name) == 0) reached[i] = true;
+    static const surf_params shapes[] = {
+        {TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 3, 5, 0, 5, 0, 0, 0},
+        {TU_SURFACE_CUBE, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 6, 4, 0, 4, 0, 0, 0},
+        {TU_SURFACE_1D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 1, 1, 3, 5, 0, 5, 0, 0, 0}};
+    bool reached[32] = {false};
+    for (unsigned sh = 0; sh < 3; sh++)
+        for (unsigned f = 0; f < sizeof formats / sizeof formats[0]; f++) {
+            surf_params p = shapes[sh];
+            p.format = formats[f];
+            surf_box b;
+            if (!CHECK(make_surface(&p, &b))) continue;
+            tu_sampler smp = tu_sampler_default();
+            smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+            smp.mip_filter = TU_MIP_LINEAR;
+            smp.compare = TU_COMPARE_LEQUAL;
+            for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+                tu_msg m;
+                canonical_msg(&m, ops[o]);
+                const char *row = compare_paths(&m, &b.s, &smp, o);
+                const char *want = expected_row(&m, &b.s, &smp);
+                CHECK(row == want || (row && want && strcmp(row, want) == 0), "canonical %s",
+                      tu_op_describe(ops[o])->name);
+                for (unsigned i = 0; row && i < tuE_fast_table_size && i < 32; i++)
+                    if (strcmp(row, tuE_fast_table[i].name) == 0) reached[i] = true;
+            }
+            free_surface(&b);
         }
-        free_surface(&b);
-    }
-    static const tu_format cube_formats[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_B8G8R8A8_SRGB,
-                                             TU_FORMAT_R32G32B32A32_SFLOAT};
-    for (unsigned f = 0; f < 3; f++) { /* cube maps */
-        surf_params p = {TU_SURFACE_CUBE, false, cube_formats[f], 8, 8, 1, 6, 4, 0, 4, 0, 0, 0};
-        surf_box b;
-        CHECK(make_surface(&p, &b));
-        tu_sampler smp = tu_sampler_default();
-        smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
-        smp.mip_filter = TU_MIP_LINEAR;
-        tu_msg m;
-        canonical_msg(&m, TU_OP_SAMPLE_L);
-        const char *row = compare_paths(&m, &b.s, &smp, 100 + f);
-        for (unsigned i = 0; row && i < tuE_fast_table_size && i < 16; i++)
-            if (strcmp(row, tuE_fast_table[i].name) == 0) reached[i] = true;
-        free_surface(&b);
-    }
-    for (unsigned i = 0; i < tuE_fast_table_size && i < 16; i++)
+    for (unsigned i = 0; i < tuE_fast_table_size && i < 32; i++)
         CHECK(reached[i], "row %s is not reached by any canonical message", tuE_fast_table[i].name);
 }
 

@@ -33,6 +33,7 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     uint32_t f = 0;
     if (s->type == TU_SURFACE_2D && s->samples == 1) f |= TUE_FAST_SURF_2D;
     if (s->type == TU_SURFACE_CUBE && s->samples == 1) f |= TUE_FAST_SURF_CUBE;
+    if (s->type == TU_SURFACE_1D && s->samples == 1) f |= TUE_FAST_SURF_1D;
     if (s->tiling == TU_TILING_LINEAR) f |= TUE_FAST_TILING_LINEAR;
     if (s->format == TU_FORMAT_R8G8B8A8_UNORM || s->format == TU_FORMAT_B8G8R8A8_UNORM)
         f |= TUE_FAST_RGBA8;
@@ -299,6 +300,10 @@ tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err) {
 /* First match wins; no row's flags may contain an earlier row's (tests/test_fast.c). */
 #define TUE_FAST_SAMPLE_2D (TUE_FAST_OP_SAMPLE | TUE_FAST_DIRECT_2D | TUE_FAST_FILTER)
 #define TUE_FAST_LOAD_2D   (TUE_FAST_OP_LOAD | TUE_FAST_DIRECT_2D)
+#define TUE_FAST_DIRECT_1D \
+    (TUE_FAST_SURF_1D | TUE_FAST_TILING_LINEAR | TUE_FAST_RESIDENT | TUE_FAST_IN_BOUNDS)
+#define TUE_FAST_SAMPLE_1D (TUE_FAST_OP_SAMPLE | TUE_FAST_DIRECT_1D | TUE_FAST_FILTER)
+#define TUE_FAST_LOAD_1D   (TUE_FAST_OP_LOAD | TUE_FAST_DIRECT_1D)
 /* Cube maps: lanes whose footprint crosses a corner, or an edge without seamless
  * filtering, run the generic path (kernels_body.h). */
 #define TUE_FAST_SAMPLE_CUBE \
@@ -316,6 +321,13 @@ const tuE_fast_row tuE_fast_table[] = {
     {TUE_FAST_LOAD_2D | TUE_FAST_RGBA32F, TUK_LD_RGBA32F_2D, "ld_2d_rgba32f"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGBA16F, TUK_LD_RGBA16F_2D, "ld_2d_rgba16f"},
     {TUE_FAST_LOAD_2D | TUE_FAST_R32F, TUK_LD_R32F_2D, "ld_2d_r32f"},
+    {TUE_FAST_SAMPLE_1D | TUE_FAST_RGBA8, TUK_SAMPLE_RGBA8_1D, "sample_1d_rgba8"},
+    {TUE_FAST_SAMPLE_1D | TUE_FAST_SRGBA8, TUK_SAMPLE_SRGBA8_1D, "sample_1d_srgba8"},
+    {TUE_FAST_SAMPLE_1D | TUE_FAST_RGBA32F, TUK_SAMPLE_RGBA32F_1D, "sample_1d_rgba32f"},
+    {TUE_FAST_SAMPLE_1D | TUE_FAST_RGBA16F, TUK_SAMPLE_RGBA16F_1D, "sample_1d_rgba16f"},
+    {TUE_FAST_SAMPLE_1D | TUE_FAST_R32F, TUK_SAMPLE_R32F_1D, "sample_1d_r32f"},
+    {TUE_FAST_LOAD_1D | TUE_FAST_RGBA8, TUK_LD_RGBA8_1D, "ld_1d_rgba8"},
+    {TUE_FAST_LOAD_1D | TUE_FAST_RGBA32F, TUK_LD_RGBA32F_1D, "ld_1d_rgba32f"},
     {TUE_FAST_SAMPLE_CUBE | TUE_FAST_RGBA8, TUK_SAMPLE_RGBA8_CUBE, "sample_cube_rgba8"},
     {TUE_FAST_SAMPLE_CUBE | TUE_FAST_SRGBA8, TUK_SAMPLE_SRGBA8_CUBE, "sample_cube_srgba8"},
     {TUE_FAST_SAMPLE_CUBE | TUE_FAST_RGBA32F, TUK_SAMPLE_RGBA32F_CUBE, "sample_cube_rgba32f"},

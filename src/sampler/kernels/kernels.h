@@ -57,6 +57,13 @@ enum {
     TUK_SAMPLE_RGBA8_CUBE,
     TUK_SAMPLE_SRGBA8_CUBE,
     TUK_SAMPLE_RGBA32F_CUBE,
+    TUK_SAMPLE_RGBA8_1D, /* 1D (array) surfaces: the SAMPLE ops without compare or offsets */
+    TUK_SAMPLE_SRGBA8_1D,
+    TUK_SAMPLE_RGBA32F_1D,
+    TUK_SAMPLE_RGBA16F_1D,
+    TUK_SAMPLE_R32F_1D,
+    TUK_LD_RGBA8_1D, /* and loads */
+    TUK_LD_RGBA32F_1D,
     TUK_COUNT
 };
 

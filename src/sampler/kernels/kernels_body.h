@@ -196,7 +196,8 @@ static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf r
 
 /* --- LD / LD_LZ / LD_L, 2D (load.c) ------------------------------------------------------ */
 
-static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind) {
+static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind,
+                           bool one_d) {
     const tu_msg *m = ctx->msg;
     const bool arrayed = ctx->surf->arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
     const int32_t ox = m->offset[0], oy = m->offset[1];
@@ -207,7 +208,9 @@ static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *repl
         const vi active =
             vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
         const vi u = vi_load(m->src[TU_SRC_U].i + first), v = vi_load(m->src[TU_SRC_V].i + first);
-        const vi layer = arrayed ? vi_load(m->src[TU_SRC_R].i + first) : vi_splat(0);
+        /* 1D: the layer from v, row 0 */
+        const vi layer =
+            arrayed ? vi_load(m->src[one_d ? TU_SRC_V : TU_SRC_R].i + first) : vi_splat(0);
         const vi lod = zero_lod ? vi_splat(0) : vi_load(m->src[TU_SRC_LOD].i + first);
         /* load_position's checks: 0 <= lod < levels, 0 <= u + offset < w, likewise v and
          * the layer; written without forming u + offset where it could overflow. */
@@ -216,7 +219,11 @@ static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *repl
         const vi w = vi_lookup(g->w, L), h = vi_lookup(g->h, L);
         in &= (u >= -ox) & (u < w - ox) & (v >= -oy) & (v < h - oy) & (layer >= 0) &
               (layer < g->layers);
-        const vi x = vi_sel(in, u + ox, vi_splat(0)), y = vi_sel(in, v + oy, vi_splat(0));
+        if (one_d)
+            in = (lod >= 0) & (lod < g->levels) & (u >= -ox) & (u < w - ox) & (layer >= 0) &
+                 (layer < g->layers);
+        const vi x = vi_sel(in, u + ox, vi_splat(0));
+        const vi y = one_d ? vi_splat(0) : vi_sel(in, v + oy, vi_splat(0));
         const vi off = vi_lookup(g->offset, L) +
                        vi_sel(in, layer, vi_splat(0)) * vi_lookup(g->layer_pitch, L) +
                        y * vi_lookup(g->row_pitch, L) + x * bpp;
@@ -235,9 +242,9 @@ static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *repl
 /* One level's footprint at (cu, cv). On a cube face (cube), the lanes whose footprint
  * leaves the face are marked in *edge (texel.c's tuE_cube_texel moves them to other faces:
  * the caller runs those lanes through the generic path) and read clamped texels here. */
-static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, bool cube, vi L,
-                              vi layer, vi face, vf cu, vf cv, vf ref, vi linear, bool fixed8,
-                              k_level *out, vi *edge) {
+static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, bool cube,
+                              bool one_d, vi L, vi layer, vi face, vf cu, vf cv, vf ref, vi linear,
+                              bool fixed8, k_level *out, vi *edge) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     /* The level's geometry per lane; one broadcast when every lane reads the same level. */
@@ -260,15 +267,16 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     vf fu = su - vf_floor(su), fv = sv - vf_floor(sv);
     fu = vf_sel((fu >= 0.0f) & (fu < 1.0f) & linear, fu, vf_splat(0.0f));
     fv = vf_sel((fv >= 0.0f) & (fv < 1.0f) & linear, fv, vf_splat(0.0f));
+    if (one_d) fv = vf_splat(0.0f); /* 1D: one axis; every texel of row 0 */
     const vi lim = vi_splat(1 << 30);
     /* Offsets move 2D texels; cube maps take none (lane_position). */
     vi i = vf_floor_int(vf_sel(linear, su, u)) + (cube ? 0 : m->offset[0]);
-    vi j = vf_floor_int(vf_sel(linear, sv, v)) + (cube ? 0 : m->offset[1]);
+    vi j = one_d ? vi_splat(0) : vf_floor_int(vf_sel(linear, sv, v)) + (cube ? 0 : m->offset[1]);
     i = vi_max(vi_min(i, lim), -lim);
     j = vi_max(vi_min(j, lim), -lim);
     const int32_t bpp = k_bpp(kind);
     const bool border = !cube && (smp->address[0] == TU_ADDRESS_CLAMP_BORDER ||
-                                  smp->address[1] == TU_ADDRESS_CLAMP_BORDER);
+                                  (!one_d && smp->address[1] == TU_ADDRESS_CLAMP_BORDER));
     vi bm[4] = {{0}, {0}, {0}, {0}}; /* border texels (2D with CLAMP_BORDER) */
     vi o[4]; /* the footprint's texels: (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1) */
     if (cube) {
@@ -305,7 +313,10 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     } else {
         vi x0, x1, y0, y1;
         k_wrap_pair(i, w, smp->address[0], g->pow2, &x0, &x1);
-        k_wrap_pair(j, h, smp->address[1], g->pow2, &y0, &y1);
+        if (one_d)
+            y0 = y1 = vi_splat(0);
+        else
+            k_wrap_pair(j, h, smp->address[1], g->pow2, &y0, &y1);
         if (border) { /* the border texels: any axis at -1; read texel 0 in their place */
             bm[0] = (x0 | y0) < 0, bm[1] = (x1 | y0) < 0;
             bm[2] = (x0 | y1) < 0, bm[3] = (x1 | y1) < 0;
@@ -376,7 +387,7 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
 
 /* lambda per lane: tuE_lane_derivs and tuE_compute_lod for a 2D surface without
  * anisotropy (eta = 1), on all lanes at once. */
-static inline vf k_lambda(const tuE_ctx *ctx, unsigned first) {
+static inline vf k_lambda(const tuE_ctx *ctx, unsigned first, bool one_d) {
     const tu_msg *m = ctx->msg;
     const unsigned mode = ctx->op->lod;
     vf base = vf_splat(0.0f);
@@ -409,7 +420,7 @@ static inline vf k_lambda(const tuE_ctx *ctx, unsigned first) {
         for (int k = 0; k < 2; k++) {
             const vf mu = d[0][k] * size[0], mv = d[1][k] * size[1];
             vf sum = vf_splat(0.0f) + mu * mu; /* tuE_compute_lod's sum, from 0 */
-            sum = sum + mv * mv;
+            if (!one_d) sum = sum + mv * mv;   /* 1D: one axis */
             rho[k] = vf_sqrt(sum);
         }
         const vf rho_max = vf_sel(rho[1] > rho[0], rho[1], rho[0]);
@@ -449,7 +460,7 @@ static inline vi k_cube_face(vf x, vf y, vf z, vf *s, vf *t) {
 }
 
 static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind,
-                            bool cube) {
+                            bool cube, bool one_d) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     const int32_t q = (int32_t)ctx->levels - 1;
@@ -468,11 +479,12 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
                                      : vi_splat(0);
             face = k_cube_face(cu, cv, vf_load(m->src[TU_SRC_R].f + first), &cu, &cv);
             layer = index * 6 + face;
-        } else if (arrayed) {
-            layer = k_array_index(vf_load(m->src[TU_SRC_R].f + first), (int32_t)ctx->array_layers);
+        } else if (arrayed) { /* the layer from v (1D) or r (2D) */
+            layer = k_array_index(vf_load(m->src[one_d ? TU_SRC_V : TU_SRC_R].f + first),
+                                  (int32_t)ctx->array_layers);
         }
         const vf ref = kind == TUK_KIND_D32 ? vf_load(m->src[TU_SRC_REF].f + first) : cu;
-        const vf lambda = k_lambda(ctx, first);
+        const vf lambda = k_lambda(ctx, first, one_d);
         const vi linear = vi_sel(lambda <= 0.0f, mag_linear, min_linear);
         /* sample_at: d' = clamp(lambda, 0, q), the level(s), the mip weight. */
         vf dprime = vf_sel(lambda < 0.0f, vf_splat(0.0f), lambda);
@@ -492,13 +504,14 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
         }
         k_level a;
         vi edge = vi_splat(0), edge_lo = edge;
-        k_level_2d(ctx, g, kind, cube, hi, layer, face, cu, cv, ref, linear, fixed8, &a, &edge);
+        k_level_2d(ctx, g, kind, cube, one_d, hi, layer, face, cu, cv, ref, linear, fixed8, &a,
+                   &edge);
         /* The second level counts where lo != hi and the weight is not 0 (sample_at). */
         const vi wd = fixed8 ? vf_weight256(delta) : vi_splat(0);
         const vi second = active & (lo != hi) & (delta != 0.0f);
         if (vi_any(second)) {
             k_level b;
-            k_level_2d(ctx, g, kind, cube, lo, layer, face, cu, cv, ref, linear, fixed8, &b,
+            k_level_2d(ctx, g, kind, cube, one_d, lo, layer, face, cu, cv, ref, linear, fixed8, &b,
                        &edge_lo);
             edge |= second & edge_lo;
             if (fixed8) {
@@ -534,25 +547,29 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
     }
 }
 
-/* The kernels: the shared bodies specialised per texel kind (constant arguments). */
-#define TUK_SAMPLE_2D(name, kind)                                              \
+/* The kernels: the shared bodies specialised per texel kind and shape (constant arguments). */
+#define TUK_KERNEL(name, body)                                                 \
     static void name(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) { \
-        k_sample(ctx, g, reply, kind, false);                                  \
+        body;                                                                  \
     }
-#define TUK_SAMPLE_CUBE(name, kind)                                            \
-    static void name(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) { \
-        k_sample(ctx, g, reply, kind, true);                                   \
-    }
-#define TUK_LD_2D(name, kind)                                                  \
-    static void name(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) { \
-        k_ld_2d(ctx, g, reply, kind);                                          \
-    }
+#define TUK_SAMPLE_2D(name, kind)   TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, false))
+#define TUK_SAMPLE_1D(name, kind)   TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, true))
+#define TUK_SAMPLE_CUBE(name, kind) TUK_KERNEL(name, k_sample(ctx, g, reply, kind, true, false))
+#define TUK_LD_2D(name, kind)       TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, false))
+#define TUK_LD_1D(name, kind)       TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, true))
 TUK_SAMPLE_2D(sample_rgba8_2d, TUK_KIND_RGBA8)
 TUK_SAMPLE_2D(sample_srgba8_2d, TUK_KIND_SRGBA8)
 TUK_SAMPLE_2D(sample_rgba32f_2d, TUK_KIND_RGBA32F)
 TUK_SAMPLE_2D(sample_rgba16f_2d, TUK_KIND_RGBA16F)
 TUK_SAMPLE_2D(sample_r32f_2d, TUK_KIND_R32F)
 TUK_SAMPLE_2D(sample_c_d32_2d, TUK_KIND_D32)
+TUK_SAMPLE_1D(sample_rgba8_1d, TUK_KIND_RGBA8)
+TUK_SAMPLE_1D(sample_srgba8_1d, TUK_KIND_SRGBA8)
+TUK_SAMPLE_1D(sample_rgba32f_1d, TUK_KIND_RGBA32F)
+TUK_SAMPLE_1D(sample_rgba16f_1d, TUK_KIND_RGBA16F)
+TUK_SAMPLE_1D(sample_r32f_1d, TUK_KIND_R32F)
+TUK_LD_1D(ld_rgba8_1d, TUK_KIND_RGBA8)
+TUK_LD_1D(ld_rgba32f_1d, TUK_KIND_RGBA32F)
 TUK_SAMPLE_CUBE(sample_rgba8_cube, TUK_KIND_RGBA8)
 TUK_SAMPLE_CUBE(sample_srgba8_cube, TUK_KIND_SRGBA8)
 TUK_SAMPLE_CUBE(sample_rgba32f_cube, TUK_KIND_RGBA32F)
@@ -573,6 +590,10 @@ TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
             [TUK_SAMPLE_RGBA16F_2D] = sample_rgba16f_2d, [TUK_SAMPLE_R32F_2D] = sample_r32f_2d,   \
             [TUK_SAMPLE_C_D32_2D] = sample_c_d32_2d, [TUK_SAMPLE_RGBA8_CUBE] = sample_rgba8_cube, \
             [TUK_SAMPLE_SRGBA8_CUBE] = sample_srgba8_cube,                                        \
-            [TUK_SAMPLE_RGBA32F_CUBE] = sample_rgba32f_cube                                       \
+            [TUK_SAMPLE_RGBA32F_CUBE] = sample_rgba32f_cube,                                      \
+            [TUK_SAMPLE_RGBA8_1D] = sample_rgba8_1d, [TUK_SAMPLE_SRGBA8_1D] = sample_srgba8_1d,   \
+            [TUK_SAMPLE_RGBA32F_1D] = sample_rgba32f_1d,                                          \
+            [TUK_SAMPLE_RGBA16F_1D] = sample_rgba16f_1d, [TUK_SAMPLE_R32F_1D] = sample_r32f_1d,   \
+            [TUK_LD_RGBA8_1D] = ld_rgba8_1d, [TUK_LD_RGBA32F_1D] = ld_rgba32f_1d                  \
         }                                                                                         \
     }
