@@ -111,7 +111,7 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
     return true;
 }
 
-/* The cube edge table of tuK_geom, from texel.c's own face selection. Face f has normal N
+/* The cube edge table of tuK_geom, derived from texel.c's own face selection. Face f has normal N
  * (axis f / 2, sign by f & 1) and the directions S and T its s and t grow along; probing
  * tuE_cube_face at N + e_k / 2 gives s = 1/2 + S_k / 4, t = 1/2 + T_k / 4. A texel one
  * beyond side k of f, at position c along it, is the direction N (1 - 1/n) + O + A a (O
@@ -120,7 +120,13 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
  * its coordinate along S' is S'.N (1 - 1/n) + S'.A a: one of the two terms is +-1 times
  * its factor, giving x = n - 1, 0, c or n - 1 - c; likewise y along T'. The kernels'
  * results on every side are tested against the generic path (tests/test_fast.c). */
-static void cube_edges(int32_t table[24]) {
+/* The table tuE_cube_edge_table derives, as constants, so that binding a cube costs no
+ * face selections (tests/test_fast.c derives it again and compares). */
+const int32_t tuE_cube_edges[24] = {0x214, 0x205, 0x312, 0x213, 0x215, 0x204, 0x202, 0x303,
+                                    0x021, 0x030, 0x035, 0x024, 0x131, 0x120, 0x124, 0x135,
+                                    0x211, 0x200, 0x122, 0x023, 0x210, 0x201, 0x032, 0x133};
+
+void tuE_cube_edge_table(int32_t table[24]) {
     int N[6][3] = {{0}}, S[6][3] = {{0}}, T[6][3] = {{0}};
     for (int f = 0; f < 6; f++) {
         N[f][f / 2] = f & 1 ? -1 : 1;
@@ -362,7 +368,7 @@ tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa is
     if (tuE_fast_find(p->state_flags | TUE_FAST_MSG_FLAGS | TUE_FAST_IN_BOUNDS) &&
         tuE_fast_geometry(s, s->level_count, &p->geom)) {
         p->state_flags |= TUE_FAST_IN_BOUNDS;
-        if (s->type == TU_SURFACE_CUBE) cube_edges(p->geom.cube_edge);
+        p->geom.cube_edge = tuE_cube_edges;
         p->geom.srgb = tuE_srgb8_decode;
     }
     /* The row for each combination of message flags, found once per binding: every row

@@ -81,6 +81,11 @@ tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa is
  * the row's name, or NULL having written nothing (the generic path runs). */
 const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu_reply *reply);
 
+/* The cube edge table of tuK_geom (kernels.h), and its derivation from tuE_cube_face
+ * (fast.c; tests/test_fast.c checks that the two agree). */
+extern const int32_t tuE_cube_edges[24];
+void tuE_cube_edge_table(int32_t table[24]);
+
 /* The decoded value of each 8-bit sRGB code (R, G, B of the sRGB formats). */
 extern const float tuE_srgb8_decode[256];
 
