@@ -121,12 +121,12 @@ static void random_surface_params(surf_params *p) {
                                              TU_FORMAT_R8G8B8A8_UINT, TU_FORMAT_R8G8B8A8_SNORM,
                                              TU_FORMAT_R8_UNORM,      TU_FORMAT_R16G16B16A16_UNORM};
     static const tu_format row_formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
-                                            TU_FORMAT_D32_SFLOAT, TU_FORMAT_D32_SFLOAT,
-                                            TU_FORMAT_R16G16B16A16_SFLOAT};
+                                            TU_FORMAT_D32_SFLOAT,          TU_FORMAT_D32_SFLOAT,
+                                            TU_FORMAT_R16G16B16A16_SFLOAT, TU_FORMAT_D16_UNORM};
     const uint32_t f = rnd(20);
     p->format = f < 8    ? TU_FORMAT_R8G8B8A8_UNORM
                 : f < 12 ? TU_FORMAT_B8G8R8A8_UNORM
-                : f < 17 ? row_formats[rnd(5)]
+                : f < 17 ? row_formats[rnd(6)]
                          : near_formats[rnd(sizeof near_formats / sizeof near_formats[0])];
     const uint32_t t = rnd(12);
     p->type = t < 8    ? TU_SURFACE_2D
@@ -194,7 +194,7 @@ static const tu_op near_ops[] = {TU_OP_SAMPLE_PO_C_LZ, TU_OP_SAMPLE_PO_D, TU_OP_
 static void random_msg(tu_msg *m, const tu_surface *s) {
     memset(m, 0, sizeof *m);
     const uint32_t k = rnd(10);
-    const bool depth = s->format == TU_FORMAT_D32_SFLOAT;
+    const bool depth = s->format == TU_FORMAT_D32_SFLOAT || s->format == TU_FORMAT_D16_UNORM;
     m->op = k < 5   ? (depth && rnd(4) ? compare_ops : sample_ops)[rnd(5)]
             : k < 8 ? load_ops[rnd(3)]
                     : near_ops[rnd(sizeof near_ops / sizeof near_ops[0])];
@@ -301,7 +301,10 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
     const tu_op_info *op = tu_op_describe(m->op);
     if (!filter || op->kind != TU_KIND_SAMPLE) return NULL;
     if (op->flags == TU_OPF_COMPARE)
-        return f == TU_FORMAT_D32_SFLOAT && !one_d ? "sample_c_2d_d32" : NULL;
+        return one_d                       ? NULL
+               : f == TU_FORMAT_D32_SFLOAT ? "sample_c_2d_d32"
+               : f == TU_FORMAT_D16_UNORM  ? "sample_c_2d_d16"
+                                           : NULL;
     if (op->flags != 0) return NULL;
     if (rgba8) return one_d ? "sample_1d_rgba8" : "sample_2d_rgba8";
     if (srgb) return one_d ? "sample_1d_srgba8" : "sample_2d_srgba8";
@@ -310,6 +313,7 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
     if (f == TU_FORMAT_R16G16B16A16_SFLOAT)
         return one_d ? "sample_1d_rgba16f" : "sample_2d_rgba16f";
     if (r32f) return one_d ? "sample_1d_r32f" : "sample_2d_r32f";
+    if (f == TU_FORMAT_D16_UNORM && !one_d) return "sample_2d_d16";
     return NULL;
 }
 
@@ -501,7 +505,7 @@ static void test_every_row_reachable(void) {
     static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM,      TU_FORMAT_B8G8R8A8_UNORM,
                                         TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
                                         TU_FORMAT_D32_SFLOAT,          TU_FORMAT_R8G8B8A8_SRGB,
-                                        TU_FORMAT_R16G16B16A16_SFLOAT};
+                                        TU_FORMAT_R16G16B16A16_SFLOAT, TU_FORMAT_D16_UNORM};
     static const surf_params shapes[] = {
         {TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 3, 5, 0, 5, 0, 0, 0},
         {TU_SURFACE_CUBE, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 6, 4, 0, 4, 0, 0, 0},

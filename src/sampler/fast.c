@@ -43,6 +43,7 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     if (s->format == TU_FORMAT_R16G16B16A16_SFLOAT) f |= TUE_FAST_RGBA16F;
     if (s->format == TU_FORMAT_R32_SFLOAT || s->format == TU_FORMAT_D32_SFLOAT) f |= TUE_FAST_R32F;
     if (s->format == TU_FORMAT_D32_SFLOAT) f |= TUE_FAST_D32;
+    if (s->format == TU_FORMAT_D16_UNORM) f |= TUE_FAST_D16;
     if (!s->residency) f |= TUE_FAST_RESIDENT;
     if (smp->reduction == TU_REDUCTION_AVERAGE) f |= TUE_FAST_AVERAGE;
     if (smp->max_anisotropy <= 1) f |= TUE_FAST_ISOTROPIC;
@@ -97,6 +98,9 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
             tuB_mul_u64(h - 1u, lv->row_pitch, &t) && tuB_add_u64(last, t, &last) &&
             tuB_add_u64(last, (uint64_t)(w - 1u) * bpp, &last) && tuB_add_u64(last, bpp, &last);
         if (!ok || last > s->size || last > INT32_MAX) return false;
+        /* 2-byte texels are read as the 4 bytes ending with them, or starting at offset 0:
+         * those 4 bytes must be there too. */
+        if (bpp < 4 && s->size < 4) return false;
         g->offset[L] = (int32_t)lv->offset;
         /* A pitch times a coordinate that can be non-zero is below 2^31 (above); a pitch
          * whose coordinate is always 0 (one row, one layer) may be anything: keep 0. */
@@ -322,6 +326,9 @@ const tuE_fast_row tuE_fast_table[] = {
     {TUE_FAST_SAMPLE_2D | TUE_FAST_R32F, TUK_SAMPLE_R32F_2D, "sample_2d_r32f"},
     {TUE_FAST_OP_SAMPLE_C | TUE_FAST_DIRECT_2D | TUE_FAST_FILTER | TUE_FAST_D32,
      TUK_SAMPLE_C_D32_2D, "sample_c_2d_d32"},
+    {TUE_FAST_SAMPLE_2D | TUE_FAST_D16, TUK_SAMPLE_D16_2D, "sample_2d_d16"},
+    {TUE_FAST_OP_SAMPLE_C | TUE_FAST_DIRECT_2D | TUE_FAST_FILTER | TUE_FAST_D16,
+     TUK_SAMPLE_C_D16_2D, "sample_c_2d_d16"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGBA8, TUK_LD_RGBA8_2D, "ld_2d_rgba8"},
     {TUE_FAST_LOAD_2D | TUE_FAST_SRGBA8, TUK_LD_SRGBA8_2D, "ld_2d_srgba8"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGBA32F, TUK_LD_RGBA32F_2D, "ld_2d_rgba32f"},

@@ -35,7 +35,8 @@ enum {
     TUE_FAST_LOD_GIVEN = 1u << 17,    /* the op's LOD is explicit or zero (no derivatives) */
     TUE_FAST_SRGBA8 = 1u << 18,       /* R8G8B8A8_SRGB or B8G8R8A8_SRGB */
     TUE_FAST_RGBA16F = 1u << 19,      /* R16G16B16A16_SFLOAT */
-    TUE_FAST_SURF_1D = 1u << 20       /* a 1D surface (arrayed or not) */
+    TUE_FAST_SURF_1D = 1u << 20,      /* a 1D surface (arrayed or not) */
+    TUE_FAST_D16 = 1u << 21           /* D16_UNORM */
 };
 
 typedef struct tuE_fast_row {

@@ -64,6 +64,8 @@ enum {
     TUK_SAMPLE_R32F_1D,
     TUK_LD_RGBA8_1D, /* and loads */
     TUK_LD_RGBA32F_1D,
+    TUK_SAMPLE_D16_2D,   /* D16_UNORM read without compare */
+    TUK_SAMPLE_C_D16_2D, /* and with compare */
     TUK_COUNT
 };
 
@@ -74,7 +76,9 @@ enum {
     TUK_KIND_RGBA32F,
     TUK_KIND_RGBA16F,
     TUK_KIND_R32F,
-    TUK_KIND_D32
+    TUK_KIND_D32,
+    TUK_KIND_R16, /* D16_UNORM without compare */
+    TUK_KIND_D16
 };
 
 /* The kernels of one build. A build the compiler cannot make has every entry NULL. */

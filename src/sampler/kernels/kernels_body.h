@@ -111,7 +111,10 @@ static inline vi k_pair_code(const vh pair[2], int32_t b) {
  * decode, then the compare for depth), as floats R G B A. */
 /* The bytes of a texel of a kind. */
 static inline int32_t k_bpp(unsigned kind) {
-    return kind == TUK_KIND_RGBA32F ? 16 : kind == TUK_KIND_RGBA16F ? 8 : 4;
+    return kind == TUK_KIND_RGBA32F                       ? 16
+           : kind == TUK_KIND_RGBA16F                     ? 8
+           : kind == TUK_KIND_R16 || kind == TUK_KIND_D16 ? 2
+                                                          : 4;
 }
 
 /* tu_half_to_float of the low 16 bits of each lane: denormals m * 2^-24, Inf and NaN with
@@ -144,10 +147,11 @@ static inline vf k_compare(unsigned cmp, vf ref, vf d) {
  * (its bits), 0, 0, 1 for the others, the compare applied to R for depth. */
 static inline void k_border(unsigned kind, const tu_sampler *smp, vf ref, vi mask, vf t[4]) {
     const float *b = smp->border_color.f;
-    const bool one = kind == TUK_KIND_R32F || kind == TUK_KIND_D32;
+    const bool one = kind == TUK_KIND_R32F || kind == TUK_KIND_D32 || kind == TUK_KIND_R16 ||
+                     kind == TUK_KIND_D16;
     vf v[4] = {vf_splat(b[0]), vf_splat(one ? 0.0f : b[1]), vf_splat(one ? 0.0f : b[2]),
                vf_splat(one ? 1.0f : b[3])};
-    if (kind == TUK_KIND_D32) v[0] = k_compare(smp->compare, ref, v[0]);
+    if (kind == TUK_KIND_D32 || kind == TUK_KIND_D16) v[0] = k_compare(smp->compare, ref, v[0]);
     for (int c = 0; c < 4; c++)
         t[c] = vf_sel(mask, v[c], t[c]);
 }
@@ -186,6 +190,17 @@ static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf r
     case TUK_KIND_R32F: /* the missing components are 0, 0, 1 (set_missing) */
         out[0] = (vf)vi_gather_bytes(g->data, off);
         break;
+    case TUK_KIND_R16:
+    case TUK_KIND_D16: { /* UNORM16 depth: code / 65535, compared for D16 */
+        /* The 4 bytes ending with the texel (starting at it for the texel at offset 0):
+         * inside memory, as the texel is and the binding proved 4 bytes at the start. */
+        const vi at_start = off < 2;
+        const vi word = vi_gather_bytes(g->data, vi_sel(at_start, off, off - 2));
+        const vi code = vi_sel(at_start, word, word >> 16) & 0xffff;
+        const vf d = vi_to_vf(code) / 65535.0f;
+        out[0] = kind == TUK_KIND_D16 ? k_compare(cmp, ref, d) : d;
+        break;
+    }
     default: /* TUK_KIND_D32: texel.c's compare */
         out[0] = k_compare(cmp, ref, (vf)vi_gather_bytes(g->data, off));
         break;
@@ -483,7 +498,11 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
             layer = k_array_index(vf_load(m->src[one_d ? TU_SRC_V : TU_SRC_R].f + first),
                                   (int32_t)ctx->array_layers);
         }
-        const vf ref = kind == TUK_KIND_D32 ? vf_load(m->src[TU_SRC_REF].f + first) : cu;
+        vf ref = cu; /* lane_position: D_ref clamped to [0, 1] for UNORM depth (Vulkan) */
+        if (kind == TUK_KIND_D32 || kind == TUK_KIND_D16)
+            ref = vf_load(m->src[TU_SRC_REF].f + first);
+        if (kind == TUK_KIND_D16)
+            ref = vf_sel(ref < 0.0f, vf_splat(0.0f), vf_sel(ref > 1.0f, vf_splat(1.0f), ref));
         const vf lambda = k_lambda(ctx, first, one_d);
         const vi linear = vi_sel(lambda <= 0.0f, mag_linear, min_linear);
         /* sample_at: d' = clamp(lambda, 0, q), the level(s), the mip weight. */
@@ -563,6 +582,8 @@ TUK_SAMPLE_2D(sample_rgba32f_2d, TUK_KIND_RGBA32F)
 TUK_SAMPLE_2D(sample_rgba16f_2d, TUK_KIND_RGBA16F)
 TUK_SAMPLE_2D(sample_r32f_2d, TUK_KIND_R32F)
 TUK_SAMPLE_2D(sample_c_d32_2d, TUK_KIND_D32)
+TUK_SAMPLE_2D(sample_d16_2d, TUK_KIND_R16)
+TUK_SAMPLE_2D(sample_c_d16_2d, TUK_KIND_D16)
 TUK_SAMPLE_1D(sample_rgba8_1d, TUK_KIND_RGBA8)
 TUK_SAMPLE_1D(sample_srgba8_1d, TUK_KIND_SRGBA8)
 TUK_SAMPLE_1D(sample_rgba32f_1d, TUK_KIND_RGBA32F)
@@ -594,6 +615,7 @@ TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
             [TUK_SAMPLE_RGBA8_1D] = sample_rgba8_1d, [TUK_SAMPLE_SRGBA8_1D] = sample_srgba8_1d,   \
             [TUK_SAMPLE_RGBA32F_1D] = sample_rgba32f_1d,                                          \
             [TUK_SAMPLE_RGBA16F_1D] = sample_rgba16f_1d, [TUK_SAMPLE_R32F_1D] = sample_r32f_1d,   \
-            [TUK_LD_RGBA8_1D] = ld_rgba8_1d, [TUK_LD_RGBA32F_1D] = ld_rgba32f_1d                  \
+            [TUK_LD_RGBA8_1D] = ld_rgba8_1d, [TUK_LD_RGBA32F_1D] = ld_rgba32f_1d,                 \
+            [TUK_SAMPLE_D16_2D] = sample_d16_2d, [TUK_SAMPLE_C_D16_2D] = sample_c_d16_2d          \
         }                                                                                         \
     }
