@@ -277,6 +277,19 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
                : srgb                               ? "sample_cube_srgba8"
                : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "sample_cube_rgba32f"
                                                     : NULL;
+    const float *bc = smp->border_color.f;
+    const bool nan_border = isnan(bc[0]) || isnan(bc[1]) || isnan(bc[2]) || isnan(bc[3]);
+    const bool filter = smp->reduction == TU_REDUCTION_AVERAGE && smp->max_anisotropy <= 1 &&
+                        !smp->unnormalized &&
+                        !(nan_border && (smp->address[0] == TU_ADDRESS_CLAMP_BORDER ||
+                                         smp->address[1] == TU_ADDRESS_CLAMP_BORDER ||
+                                         smp->address[2] == TU_ADDRESS_CLAMP_BORDER)) &&
+                        !(m->flags & TU_MSG_HALF_SOURCES);
+    if (direct && s->type == TU_SURFACE_3D && filter && info->kind == TU_KIND_SAMPLE &&
+        info->flags == 0)
+        return rgba8                                ? "sample_3d_rgba8"
+               : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "sample_3d_rgba32f"
+                                                    : NULL;
     if (!direct || (s->type != TU_SURFACE_2D && s->type != TU_SURFACE_1D)) return NULL;
     const bool one_d = s->type == TU_SURFACE_1D;
     if (m->op == TU_OP_LD || m->op == TU_OP_LD_LZ || m->op == TU_OP_LD_L) {
@@ -291,13 +304,6 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
                : r32f                               ? "ld_2d_r32f"
                                                     : NULL;
     }
-    const float *bc = smp->border_color.f;
-    const bool nan_border = isnan(bc[0]) || isnan(bc[1]) || isnan(bc[2]) || isnan(bc[3]);
-    const bool filter = smp->reduction == TU_REDUCTION_AVERAGE && smp->max_anisotropy <= 1 &&
-                        !smp->unnormalized &&
-                        !(nan_border && (smp->address[0] == TU_ADDRESS_CLAMP_BORDER ||
-                                         smp->address[1] == TU_ADDRESS_CLAMP_BORDER)) &&
-                        !(m->flags & TU_MSG_HALF_SOURCES);
     const tu_op_info *op = tu_op_describe(m->op);
     if (!filter || op->kind != TU_KIND_SAMPLE) return NULL;
     if (op->flags == TU_OPF_COMPARE)
@@ -487,8 +493,8 @@ static void test_every_row_reachable(void) {
                   "row %s has no %s kernel", r->name, tu_isa_name(isas[k]));
         }
         /* Every row reads memory directly: it must require the in-bounds proof. */
-        CHECK((r->flags & direct) == direct &&
-                  (r->flags & (TUE_FAST_SURF_2D | TUE_FAST_SURF_CUBE | TUE_FAST_SURF_1D)),
+        CHECK((r->flags & direct) == direct && (r->flags & (TUE_FAST_SURF_2D | TUE_FAST_SURF_CUBE |
+                                                            TUE_FAST_SURF_1D | TUE_FAST_SURF_3D)),
               "row %s lacks a safety flag", r->name);
         CHECK(tuE_fast_find(r->flags) == r, "row %s is shadowed by an earlier row", r->name);
         for (unsigned j = 0; j < i; j++)
@@ -509,9 +515,10 @@ static void test_every_row_reachable(void) {
     static const surf_params shapes[] = {
         {TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 3, 5, 0, 5, 0, 0, 0},
         {TU_SURFACE_CUBE, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 6, 4, 0, 4, 0, 0, 0},
-        {TU_SURFACE_1D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 1, 1, 3, 5, 0, 5, 0, 0, 0}};
+        {TU_SURFACE_1D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 1, 1, 3, 5, 0, 5, 0, 0, 0},
+        {TU_SURFACE_3D, false, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 4, 1, 5, 0, 5, 0, 0, 0}};
     bool reached[32] = {false};
-    for (unsigned sh = 0; sh < 3; sh++)
+    for (unsigned sh = 0; sh < 4; sh++)
         for (unsigned f = 0; f < sizeof formats / sizeof formats[0]; f++) {
             surf_params p = shapes[sh];
             p.format = formats[f];
@@ -572,6 +579,7 @@ static void test_near_misses(void) {
         case 10: m.flags = TU_MSG_HALF_SOURCES, smp.address[1] = TU_ADDRESS_CLAMP_BORDER; break;
         case 11: m.flags = TU_MSG_HALF_SOURCES; break;
         case 12: m.op = TU_OP_SAMPLE_PO_L; break;
+        case 3: m.op = TU_OP_LD; break; /* loads of 3D surfaces have no row */
         case 13: m.op = TU_OP_LOD; break;
         default: break;
         }

@@ -34,6 +34,7 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     if (s->type == TU_SURFACE_2D && s->samples == 1) f |= TUE_FAST_SURF_2D;
     if (s->type == TU_SURFACE_CUBE && s->samples == 1) f |= TUE_FAST_SURF_CUBE;
     if (s->type == TU_SURFACE_1D && s->samples == 1) f |= TUE_FAST_SURF_1D;
+    if (s->type == TU_SURFACE_3D && s->samples == 1) f |= TUE_FAST_SURF_3D;
     if (s->tiling == TU_TILING_LINEAR) f |= TUE_FAST_TILING_LINEAR;
     if (s->format == TU_FORMAT_R8G8B8A8_UNORM || s->format == TU_FORMAT_B8G8R8A8_UNORM)
         f |= TUE_FAST_RGBA8;
@@ -51,7 +52,8 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     /* The kernels take the border colour's 8-bit codes as filter.c's code8 gives them,
      * which is not defined for NaN; NaN border colours stay with the generic path. */
     const float *b = smp->border_color.f;
-    if ((!address_has_border(smp->address[0]) && !address_has_border(smp->address[1])) ||
+    if ((!address_has_border(smp->address[0]) && !address_has_border(smp->address[1]) &&
+         !address_has_border(smp->address[2])) ||
         (b[0] == b[0] && b[1] == b[1] && b[2] == b[2] && b[3] == b[3]))
         f |= TUE_FAST_BORDER_OK;
     return f;
@@ -84,7 +86,7 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
     g->layers = (int32_t)s->layers;
     for (uint32_t L = 0; L < levels; L++) {
         uint32_t w, h, d;
-        if (!tu_surface_level_extent(s, L, &w, &h, &d) || w == 0 || h == 0) return false;
+        if (!tu_surface_level_extent(s, L, &w, &h, &d) || w == 0 || h == 0 || d == 0) return false;
         const tu_level_layout *lv = &s->level[s->base_level + L];
         /* The address of texel (x, y) of layer `layer` is tuS_texel_offset's linear formula
          * with z = sample = 0: offset + layer * layer_pitch + y * row_pitch + x * bpp. Every
@@ -95,6 +97,7 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
         uint64_t last = lv->offset, t;
         const bool ok =
             tuB_mul_u64(s->layers - 1u, lv->layer_pitch, &t) && tuB_add_u64(last, t, &last) &&
+            tuB_mul_u64(d - 1u, lv->slice_pitch, &t) && tuB_add_u64(last, t, &last) &&
             tuB_mul_u64(h - 1u, lv->row_pitch, &t) && tuB_add_u64(last, t, &last) &&
             tuB_add_u64(last, (uint64_t)(w - 1u) * bpp, &last) && tuB_add_u64(last, bpp, &last);
         if (!ok || last > s->size || last > INT32_MAX) return false;
@@ -106,9 +109,12 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
          * whose coordinate is always 0 (one row, one layer) may be anything: keep 0. */
         g->row_pitch[L] = (int32_t)(h > 1 ? lv->row_pitch : 0);
         g->layer_pitch[L] = (int32_t)(s->layers > 1 ? lv->layer_pitch : 0);
-        g->pow2 &= (w & (w - 1)) == 0 && (h & (h - 1)) == 0;
+        g->pow2 &= (w & (w - 1)) == 0 && (h & (h - 1)) == 0 && (d & (d - 1)) == 0;
         g->w[L] = (int32_t)w;
         g->h[L] = (int32_t)h;
+        g->d[L] = (int32_t)d;
+        g->fd[L] = (float)d;
+        g->slice_pitch[L] = (int32_t)(d > 1 ? lv->slice_pitch : 0);
         g->fw[L] = (float)w;
         g->fh[L] = (float)h;
     }
@@ -314,6 +320,9 @@ tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err) {
     (TUE_FAST_SURF_1D | TUE_FAST_TILING_LINEAR | TUE_FAST_RESIDENT | TUE_FAST_IN_BOUNDS)
 #define TUE_FAST_SAMPLE_1D (TUE_FAST_OP_SAMPLE | TUE_FAST_DIRECT_1D | TUE_FAST_FILTER)
 #define TUE_FAST_LOAD_1D   (TUE_FAST_OP_LOAD | TUE_FAST_DIRECT_1D)
+#define TUE_FAST_SAMPLE_3D                                                                \
+    (TUE_FAST_OP_SAMPLE | TUE_FAST_SURF_3D | TUE_FAST_TILING_LINEAR | TUE_FAST_RESIDENT | \
+     TUE_FAST_IN_BOUNDS | TUE_FAST_FILTER)
 /* Cube maps: lanes whose footprint crosses a corner, or an edge without seamless
  * filtering, run the generic path (kernels_body.h). */
 #define TUE_FAST_SAMPLE_CUBE \
@@ -341,6 +350,8 @@ const tuE_fast_row tuE_fast_table[] = {
     {TUE_FAST_SAMPLE_1D | TUE_FAST_R32F, TUK_SAMPLE_R32F_1D, "sample_1d_r32f"},
     {TUE_FAST_LOAD_1D | TUE_FAST_RGBA8, TUK_LD_RGBA8_1D, "ld_1d_rgba8"},
     {TUE_FAST_LOAD_1D | TUE_FAST_RGBA32F, TUK_LD_RGBA32F_1D, "ld_1d_rgba32f"},
+    {TUE_FAST_SAMPLE_3D | TUE_FAST_RGBA8, TUK_SAMPLE_RGBA8_3D, "sample_3d_rgba8"},
+    {TUE_FAST_SAMPLE_3D | TUE_FAST_RGBA32F, TUK_SAMPLE_RGBA32F_3D, "sample_3d_rgba32f"},
     {TUE_FAST_SAMPLE_CUBE | TUE_FAST_RGBA8, TUK_SAMPLE_RGBA8_CUBE, "sample_cube_rgba8"},
     {TUE_FAST_SAMPLE_CUBE | TUE_FAST_SRGBA8, TUK_SAMPLE_SRGBA8_CUBE, "sample_cube_srgba8"},
     {TUE_FAST_SAMPLE_CUBE | TUE_FAST_RGBA32F, TUK_SAMPLE_RGBA32F_CUBE, "sample_cube_rgba32f"},

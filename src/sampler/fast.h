@@ -26,7 +26,7 @@ enum {
     TUE_FAST_AVERAGE = 1u << 8,       /* TU_REDUCTION_AVERAGE */
     TUE_FAST_ISOTROPIC = 1u << 9,     /* sampler max_anisotropy 0 or 1 */
     TUE_FAST_NORMALIZED = 1u << 10,   /* normalized coordinates */
-    TUE_FAST_BORDER_OK = 1u << 11,    /* no border on u, v, or a border colour without NaN */
+    TUE_FAST_BORDER_OK = 1u << 11,    /* no border on u, v, r, or a border colour without NaN */
     TUE_FAST_FULL_SOURCES = 1u << 12, /* no TU_MSG_HALF_SOURCES */
     TUE_FAST_RGBA32F = 1u << 13,      /* R32G32B32A32_SFLOAT */
     TUE_FAST_R32F = 1u << 14,         /* R32_SFLOAT, or D32_SFLOAT read without compare */
@@ -36,7 +36,8 @@ enum {
     TUE_FAST_SRGBA8 = 1u << 18,       /* R8G8B8A8_SRGB or B8G8R8A8_SRGB */
     TUE_FAST_RGBA16F = 1u << 19,      /* R16G16B16A16_SFLOAT */
     TUE_FAST_SURF_1D = 1u << 20,      /* a 1D surface (arrayed or not) */
-    TUE_FAST_D16 = 1u << 21           /* D16_UNORM */
+    TUE_FAST_D16 = 1u << 21,          /* D16_UNORM */
+    TUE_FAST_SURF_3D = 1u << 22       /* a 3D surface */
 };
 
 typedef struct tuE_fast_row {

@@ -23,8 +23,9 @@ typedef struct tuK_geom {
     int32_t offset[TU_MAX_LEVELS];
     int32_t row_pitch[TU_MAX_LEVELS];
     int32_t layer_pitch[TU_MAX_LEVELS];
-    int32_t w[TU_MAX_LEVELS], h[TU_MAX_LEVELS];
-    float fw[TU_MAX_LEVELS], fh[TU_MAX_LEVELS]; /* w and h as floats */
+    int32_t w[TU_MAX_LEVELS], h[TU_MAX_LEVELS], d[TU_MAX_LEVELS];
+    int32_t slice_pitch[TU_MAX_LEVELS]; /* 3D: texel (x, y, z) adds z * slice_pitch[L] */
+    float fw[TU_MAX_LEVELS], fh[TU_MAX_LEVELS], fd[TU_MAX_LEVELS]; /* w, h, d as floats */
     int32_t levels, layers, bpp;
     bool pow2; /* every level's w and h is a power of two */
     /* Cube maps: where the texel one beyond side k (0: x < 0, 1: x >= n, 2: y < 0, 3: y >= n)
@@ -66,6 +67,8 @@ enum {
     TUK_LD_RGBA32F_1D,
     TUK_SAMPLE_D16_2D,   /* D16_UNORM read without compare */
     TUK_SAMPLE_C_D16_2D, /* and with compare */
+    TUK_SAMPLE_RGBA8_3D, /* 3D surfaces: the SAMPLE ops without compare or offsets */
+    TUK_SAMPLE_RGBA32F_3D,
     TUK_COUNT
 };
 

@@ -259,7 +259,7 @@ static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *repl
  * the caller runs those lanes through the generic path) and read clamped texels here. */
 static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, bool cube,
                               bool one_d, vi L, vi layer, vi face, vf cu, vf cv, vf ref, vi linear,
-                              bool fixed8, k_level *out, vi *edge) {
+                              bool fixed8, k_level *out, vi *edge, vi zoff, vi zborder, bool zb) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     /* The level's geometry per lane; one broadcast when every lane reads the same level. */
@@ -275,6 +275,7 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
         fw = vf_lookup(g->fw, L), fh = vf_lookup(g->fh, L);
         base = vi_lookup(g->offset, L) + layer * vi_lookup(g->layer_pitch, L);
     }
+    base += zoff; /* 3D: the slice */
     const vf u = cu * fw, v = cv * fh;
     /* gather_footprint: linear axes start at floor(u - 0.5) with the fraction as weight
      * (NaN and out-of-range fractions 0); nearest takes floor(u), weight 0. */
@@ -291,7 +292,7 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
     j = vi_max(vi_min(j, lim), -lim);
     const int32_t bpp = k_bpp(kind);
     const bool border = !cube && (smp->address[0] == TU_ADDRESS_CLAMP_BORDER ||
-                                  (!one_d && smp->address[1] == TU_ADDRESS_CLAMP_BORDER));
+                                  (!one_d && smp->address[1] == TU_ADDRESS_CLAMP_BORDER) || zb);
     vi bm[4] = {{0}, {0}, {0}, {0}}; /* border texels (2D with CLAMP_BORDER) */
     vi o[4]; /* the footprint's texels: (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1) */
     if (cube) {
@@ -333,8 +334,8 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
         else
             k_wrap_pair(j, h, smp->address[1], g->pow2, &y0, &y1);
         if (border) { /* the border texels: any axis at -1; read texel 0 in their place */
-            bm[0] = (x0 | y0) < 0, bm[1] = (x1 | y0) < 0;
-            bm[2] = (x0 | y1) < 0, bm[3] = (x1 | y1) < 0;
+            bm[0] = ((x0 | y0) < 0) | zborder, bm[1] = ((x1 | y0) < 0) | zborder;
+            bm[2] = ((x0 | y1) < 0) | zborder, bm[3] = ((x1 | y1) < 0) | zborder;
             x0 = vi_max(x0, vi_splat(0)), x1 = vi_max(x1, vi_splat(0));
             y0 = vi_max(y0, vi_splat(0)), y1 = vi_max(y1, vi_splat(0));
         }
@@ -400,27 +401,65 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
         out->f[c] = k_lerp(k_lerp(t00[c], t10[c], fu), k_lerp(t01[c], t11[c], fu), fv);
 }
 
+/* One level of a 3D surface: the two slices of the footprint (r then the slice's u and v,
+ * as gather_footprint indexes them), each a 2D footprint, then blended along r: reduce's
+ * order, u, then v, then r. */
+static inline void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, vi L, vf cu,
+                              vf cv, vf cr, vf ref, vi linear, bool fixed8, k_level *out) {
+    const tu_sampler *smp = ctx->smp;
+    const vi d = vi_lookup(g->d, L), sp = vi_lookup(g->slice_pitch, L);
+    const vf r = cr * vf_lookup(g->fd, L), sr = r - 0.5f;
+    vf fr = sr - vf_floor(sr);
+    fr = vf_sel((fr >= 0.0f) & (fr < 1.0f) & linear, fr, vf_splat(0.0f));
+    const vi lim = vi_splat(1 << 30);
+    vi k = vf_floor_int(vf_sel(linear, sr, r)) + ctx->msg->offset[2];
+    k = vi_max(vi_min(k, lim), -lim);
+    vi z0, z1;
+    k_wrap_pair(k, d, smp->address[2], g->pow2, &z0, &z1);
+    const bool zb = smp->address[2] == TU_ADDRESS_CLAMP_BORDER;
+    const vi zb0 = z0 < 0, zb1 = z1 < 0, zero = vi_splat(0);
+    vi unused;
+    k_level_2d(ctx, g, kind, false, false, L, zero, zero, cu, cv, ref, linear, fixed8, out, &unused,
+               vi_max(z0, zero) * sp, zb0, zb);
+    if (!vi_any(linear)) return; /* nearest: one slice */
+    k_level b;
+    k_level_2d(ctx, g, kind, false, false, L, zero, zero, cu, cv, ref, linear, fixed8, &b, &unused,
+               vi_max(z1, zero) * sp, zb1, zb);
+    if (fixed8) {
+        const vh w16 = k_weight16(vf_weight256(fr));
+        for (int p = 0; p < 2; p++)
+            out->pair[p] = k_lerp16(out->pair[p], b.pair[p], w16);
+    } else {
+        if (ctx->hw) fr = vf_snap256(fr);
+        for (int c = 0; c < 4; c++)
+            out->f[c] = k_lerp(out->f[c], b.f[c], fr);
+    }
+}
+
 /* lambda per lane: tuE_lane_derivs and tuE_compute_lod for a 2D surface without
  * anisotropy (eta = 1), on all lanes at once. */
-static inline vf k_lambda(const tuE_ctx *ctx, unsigned first, bool one_d) {
+static inline vf k_lambda(const tuE_ctx *ctx, unsigned first, bool one_d, bool three_d) {
     const tu_msg *m = ctx->msg;
     const unsigned mode = ctx->op->lod;
     vf base = vf_splat(0.0f);
     if (mode == TU_LOD_EXPLICIT) base = vf_load(m->src[TU_SRC_LOD].f + first);
     if (mode == TU_LOD_IMPLICIT || mode == TU_LOD_BIAS || mode == TU_LOD_GRAD) {
-        vf d[2][2]; /* [axis][x, y] */
+        vf d[3][2]; /* [axis][x, y] */
         if (mode == TU_LOD_GRAD) {
             d[0][0] = vf_load(m->src[TU_SRC_DUDX].f + first);
             d[0][1] = vf_load(m->src[TU_SRC_DUDY].f + first);
             d[1][0] = vf_load(m->src[TU_SRC_DVDX].f + first);
             d[1][1] = vf_load(m->src[TU_SRC_DVDY].f + first);
+            d[2][0] = vf_load(m->src[TU_SRC_DRDX].f + first);
+            d[2][1] = vf_load(m->src[TU_SRC_DRDY].f + first);
         } else { /* the coarse 2x2 subspan: UR - UL along x, LL - UL along y */
             /* Subspans are 4 aligned lanes, and TUK_W is a multiple of 4. */
             const vi lane = vi_iota() + (int32_t)first, ul = vi_iota() & ~3;
             const vi has_ur = (lane | 3) - 2 < (int32_t)m->simd; /* UL + 1 < simd */
             const vi has_ll = (lane | 3) - 1 < (int32_t)m->simd; /* UL + 2 < simd */
-            for (unsigned a = 0; a < 2; a++) {
-                const vf c = vf_load(m->src[a == 0 ? TU_SRC_U : TU_SRC_V].f + first);
+            static const unsigned coord[3] = {TU_SRC_U, TU_SRC_V, TU_SRC_R};
+            for (unsigned a = 0; a < 3; a++) {
+                const vf c = vf_load(m->src[coord[a]].f + first);
                 const vf cul = vf_permute(c, ul);
                 d[a][0] = vf_sel(has_ur, vf_permute(c, ul + 1) - cul, vf_splat(0.0f));
                 d[a][1] = vf_sel(has_ll, vf_permute(c, ul + 2) - cul, vf_splat(0.0f));
@@ -430,12 +469,16 @@ static inline vf k_lambda(const tuE_ctx *ctx, unsigned first, bool one_d) {
                 }
             }
         }
-        const float size[2] = {(float)ctx->base_w, (float)ctx->base_h};
+        const float size[3] = {(float)ctx->base_w, (float)ctx->base_h, (float)ctx->base_d};
         vf rho[2];
         for (int k = 0; k < 2; k++) {
             const vf mu = d[0][k] * size[0], mv = d[1][k] * size[1];
             vf sum = vf_splat(0.0f) + mu * mu; /* tuE_compute_lod's sum, from 0 */
             if (!one_d) sum = sum + mv * mv;   /* 1D: one axis */
+            if (three_d) {                     /* 3D: three */
+                const vf mw = d[2][k] * size[2];
+                sum = sum + mw * mw;
+            }
             rho[k] = vf_sqrt(sum);
         }
         const vf rho_max = vf_sel(rho[1] > rho[0], rho[1], rho[0]);
@@ -475,7 +518,7 @@ static inline vi k_cube_face(vf x, vf y, vf z, vf *s, vf *t) {
 }
 
 static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind,
-                            bool cube, bool one_d) {
+                            bool cube, bool one_d, bool three_d) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     const int32_t q = (int32_t)ctx->levels - 1;
@@ -503,7 +546,8 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
             ref = vf_load(m->src[TU_SRC_REF].f + first);
         if (kind == TUK_KIND_D16)
             ref = vf_sel(ref < 0.0f, vf_splat(0.0f), vf_sel(ref > 1.0f, vf_splat(1.0f), ref));
-        const vf lambda = k_lambda(ctx, first, one_d);
+        const vf lambda = k_lambda(ctx, first, one_d, three_d);
+        const vf cr = three_d ? vf_load(m->src[TU_SRC_R].f + first) : cu; /* 3D: r */
         const vi linear = vi_sel(lambda <= 0.0f, mag_linear, min_linear);
         /* sample_at: d' = clamp(lambda, 0, q), the level(s), the mip weight. */
         vf dprime = vf_sel(lambda < 0.0f, vf_splat(0.0f), lambda);
@@ -523,15 +567,21 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
         }
         k_level a;
         vi edge = vi_splat(0), edge_lo = edge;
-        k_level_2d(ctx, g, kind, cube, one_d, hi, layer, face, cu, cv, ref, linear, fixed8, &a,
-                   &edge);
+        if (three_d)
+            k_level_3d(ctx, g, kind, hi, cu, cv, cr, ref, linear, fixed8, &a);
+        else
+            k_level_2d(ctx, g, kind, cube, one_d, hi, layer, face, cu, cv, ref, linear, fixed8, &a,
+                       &edge, vi_splat(0), vi_splat(0), false);
         /* The second level counts where lo != hi and the weight is not 0 (sample_at). */
         const vi wd = fixed8 ? vf_weight256(delta) : vi_splat(0);
         const vi second = active & (lo != hi) & (delta != 0.0f);
         if (vi_any(second)) {
             k_level b;
-            k_level_2d(ctx, g, kind, cube, one_d, lo, layer, face, cu, cv, ref, linear, fixed8, &b,
-                       &edge_lo);
+            if (three_d)
+                k_level_3d(ctx, g, kind, lo, cu, cv, cr, ref, linear, fixed8, &b);
+            else
+                k_level_2d(ctx, g, kind, cube, one_d, lo, layer, face, cu, cv, ref, linear, fixed8,
+                           &b, &edge_lo, vi_splat(0), vi_splat(0), false);
             edge |= second & edge_lo;
             if (fixed8) {
                 const vh w16 = k_weight16(wd);
@@ -571,11 +621,16 @@ static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *rep
     static void name(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) { \
         body;                                                                  \
     }
-#define TUK_SAMPLE_2D(name, kind)   TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, false))
-#define TUK_SAMPLE_1D(name, kind)   TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, true))
-#define TUK_SAMPLE_CUBE(name, kind) TUK_KERNEL(name, k_sample(ctx, g, reply, kind, true, false))
-#define TUK_LD_2D(name, kind)       TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, false))
-#define TUK_LD_1D(name, kind)       TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, true))
+#define TUK_SAMPLE_2D(name, kind) \
+    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, false, false))
+#define TUK_SAMPLE_1D(name, kind) \
+    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, true, false))
+#define TUK_SAMPLE_CUBE(name, kind) \
+    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, true, false, false))
+#define TUK_SAMPLE_3D(name, kind) \
+    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, false, true))
+#define TUK_LD_2D(name, kind) TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, false))
+#define TUK_LD_1D(name, kind) TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, true))
 TUK_SAMPLE_2D(sample_rgba8_2d, TUK_KIND_RGBA8)
 TUK_SAMPLE_2D(sample_srgba8_2d, TUK_KIND_SRGBA8)
 TUK_SAMPLE_2D(sample_rgba32f_2d, TUK_KIND_RGBA32F)
@@ -591,6 +646,8 @@ TUK_SAMPLE_1D(sample_rgba16f_1d, TUK_KIND_RGBA16F)
 TUK_SAMPLE_1D(sample_r32f_1d, TUK_KIND_R32F)
 TUK_LD_1D(ld_rgba8_1d, TUK_KIND_RGBA8)
 TUK_LD_1D(ld_rgba32f_1d, TUK_KIND_RGBA32F)
+TUK_SAMPLE_3D(sample_rgba8_3d, TUK_KIND_RGBA8)
+TUK_SAMPLE_3D(sample_rgba32f_3d, TUK_KIND_RGBA32F)
 TUK_SAMPLE_CUBE(sample_rgba8_cube, TUK_KIND_RGBA8)
 TUK_SAMPLE_CUBE(sample_srgba8_cube, TUK_KIND_SRGBA8)
 TUK_SAMPLE_CUBE(sample_rgba32f_cube, TUK_KIND_RGBA32F)
@@ -616,6 +673,7 @@ TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
             [TUK_SAMPLE_RGBA32F_1D] = sample_rgba32f_1d,                                          \
             [TUK_SAMPLE_RGBA16F_1D] = sample_rgba16f_1d, [TUK_SAMPLE_R32F_1D] = sample_r32f_1d,   \
             [TUK_LD_RGBA8_1D] = ld_rgba8_1d, [TUK_LD_RGBA32F_1D] = ld_rgba32f_1d,                 \
-            [TUK_SAMPLE_D16_2D] = sample_d16_2d, [TUK_SAMPLE_C_D16_2D] = sample_c_d16_2d          \
+            [TUK_SAMPLE_D16_2D] = sample_d16_2d, [TUK_SAMPLE_C_D16_2D] = sample_c_d16_2d,         \
+            [TUK_SAMPLE_RGBA8_3D] = sample_rgba8_3d, [TUK_SAMPLE_RGBA32F_3D] = sample_rgba32f_3d  \
         }                                                                                         \
     }
