@@ -330,6 +330,29 @@ typedef struct tu_binding {
 TU_API tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, tu_binding *binding,
                          tu_error *err);
 
+/*
+ * The instruction set of the SIMD kernels a binding runs (DESIGN.md §6). Every choice
+ * returns the same bits; only the speed differs. TU_ISA_BEST is the best the CPU and the
+ * build have (what tu_bind uses); TU_ISA_SCALAR the portable build, for the baseline
+ * instruction set, always available. The library reads no environment variable: tools,
+ * tests and benchmarks read TEXUNIT_ISA=scalar|avx2|avx512 and pass the choice here.
+ */
+typedef enum tu_isa { TU_ISA_BEST, TU_ISA_SCALAR, TU_ISA_AVX2, TU_ISA_AVX512 } tu_isa;
+
+/* Whether this build has kernels for isa and this CPU runs them. */
+TU_API bool tu_isa_available(tu_isa isa);
+
+/* "best", "scalar", "avx2", "avx512"; NULL for a value not in tu_isa. */
+TU_API const char *tu_isa_name(tu_isa isa);
+
+/* Parse one of tu_isa_name's names; TU_INVALID_ARGUMENT names a bad one. */
+TU_API tu_status tu_isa_parse(const char *name, tu_isa *isa, tu_error *err);
+
+/* tu_bind with the kernels of a chosen instruction set. TU_UNSUPPORTED (naming the ISA)
+ * when isa is not available (tu_isa_available), TU_INVALID_ARGUMENT when not a tu_isa. */
+TU_API tu_status tu_bind_isa(const tu_surface *surface, const tu_sampler *sampler, tu_isa isa,
+                             tu_binding *binding, tu_error *err);
+
 /* Execute msg on a binding made by tu_bind: as tu_execute, but only the message is
  * checked (tu_msg_validate and what the op needs of the surface and sampler). */
 TU_API tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,

@@ -150,6 +150,10 @@ typedef struct tuE_lod {
 void tuE_compute_lod(const tuE_ctx *ctx, const float coord[3], const tuE_derivs *d,
                      float lambda_base_or_nan, float shader_bias, tuE_lod *out);
 
+/* log2(x) as the LOD computes it: a fixed formula of float operations that the SIMD
+ * kernels repeat bit for bit (lod.c). */
+float tuE_log2(float x);
+
 /* Round to 1/256 with ties to even: the hardware's 8 fractional bits (DESIGN.md §5). */
 float tuE_snap256(float x);
 

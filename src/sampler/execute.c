@@ -281,14 +281,19 @@ void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const t
 
 tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, tu_binding *binding,
                   tu_error *err) {
+    return tu_bind_isa(surface, sampler, TU_ISA_BEST, binding, err);
+}
+
+tu_status tu_bind_isa(const tu_surface *surface, const tu_sampler *sampler, tu_isa isa,
+                      tu_binding *binding, tu_error *err) {
     TU_RETURN_IF(!surface || !sampler || !binding, err, TU_INVALID_ARGUMENT,
                  "surface, sampler and binding must not be NULL");
     TU_TRY(tu_surface_validate(surface, err));
     TU_TRY(tu_sampler_validate(sampler, err));
     binding->surface = *surface;
     binding->sampler = *sampler;
-    tuE_fast_prepare(&binding->surface, &binding->sampler,
-                     (tuE_fast_prep *)(void *)binding->prepared);
+    TU_TRY(tuE_fast_prepare(&binding->surface, &binding->sampler, isa,
+                            (tuE_fast_prep *)(void *)binding->prepared, err));
     tuE_bound_init(&binding->surface, &binding->sampler, (tuE_bound *)(void *)binding->bound);
     return TU_OK;
 }
@@ -355,6 +360,12 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         msg = &half_msg;
     }
 
+    /* tu_execute's decoder and levels beyond 0 wait until the generic path needs them; the
+     * cube rows send corner lanes through it (kernels_body.h), so a cube fills them first. */
+    if (lazy && surface->type == TU_SURFACE_CUBE) {
+        tuE_bound_generic(surface, lazy);
+        lazy = NULL;
+    }
     tuE_ctx ctx;
     tuE_ctx_init(&ctx, bound, surface, sampler, msg, info);
     if (lazy) { /* not filled yet: the fast rows use their own geometry and decoding */
@@ -378,7 +389,6 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
         return TU_OK;
     }
-    /* tu_execute's decoder and levels beyond 0 wait until the generic path needs them. */
     if (lazy) {
         tuE_bound_generic(surface, lazy);
         ctx.level = lazy->level;
@@ -422,7 +432,7 @@ tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sam
     TU_TRY(tu_surface_validate(surface, err));
     TU_TRY(tu_sampler_validate(sampler, err));
     tuE_fast_prep fast_prep;
-    tuE_fast_prepare(surface, sampler, &fast_prep);
+    TU_TRY(tuE_fast_prepare(surface, sampler, TU_ISA_BEST, &fast_prep, err));
     tuE_bound bound; /* level 0 now; the decoder and other levels when the generic path runs */
     bound_proto(surface, sampler, &bound);
     return run(surface, sampler, &bound, &bound, &fast_prep, msg, reply, err, allow_fast,
