@@ -180,6 +180,11 @@ extern const uint32_t tuC_bptc_partition3[64];
 extern const uint8_t tuC_bptc_anchor2[64], tuC_bptc_anchor3a[64], tuC_bptc_anchor3b[64];
 extern const uint8_t tuC_bptc_weights2[4], tuC_bptc_weights3[8], tuC_bptc_weights4[16];
 
+/* BC6H (bc6h.c): a `bits`-bit endpoint unquantized to 16 bits (17 signed), and an
+ * interpolated value to binary16 bits ("finish_unquantize"); the DFS BPTC rules. */
+int tuC_bc6h_unquantize(int v, unsigned bits, bool is_signed);
+uint16_t tuC_bc6h_finish(int v, bool is_signed);
+
 /* Bits [first, first + count) of a little-endian block, count <= 32; the bit reader every
  * decoder uses (no read past byte (first + count - 1) / 8). */
 static inline uint32_t tuC_bits(const uint8_t *block, unsigned first, unsigned count) {
@@ -193,5 +198,42 @@ static inline uint32_t tuC_bits(const uint8_t *block, unsigned first, unsigned c
 
 /* Binary16 bits to float, exactly. */
 float tuC_half_to_float(uint16_t h);
+
+/* ---- the block encoders (encode.c, encode_bc.c, encode_bptc.c, encode_etc.c,
+ * encode_astc.c) -----------------------------------------------------------------------------
+ * Each format has one simple, always valid encoding (docs/semantics.md, "Compressed formats":
+ * which mode each format uses); quality is not the aim, determinism and validity are. */
+
+/* Encode one block from texels[0 .. block_width * block_height), row by row, each R, G, B, A in
+ * the space of tuC_texel.value (sRGB formats: the non-linear R', G', B'; the components a
+ * format lacks are ignored). Values outside the format's range are clamped, NaN counts as 0.
+ * The same texels always give the same bytes. Errors: an unknown format or a NULL pointer
+ * (TU_INVALID_ARGUMENT), too few texels or a block_size smaller than the format's block
+ * (TU_OUT_OF_RANGE). */
+tu_status tuC_encode_block(tuC_format f, const float (*texels)[4], size_t texel_count, void *block,
+                           size_t block_size, tu_error *err);
+
+/* A codec's encoder: called with a zeroed block and finite texels. */
+typedef void tuC_encode_fn(tuC_format f, const tuC_format_info *fmt, const float (*in)[4],
+                           uint8_t *block);
+tuC_encode_fn tuC_encode_bc1, tuC_encode_bc2, tuC_encode_bc3, tuC_encode_bc4, tuC_encode_bc5;
+tuC_encode_fn tuC_encode_bc6h, tuC_encode_bc7;
+tuC_encode_fn tuC_encode_etc2_rgb, tuC_encode_etc2_rgba8, tuC_encode_eac;
+tuC_encode_fn tuC_encode_astc;
+
+/* The encoders choose indices by decoding candidate blocks with the decoders above, so that
+ * encoder and decoder cannot disagree. tuC_decode_whole: the whole block (valid arguments).
+ * tuC_pick_nearest: for each texel t < texels, the candidate k < count whose decoded texel
+ * cand[k * stride + t] lies nearest in[t] (tuC_texel_distance; ties: the lowest k). */
+void tuC_decode_whole(tuC_format f, const uint8_t *block, tuC_texel *out);
+double tuC_texel_distance(const tuC_format_info *fmt, const tuC_texel *t, const float want[4]);
+void tuC_pick_nearest(const tuC_format_info *fmt, const float (*in)[4], unsigned texels,
+                      const tuC_texel *cand, unsigned count, unsigned stride, uint8_t *choice);
+
+/* Set bits [first, first + count) of a zeroed little-endian block to v (count <= 32). */
+static inline void tuC_put_bits(uint8_t *block, unsigned first, unsigned count, uint32_t v) {
+    for (unsigned i = 0; i < count; i++)
+        if ((v >> i) & 1u) block[(first + i) >> 3] |= (uint8_t)(1u << ((first + i) & 7));
+}
 
 #endif /* TEXUNIT_COMPRESSED_H */
