@@ -5,8 +5,8 @@
  * "//!", read before the kernel runs:
  *
  *   //! platform xe-lp | xe2
- *   //! surface BTI [samples=N] [mcs=VALUE] [clear=R,G,B,A] [file=BLOB] texture TYPE FORMAT W H D
- * LEVELS LAYERS SEED
+ *   //! surface BTI [samples=N] [mcs=VALUE] [clear=R,G,B,A] [file=BLOB] [access=rw] [fill=zero]
+ *       texture TYPE FORMAT W H D LEVELS LAYERS SEED      (TYPE also `buffer`: W texels)
  *   //! surface BTI texture_file PATH                 (KTX2)
  *   //! surface bindless HANDLE texture ...           (what %bss = HANDLE refers to)
  *   //! sampler INDEX key=value ...                   (the query format's sampler keys)
@@ -15,6 +15,9 @@
  *   //! set P1 0xffff               set T6 0x7b       (predicate bits, state handles)
  *   //! emask 0xffff                cps 2 2           (the thread's mask; coarse pixel size)
  *   //! dump VAR TYPE               (after the run: the variable, one GRF per line)
+ *   //! dump surface BTI hex|texels (after the run: the surface's texels, raw or decoded)
+ *
+ * Surfaces are bound read-only unless access=rw: the data port's writes and atomics need it.
  *
  * Texels come from the generator (tu_surface_fill_hash); a multisample surface puts the
  * sample index in z, and mcs= fills every MCS element with VALUE.
@@ -42,6 +45,9 @@ typedef struct run {
     struct {
         char var[48];
         char type[8];
+        bool surface; /* dump surface SLOT: slot and texels (decoded) or hex */
+        bool texels;
+        uint32_t slot;
     } dumps[MAX_DUMPS];
     unsigned dump_count;
     struct {
@@ -186,7 +192,7 @@ static int directive_surface(run *r, char *args, unsigned line) {
             TU_VISA_MAX_BINDINGS - 1, got);
     if (r->image_count == MAX_IMAGES) return refuse(r, line, "%s", "too many surfaces");
     uint32_t samples = 1;
-    bool have_mcs = false;
+    bool have_mcs = false, writable = false, fill_zero = false;
     uint64_t mcs_value = 0;
     const char *clear_text = NULL;
     const char *blob = NULL;
@@ -197,6 +203,14 @@ static int directive_surface(run *r, char *args, unsigned line) {
             continue;
         }
         if (strncmp(w, "samples=", 8) == 0 && parse_u32(w + 8, &samples)) continue;
+        if (strcmp(w, "access=rw") == 0 || strcmp(w, "access=ro") == 0) {
+            writable = w[8] == 'w';
+            continue;
+        }
+        if (strcmp(w, "fill=zero") == 0) {
+            fill_zero = true;
+            continue;
+        }
         if (strncmp(w, "mcs=", 4) == 0) {
             char *end;
             errno = 0;
@@ -216,10 +230,14 @@ static int directive_surface(run *r, char *args, unsigned line) {
     /* the rest of the line is a query-format texture line */
     char texture_line[512];
     snprintf(texture_line, sizeof texture_line, "%s %s", w, save);
+    /* `texture buffer ...`: a BUFFER surface, read by the query parser as 1d */
+    const bool buffer = strncmp(texture_line, "texture buffer ", 15) == 0;
+    if (buffer) memcpy(texture_line + 8, "1d    ", 6);
     tq_line q;
     char why[300];
     if (!tq_parse(texture_line, TU_SURFACE_2D, false, &q, why, sizeof why))
         return refuse(r, line, "surface: %s", why);
+    if (buffer) q.texture.type = TU_SURFACE_BUFFER;
     tu_image *img = &r->images[r->image_count];
     if (q.kind == TQ_TEXTURE) {
         tu_surface desc = {.type = q.texture.type,
@@ -234,7 +252,7 @@ static int directive_surface(run *r, char *args, unsigned line) {
         if (!desc.levels) desc.levels = tu_surface_max_levels(&desc);
         tu_error err = {0};
         if (tu_image_create(img, &desc, &err) != TU_OK ||
-            tu_surface_fill_hash(&img->surface, q.texture.seed, &err) != TU_OK) {
+            (!fill_zero && tu_surface_fill_hash(&img->surface, q.texture.seed, &err) != TU_OK)) {
             tu_image_free(img);
             return refuse(r, line, "surface: %s", err.message);
         }
@@ -275,8 +293,13 @@ static int directive_surface(run *r, char *args, unsigned line) {
         return refuse(r, line, "surface: %s", why);
     }
     const tu_surface *s = &r->images[r->image_count++].surface;
-    if (bindless) return bind_bindless(r, line, slot, s, NULL);
+    if (bindless) {
+        if (bind_bindless(r, line, slot, s, NULL)) return 1;
+        r->bind.bindless[r->bind.bindless_count - 1].writable = writable;
+        return 0;
+    }
     r->bind.surfaces[slot] = s;
+    r->bind.writable[slot] = writable;
     return 0;
 }
 
@@ -348,10 +371,26 @@ static int read_directives(run *r, char *text) {
                 if (sscanf(args, "%u %u", &r->cps_x, &r->cps_y) != 2)
                     bad = refuse(r, line, "cps '%s': expected two sizes", args);
             } else if (strcmp(d, "dump") == 0) {
+                char how[16] = "";
                 if (r->dump_count == MAX_DUMPS)
                     bad = refuse(r, line, "%s", "too many dumps");
-                else if (sscanf(args, "%47s %7s", r->dumps[r->dump_count].var,
-                                r->dumps[r->dump_count].type) != 2)
+                else if (strncmp(args, "surface", 7) == 0 && (args[7] == ' ' || !args[7])) {
+                    uint32_t slot;
+                    char num[24] = "";
+                    if (sscanf(args + 7, "%23s %15s", num, how) != 2 || !parse_u32(num, &slot) ||
+                        slot >= TU_VISA_MAX_BINDINGS ||
+                        (strcmp(how, "hex") != 0 && strcmp(how, "texels") != 0))
+                        bad = refuse(r, line,
+                                     "dump surface '%s': expected a binding-table index 0..%u and "
+                                     "hex or texels",
+                                     args + 7, TU_VISA_MAX_BINDINGS - 1);
+                    else {
+                        r->dumps[r->dump_count].surface = true;
+                        r->dumps[r->dump_count].slot = slot;
+                        r->dumps[r->dump_count++].texels = how[0] == 't';
+                    }
+                } else if (sscanf(args, "%47s %7s", r->dumps[r->dump_count].var,
+                                  r->dumps[r->dump_count].type) != 2)
                     bad = refuse(r, line, "dump '%s': expected VAR TYPE", args);
                 else
                     r->dump_count++;
@@ -477,6 +516,65 @@ static void dump(run *r, const tu_visa_kernel *k, const tu_visa_state *st, FILE 
     }
 }
 
+/* One texel: its bytes as little-endian numbers (one, or a dword each), or decoded. */
+static void put_texel(FILE *out, const tu_surface *s, const uint8_t *p, bool texels) {
+    const tu_format_desc *fd = tu_format_describe(s->format);
+    if (!texels) {
+        if (fd->bytes <= 4) {
+            uint32_t v = 0;
+            for (uint32_t b = 0; b < fd->bytes; b++)
+                v |= (uint32_t)p[b] << (8 * b);
+            fprintf(out, " 0x%0*x", 2 * fd->bytes, v);
+            return;
+        }
+        for (uint32_t d = 0; d < fd->bytes; d += 4)
+            fprintf(out, "%s0x%08x", d ? ":" : " ",
+                    (uint32_t)p[d] | (uint32_t)p[d + 1] << 8 | (uint32_t)p[d + 2] << 16 |
+                        (uint32_t)p[d + 3] << 24);
+        return;
+    }
+    tu_texel t;
+    tu_format_decode(s->format, p, &t);
+    unsigned components = 0;
+    for (unsigned i = 0; i < fd->channel_count; i++)
+        if (fd->channels[i].component <= TU_COMPONENT_A) components++;
+    fputs(" (", out);
+    for (unsigned c = 0; c < components; c++) {
+        if (fd->format_class == TU_CLASS_FLOAT)
+            fprintf(out, "%s%.9g", c ? ", " : "", t.f[c]);
+        else if (fd->format_class == TU_CLASS_SINT)
+            fprintf(out, "%s%d", c ? ", " : "", t.i[c]);
+        else
+            fprintf(out, "%s%u", c ? ", " : "", t.u[c]);
+    }
+    fputc(')', out);
+}
+
+/* dump surface BTI: every texel of the view, eight to a line, with its position. */
+static void dump_surface(run *r, FILE *out, unsigned d) {
+    const uint32_t slot = r->dumps[d].slot;
+    const tu_surface *s = r->bind.surfaces[slot];
+    if (!s) {
+        fprintf(out, "surface %u: nothing is bound there\n", slot);
+        return;
+    }
+    for (uint32_t L = 0; L < s->level_count; L++) {
+        uint32_t w, h, depth;
+        tu_surface_level_extent(s, L, &w, &h, &depth);
+        for (uint32_t layer = 0; layer < s->layers; layer++)
+            for (uint32_t z = 0; z < depth; z++)
+                for (uint32_t y = 0; y < h; y++)
+                    for (uint32_t x = 0; x < w; x++) {
+                        if (x % 8 == 0)
+                            fprintf(out, "surface %u level %u layer %u z %u y %u x %u:", slot, L,
+                                    layer, z, y, x);
+                        const tu_texel_coord c = {x, y, z, layer, L, 0};
+                        put_texel(out, s, tu_surface_texel_pointer(s, &c), r->dumps[d].texels);
+                        if (x % 8 == 7 || x + 1 == w) fputc('\n', out);
+                    }
+    }
+}
+
 static void run_free(run *r) {
     for (unsigned i = 0; i < r->image_count; i++) {
         tu_image_free(&r->images[i]);
@@ -546,7 +644,10 @@ int tq_run_visa(const char *path, FILE *out, FILE *errf) {
         }
     }
     for (unsigned d = 0; !rc && d < r.dump_count; d++)
-        dump(&r, &k, &st, out, d);
+        if (r.dumps[d].surface)
+            dump_surface(&r, out, d);
+        else
+            dump(&r, &k, &st, out, d);
     if (st.grf) tu_visa_state_free(&st);
     tu_visa_kernel_free(&k);
     free(copy);

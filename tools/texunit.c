@@ -199,6 +199,34 @@ static int cmd_lower(int argc, char **argv) {
     return tq_lower(argv[0], argv[2], stdout, stderr);
 }
 
+/* image-format FORMAT --target T: the format a storage image's typed messages use on the
+ * target and the shader's conversion steps (docs/lowering.md, notes §4). */
+static int cmd_image_format(int argc, char **argv) {
+    if (argc != 3 || strcmp(argv[1], "--target") != 0)
+        return usage_error("%s", "usage: image-format FORMAT --target skl|tgl|xe2");
+    const tu_format f = tq_format_from_word(argv[0]);
+    const tu_target *t = tu_target_preset(argv[2]);
+    if (f == TU_FORMAT_UNDEFINED) return usage_error("image-format: unknown format '%s'", argv[0]);
+    if (!t) return usage_error("image-format: unknown target '%s' (skl, tgl, xe2)", argv[2]);
+    tu_image_lowering l;
+    tu_error err = {0};
+    if (tu_lower_image_format(f, t, &l, &err) != TU_OK) {
+        fprintf(stderr, "texunit: %s\n", err.message);
+        return 1;
+    }
+    char steps[1024];
+    printf("%s on %s: %s %s\n", tu_format_describe(f)->name, t->name,
+           l.raw      ? "raw (untyped) as"
+           : l.native ? "typed, native"
+                      : "typed as",
+           tu_format_describe(l.lowered)->name);
+    tu_lower_image_steps(&l, false, steps, sizeof steps);
+    printf("  %s\n", steps);
+    tu_lower_image_steps(&l, true, steps, sizeof steps);
+    printf("  %s\n", steps);
+    return 0;
+}
+
 static int cmd_help(int argc, char **argv);
 
 static const struct {
@@ -217,6 +245,8 @@ static const struct {
     {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]    decode instructions to text"},
     {"lower", cmd_lower,
      "lower FILE.visaasm --target T       its physical sampler messages (skl, tgl, xe2)"},
+    {"image-format", cmd_image_format,
+     "image-format FORMAT --target T      a storage format's typed messages and conversions"},
     {"info", cmd_info, "info FILE.ktx2|FILE.png             describe a file"},
     {"texel", cmd_texel, "texel FILE LEVEL LAYER X Y Z        decode one texel"},
     {"help", cmd_help, "help                                this text"},

@@ -9,6 +9,7 @@
 #include "texunit/format.h"
 #include "texunit/surface.h"
 #include "texunit/sampler.h"
+#include "texunit/dataport.h"
 #include "texunit/io.h"
 #include "texunit/lower.h"
 #include "texunit/visa.h"

@@ -53,6 +53,18 @@ static inline uint32_t tuB_min_u32(uint32_t a, uint32_t b) {
     return a < b ? a : b;
 }
 
+/* The bits of a binary32 float and back (memcpy: no aliasing rules broken). */
+static inline uint32_t tuB_float_bits(float f) {
+    uint32_t u;
+    __builtin_memcpy(&u, &f, 4);
+    return u;
+}
+static inline float tuB_bits_float(uint32_t u) {
+    float f;
+    __builtin_memcpy(&f, &u, 4);
+    return f;
+}
+
 /* Little-endian loads and stores of any alignment. */
 static inline uint32_t tuB_load_le32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;

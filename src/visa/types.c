@@ -89,3 +89,13 @@ tu_status tuV_check_name(const char *name, bool kernel, const char *what, tu_err
     TU_RETURN_IF(!name[0], err, TU_INVALID_ARGUMENT, "%s is empty", what);
     return TU_OK;
 }
+
+int tuV_dp_exec_code(uint32_t exec_size) {
+    for (int code = 0; code <= 5; code++)
+        if (exec_size == 1u << code) return code;
+    return -1;
+}
+
+const tuL_dp_row *tuV_inst_dp(const tu_visa_inst *inst) {
+    return tuL_dp_by_opcode(inst->opcode);
+}

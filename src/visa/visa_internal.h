@@ -36,6 +36,12 @@ tu_status tuV_check_name(const char *name, bool kernel, const char *what, tu_err
 tu_status tuV_validate_in(const tu_visa_kernel *k, const tu_visa_inst *inst,
                           tu_visa_platform platform, tu_error *err);
 
+/* The data-port row of an instruction (NULL for the sampler and media opcodes). */
+const tuL_dp_row *tuV_inst_dp(const tu_visa_inst *inst);
+
+/* The data port's exec-size code: log2 of 1, 2, 4, 8, 16, 32 (0..5); -1 for other sizes. */
+int tuV_dp_exec_code(uint32_t exec_size);
+
 /* Place the kernel's general variables in the GRF file (sets grf_offset, grf_bytes_used). */
 tu_status tuV_place_vars(tu_visa_kernel *k, tu_error *err);
 

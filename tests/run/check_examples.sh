@@ -71,6 +71,13 @@ for c in "run vt.visaasm:line 2, column 11: control character 0x0b" \
         echo "FAIL: texunit $cmd $file: expected \"$want\", got:"; cat "$work/out"; status=1
     fi
 done
+# The split-send write also through `texunit lower`: its physical message on TGL.
+if ! (cd "$src" && "$texunit" lower examples/split_send.visaasm --target tgl) > "$work/out" 2>&1 ||
+   ! cmp -s "$work/out" "$src/examples/split_send.lower.expected"; then
+    echo "FAIL: texunit lower examples/split_send.visaasm differs from split_send.lower.expected:"
+    diff "$src/examples/split_send.lower.expected" "$work/out" | head -20 || true
+    status=1
+fi
 # The blob: bytes 0x10..0x17; texel (3, 1) is 0x17, (0, 0) 0x10, (1, 1) 0x15, (2, 0) 0x12,
 # and lanes 4..7 read (0, 0).
 printf '\020\021\022\023\024\025\026\027' > "$work/blob.bin"
@@ -103,6 +110,14 @@ refuse "//! surface 0 clear=nan,0,0,0 $uint" "surface: clear=nan,0,0,0 needs fou
 refuse "//! surface 0 clear=1e40,0,0,0 $uint" "surface: clear=1e40,0,0,0 needs four numbers"
 refuse "//! surface 0 clear=4294967296,0,0,0 $uint" "integers in -2^31..2^32-1"
 refuse "//! surface 0 clear=1,2,3 $tex" "surface: clear=1,2,3 needs four numbers"
+refuse "//! dump surface 300 hex" "dump surface ' 300 hex': expected a binding-table index 0..255 and hex or texels"
+refuse "//! dump surface 3 decimal" "expected a binding-table index 0..255 and hex or texels"
+# A write through a surface bound without access=rw is refused, naming the line.
+refuse "//! surface 3 texture buffer r32_uint 8 1 1 1 1 0
+.decl A v_type=G type=ud num_elts=8 align=GRF
+.decl T6 v_type=T num_elts=1
+movs (M1_NM, 1) T6(0) 0x3:ud
+dword_atomic.inc (M1, 8) T6 A.0 %null.0 %null.0 A.0" "line 5: UNTYPED_ATOMIC writes, but the surface is bound read-only"
 # The bindless table holds 64 entries, surfaces and samplers together.
 full=$(i=0; while [ $i -lt 64 ]; do echo "//! surface bindless $i $tex"; i=$((i + 1)); done)
 refuse "$full
