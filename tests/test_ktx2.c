@@ -195,6 +195,7 @@ static void check_same_image(const tu_image *a, const tu_image *b, const char *w
 static void test_round_trip_every_format(void) {
     for (unsigned f = TU_FORMAT_UNDEFINED + 1; f < TU_FORMAT_COUNT; f++) {
         const tu_format format = (tu_format)f;
+        if (tu_format_is_compressed(format)) continue; /* no surfaces of them yet */
         for (unsigned k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
             char what[96];
             snprintf(what, sizeof what, "%s %s", tu_format_describe(format)->name, shapes[k].name);

@@ -392,6 +392,10 @@ static void test_formats(void) {
         memset(&h, 0, sizeof h);
         tu_error err;
         const tu_status st = tu_nv_format_fields((tu_format)f, &h, &err);
+        if (tu_format_is_compressed((tu_format)f)) { /* no compressed TIC formats yet */
+            CHECK(st == TU_UNSUPPORTED, "%s", tu_format_describe((tu_format)f)->name);
+            continue;
+        }
         if (f == TU_FORMAT_S8_UINT) {
             CHECK(st == TU_UNSUPPORTED, "S8_UINT has no Maxwell format here");
             continue;

@@ -80,8 +80,15 @@ static int cmd_formats(int argc, char **argv) {
     for (int f = TU_FORMAT_UNDEFINED + 1; f < TU_FORMAT_COUNT; f++) {
         const tu_format_desc *d = tu_format_describe((tu_format)f);
         printf("%-26s %4u %5u  ", d->name, d->vk_format, d->bytes);
+        if (d->flags & TU_FORMAT_FLAG_COMPRESSED) /* bytes per block; no per-texel fields */
+            printf("%ux%u block of ", d->block_width, d->block_height);
         for (unsigned i = 0; i < d->channel_count; i++) {
             const tu_channel *ch = &d->channels[i];
+            if (d->flags & TU_FORMAT_FLAG_COMPRESSED) {
+                printf("%s%c:%s", i ? " " : "", component_names[ch->component],
+                       numeric_names[ch->numeric]);
+                continue;
+            }
             printf("%s%c:%s%u", i ? " " : "", component_names[ch->component],
                    numeric_names[ch->numeric], ch->bits);
         }

@@ -394,6 +394,10 @@ static tu_status read_header(const uint8_t *p, size_t size, tu_surface *desc,
         "KTX2 vkFormat %u is a block-compressed format, which texunit does not support", vk_format);
     TU_RETURN_IF(format == TU_FORMAT_UNDEFINED, err, TU_UNSUPPORTED,
                  "KTX2 vkFormat %u is not a format of texunit's table", vk_format);
+    TU_RETURN_IF(tu_format_is_compressed(format), err, TU_UNSUPPORTED,
+                 "KTX2 vkFormat %u is a block-compressed format (%s), which texunit does not "
+                 "read from KTX2 yet",
+                 vk_format, tu_format_describe(format)->name);
     const tu_format_desc *d = tu_format_describe(format);
     TU_RETURN_IF(type_size != ktx2_type_size(d), err, TU_PARSE_ERROR,
                  "KTX2 typeSize %u does not match vkFormat %u (%s), whose typeSize is %u",

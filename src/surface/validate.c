@@ -39,6 +39,10 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
     const char *type = type_name(s->type);
     TU_RETURN_IF(!tu_format_is_valid(s->format), err, TU_INVALID_ARGUMENT,
                  "surface format %d is not a format of the table", (int)s->format);
+    TU_RETURN_IF(tu_format_is_compressed(s->format), err, TU_UNSUPPORTED,
+                 "surface format %s is block-compressed: surfaces of compressed formats are "
+                 "not supported yet (the block decoders are src/format/compressed/)",
+                 tu_format_describe(s->format)->name);
     TU_RETURN_IF(s->tiling != TU_TILING_LINEAR && s->tiling != TU_TILING_NV_BLOCK_LINEAR, err,
                  TU_INVALID_ARGUMENT,
                  "surface tiling %d is not a known tiling (LINEAR 0, NV_BLOCK_LINEAR 1)",

@@ -22,6 +22,7 @@
 #ifndef TEXUNIT_COMPRESSED_H
 #define TEXUNIT_COMPRESSED_H
 
+#include "texunit/format_list.h"
 #include "texunit/status.h"
 
 #include <stdbool.h>
@@ -59,63 +60,14 @@ typedef enum tuC_raw_kind {
     TUC_RAW_FP16     /* binary16 bits (BC6H, ASTC HDR profile) */
 } tuC_raw_kind;
 
-#define TUC_SIGNED 1u /* SNORM / SFLOAT */
-#define TUC_SRGB   2u /* R, G, B are sRGB-encoded: the caller applies the EOTF */
+#define TUC_SIGNED TU_BLOCK_SIGNED /* SNORM / SFLOAT */
+#define TUC_SRGB   TU_BLOCK_SRGB   /* R, G, B are sRGB-encoded: the caller applies the EOTF */
 
-/* X(NAME, VkFormat number, codec, block width, block height, flags); 16 bytes a block except
- * BC1, BC4, ETC2 RGB8 / RGB8A1 and EAC R11, which have 8. Vulkan's names and numbers
- * (vulkan_core.h; the ASTC SFLOAT formats are VK_EXT_texture_compression_astc_hdr's). */
-/* clang-format off */
-#define TUC_ASTC_SIZES(M, X)               \
-    M(X, 4x4, 4, 4, 157, 1000066000)       \
-    M(X, 5x4, 5, 4, 159, 1000066001)       \
-    M(X, 5x5, 5, 5, 161, 1000066002)       \
-    M(X, 6x5, 6, 5, 163, 1000066003)       \
-    M(X, 6x6, 6, 6, 165, 1000066004)       \
-    M(X, 8x5, 8, 5, 167, 1000066005)       \
-    M(X, 8x6, 8, 6, 169, 1000066006)       \
-    M(X, 8x8, 8, 8, 171, 1000066007)       \
-    M(X, 10x5, 10, 5, 173, 1000066008)     \
-    M(X, 10x6, 10, 6, 175, 1000066009)     \
-    M(X, 10x8, 10, 8, 177, 1000066010)     \
-    M(X, 10x10, 10, 10, 179, 1000066011)   \
-    M(X, 12x10, 12, 10, 181, 1000066012)   \
-    M(X, 12x12, 12, 12, 183, 1000066013)
-/* clang-format on */
-
-#define TUC_FORMAT_LIST(X)                                               \
-    X(BC1_RGB_UNORM_BLOCK, 131, TUC_BC1, 4, 4, 8, 0)                     \
-    X(BC1_RGB_SRGB_BLOCK, 132, TUC_BC1, 4, 4, 8, TUC_SRGB)               \
-    X(BC1_RGBA_UNORM_BLOCK, 133, TUC_BC1A, 4, 4, 8, 0)                   \
-    X(BC1_RGBA_SRGB_BLOCK, 134, TUC_BC1A, 4, 4, 8, TUC_SRGB)             \
-    X(BC2_UNORM_BLOCK, 135, TUC_BC2, 4, 4, 16, 0)                        \
-    X(BC2_SRGB_BLOCK, 136, TUC_BC2, 4, 4, 16, TUC_SRGB)                  \
-    X(BC3_UNORM_BLOCK, 137, TUC_BC3, 4, 4, 16, 0)                        \
-    X(BC3_SRGB_BLOCK, 138, TUC_BC3, 4, 4, 16, TUC_SRGB)                  \
-    X(BC4_UNORM_BLOCK, 139, TUC_BC4, 4, 4, 8, 0)                         \
-    X(BC4_SNORM_BLOCK, 140, TUC_BC4, 4, 4, 8, TUC_SIGNED)                \
-    X(BC5_UNORM_BLOCK, 141, TUC_BC5, 4, 4, 16, 0)                        \
-    X(BC5_SNORM_BLOCK, 142, TUC_BC5, 4, 4, 16, TUC_SIGNED)               \
-    X(BC6H_UFLOAT_BLOCK, 143, TUC_BC6H, 4, 4, 16, 0)                     \
-    X(BC6H_SFLOAT_BLOCK, 144, TUC_BC6H, 4, 4, 16, TUC_SIGNED)            \
-    X(BC7_UNORM_BLOCK, 145, TUC_BC7, 4, 4, 16, 0)                        \
-    X(BC7_SRGB_BLOCK, 146, TUC_BC7, 4, 4, 16, TUC_SRGB)                  \
-    X(ETC2_R8G8B8_UNORM_BLOCK, 147, TUC_ETC2_RGB8, 4, 4, 8, 0)           \
-    X(ETC2_R8G8B8_SRGB_BLOCK, 148, TUC_ETC2_RGB8, 4, 4, 8, TUC_SRGB)     \
-    X(ETC2_R8G8B8A1_UNORM_BLOCK, 149, TUC_ETC2_RGB8A1, 4, 4, 8, 0)       \
-    X(ETC2_R8G8B8A1_SRGB_BLOCK, 150, TUC_ETC2_RGB8A1, 4, 4, 8, TUC_SRGB) \
-    X(ETC2_R8G8B8A8_UNORM_BLOCK, 151, TUC_ETC2_RGBA8, 4, 4, 16, 0)       \
-    X(ETC2_R8G8B8A8_SRGB_BLOCK, 152, TUC_ETC2_RGBA8, 4, 4, 16, TUC_SRGB) \
-    X(EAC_R11_UNORM_BLOCK, 153, TUC_EAC_R11, 4, 4, 8, 0)                 \
-    X(EAC_R11_SNORM_BLOCK, 154, TUC_EAC_R11, 4, 4, 8, TUC_SIGNED)        \
-    X(EAC_R11G11_UNORM_BLOCK, 155, TUC_EAC_RG11, 4, 4, 16, 0)            \
-    X(EAC_R11G11_SNORM_BLOCK, 156, TUC_EAC_RG11, 4, 4, 16, TUC_SIGNED)   \
-    TUC_ASTC_SIZES(TUC_ASTC_FORMATS_, X)
-
-#define TUC_ASTC_FORMATS_(X, size, w, h, vk, vk_hdr)                      \
-    X(ASTC_##size##_UNORM_BLOCK, vk, TUC_ASTC_LDR, w, h, 16, 0)           \
-    X(ASTC_##size##_SRGB_BLOCK, vk + 1, TUC_ASTC_LDR, w, h, 16, TUC_SRGB) \
-    X(ASTC_##size##_SFLOAT_BLOCK, vk_hdr, TUC_ASTC_HDR, w, h, 16, TUC_SIGNED)
+/* The formats: the rows of texunit's one format table (texunit/format_list.h,
+ * TU_COMPRESSED_FORMAT_LIST), X(NAME, VkFormat number, codec, block width, block height,
+ * bytes per block, flags) with the codec as TUC_<CODEC>. */
+#define TUC_ASTC_SIZES     TU_ASTC_SIZES
+#define TUC_FORMAT_LIST(X) TU_COMPRESSED_FORMAT_LIST(X)
 
 typedef enum tuC_format {
     TUC_FORMAT_NONE = 0,

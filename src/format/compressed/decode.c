@@ -34,7 +34,7 @@ static const struct {
 };
 
 static const tuC_format_info formats[TUC_FORMAT_COUNT] = {
-#define X(nm, vk, codec, bw, bh, bytes, fl) [TUC_##nm] = {#nm, vk, codec, bw, bh, bytes, fl},
+#define X(nm, vk, codec, bw, bh, bytes, fl) [TUC_##nm] = {#nm, vk, TUC_##codec, bw, bh, bytes, fl},
     TUC_FORMAT_LIST(X)
 #undef X
 };
