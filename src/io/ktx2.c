@@ -616,6 +616,10 @@ tu_status tu_ktx2_write_memory(const tu_surface *s, void **bytes, size_t *size, 
     TU_RETURN_IF(s->samples > 1, err, TU_UNSUPPORTED,
                  "surface samples %u: KTX2 cannot hold multisample images", s->samples);
     const tu_format_desc *d = tu_format_describe(s->format);
+    TU_RETURN_IF(d->flags & TU_FORMAT_FLAG_COMPRESSED, err, TU_UNSUPPORTED,
+                 "surface format %s is block-compressed, which texunit does not write to KTX2 "
+                 "yet",
+                 d->name);
     TU_RETURN_IF(s->type == TU_SURFACE_3D && is_depth_stencil(d), err, TU_UNSUPPORTED,
                  "surface type 3D: KTX2 has no 3D textures of the depth/stencil format %s "
                  "(its pixelDepth must be 0)",

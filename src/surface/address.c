@@ -147,10 +147,14 @@ tu_status tuS_texel_offset(const tu_surface *s, uint32_t mem_level, const tu_tex
              tuB_add_u64(off, tuS_bl_offset(&g, (uint32_t)bytes, (uint32_t)gx, (uint32_t)gy, c->z),
                          &off);
     } else {
+        /* a compressed format: the block holding the texel (bytes is the block's size, so
+         * the gate below checks the whole block) */
+        const tu_format_desc *fd = tu_format_describe(s->format);
+        const uint32_t bx = c->x / fd->block_width, by = c->y / fd->block_height;
         ok = ok && tuB_mul_u64(c->sample, lv->sample_pitch, &t) && tuB_add_u64(off, t, &off) &&
              tuB_mul_u64(c->z, lv->slice_pitch, &t) && tuB_add_u64(off, t, &off) &&
-             tuB_mul_u64(c->y, lv->row_pitch, &t) && tuB_add_u64(off, t, &off) &&
-             tuB_mul_u64(c->x, bytes, &t) && tuB_add_u64(off, t, &off);
+             tuB_mul_u64(by, lv->row_pitch, &t) && tuB_add_u64(off, t, &off) &&
+             tuB_mul_u64(bx, bytes, &t) && tuB_add_u64(off, t, &off);
     }
     TU_RETURN_IF(!ok, err, TU_OUT_OF_RANGE,
                  "texel (%u, %u, %u) layer %u sample %u of level %u: its byte offset overflows",

@@ -50,7 +50,7 @@ static uint32_t float_bits(float f) {
 uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t seed, uint32_t level,
                              uint32_t layer, uint32_t x, uint32_t y, uint32_t z) {
     const tu_format_desc *d = tu_format_describe(format);
-    if (!d || channel >= d->channel_count) return 0;
+    if (!d || channel >= d->channel_count || (d->flags & TU_FORMAT_FLAG_COMPRESSED)) return 0;
     const tu_channel *ch = &d->channels[channel];
     int c = hash_component(ch);
     if (c < 0) return 0;
@@ -65,9 +65,35 @@ uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t seed, 
     return ch->bits >= 32 ? h : h >> (32 - ch->bits);
 }
 
+/* A compressed surface: every block's bytes, 4 at a time, are the little-endian words
+ * tu_texel_hash(seed, level, layer, block x, block y, z, word index): random blocks. */
+static tu_status fill_blocks(const tu_surface *s, const tu_format_desc *d, uint32_t seed,
+                             tu_error *err) {
+    for (uint32_t L = 0; L < s->levels; L++) {
+        uint32_t w, h, depth;
+        tuS_mip_extent(s, L, &w, &h, &depth);
+        for (uint32_t layer = 0; layer < s->layers; layer++)
+            for (uint32_t z = 0; z < depth; z++)
+                for (uint32_t y = 0; y < h; y += d->block_height)
+                    for (uint32_t x = 0; x < w; x += d->block_width) {
+                        const tu_texel_coord c = {x, y, z, layer, 0, 0};
+                        uint64_t off;
+                        TU_TRY(tuS_texel_offset(s, L, &c, &off, err));
+                        uint8_t *p = (uint8_t *)s->data + off;
+                        for (unsigned i = 0; i < d->bytes; i++) {
+                            const uint32_t word = tu_texel_hash(seed, L, layer, x / d->block_width,
+                                                                y / d->block_height, z, i / 4);
+                            p[i] = (uint8_t)(word >> (8 * (i % 4)));
+                        }
+                    }
+    }
+    return TU_OK;
+}
+
 tu_status tu_surface_fill_hash(const tu_surface *s, uint32_t seed, tu_error *err) {
     TU_TRY(tu_surface_validate(s, err));
     const tu_format_desc *d = tu_format_describe(s->format);
+    if (d->flags & TU_FORMAT_FLAG_COMPRESSED) return fill_blocks(s, d, seed, err);
     uint8_t *base = s->data;
     for (uint32_t L = 0; L < s->levels; L++) {
         uint32_t w, h, depth;

@@ -4,6 +4,7 @@
 #ifndef TEXUNIT_SURFACE_INTERNAL_H
 #define TEXUNIT_SURFACE_INTERNAL_H
 
+#include "texunit/format.h"
 #include "texunit/surface.h"
 
 #include "../base/base.h"
@@ -17,6 +18,15 @@ static inline void tuS_mip_extent(const tu_surface *s, uint32_t L, uint32_t *w, 
              ? 1
              : tuB_max_u32(1, s->height >> L);
     *d = s->type == TU_SURFACE_3D ? tuB_max_u32(1, s->depth >> L) : 1;
+}
+
+/* The format's block size (1 x 1 for uncompressed formats; valid formats only) and the
+ * number of blocks that cover w x h texels: the partial last block counts whole. */
+static inline void tuS_block_grid(const tu_surface *s, uint32_t w, uint32_t h, uint32_t *bw,
+                                  uint32_t *bh) {
+    const tu_format_desc *d = tu_format_describe(s->format);
+    *bw = (w + d->block_width - 1) / d->block_width;
+    *bh = (h + d->block_height - 1) / d->block_height;
 }
 
 /* Check the fields that say what the texels are (type, arrayed, format, tiling, sizes,
