@@ -15,6 +15,7 @@
 
 #include "tu_test.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 static uint32_t blocks(uint32_t n, uint32_t b) {
@@ -180,6 +181,57 @@ done:
     free(m);
 }
 
+/* tu_surface_fill_hash: each block is the encoder's block of the generator's texels (the rule
+ * of texunit/surface.h, recomputed here), edge texels repeated into partial blocks; and
+ * tu_surface_decode_texel agrees with the block decoder. */
+static void test_fill_and_decode_texel(void) {
+    const tu_format formats[] = {TU_FORMAT_BC4_SNORM_BLOCK, TU_FORMAT_BC6H_UFLOAT_BLOCK,
+                                 TU_FORMAT_ETC2_R8G8B8_SRGB_BLOCK, TU_FORMAT_ASTC_10x6_SRGB_BLOCK};
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        const tu_format_desc *d = tu_format_describe(formats[i]);
+        tu_image img = tu_test_image(TU_SURFACE_3D, false, formats[i], 11, 7, 2, 1, 2, 1);
+        if (!img.memory) continue;
+        tu_error err;
+        CHECK(tu_surface_fill_hash(&img.surface, 5, &err) == TU_OK, "%s", err.message);
+        for (uint32_t L = 0; L < 2; L++) {
+            uint32_t w, h, dd;
+            tu_surface_level_extent(&img.surface, L, &w, &h, &dd);
+            for (uint32_t z = 0; z < dd; z++)
+                for (uint32_t y = 0; y < h; y += d->block_height)
+                    for (uint32_t x = 0; x < w; x += d->block_width) {
+                        float in[TUC_MAX_BLOCK_TEXELS][4];
+                        for (uint32_t j = 0; j < d->block_height; j++)
+                            for (uint32_t k = 0; k < d->block_width; k++)
+                                for (unsigned c = 0; c < 4; c++) {
+                                    uint32_t tx = x + k < w ? x + k : w - 1;
+                                    uint32_t ty = y + j < h ? y + j : h - 1;
+                                    uint32_t hh = tu_texel_hash(5, L, 0, tx, ty, z, c);
+                                    unsigned num = d->channels[c].numeric;
+                                    float v = num == TU_NUMERIC_SNORM
+                                                  ? fmaxf((float)(int8_t)(hh >> 24) / 127.0f, -1)
+                                              : num == TU_NUMERIC_UFLOAT
+                                                  ? (float)((int)(hh >> 21) - 1024) / 1024.0f
+                                                  : (float)(hh >> 24) / 255.0f;
+                                    in[j * d->block_width + k][c] =
+                                        c < d->channel_count ? v : (c == 3 ? 1.0f : 0.0f);
+                                }
+                        uint8_t want[16];
+                        CHECK(tuC_encode_block(tuC_format_from_vk(d->vk_format),
+                                               (const float(*)[4])in, TUC_MAX_BLOCK_TEXELS, want,
+                                               sizeof want, &err) == TU_OK);
+                        tu_texel_coord c = {x, y, z, 0, L, 0};
+                        const uint8_t *got = tu_surface_texel_pointer(&img.surface, &c);
+                        CHECK(got && memcmp(got, want, d->bytes) == 0,
+                              "%s level %u block (%u, %u, %u)", d->name, L, x, y, z);
+                        tu_texel t, e = expected(&img.surface, &c);
+                        CHECK(tu_surface_decode_texel(&img.surface, &c, &t, &err) == TU_OK);
+                        CHECK(memcmp(&t, &e, sizeof t) == 0, "%s decode_texel", d->name);
+                    }
+        }
+        tu_image_free(&img);
+    }
+}
+
 static void test_refusals(void) {
     tu_surface desc = {.type = TU_SURFACE_BUFFER,
                        .format = TU_FORMAT_BC1_RGB_UNORM_BLOCK,
@@ -204,6 +256,7 @@ static void test_refusals(void) {
 int main(void) {
     TU_RUN(test_layout_every_format);
     TU_RUN(test_loads);
+    TU_RUN(test_fill_and_decode_texel);
     TU_RUN(test_refusals);
     return tu_test_finish();
 }

@@ -159,12 +159,9 @@ static int cmd_texel(int argc, char **argv) {
     tu_error err = {0};
     tu_image img = {0};
     if (load_image(argv[0], &img, &err) != TU_OK) return refused(&err);
-    uint64_t off;
-    tu_status st = tu_surface_texel_offset(&img.surface, &c, &off, &err);
+    tu_texel t;
+    tu_status st = tu_surface_decode_texel(&img.surface, &c, &t, &err);
     if (st == TU_OK) {
-        tu_texel t;
-        const uint8_t *p = (const uint8_t *)img.surface.data + off;
-        tu_format_decode(img.surface.format, p, &t);
         tq_print(stdout, &t, (tu_format_class)tu_format_describe(img.surface.format)->format_class);
     }
     tu_image_free(&img);

@@ -204,6 +204,12 @@ TU_API bool tu_surface_level_extent(const tu_surface *s, uint32_t level, uint32_
 TU_API tu_status tu_surface_texel_offset(const tu_surface *s, const tu_texel_coord *c,
                                          uint64_t *offset, tu_error *err);
 
+/* The texel at c decoded (tu_format_decode; a compressed format's texel decoded from its
+ * block, sRGB R, G, B linearised as for the uncompressed sRGB formats), behind the same gate
+ * as tu_surface_texel_offset, whose errors it returns. */
+TU_API tu_status tu_surface_decode_texel(const tu_surface *s, const tu_texel_coord *c,
+                                         tu_texel *out, tu_error *err);
+
 /* The texel at c as a pointer into s->data, or NULL when tu_surface_texel_offset
  * refuses it. */
 TU_API const void *tu_surface_texel_pointer(const tu_surface *s, const tu_texel_coord *c);
@@ -236,8 +242,11 @@ TU_API uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t
  * Write every texel of every memory level, layer and sample of s with the generator
  * (level = memory level; z = the 3D slice, or the sample index of a multisample
  * surface). s must pass tu_surface_validate. Returns TU_OK or its error. A compressed
- * surface gets random blocks: byte i of the block at block column bx, row by is byte i % 4
- * (little-endian) of tu_texel_hash(seed, level, layer, bx, by, z, i / 4).
+ * surface gets, in every block, the deterministic encoding (src/format/compressed/, the
+ * block encoders) of the generator's texels: component c of texel (x, y, z) from
+ * h = tu_texel_hash(seed, level, layer, x, y, z, c) as (h >> 24) / 255 (UNORM, sRGB codes),
+ * (int8_t)(h >> 24) / 127 (SNORM), ((int)(h >> 21) - 1024) / 1024 (BC6H, ASTC SFLOAT);
+ * texels past the level's edge repeat the nearest one inside.
  */
 TU_API tu_status tu_surface_fill_hash(const tu_surface *s, uint32_t seed, tu_error *err);
 

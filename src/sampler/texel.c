@@ -5,7 +5,7 @@
  */
 #include "engine.h"
 
-#include "../format/compressed/compressed.h"
+#include "../surface/surface_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -101,20 +101,6 @@ void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
 
 static const uint8_t zero_bytes[16];
 
-/* Texel c of a block-compressed surface: its block decoded at c's position in the block (one
- * block per footprint texel; docs/semantics.md, "Compressed formats"), sRGB R, G, B converted
- * by the EOTF as the uncompressed sRGB formats are. */
-static void fetch_compressed(const tu_surface *s, uint64_t offset, const tu_texel_coord *c,
-                             tu_texel *out) {
-    const tu_format_desc *fd = tu_format_describe(s->format);
-    tuC_texel t;
-    tuC_decode_texel(tuC_format_from_vk(fd->vk_format), (const uint8_t *)s->data + offset,
-                     fd->bytes, c->x % fd->block_width, c->y % fd->block_height, &t, NULL);
-    for (unsigned k = 0; k < 4; k++)
-        out->f[k] = (k < 3 && (fd->flags & TU_FORMAT_FLAG_SRGB)) ? tu_srgb_to_linear(t.value[k])
-                                                                 : t.value[k];
-}
-
 void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out) {
     uint64_t offset;
     if (tu_surface_texel_offset(s, c, &offset, NULL) != TU_OK) {
@@ -124,7 +110,8 @@ void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_
         lane->null_page = true;
         tu_format_decode(s->format, zero_bytes, out);
     } else if (tu_format_is_compressed(s->format)) {
-        fetch_compressed(s, offset, c, out);
+        /* one block decoded per footprint texel (docs/semantics.md, "Compressed formats") */
+        tuS_decode_block_texel(s, offset, c, out);
     } else {
         tu_format_decode(s->format, (const uint8_t *)s->data + offset, out);
     }

@@ -37,4 +37,9 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err);
 tu_status tuS_texel_offset(const tu_surface *s, uint32_t mem_level, const tu_texel_coord *c,
                            uint64_t *offset, tu_error *err);
 
+/* Texel c of a compressed surface whose block lies at `offset` (already through the gate),
+ * decoded as tu_surface_decode_texel does. */
+void tuS_decode_block_texel(const tu_surface *s, uint64_t offset, const tu_texel_coord *c,
+                            tu_texel *out);
+
 #endif /* TEXUNIT_SURFACE_INTERNAL_H */
