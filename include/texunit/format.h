@@ -126,8 +126,9 @@ TU_API tu_format tu_format_from_vk(uint32_t vk_format);
  * Components the format lacks read as 0, 0, 0 and 1 (1.0f, or integer 1).
  * Depth reads as R through the float view; S8_UINT reads its stencil as R; the
  * stencil of a combined depth/stencil format is read with tu_format_decode_stencil.
- * format must be valid (tu_format_is_valid) and not compressed; otherwise out is set to
- * (0, 0, 0, 1.0f).
+ * format must be valid (tu_format_is_valid); otherwise out is set to (0, 0, 0, 1.0f). A
+ * compressed format's texels are not fields of bytes: out is its zero texel, 0 in every
+ * component the format has, the others 0, 0, 0, 1 (what an out-of-bounds read returns).
  */
 TU_API void tu_format_decode(tu_format format, const void *src, tu_texel *out);
 

@@ -219,7 +219,10 @@ void tu_format_decode(tu_format format, const void *src, tu_texel *out) {
 
 void tuF_decode_generic(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
     set_missing(d, out);
-    if (d->flags & TU_FORMAT_FLAG_COMPRESSED) return; /* no per-texel fields: (0, 0, 0, 1) */
+    if (d->flags & TU_FORMAT_FLAG_COMPRESSED) { /* no per-texel fields: the zero texel */
+        if (d->flags & TU_FORMAT_FLAG_ALPHA) out->f[3] = 0.0f;
+        return;
+    }
     if (d->flags & TU_FORMAT_FLAG_SHARED_EXP) {
         decode_shared_exp(d, p, out);
         return;
