@@ -80,8 +80,15 @@ static int cmd_formats(int argc, char **argv) {
     for (int f = TU_FORMAT_UNDEFINED + 1; f < TU_FORMAT_COUNT; f++) {
         const tu_format_desc *d = tu_format_describe((tu_format)f);
         printf("%-26s %4u %5u  ", d->name, d->vk_format, d->bytes);
+        if (d->flags & TU_FORMAT_FLAG_COMPRESSED) /* bytes per block; no per-texel fields */
+            printf("%ux%u block of ", d->block_width, d->block_height);
         for (unsigned i = 0; i < d->channel_count; i++) {
             const tu_channel *ch = &d->channels[i];
+            if (d->flags & TU_FORMAT_FLAG_COMPRESSED) {
+                printf("%s%c:%s", i ? " " : "", component_names[ch->component],
+                       numeric_names[ch->numeric]);
+                continue;
+            }
             printf("%s%c:%s%u", i ? " " : "", component_names[ch->component],
                    numeric_names[ch->numeric], ch->bits);
         }
@@ -152,12 +159,9 @@ static int cmd_texel(int argc, char **argv) {
     tu_error err = {0};
     tu_image img = {0};
     if (load_image(argv[0], &img, &err) != TU_OK) return refused(&err);
-    uint64_t off;
-    tu_status st = tu_surface_texel_offset(&img.surface, &c, &off, &err);
+    tu_texel t;
+    tu_status st = tu_surface_decode_texel(&img.surface, &c, &t, &err);
     if (st == TU_OK) {
-        tu_texel t;
-        const uint8_t *p = (const uint8_t *)img.surface.data + off;
-        tu_format_decode(img.surface.format, p, &t);
         tq_print(stdout, &t, (tu_format_class)tu_format_describe(img.surface.format)->format_class);
     }
     tu_image_free(&img);

@@ -197,10 +197,18 @@ TU_API bool tu_surface_level_extent(const tu_surface *s, uint32_t level, uint32_
  * sentence naming the coordinate, any position outside the view (level >= level_count,
  * layer >= layers, sample >= samples, x/y/z beyond the level's extent) and any texel
  * whose bytes would not lie wholly inside [data, data + size), whatever the layout
- * fields say: this is the one gate every read of texel memory goes through.
+ * fields say: this is the one gate every read of texel memory goes through. For a
+ * block-compressed format it is the offset of the block holding the texel, and the whole
+ * block must lie inside memory.
  */
 TU_API tu_status tu_surface_texel_offset(const tu_surface *s, const tu_texel_coord *c,
                                          uint64_t *offset, tu_error *err);
+
+/* The texel at c decoded (tu_format_decode; a compressed format's texel decoded from its
+ * block, sRGB R, G, B linearised as for the uncompressed sRGB formats), behind the same gate
+ * as tu_surface_texel_offset, whose errors it returns. */
+TU_API tu_status tu_surface_decode_texel(const tu_surface *s, const tu_texel_coord *c,
+                                         tu_texel *out, tu_error *err);
 
 /* The texel at c as a pointer into s->data, or NULL when tu_surface_texel_offset
  * refuses it. */
@@ -224,7 +232,7 @@ TU_API uint32_t tu_texel_hash(uint32_t seed, uint32_t level, uint32_t layer, uin
  * padding none (returns 0). The rules (issue "Foundation"): 8-bit fields h >> 24;
  * 16-bit floats the half of ((int)(h >> 21) - 1024) / 1024; 32-bit floats
  * ((int)(h >> 8) - 8388608) / 8388608.0f, but D32 depth (h >> 8) / 16777216.0f; every
- * other field the top `bits` bits of h.
+ * other field the top `bits` bits of h. A compressed format has no fields: 0.
  */
 TU_API uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t seed,
                                     uint32_t level, uint32_t layer, uint32_t x, uint32_t y,
@@ -233,7 +241,12 @@ TU_API uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t
 /*
  * Write every texel of every memory level, layer and sample of s with the generator
  * (level = memory level; z = the 3D slice, or the sample index of a multisample
- * surface). s must pass tu_surface_validate. Returns TU_OK or its error.
+ * surface). s must pass tu_surface_validate. Returns TU_OK or its error. A compressed
+ * surface gets, in every block, the deterministic encoding (src/format/compressed/, the
+ * block encoders) of the generator's texels: component c of texel (x, y, z) from
+ * h = tu_texel_hash(seed, level, layer, x, y, z, c) as (h >> 24) / 255 (UNORM, sRGB codes),
+ * (int8_t)(h >> 24) / 127 (SNORM), ((int)(h >> 21) - 1024) / 1024 (BC6H, ASTC SFLOAT);
+ * texels past the level's edge repeat the nearest one inside.
  */
 TU_API tu_status tu_surface_fill_hash(const tu_surface *s, uint32_t seed, tu_error *err);
 

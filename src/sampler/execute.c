@@ -246,8 +246,9 @@ static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b
 
 void tuE_bound_levels(const tu_surface *s, tuE_bound *b, uint32_t count) {
     /* Only LINEAR surfaces are direct: a validated one has every texel of every level inside
-     * memory, and every offset below it fits in a size_t. */
-    const bool direct = s->tiling == TU_TILING_LINEAR;
+     * memory, and every offset below it fits in a size_t. Compressed surfaces are not: their
+     * texels are decoded from blocks (tuE_fetch). */
+    const bool direct = s->tiling == TU_TILING_LINEAR && !tu_format_is_compressed(s->format);
     const bool has_h = s->type != TU_SURFACE_1D && s->type != TU_SURFACE_BUFFER;
     const bool has_d = s->type == TU_SURFACE_3D;
     for (uint32_t L = 0; L < count; L++) {

@@ -5,6 +5,8 @@
  */
 #include "engine.h"
 
+#include "../surface/surface_internal.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -76,7 +78,8 @@ void tuE_apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t) {
 void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
     const tu_texel *b = ctx->integer ? &ctx->smp->border_color_int : &ctx->smp->border_color;
     tu_texel stored;
-    if (!ctx->integer && ctx->fd->bytes <= sizeof(tu_texel)) { /* 16 bytes: every format */
+    if (!ctx->integer && !(ctx->fd->flags & TU_FORMAT_FLAG_COMPRESSED) &&
+        ctx->fd->bytes <= sizeof(tu_texel)) { /* 16 bytes: every format */
         /* A float-class border reads as a texel of the format would: encoded and decoded, so
          * a UNORM texture's border lies in [0, 1] (NaN as 0) in both precisions, and a float
          * format keeps any value it can hold (docs/semantics.md, "Non-finite numbers"). */
@@ -106,6 +109,9 @@ void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_
     } else if (!tu_surface_offset_resident(s, offset)) {
         lane->null_page = true;
         tu_format_decode(s->format, zero_bytes, out);
+    } else if (tu_format_is_compressed(s->format)) {
+        /* one block decoded per footprint texel (docs/semantics.md, "Compressed formats") */
+        tuS_decode_block_texel(s, offset, c, out);
     } else {
         tu_format_decode(s->format, (const uint8_t *)s->data + offset, out);
     }

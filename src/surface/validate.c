@@ -39,6 +39,24 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
     const char *type = type_name(s->type);
     TU_RETURN_IF(!tu_format_is_valid(s->format), err, TU_INVALID_ARGUMENT,
                  "surface format %d is not a format of the table", (int)s->format);
+    if (tu_format_is_compressed(s->format)) {
+        /* Vulkan gives block-compressed formats no buffer views and no multisampling
+         * (sampleCounts 1 for optimal tiling of every compressed format in practice); the
+         * NVIDIA block-linear layout of blocks is not implemented. */
+        const char *name = tu_format_describe(s->format)->name;
+        TU_RETURN_IF(s->type == TU_SURFACE_BUFFER, err, TU_UNSUPPORTED,
+                     "surface format %s is block-compressed: a BUFFER surface cannot be", name);
+        TU_RETURN_IF(s->samples > 1, err, TU_UNSUPPORTED,
+                     "surface format %s is block-compressed: it cannot have %u samples", name,
+                     s->samples);
+        TU_RETURN_IF(s->tiling != TU_TILING_LINEAR, err, TU_UNSUPPORTED,
+                     "surface format %s is block-compressed: only LINEAR surfaces of compressed "
+                     "formats are supported",
+                     name);
+        TU_RETURN_IF(s->plane_count > 0 || s->mcs, err, TU_UNSUPPORTED,
+                     "surface format %s is block-compressed: it cannot have planes or an MCS",
+                     name);
+    }
     TU_RETURN_IF(s->tiling != TU_TILING_LINEAR && s->tiling != TU_TILING_NV_BLOCK_LINEAR, err,
                  TU_INVALID_ARGUMENT,
                  "surface tiling %d is not a known tiling (LINEAR 0, NV_BLOCK_LINEAR 1)",
@@ -127,7 +145,8 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
 }
 
 /* The bytes one level spans from its offset, with each pitch checked against the span of
- * what it steps over (a row, a slice, a sample image, a layer). `bytes`: the texel size.
+ * what it steps over (a row, a slice, a sample image, a layer). `bytes`: the texel size (the
+ * block size for a compressed format, whose rows are rows of blocks).
  * Called for every level of every surface tu_execute meets, so the passing path does only
  * arithmetic (the names are looked up when a check fails). */
 static tu_status check_level(const tu_surface *s, uint32_t L, uint64_t bytes, tu_error *err) {
@@ -137,6 +156,7 @@ static tu_status check_level(const tu_surface *s, uint32_t L, uint64_t bytes, tu
     const tu_level_layout *lv = &s->level[L];
     uint32_t w, h, d;
     tuS_mip_extent(s, L, &w, &h, &d);
+    tuS_block_grid(s, w, h, &w, &h); /* a compressed level: rows of blocks */
     uint64_t span = (uint64_t)w * bytes, end;
     uint32_t samples = s->samples;
     if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
