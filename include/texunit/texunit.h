@@ -8,6 +8,7 @@
 #include "texunit/text.h"
 #include "texunit/format.h"
 #include "texunit/surface.h"
+#include "texunit/cache.h"
 #include "texunit/sampler.h"
 #include "texunit/io.h"
 #include "texunit/lower.h"

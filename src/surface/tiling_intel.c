@@ -246,7 +246,8 @@ tu_status tuS_intel_layout_init(tuS_intel_tiling tiling, const tuS_intel_shape *
     l.qpitch = qpitch;
     /* Slices: a 3D surface's z slices (Tile-64 keeps 2^r of them inside a tile), or for 2D
      * the array layers, each with its samples one after another beyond those the tile holds
-     * (multisampled surface storage MSFMT_MSS: physical slice = layer * samples + sample;
+     * (multisampled surface storage MSFMT_MSS: physical slice = layer * samples + sample, as
+     * i965's blorp_surf_for_miptree() indexes ISL_MSAA_LAYOUT_ARRAY;
      * decision for Tile-64 8x and 16x in docs/semantics.md). */
     l.slices = s.type == TU_SURFACE_3D ? (s.depth + t.depth - 1) / t.depth
                                        : s.layers * (s.samples / tuB_min_u32(s.samples, t.samples));
