@@ -1181,7 +1181,7 @@ static void setup_init(setup *s, const workload *wl, const tu_surface *surf, con
         s->send_v = payload_param_offset(s->payload, s->target, "v");
         s->binding_table[0] = surf;
         s->sampler_states[0] = &s->sampler;
-        s->tables = (tu_send_tables){s->binding_table, 1, s->sampler_states, 1, NULL, 0};
+        s->tables = (tu_send_tables){s->binding_table, 1, s->sampler_states, 1, NULL, 0, NULL};
         free(lm);
         free(plan);
     }

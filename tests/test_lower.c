@@ -856,7 +856,7 @@ static void test_send_refusals(void) {
     table[5] = &img.surface;
     tu_sampler smp = tu_sampler_default();
     const tu_sampler *states[4] = {&smp, NULL, NULL, NULL};
-    const tu_send_tables tables = {table, 8, states, 4, NULL, 0};
+    const tu_send_tables tables = {table, 8, states, 4, NULL, 0, NULL};
     uint8_t payload[4 * 32] = {0}, resp[8 * 32];
     tu_error err = {0};
     tu_send s = {desc_of(5, 0, 2, 0, 8, 4), 2, 0xffff, payload, sizeof payload, 0, 0};

@@ -458,6 +458,35 @@ static void test_execute_sample(void) {
     memcpy(&pnm, d + 128, 4); /* the pixel-null-mask DWord: all resident, bits 31:16 set */
     CHECK_EQ_U(pnm, 0xffffffffu);
     CHECK(d[132] == 0xab && d[160] == 0xab, "only the first DWord of that GRF is written");
+
+    /* The thread state keeps the slot's binding: the same send again binds nothing new; a
+     * slot whose sampler, then surface, changed is bound again and answers as tu_execute. */
+    CHECK(st.bindings && st.bindings->binds == 1, "one binding for the first send");
+    CHECK(tu_visa_execute(&k, &st, &b.bind, &err) == TU_OK, "%s", err.message);
+    CHECK_EQ_U(st.bindings->binds, 1);
+    for (int change = 0; change < 2; change++) {
+        if (change == 0)
+            b.smp.min_filter = b.smp.mag_filter = TU_FILTER_NEAREST;
+        else
+            b.img.surface.base_level = 1, b.img.surface.level_count = b.img.surface.levels - 1;
+        uint32_t before[16];
+        memcpy(before, d, sizeof before);
+        memset(st.grf + D->grf_offset, 0xab, 320);
+        CHECK(tu_visa_execute(&k, &st, &b.bind, &err) == TU_OK, "%s", err.message);
+        CHECK_EQ_U(st.bindings->binds, 2 + change);
+        CHECK(tu_execute(m, &b.img.surface, &b.smp, &r, &err) == TU_OK, "%s", err.message);
+        unsigned differ = 0;
+        for (unsigned l = 0; l < 16; l++) {
+            if (!(m->lane_mask >> l & 1)) continue;
+            uint32_t rr;
+            memcpy(&rr, d + 4 * l, 4);
+            differ += rr != before[l];
+            CHECK(rr == r.channel[0].u[l], "change %d lane %u: the send used a stale binding",
+                  change, l);
+        }
+        CHECK(differ > 0, "change %d altered no lane: the test would not see a stale binding",
+              change);
+    }
     free(m);
     tu_visa_state_free(&st);
     tu_visa_kernel_free(&k);
@@ -565,10 +594,11 @@ static void test_execute_refusals(void) {
         {"movs (M1_NM, 1) T6(0) 0x7c:ud\nsample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 U.0",
          "holds binding-table index 124, but no surface is bound there"},
         {"sample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 U.0 H.0",
-         "has type hf, but the parameters before it are 32-bit"},
+         "parameter 1 (v) has type hf, but the parameters before it are 32-bit"},
         {"sample_lz.RGBA (M1, 8)  0x0:uw S0 T6 D.0 %null.0 U.0", "needs 128 bytes, but D has 32"},
         {"sample_lz.R (M1, 8)  0x0:uw S0 T6 B.0 %null.0 U.0", "must be HF, F, W, UW, D or UD"},
-        {"sample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 I.0", "sample and gather4 take F or HF"},
+        {"sample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 I.0",
+         "parameter 0 (u) of sample_lz has type ud; sample and gather4 take F or HF"},
         {"load_3d.R (M1, 8)  0x0:uw T6 D.0 %null.0 U.0", "loads take UD, D or UW"},
         {"sample_po.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 H.0 H.0 H.0 H.0",
          "packs offsets into a 32-bit parameter and needs type F"},

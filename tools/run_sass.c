@@ -158,7 +158,8 @@ static tu_nv_state state(run *r) {
                       {r->headers, (size_t)r->header_entries * TU_NV_ENTRY_BYTES, r->header_max},
                       {r->samplers, (size_t)r->sampler_entries * TU_NV_ENTRY_BYTES, r->sampler_max},
                       r->cbank,
-                      CBANK_WORDS};
+                      CBANK_WORDS,
+                      NULL};
     return st;
 }
 

@@ -304,6 +304,10 @@ typedef struct tu_send_tables {
     uint32_t sampler_count;
     const tu_send_binding *bindless;
     uint32_t bindless_count;
+    /* Optional, caller-owned (one per thread): the bindings of the surfaces and samplers
+     * sends used, compared by content (tu_bind_cached), so a send re-binds only when its
+     * slot changed. NULL: every send runs through tu_execute. */
+    tu_binding_cache *cache;
 } tu_send_tables;
 
 #ifdef __cplusplus

@@ -241,6 +241,10 @@ typedef struct tu_visa_state {
     uint32_t *pred_bits;    /* per variable (index into vars), its flag bits */
     uint32_t *handles;      /* per variable, the value of S and T variables */
     uint32_t cps_x, cps_y;  /* the coarse pixel size `.cps` compensates for (0 = 1) */
+    /* The bindings of the surfaces and samplers the thread's sends used, compared by content
+     * (tu_bind_cached): a send re-binds only when its slot's surface or sampler changed.
+     * Allocated by tu_visa_state_init; NULL runs every send through tu_execute. */
+    tu_binding_cache *bindings;
 } tu_visa_state;
 
 /* Allocate the state of kernel k (GRF file sized for its variables, zeroed). */

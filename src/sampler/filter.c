@@ -12,11 +12,15 @@
 #include <math.h>
 
 /* A footprint in one level: 2^dims texels, texel index bit a set = the upper neighbour
- * along axis a, with the weight of the upper neighbour per axis. */
+ * along axis a, with the weight of the upper neighbour per axis. Texel k with bit k of
+ * `coded` set is given by its 8-bit codes alone (code[k], R G B A; t[k] unset): an 8-bit
+ * fixed-point average reads nothing else (gather_footprint, reduce). */
 typedef struct footprint {
     unsigned dims;
     float w[3];
     tu_texel t[8];
+    uint32_t coded;
+    uint8_t code[8][4];
 } footprint;
 
 /* Round to nearest even and clamp to [0, count - 1]: the array layer rule (Vulkan
@@ -89,8 +93,8 @@ static void lane_position(const tuE_ctx *ctx, unsigned l, lane_pos *p) {
 static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
                              const float c[3], uint32_t level, unsigned linear_axes,
                              footprint *fp) {
-    uint32_t ext[3] = {1, 1, 1};
-    tu_surface_level_extent(ctx->surf, level, &ext[0], &ext[1], &ext[2]);
+    const tuE_level *lv = &ctx->level[level]; /* level < ctx->levels */
+    const uint32_t ext[3] = {lv->w, lv->h, lv->d};
     const unsigned dims = ctx->is_cube                       ? 2
                           : ctx->surf->type == TU_SURFACE_3D ? 3
                           : ctx->surf->type == TU_SURFACE_2D ? 2
@@ -103,6 +107,7 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
     }
     int32_t i0[3] = {0, 0, 0};
     fp->dims = linear_axes < dims ? linear_axes : dims;
+    fp->coded = 0;
     for (unsigned a = 0; a < dims; a++) {
         const float u = ctx->smp->unnormalized ? coord[a] : coord[a] * (float)ext[a];
         if (a < fp->dims) {
@@ -120,10 +125,9 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         i0[a] = (int32_t)(moved < -(1 << 30) ? -(1 << 30) : moved > (1 << 30) ? (1 << 30) : moved);
     }
     const unsigned count = 1u << fp->dims;
-    for (unsigned k = 0; k < count; k++) {
-        int32_t idx[3] = {i0[0] + (int32_t)(k & 1), i0[1] + (int32_t)((k >> 1) & 1),
-                          i0[2] + (int32_t)((k >> 2) & 1)};
-        if (ctx->is_cube) {
+    if (ctx->is_cube) {
+        for (unsigned k = 0; k < count; k++) {
+            int32_t idx[2] = {i0[0] + (int32_t)(k & 1), i0[1] + (int32_t)((k >> 1) & 1)};
             const int32_t n = (int32_t)ext[0];
             if (fp->dims == 0 &&
                 ctx->smp->seamless_cube) { /* nearest: the face's own texel, clamped to its edge */
@@ -132,18 +136,49 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
             }
             tuE_cube_texel(ctx, lane, level, p->layer, face, idx[0], idx[1], (uint32_t)n, p->ref,
                            &fp->t[k]);
-            continue;
         }
+        return;
+    }
+    /* The address modes once per axis, not per texel: the lower and the upper neighbour
+     * (the upper only on linear axes; nearest axes of the footprint use the lower). */
+    int32_t wrapped[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    for (unsigned a = 0; a < dims; a++) {
+        const tu_address mode = (tu_address)ctx->smp->address[a];
+        wrapped[a][0] = tuE_wrap(i0[a], (int32_t)ext[a], mode);
+        if (a < fp->dims) wrapped[a][1] = tuE_wrap(i0[a] + 1, (int32_t)ext[a], mode);
+    }
+    /* A direct level without a residency map: tuE_texel's arithmetic once per footprint.
+     * Wrapped coordinates lie in [0, extent) and the layer below the surface's layers, so
+     * every texel lies inside memory (tuE_level). */
+    const tu_surface *s = ctx->surf;
+    const bool direct = lv->direct && !s->residency && p->layer < s->layers;
+    const uint8_t *base =
+        direct ? (const uint8_t *)s->data + lv->offset + p->layer * lv->layer_pitch : NULL;
+    const size_t pitch[3] = {ctx->bytes, lv->row_pitch, lv->slice_pitch};
+    /* A filtered sample averaged in 8-bit fixed point takes the texels' bytes as its codes
+     * (reduce): no decode to float and back. */
+    const bool codes = direct && ctx->bytes8 && ctx->op->kind == TU_KIND_SAMPLE &&
+                       ctx->smp->reduction == TU_REDUCTION_AVERAGE;
+    for (unsigned k = 0; k < count; k++) {
         uint32_t pos[3] = {0, 0, 0};
         bool border = false;
+        size_t offset = 0;
         for (unsigned a = 0; a < dims; a++) {
-            const int32_t w = tuE_wrap(idx[a], (int32_t)ext[a], (tu_address)ctx->smp->address[a]);
+            const int32_t w = wrapped[a][(k >> a) & 1];
             border |= w < 0;
             pos[a] = (uint32_t)(w < 0 ? 0 : w);
+            offset += pos[a] * pitch[a];
         }
         if (border)
             tuE_border(ctx, p->ref, &fp->t[k]);
-        else
+        else if (codes) {
+            for (int ch = 0; ch < 4; ch++)
+                fp->code[k][ch] = base[offset + ctx->byte8[ch]];
+            fp->coded |= 1u << k;
+        } else if (direct) {
+            ctx->decode(ctx->fd, base + offset, &fp->t[k]);
+            if (ctx->compare) tuE_apply_compare(ctx, p->ref, &fp->t[k]);
+        } else
             tuE_texel(ctx, lane, level, p->layer, pos[0], pos[1], pos[2], p->ref, &fp->t[k]);
     }
 }
@@ -188,14 +223,11 @@ static void reduce(const tuE_ctx *ctx, const footprint *fp, tu_texel *out, int32
             fixed[c] = code8(out->f[c]);
         return;
     }
-    tu_texel t[8];
-    for (unsigned k = 0; k < count; k++)
-        t[k] = fp->t[k];
     if (ctx->fixed8) {
         int32_t v[8][4];
         for (unsigned k = 0; k < count; k++)
             for (int c = 0; c < 4; c++)
-                v[k][c] = code8(t[k].f[c]);
+                v[k][c] = fp->coded >> k & 1 ? fp->code[k][c] : code8(fp->t[k].f[c]);
         for (unsigned a = 0, n = count; a < fp->dims; a++, n >>= 1) {
             const int32_t w = (int32_t)(fp->w[a] * 256.0f);
             for (unsigned k = 0; k < n / 2; k++)
@@ -208,6 +240,9 @@ static void reduce(const tuE_ctx *ctx, const footprint *fp, tu_texel *out, int32
         }
         return;
     }
+    tu_texel t[8];
+    for (unsigned k = 0; k < count; k++)
+        t[k] = fp->t[k];
     for (unsigned a = 0, n = count; a < fp->dims; a++, n >>= 1)
         for (unsigned k = 0; k < n / 2; k++)
             for (int c = 0; c < 4; c++)

@@ -34,6 +34,7 @@ void tu_visa_state_free(tu_visa_state *st) {
     free(st->grf);
     free(st->pred_bits);
     free(st->handles);
+    free(st->bindings);
     memset(st, 0, sizeof *st);
 }
 
@@ -83,7 +84,9 @@ tu_status tu_visa_state_init(tu_visa_state *st, const tu_visa_kernel *k, tu_erro
     st->pred_bits = calloc(k->var_count ? k->var_count : 1, sizeof *st->pred_bits);
     st->handles = calloc(k->var_count ? k->var_count : 1, sizeof *st->handles);
     st->dispatch_mask = 0xffffffffu;
-    if (!st->grf || !st->pred_bits || !st->handles) {
+    st->bindings = malloc(sizeof *st->bindings);
+    tu_binding_cache_init(st->bindings);
+    if (!st->grf || !st->pred_bits || !st->handles || !st->bindings) {
         tu_visa_state_free(st);
         return tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory for the GRF file");
     }
@@ -172,6 +175,23 @@ static uint32_t lane_mask(const tu_visa_kernel *k, const tu_visa_state *st,
 
 /* --- parameters ------------------------------------------------------------------------------- */
 
+/* "parameter P (NAME)", the name of a parameter in error messages: built by hand, since
+ * every send of every run names its parameters before checking them (snprintf here cost
+ * more than the sample itself). */
+static void param_what(char what[48], unsigned p, const char *name) {
+    static const char head[] = "parameter ";
+    size_t n = sizeof head - 1;
+    memcpy(what, head, n);
+    if (p >= 10) what[n++] = (char)('0' + p / 10 % 10);
+    what[n++] = (char)('0' + p % 10);
+    what[n++] = ' ';
+    what[n++] = '(';
+    for (size_t i = 0; name[i] && n < 46; i++)
+        what[n++] = name[i];
+    what[n++] = ')';
+    what[n] = 0;
+}
+
 static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
                              const tu_visa_line *l, const tuL_op *op, tu_msg *m, tu_error *err) {
     const tu_visa_inst *in = &l->inst;
@@ -180,7 +200,7 @@ static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
     for (unsigned p = 0; p < in->num_params; p++) {
         const tuL_param kind = (tuL_param)op->params[p];
         char what[48];
-        snprintf(what, sizeof what, "parameter %u (%s)", p, tuL_param_name(kind));
+        param_what(what, p, tuL_param_name(kind));
         const tu_visa_var *v = gvar(k, in->params[p].id);
         TU_RETURN_IF(!v && in->params[p].id != 0, err, TU_INVALID_ARGUMENT,
                      "line %u: %s names V%u, which is not declared", l->line, what,
@@ -474,7 +494,13 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     if (status == TU_OK && !r) status = tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory");
     if (status == TU_OK) {
         tu_error eerr = {TU_OK, ""};
-        if (tu_execute(m, s, smp, r, &eerr) != TU_OK)
+        const tu_binding *bound = NULL;
+        tu_status est;
+        if (!st->bindings)
+            est = tu_execute(m, s, smp, r, &eerr);
+        else if ((est = tu_bind_cached(st->bindings, s, smp, &bound, &eerr)) == TU_OK)
+            est = tu_execute_bound(bound, m, r, &eerr);
+        if (est != TU_OK)
             status = tuB_fail(err, eerr.status, "line %u: %s", l->line, eerr.message);
         else
             status = write_reply(k, st, l, r, lanes, (uint8_t)m->channel_mask, err);
