@@ -9,6 +9,7 @@
 #include "texunit/format.h"
 #include "texunit/surface.h"
 #include "texunit/cache.h"
+#include "texunit/trace.h"
 #include "texunit/sampler.h"
 #include "texunit/io.h"
 #include "texunit/lower.h"
