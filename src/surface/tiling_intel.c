@@ -268,28 +268,51 @@ tu_status tuS_intel_layout_init(tuS_intel_tiling tiling, const tuS_intel_shape *
     return TU_OK;
 }
 
+/* The tile id of the PRMs (Volume 5: Memory Data Formats, "TileID = [(r >> Cr) * (QPitch >>
+ * Cv) + (v >> Cv)] * (Pitch >> Cu) + (u >> Cu)"): tiles in rows of row_pitch / tile width;
+ * byte (u, v) of slice `slice` is at tile id * tile bytes plus the swizzle of its place in the
+ * tile. `in_tile_r` / `in_tile_s` are the slice and sample bits the tile itself holds.
+ * Checked arithmetic: false on overflow. */
+static bool tiled_offset(const tuS_tile *t, uint64_t row_pitch, uint64_t qpitch, uint64_t u,
+                         uint64_t v, uint64_t slice, uint32_t in_tile_r, uint32_t in_tile_s,
+                         uint64_t *out) {
+    uint64_t rows, id;
+    if (!tuB_mul_u64(slice, qpitch, &rows) || !tuB_add_u64(v, rows, &v)) return false;
+    const uint64_t tiles_per_row = row_pitch >> t->log2[TUS_SWZ_U];
+    if (!tuB_mul_u64(v >> t->log2[TUS_SWZ_V], tiles_per_row, &id) ||
+        !tuB_add_u64(id, u >> t->log2[TUS_SWZ_U], &id) || id > (UINT64_MAX >> t->bits))
+        return false;
+    *out =
+        (id << t->bits) | tuS_tile_swizzle(t, (uint32_t)(u & (t->width_bytes - 1)),
+                                           (uint32_t)(v & (t->height - 1)), in_tile_r, in_tile_s);
+    return true;
+}
+
+/* Which slice (z slice group, or layer and sample group) and what the tile holds of z or of
+ * the sample. */
+static uint64_t slice_of(const tuS_tile *t, bool is_3d, uint32_t samples, uint32_t z,
+                         uint32_t layer, uint32_t sample, uint32_t *r, uint32_t *s) {
+    if (is_3d) {
+        *r = z & (t->depth - 1);
+        *s = 0;
+        return z >> t->log2[TUS_SWZ_R];
+    }
+    const uint32_t in_tile = tuB_min_u32(samples, t->samples);
+    *r = 0;
+    *s = sample & (in_tile - 1);
+    return (uint64_t)layer * (samples / in_tile) + sample / in_tile;
+}
+
 uint64_t tuS_intel_byte_offset(const tuS_intel_layout *l, uint32_t level, uint32_t x, uint32_t y,
                                uint32_t z, uint32_t layer, uint32_t sample, uint32_t byte) {
-    const tuS_tile *t = &l->tile;
-    uint32_t slice, r = 0, s = 0;
-    if (l->shape.type == TU_SURFACE_3D) {
-        slice = z >> t->log2[TUS_SWZ_R];
-        r = z & (t->depth - 1);
-    } else {
-        const uint32_t in_tile = tuB_min_u32(l->shape.samples, t->samples);
-        slice = layer * (l->shape.samples / in_tile) + sample / in_tile;
-        s = sample & (in_tile - 1);
-    }
+    uint32_t r, s;
+    const uint64_t slice = slice_of(&l->tile, l->shape.type == TU_SURFACE_3D, l->shape.samples, z,
+                                    layer, sample, &r, &s);
     const uint64_t u = ((uint64_t)l->level_x[level] + x) * l->shape.bytes + byte;
-    const uint64_t v = (uint64_t)l->level_y[level] + y + (uint64_t)slice * l->qpitch;
-    /* The tile id of the PRMs (Volume 5: Memory Data Formats): tiles in rows of
-     * row_pitch / tile width, the address of byte (u, v) is tile id * tile bytes plus the
-     * swizzle of its position inside the tile. */
-    const uint64_t tiles_per_row = l->row_pitch >> t->log2[TUS_SWZ_U];
-    const uint64_t tile_id = (v >> t->log2[TUS_SWZ_V]) * tiles_per_row + (u >> t->log2[TUS_SWZ_U]);
-    const uint32_t in_tile = tuS_tile_swizzle(t, (uint32_t)(u & (t->width_bytes - 1)),
-                                              (uint32_t)(v & (t->height - 1)), r, s);
-    return (tile_id << t->bits) | in_tile;
+    const uint64_t v = (uint64_t)l->level_y[level] + y;
+    uint64_t off = 0;
+    tiled_offset(&l->tile, l->row_pitch, l->qpitch, u, v, slice, r, s, &off); /* < size */
+    return off;
 }
 
 /* Both copies walk one level image texel by texel and byte by byte (a 3, 6 or 12-byte
@@ -326,4 +349,122 @@ void tuS_intel_copy_from_tiled(const tuS_intel_layout *l, uint32_t level, uint32
                                uint64_t linear_row_pitch, uint64_t linear_slice_pitch) {
     copy_image(l, level, layer, sample, NULL, tiled, linear, NULL, linear_row_pitch,
                linear_slice_pitch);
+}
+
+/* --- tu_surface's Intel tilings ---------------------------------------------------------- */
+
+const char *tu_tiling_name(tu_tiling tiling) {
+    static const char *const names[] = {"linear", "nv_block_linear", "x", "y", "4", "64"};
+    return (unsigned)tiling < sizeof names / sizeof names[0] ? names[tiling] : "?";
+}
+
+static tuS_intel_tiling intel_of(tu_tiling t) {
+    return (tuS_intel_tiling)(t - TU_TILING_INTEL_X);
+}
+
+static tuS_intel_shape shape_of(const tu_surface *s) {
+    return (tuS_intel_shape){
+        s->type,   tu_format_bytes(s->format), s->width, s->height, s->depth, s->layers, s->levels,
+        s->samples};
+}
+
+tu_status tuS_intel_check_shape(const tu_surface *s, tu_error *err) {
+    const uint32_t bytes = tu_format_bytes(s->format);
+    /* A texel of 3, 6 or 12 bytes may sit in two 16-byte columns of a tile (tuS_intel_copy_*
+     * handle that byte by byte); the engine reads a texel's bytes in one piece. */
+    TU_RETURN_IF(!is_pow2(bytes), err, TU_UNSUPPORTED,
+                 "surface format %s: a %u-byte texel may straddle the 16-byte columns of a tile, "
+                 "so a surface of it cannot be tiled %s",
+                 tu_format_describe(s->format)->name, bytes, tu_tiling_name(s->tiling));
+    const tuS_intel_shape shape = shape_of(s);
+    tuS_tile t;
+    TU_TRY(tuS_intel_tile(intel_of(s->tiling), s->type, bytes, s->samples, &t, err));
+    uint32_t halign, valign;
+    return check_and_align(intel_of(s->tiling), &shape, &t, &halign, &valign, err);
+}
+
+/* The slices level L's texels fall in. */
+static uint64_t level_slices(const tu_surface *s, const tuS_tile *t, uint32_t d) {
+    if (s->type == TU_SURFACE_3D) return ((d - 1) >> t->log2[TUS_SWZ_R]) + 1;
+    return (uint64_t)s->layers * (s->samples / tuB_min_u32(s->samples, t->samples));
+}
+
+tu_status tuS_intel_check_level(const tu_surface *s, uint32_t L, tu_error *err) {
+    const tu_level_layout *lv = &s->level[L];
+    const uint32_t bytes = tu_format_bytes(s->format);
+    tuS_tile t;
+    TU_TRY(tuS_intel_tile(intel_of(s->tiling), s->type, bytes, s->samples, &t, err));
+    TU_RETURN_IF(lv->slice_pitch || lv->sample_pitch, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u] slice_pitch %llu, sample_pitch %llu must be 0 for tiling %s "
+                 "(slices follow every layer_pitch rows)",
+                 L, (unsigned long long)lv->slice_pitch, (unsigned long long)lv->sample_pitch,
+                 tu_tiling_name(s->tiling));
+    TU_RETURN_IF(lv->row_pitch == 0 || lv->row_pitch % t.width_bytes != 0, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u].row_pitch %llu is not a non-zero multiple of the %u-byte "
+                 "width of a tile %s",
+                 L, (unsigned long long)lv->row_pitch, t.width_bytes, tu_tiling_name(s->tiling));
+    uint32_t w, h, d;
+    tuS_mip_extent(s, L, &w, &h, &d);
+    const uint64_t row_end = ((uint64_t)lv->tile_x + w) * bytes;
+    TU_RETURN_IF(row_end > lv->row_pitch, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u]: tile_x %u plus %u texels of %u bytes end at byte %llu, "
+                 "beyond row_pitch %llu",
+                 L, lv->tile_x, w, bytes, (unsigned long long)row_end,
+                 (unsigned long long)lv->row_pitch);
+    const uint64_t rows = (uint64_t)lv->tile_y + h, slices = level_slices(s, &t, d);
+    TU_RETURN_IF(slices > 1 && lv->layer_pitch < rows, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u].layer_pitch (QPitch) %llu rows is less than the %llu rows "
+                 "from the top of a slice to the level's last row",
+                 L, (unsigned long long)lv->layer_pitch, (unsigned long long)rows);
+    /* Every texel's tile lies in the rows of tiles up to the one holding the last row of the
+     * last slice (tiled_offset: the tile column is below row_pitch / tile width). */
+    uint64_t last_row, tiles, end;
+    const bool ok = tuB_mul_u64(slices - 1, lv->layer_pitch, &last_row) &&
+                    tuB_add_u64(last_row, rows - 1, &last_row) &&
+                    tuB_mul_u64((last_row >> t.log2[TUS_SWZ_V]) + 1,
+                                lv->row_pitch >> t.log2[TUS_SWZ_U], &tiles) &&
+                    tiles <= (UINT64_MAX >> t.bits) &&
+                    tuB_add_u64(lv->offset, tiles << t.bits, &end);
+    TU_RETURN_IF(!ok, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u]: the tiled level overflows 64-bit byte offsets", L);
+    TU_RETURN_IF(end > s->size, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u]: its tiles (offset %llu, %llu bytes) do not fit in size %zu", L,
+                 (unsigned long long)lv->offset, (unsigned long long)(tiles << t.bits), s->size);
+    return TU_OK;
+}
+
+bool tuS_intel_texel_offset(const tu_surface *s, uint32_t L, const tu_texel_coord *c,
+                            uint64_t *offset) {
+    const tu_level_layout *lv = &s->level[L];
+    const uint32_t bytes = tu_format_bytes(s->format);
+    tuS_tile t;
+    if (tuS_intel_tile(intel_of(s->tiling), s->type, bytes, s->samples, &t, NULL) != TU_OK ||
+        !is_pow2(bytes))
+        return false;
+    uint32_t r, smp;
+    const uint64_t slice =
+        slice_of(&t, s->type == TU_SURFACE_3D, s->samples, c->z, c->layer, c->sample, &r, &smp);
+    const uint64_t u = ((uint64_t)lv->tile_x + c->x) * bytes, v = (uint64_t)lv->tile_y + c->y;
+    uint64_t in_surface;
+    return tiled_offset(&t, lv->row_pitch, lv->layer_pitch, u, v, slice, r, smp, &in_surface) &&
+           tuB_add_u64(lv->offset, in_surface, offset);
+}
+
+tu_status tu_surface_layout_intel(tu_surface *s, uint64_t *required_size, tu_error *err) {
+    TU_RETURN_IF(!s, err, TU_INVALID_ARGUMENT, "surface is NULL");
+    TU_RETURN_IF(!tuS_tiling_is_intel(s->tiling), err, TU_INVALID_ARGUMENT,
+                 "surface tiling %s (%d) is not an Intel tiling (x, y, 4, 64)",
+                 tu_tiling_name(s->tiling), (int)s->tiling);
+    TU_TRY(tuS_check_shape(s, err));
+    const tuS_intel_shape shape = shape_of(s);
+    tuS_intel_layout l;
+    TU_TRY(tuS_intel_layout_init(intel_of(s->tiling), &shape, &l, err));
+    for (uint32_t L = 0; L < TU_MAX_LEVELS; L++)
+        s->level[L] = L < s->levels ? (tu_level_layout){.row_pitch = l.row_pitch,
+                                                        .layer_pitch = l.qpitch,
+                                                        .tile_x = l.level_x[L],
+                                                        .tile_y = l.level_y[L]}
+                                    : (tu_level_layout){0};
+    if (required_size) *required_size = l.size;
+    return TU_OK;
 }

@@ -107,4 +107,23 @@ void tuS_intel_copy_from_tiled(const tuS_intel_layout *l, uint32_t level, uint32
 /* "x", "y", "4", "64". */
 const char *tuS_intel_tiling_name(tuS_intel_tiling tiling);
 
+/* --- tu_surface's Intel tilings (TU_TILING_INTEL_*) ------------------------------------ */
+
+static inline bool tuS_tiling_is_intel(tu_tiling t) {
+    return t >= TU_TILING_INTEL_X && t <= TU_TILING_INTEL_64;
+}
+
+/* The tiling rules of tuS_intel_layout_init for a surface's shape, and a texel size that is
+ * a power of two (the engine reads a texel's bytes in one piece). */
+tu_status tuS_intel_check_shape(const tu_surface *s, tu_error *err);
+
+/* Check level L's layout fields: pitches whole tiles, the level's rows and slices inside
+ * the row pitch and QPitch, every tile its texels touch inside [0, size). */
+tu_status tuS_intel_check_level(const tu_surface *s, uint32_t L, tu_error *err);
+
+/* The byte offset of texel c of memory level L (coordinates already inside the level), with
+ * checked arithmetic: false on overflow. */
+bool tuS_intel_texel_offset(const tu_surface *s, uint32_t L, const tu_texel_coord *c,
+                            uint64_t *offset);
+
 #endif /* TEXUNIT_TILING_INTEL_H */
