@@ -261,6 +261,11 @@ static int directive_surface(run *r, char *args, unsigned line) {
     } else {
         return refuse(r, line, "%s", "surface: expected 'texture ...' or 'texture_file PATH'");
     }
+    tu_error tiling_err = {0}; /* tiling=...: the texels re-laid in an Intel tiling */
+    if (tu_image_convert_tiling(img, q.texture.tiling, &tiling_err) != TU_OK) {
+        tu_image_free(img);
+        return refuse(r, line, "surface: %s", tiling_err.message);
+    }
     if (clear_text &&
         !parse_clear(clear_text, tu_format_describe(img->surface.format)->format_class,
                      &img->surface.clear_color)) {

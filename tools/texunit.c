@@ -2,7 +2,7 @@
  * texunit - the command line tool.
  *
  *   texunit formats                         the format table
- *   texunit gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png
+ *   texunit gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [tiling=linear|x|y|4|64]
  *                                           a surface from the texel generator, to a file
  *   texunit info FILE.ktx2|FILE.png         what a file holds
  *   texunit texel FILE LEVEL LAYER X Y Z    one decoded texel
@@ -91,9 +91,11 @@ static int cmd_formats(int argc, char **argv) {
 }
 
 static int cmd_gen(int argc, char **argv) {
+    tu_tiling tiling = TU_TILING_LINEAR; /* gen ... tiling=X: generated in that layout */
+    if (argc == 10 && tq_tiling_from_word(argv[9], &tiling)) argc--;
     if (argc != 9)
-        return usage_error("%s",
-                           "usage: gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png");
+        return usage_error("%s", "usage: gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png "
+                                 "[tiling=linear|x|y|4|64]");
     tu_surface desc = {0};
     if (!tq_type_from_word(argv[0], &desc.type, &desc.arrayed))
         return usage_error("unknown surface type '%s'", argv[0]);
@@ -111,7 +113,8 @@ static int cmd_gen(int argc, char **argv) {
     tu_error err = {0};
     tu_image img = {0};
     if (tu_image_create(&img, &desc, &err) != TU_OK) return refused(&err);
-    tu_status st = tu_surface_fill_hash(&img.surface, seed, &err);
+    tu_status st = tu_image_convert_tiling(&img, tiling, &err);
+    if (st == TU_OK) st = tu_surface_fill_hash(&img.surface, seed, &err);
     if (st == TU_OK)
         st = ends_with(argv[8], ".png") ? tu_png_write_file(argv[8], &img.surface, 0, 0, &err)
                                         : tu_ktx2_write_file(argv[8], &img.surface, &err);
@@ -208,7 +211,7 @@ static const struct {
 } commands[] = {
     {"formats", cmd_formats, "formats                             list the format table"},
     {"gen", cmd_gen,
-     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png\n"
+     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [tiling=x|y|4|64]\n"
      "                                    generate a surface with the texel generator"},
     {"query", cmd_query,
      "query FILE|-                        answer the texture queries of a case file"},
