@@ -110,8 +110,123 @@ static void test_json(void) {
     CHECK_EQ_STR(tu_trace_kind_name((tu_trace_kind)9), "?");
 }
 
+/* --- the engine's trace ----------------------------------------------------------------- */
+
+typedef struct collected {
+    tu_trace_record rec[8192];
+    size_t n;
+    int ends;
+} collected;
+
+static void collect(void *user, const tu_trace_record *r) {
+    collected *c = user;
+    if (c->n < 8192) c->rec[c->n++] = *r;
+}
+
+static void end_message(void *user) {
+    ((collected *)user)->ends++;
+}
+
+static float frand(uint64_t *rng, float lo, float hi) {
+    return lo + (hi - lo) * (float)(tu_test_rand(rng) % 100000) / 100000.0f;
+}
+
+/* The trace lists every byte the engine used: the reply is tu_execute's, and scrambling every
+ * byte of memory outside the traced ones leaves every reply unchanged. */
+static void test_engine_trace(void) {
+    uint64_t rng = 31;
+    static collected col;
+    static tu_msg m;
+    static tu_reply want, got, again;
+    size_t records = 0;
+    const tu_op ops[5] = {TU_OP_SAMPLE_L, TU_OP_SAMPLE_D, TU_OP_GATHER4, TU_OP_LD, TU_OP_SAMPLE};
+    for (int round = 0; round < 120; round++) {
+        const bool cube = round % 3 == 2;
+        tu_image img =
+            tu_test_image(cube ? TU_SURFACE_CUBE : TU_SURFACE_2D, !cube,
+                          round % 2 ? TU_FORMAT_R8G8B8A8_UNORM : TU_FORMAT_R16G16B16A16_SFLOAT,
+                          cube ? 16 : 29, cube ? 16 : 18, 1, cube ? 6 : 3, 4, 1);
+        if (!img.memory) continue;
+        CHECK(tu_surface_fill_hash(&img.surface, (uint32_t)round, NULL) == TU_OK);
+        if (round % 4 == 1) CHECK(tu_image_convert_tiling(&img, TU_TILING_INTEL_4, NULL) == TU_OK);
+        tu_sampler smp = tu_sampler_default();
+        smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+        smp.mip_filter = TU_MIP_LINEAR;
+        smp.max_anisotropy = round % 5 == 0 ? 4 : 0;
+        smp.address[0] = (uint8_t)(tu_test_rand(&rng) % 5);
+        memset(&m, 0, sizeof m);
+        m.op = cube && ops[round % 5] == TU_OP_LD ? TU_OP_SAMPLE_L : ops[round % 5];
+        m.simd = 16, m.lane_mask = (uint32_t)tu_test_rand(&rng) | 1, m.channel_mask = 0xf;
+        for (int l = 0; l < 16; l++) {
+            if (m.op == TU_OP_LD) {
+                m.src[TU_SRC_U].i[l] = (int32_t)(tu_test_rand(&rng) % 32) - 1;
+                m.src[TU_SRC_V].i[l] = (int32_t)(tu_test_rand(&rng) % 20) - 1;
+                m.src[TU_SRC_R].i[l] = (int32_t)(tu_test_rand(&rng) % 3);
+                m.src[TU_SRC_LOD].i[l] = (int32_t)(tu_test_rand(&rng) % 4);
+                continue;
+            }
+            for (int a = 0; a < 3; a++)
+                m.src[TU_SRC_U + a].f[l] = frand(&rng, -1.2f, 1.2f);
+            if (!cube) m.src[TU_SRC_R].f[l] = (float)(tu_test_rand(&rng) % 3);
+            m.src[TU_SRC_LOD].f[l] = frand(&rng, 0, 3.5f);
+            for (int g = TU_SRC_DUDX; g <= TU_SRC_DRDY; g++)
+                m.src[g].f[l] = frand(&rng, -0.2f, 0.2f);
+        }
+        tu_error err;
+        memset(&want, 0, sizeof want);
+        memset(&got, 0, sizeof got);
+        memset(&again, 0, sizeof again);
+        col.n = 0;
+        col.ends = 0;
+        const tu_trace_sink sink = {collect, end_message, &col, 9, 4};
+        if (!CHECK(tu_execute(&m, &img.surface, &smp, &want, &err) == TU_OK, "%s", err.message) ||
+            !CHECK(tu_execute_traced(&m, &img.surface, &smp, &sink, &got, &err) == TU_OK, "%s",
+                   err.message)) {
+            tu_image_free(&img);
+            continue;
+        }
+        CHECK(memcmp(&want, &got, sizeof want) == 0, "round %d: traced reply differs", round);
+        /* A message whose lanes all fall outside or on the border reads no memory. */
+        CHECK(col.ends == 1 && col.n < 8192, "round %d: %zu records", round, col.n);
+        records += col.n;
+        uint8_t *used = calloc(img.surface.size, 1);
+        for (size_t i = 0; i < col.n; i++) {
+            const tu_trace_record *r = &col.rec[i];
+            CHECK(r->message == 9 && r->surface == 4 && r->kind == TU_TRACE_TEXEL && r->lane < 16 &&
+                  (m.lane_mask >> r->lane & 1) && r->resident);
+            const tu_texel_coord c = {r->x, r->y, r->z, r->layer, r->level, r->sample};
+            uint64_t off = 0;
+            CHECK(tu_surface_texel_offset(&img.surface, &c, &off, NULL) == TU_OK &&
+                  off == r->offset && r->size == tu_format_bytes(img.surface.format));
+            for (uint32_t b = 0; b < r->size && r->offset + b < img.surface.size; b++)
+                used[r->offset + b] = 1;
+        }
+        uint8_t *mem = img.surface.data;
+        size_t scrambled = 0;
+        for (size_t i = 0; i < img.surface.size; i++)
+            if (!used[i]) mem[i] = (uint8_t)tu_test_rand(&rng), scrambled++;
+        CHECK(scrambled > 0);
+        CHECK(tu_execute(&m, &img.surface, &smp, &again, &err) == TU_OK);
+        CHECK(memcmp(&want, &again, sizeof want) == 0,
+              "round %d (op %d): a byte outside the trace changed the reply", round, (int)m.op);
+        free(used);
+        tu_image_free(&img);
+    }
+    CHECK(records > 1000, "%zu records in all", records);
+    tu_error err;
+    tu_sampler smp = tu_sampler_default();
+    tu_image img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8_UNORM, 4, 4, 1, 1, 1, 1);
+    memset(&m, 0, sizeof m);
+    m.op = TU_OP_LD, m.simd = 1, m.lane_mask = 1, m.channel_mask = 1;
+    const tu_trace_sink none = {NULL, NULL, NULL, 0, 0};
+    CHECK_ERR(tu_execute_traced(&m, &img.surface, &smp, &none, &got, &err), TU_INVALID_ARGUMENT,
+              &err, "record callback");
+    tu_image_free(&img);
+}
+
 int main(void) {
     TU_RUN(test_summary);
     TU_RUN(test_json);
+    TU_RUN(test_engine_trace);
     return tu_test_finish();
 }

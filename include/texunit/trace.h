@@ -55,6 +55,7 @@ typedef struct tu_trace_record {
  * it must not call back into the engine with the same binding's trace. */
 typedef struct tu_trace_sink {
     void (*record)(void *user, const tu_trace_record *r);
+    void (*end_message)(void *user); /* after the message's last record; may be NULL */
     void *user;
     uint32_t message; /* copied into each record */
     uint32_t surface; /* copied into each texel record */
