@@ -523,6 +523,10 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
 }
 
 int tq_run_visa(const char *path, FILE *out, FILE *errf) {
+    return tq_run_visa_traced(path, out, errf, NULL);
+}
+
+int tq_run_visa_traced(const char *path, FILE *out, FILE *errf, const tu_trace_sink *trace) {
     static run r; /* large; the tool is single-threaded */
     memset(&r, 0, sizeof r);
     r.err = errf, r.path = path, r.emask = 0xffffffffu;
@@ -543,6 +547,7 @@ int tq_run_visa(const char *path, FILE *out, FILE *errf) {
     for (unsigned i = 0; !rc && i < r.set_count; i++)
         rc = apply_set(&r, &k, &st, r.sets[i].args, r.sets[i].line);
     if (!rc) {
+        st.trace = trace;
         st.dispatch_mask = r.emask;
         st.cps_x = r.cps_x, st.cps_y = r.cps_y;
         if (tu_visa_execute(&k, &st, &r.bind, &err) != TU_OK) {

@@ -21,6 +21,7 @@
  * Exit status: 0 on success, 1 when texunit refused the input, 2 on a usage error.
  */
 #include "lower_cmd.h"
+#include "memtrace.h"
 #include "query.h"
 #include "run_sass.h"
 #include "run_visa.h"
@@ -180,7 +181,26 @@ static int cmd_query(int argc, char **argv) {
 }
 
 static int cmd_run(int argc, char **argv) {
-    if (argc != 1) return usage_error("%s", "usage: run FILE.visaasm|FILE.sass");
+    const char *trace = NULL, *cache = NULL; /* --trace FILE, --cache SIZE,LINE,WAYS[,plru] */
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--trace") == 0)
+            trace = argv[i + 1];
+        else if (strcmp(argv[i], "--cache") == 0)
+            cache = argv[i + 1];
+        else
+            return usage_error("run: unknown option '%s'", argv[i]);
+    }
+    if (argc < 1 || argc % 2 != 1)
+        return usage_error("%s", "usage: run FILE.visaasm|FILE.sass [--trace FILE.jsonl] "
+                                 "[--cache SIZE,LINE,WAYS[,plru]]");
+    if ((trace || cache) && ends_with(argv[0], ".visaasm")) {
+        tq_memtrace mt;
+        if (!tq_memtrace_open(&mt, trace, cache, stdout, stderr)) return 1;
+        int rc = tq_run_visa_traced(argv[0], stdout, stderr, &mt.sink);
+        if (!tq_memtrace_close(&mt, stderr) && !rc) rc = 1;
+        return rc;
+    }
+    if (trace || cache) return usage_error("%s", "run: --trace and --cache take a .visaasm kernel");
     if (ends_with(argv[0], ".visaasm")) return tq_run_visa(argv[0], stdout, stderr);
     if (ends_with(argv[0], ".sass")) return tq_run_sass(argv[0], stdout, stderr);
     return usage_error("run: '%s' is neither a .visaasm nor a .sass file", argv[0]);
@@ -215,7 +235,9 @@ static const struct {
      "                                    generate a surface with the texel generator"},
     {"query", cmd_query,
      "query FILE|-                        answer the texture queries of a case file"},
-    {"run", cmd_run, "run FILE.visaasm|FILE.sass          run a vISA kernel or a TLD program"},
+    {"run", cmd_run,
+     "run FILE.visaasm|FILE.sass          run a vISA kernel or a TLD program\n"
+     "      [--trace FILE.jsonl] [--cache 16KiB,64B,4[,plru]]   (vISA) its texel reads"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]          encode its instructions (vISA 4.1)"},
     {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]    decode instructions to text"},
     {"lower", cmd_lower,
