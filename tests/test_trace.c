@@ -84,7 +84,7 @@ static void test_json(void) {
         tu_trace_record b = {0};
         char kind[16], resident[8];
         const int got = sscanf(buf,
-                               "{\"type\":\"texel\",\"message\":%" SCNu32 ",\"lane\":%" SCNu32
+                               "{\"type\":\"read\",\"message\":%" SCNu32 ",\"lane\":%" SCNu32
                                ",\"surface\":%" SCNu32 ",\"kind\":\"%15[a-z_]\",\"level\":%" SCNu32
                                ",\"layer\":%" SCNu32 ",\"x\":%" SCNu32 ",\"y\":%" SCNu32
                                ",\"z\":%" SCNu32 ",\"sample\":%" SCNu32 ",\"offset\":%" SCNu64

@@ -193,14 +193,15 @@ static int cmd_run(int argc, char **argv) {
     if (argc < 1 || argc % 2 != 1)
         return usage_error("%s", "usage: run FILE.visaasm|FILE.sass [--trace FILE.jsonl] "
                                  "[--cache SIZE,LINE,WAYS[,plru]]");
-    if ((trace || cache) && ends_with(argv[0], ".visaasm")) {
+    const bool visa = ends_with(argv[0], ".visaasm"), sass = ends_with(argv[0], ".sass");
+    if ((trace || cache) && (visa || sass)) {
         tq_memtrace mt;
         if (!tq_memtrace_open(&mt, trace, cache, stdout, stderr)) return 1;
-        int rc = tq_run_visa_traced(argv[0], stdout, stderr, &mt.sink);
+        int rc = visa ? tq_run_visa_traced(argv[0], stdout, stderr, &mt.sink)
+                      : tq_run_sass_traced(argv[0], stdout, stderr, &mt.sink);
         if (!tq_memtrace_close(&mt, stderr) && !rc) rc = 1;
         return rc;
     }
-    if (trace || cache) return usage_error("%s", "run: --trace and --cache take a .visaasm kernel");
     if (ends_with(argv[0], ".visaasm")) return tq_run_visa(argv[0], stdout, stderr);
     if (ends_with(argv[0], ".sass")) return tq_run_sass(argv[0], stdout, stderr);
     return usage_error("run: '%s' is neither a .visaasm nor a .sass file", argv[0]);
@@ -237,7 +238,7 @@ static const struct {
      "query FILE|-                        answer the texture queries of a case file"},
     {"run", cmd_run,
      "run FILE.visaasm|FILE.sass          run a vISA kernel or a TLD program\n"
-     "      [--trace FILE.jsonl] [--cache 16KiB,64B,4[,plru]]   (vISA) its texel reads"},
+     "      [--trace FILE.jsonl] [--cache 16KiB,64B,4[,plru]]   its texel reads"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]          encode its instructions (vISA 4.1)"},
     {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]    decode instructions to text"},
     {"lower", cmd_lower,

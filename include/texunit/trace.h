@@ -12,7 +12,7 @@
  * engine reads, lane by lane.
  *
  * The JSON-lines form (`texunit run --trace FILE`): one object per line,
- *   {"type":"texel","message":M,"lane":L,"surface":S,"kind":"texel","level":..,"layer":..,
+ *   {"type":"read","message":M,"lane":L,"surface":S,"kind":"texel","level":..,"layer":..,
  *    "x":..,"y":..,"z":..,"sample":..,"offset":..,"size":..,"resident":true}
  *   {"type":"message","message":M,"records":N,"line_size":64,"lines":K}
  * with the keys always in this order and every number a decimal integer.

@@ -61,7 +61,7 @@ tu_status tu_trace_summarize(const tu_trace_record *records, size_t count, uint3
 size_t tu_trace_record_json(const tu_trace_record *r, char *buf, size_t cap) {
     const int n =
         snprintf(buf, cap,
-                 "{\"type\":\"texel\",\"message\":%" PRIu32 ",\"lane\":%" PRIu32
+                 "{\"type\":\"read\",\"message\":%" PRIu32 ",\"lane\":%" PRIu32
                  ",\"surface\":%" PRIu32 ",\"kind\":\"%s\",\"level\":%" PRIu32 ",\"layer\":%" PRIu32
                  ",\"x\":%" PRIu32 ",\"y\":%" PRIu32 ",\"z\":%" PRIu32 ",\"sample\":%" PRIu32
                  ",\"offset\":%" PRIu64 ",\"size\":%" PRIu32 ",\"resident\":%s}\n",
