@@ -504,6 +504,14 @@ static void test_surface_refusals(void) {
               "copy destination");
     CHECK_ERR(tu_surface_copy_texels(&ta, &lin.surface, &err), TU_INVALID_ARGUMENT, &err,
               "copy: destination format");
+    CHECK_ERR(tu_image_convert_tiling(&arr, TU_TILING_NV_BLOCK_LINEAR, &err), TU_UNSUPPORTED, &err,
+              "nv_block_linear");
+    static const uint8_t all_pages[64] = {0xff};
+    const tu_residency res = {all_pages, sizeof all_pages, 12};
+    arr.surface.residency = &res;
+    CHECK_ERR(tu_image_convert_tiling(&arr, TU_TILING_INTEL_Y, &err), TU_UNSUPPORTED, &err,
+              "residency map");
+    arr.surface.residency = NULL;
     tu_nv_tic tic;
     CHECK_ERR(tu_nv_tic_from_surface(&ta, 0, &tic, &err), TU_INVALID_ARGUMENT, &err,
               "tiling 4 has no NVIDIA texture header");

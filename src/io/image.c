@@ -61,6 +61,9 @@ tu_status tu_image_convert_tiling(tu_image *img, tu_tiling tiling, tu_error *err
     TU_RETURN_IF(tiling == TU_TILING_NV_BLOCK_LINEAR, err, TU_UNSUPPORTED,
                  "image tiling nv_block_linear: convert with tu_surface_layout_block_linear and "
                  "tu_surface_copy_texels");
+    TU_RETURN_IF(img->surface.residency, err, TU_UNSUPPORTED,
+                 "image residency map: its pages are those of the current layout, so the image "
+                 "cannot change tiling");
     tu_surface s = img->surface;
     s.tiling = tiling;
     uint64_t required = 0;
