@@ -522,6 +522,72 @@ static void test_surface_refusals(void) {
     tu_image_free(&arr);
 }
 
+/* Hostile layouts: random pitches, QPitch, level places, offsets and sizes. Whatever
+ * validation says, the gate hands out only texels inside memory, and a layout validation
+ * accepts has every texel of every level inside memory. */
+static void test_hostile_layouts(void) {
+    uint64_t rng = 4242;
+    int accepted = 0;
+    for (int i = 0; i < 3000; i++) {
+        tu_surface s = {0};
+        const tu_tiling tilings[4] = {TU_TILING_INTEL_X, TU_TILING_INTEL_Y, TU_TILING_INTEL_4,
+                                      TU_TILING_INTEL_64};
+        const tu_format formats[3] = {TU_FORMAT_R8_UNORM, TU_FORMAT_R8G8B8A8_UNORM,
+                                      TU_FORMAT_R32G32B32A32_UINT};
+        s.tiling = tilings[tu_test_rand(&rng) % 4];
+        s.format = formats[tu_test_rand(&rng) % 3];
+        s.type =
+            s.tiling == TU_TILING_INTEL_X || tu_test_rand(&rng) % 2 ? TU_SURFACE_2D : TU_SURFACE_3D;
+        s.arrayed = s.type == TU_SURFACE_2D;
+        s.width = 1 + (uint32_t)(tu_test_rand(&rng) % 40);
+        s.height = 1 + (uint32_t)(tu_test_rand(&rng) % 40);
+        s.depth = s.type == TU_SURFACE_3D ? 1 + (uint32_t)(tu_test_rand(&rng) % 20) : 1;
+        s.layers = s.type == TU_SURFACE_3D ? 1 : 1 + (uint32_t)(tu_test_rand(&rng) % 3);
+        s.levels = 1 + (uint32_t)(tu_test_rand(&rng) % 3);
+        s.level_count = s.levels;
+        s.samples = 1;
+        uint64_t need = 0;
+        if (tu_surface_layout_intel(&s, &need, NULL) != TU_OK) continue;
+        /* Perturb some fields, some of the time. */
+        for (uint32_t L = 0; L < s.levels; L++) {
+            tu_level_layout *lv = &s.level[L];
+            switch (tu_test_rand(&rng) % 6) {
+            case 0: lv->row_pitch = tu_test_rand(&rng) % 4096; break;
+            case 1: lv->layer_pitch = tu_test_rand(&rng) % 300; break;
+            case 2: lv->tile_x = (uint32_t)(tu_test_rand(&rng) % 300); break;
+            case 3: lv->tile_y = (uint32_t)(tu_test_rand(&rng) % 300); break;
+            case 4: lv->offset = tu_test_rand(&rng) % 200000; break;
+            default: break;
+            }
+        }
+        const uint64_t size = tu_test_rand(&rng) % 2 ? need : tu_test_rand(&rng) % (need + 1) + 1;
+        uint8_t *mem = calloc(size, 1);
+        s.data = mem;
+        s.size = size;
+        const bool valid = tu_surface_validate(&s, NULL) == TU_OK;
+        accepted += valid;
+        const uint32_t bytes = tu_format_bytes(s.format);
+        int bad = 0;
+        for (uint32_t L = 0; L < s.levels; L++) {
+            uint32_t w, h, d;
+            tu_surface_level_extent(&s, L, &w, &h, &d);
+            for (uint32_t layer = 0; layer < s.layers; layer++)
+                for (uint32_t z = 0; z < d; z++)
+                    for (uint32_t y = 0; y < h; y++)
+                        for (uint32_t x = 0; x < w; x++) {
+                            const tu_texel_coord c = {x, y, z, layer, L, 0};
+                            uint64_t off;
+                            const bool ok = tu_surface_texel_offset(&s, &c, &off, NULL) == TU_OK;
+                            bad += ok ? off + bytes > size : valid;
+                        }
+        }
+        CHECK(bad == 0, "layout %d (%s, valid %d): %d texels outside or refused", i,
+              tu_tiling_name(s.tiling), valid, bad);
+        free(mem);
+    }
+    CHECK(accepted > 150, "only %d layouts were valid", accepted);
+}
+
 int main(void) {
     TU_RUN(test_hand_examples);
     TU_RUN(test_round_trips);
@@ -529,5 +595,6 @@ int main(void) {
     TU_RUN(test_surface_gate);
     TU_RUN(test_engine_reads_tiled);
     TU_RUN(test_surface_refusals);
+    TU_RUN(test_hostile_layouts);
     return tu_test_finish();
 }
