@@ -31,7 +31,8 @@ typedef struct tq_texture {
     bool arrayed;
     tu_format format;
     uint32_t width, height, depth, levels, layers, seed;
-    char path[1024]; /* texture_file */
+    tu_tiling tiling; /* tiling=linear|x|y|4|64 (LINEAR by default) */
+    char path[1024];  /* texture_file */
 } tq_texture;
 
 /* The sampler keys as written (defaults applied), before mapping to tu_sampler. */
@@ -85,6 +86,10 @@ tu_sampler tq_make_sampler(const tq_sampler *s);
 /* Answer a query line against texture `img` and `smp`; *cls says how to print it. */
 bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_texel *out,
                tu_format_class *cls, char *why, size_t why_size);
+
+/* "tiling=linear", "tiling=x", "tiling=y", "tiling=4", "tiling=64" (docs/semantics.md,
+ * "Intel tilings"); false for anything else. */
+bool tq_tiling_from_word(const char *w, tu_tiling *t);
 
 /* Make the texture a TEXTURE / TEXTURE_FILE line describes. */
 bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_size);

@@ -60,6 +60,7 @@ typedef struct run {
     const char *path;
     unsigned line;
     FILE *out, *err;
+    const tu_trace_sink *trace; /* --trace / --cache, or NULL */
     tu_nv_regs regs;
     uint32_t active;
     uint8_t *headers, *samplers;
@@ -159,7 +160,8 @@ static tu_nv_state state(run *r) {
                       {r->samplers, (size_t)r->sampler_entries * TU_NV_ENTRY_BYTES, r->sampler_max},
                       r->cbank,
                       CBANK_WORDS,
-                      NULL};
+                      NULL,
+                      r->trace};
     return st;
 }
 
@@ -555,6 +557,10 @@ static bool run_line(run *r, char *line) {
 }
 
 int tq_run_sass(const char *path, FILE *out, FILE *err) {
+    return tq_run_sass_traced(path, out, err, NULL);
+}
+
+int tq_run_sass_traced(const char *path, FILE *out, FILE *err, const tu_trace_sink *trace) {
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!in) {
         fprintf(err, "%s: %s\n", path, strerror(errno));
@@ -564,6 +570,7 @@ int tq_run_sass(const char *path, FILE *out, FILE *err) {
     bool ok = r != NULL;
     if (r) {
         r->path = path, r->out = out, r->err = err;
+        r->trace = trace;
         r->regs.lanes = 1;
         r->active = 0xffffffffu;
         r->header_max = r->sampler_max = 63;

@@ -14,4 +14,8 @@
  * it (the program stops at the first refused line). */
 int tq_run_sass(const char *path, FILE *out, FILE *err);
 
+/* tq_run_sass with every TLD traced to `trace` (texunit run --trace / --cache). */
+struct tu_trace_sink;
+int tq_run_sass_traced(const char *path, FILE *out, FILE *err, const struct tu_trace_sink *trace);
+
 #endif /* TEXUNIT_RUN_SASS_H */

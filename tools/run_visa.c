@@ -279,6 +279,11 @@ static int directive_surface(run *r, char *args, unsigned line) {
     } else {
         return refuse(r, line, "%s", "surface: expected 'texture ...' or 'texture_file PATH'");
     }
+    tu_error tiling_err = {0}; /* tiling=...: the texels re-laid in an Intel tiling */
+    if (tu_image_convert_tiling(img, q.texture.tiling, &tiling_err) != TU_OK) {
+        tu_image_free(img);
+        return refuse(r, line, "surface: %s", tiling_err.message);
+    }
     if (clear_text &&
         !parse_clear(clear_text, tu_format_describe(img->surface.format)->format_class,
                      &img->surface.clear_color)) {
@@ -616,6 +621,10 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
 }
 
 int tq_run_visa(const char *path, FILE *out, FILE *errf) {
+    return tq_run_visa_traced(path, out, errf, NULL);
+}
+
+int tq_run_visa_traced(const char *path, FILE *out, FILE *errf, const tu_trace_sink *trace) {
     static run r; /* large; the tool is single-threaded */
     memset(&r, 0, sizeof r);
     r.err = errf, r.path = path, r.emask = 0xffffffffu;
@@ -636,6 +645,7 @@ int tq_run_visa(const char *path, FILE *out, FILE *errf) {
     for (unsigned i = 0; !rc && i < r.set_count; i++)
         rc = apply_set(&r, &k, &st, r.sets[i].args, r.sets[i].line);
     if (!rc) {
+        st.trace = trace;
         st.dispatch_mask = r.emask;
         st.cps_x = r.cps_x, st.cps_y = r.cps_y;
         if (tu_visa_execute(&k, &st, &r.bind, &err) != TU_OK) {

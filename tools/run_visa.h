@@ -10,6 +10,10 @@
  * Returns 0 on success, 1 when the kernel or a directive was refused. */
 int tq_run_visa(const char *path, FILE *out, FILE *err);
 
+/* tq_run_visa with every send traced to `trace` (texunit run --trace / --cache). */
+struct tu_trace_sink;
+int tq_run_visa_traced(const char *path, FILE *out, FILE *err, const struct tu_trace_sink *trace);
+
 /* Encode the kernel's instructions (movs excepted) as vISA 4.1 binary into bin_path, or as
  * hex lines with the instruction text to out when bin_path is NULL. */
 int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *err);

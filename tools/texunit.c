@@ -2,7 +2,7 @@
  * texunit - the command line tool.
  *
  *   texunit formats                         the format table
- *   texunit gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png
+ *   texunit gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [tiling=linear|x|y|4|64]
  *                                           a surface from the texel generator, to a file
  *   texunit info FILE.ktx2|FILE.png         what a file holds
  *   texunit texel FILE LEVEL LAYER X Y Z    one decoded texel
@@ -21,6 +21,7 @@
  * Exit status: 0 on success, 1 when texunit refused the input, 2 on a usage error.
  */
 #include "lower_cmd.h"
+#include "memtrace.h"
 #include "query.h"
 #include "run_sass.h"
 #include "run_visa.h"
@@ -98,9 +99,11 @@ static int cmd_formats(int argc, char **argv) {
 }
 
 static int cmd_gen(int argc, char **argv) {
+    tu_tiling tiling = TU_TILING_LINEAR; /* gen ... tiling=X: generated in that layout */
+    if (argc == 10 && tq_tiling_from_word(argv[9], &tiling)) argc--;
     if (argc != 9)
-        return usage_error("%s",
-                           "usage: gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png");
+        return usage_error("%s", "usage: gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png "
+                                 "[tiling=linear|x|y|4|64]");
     tu_surface desc = {0};
     if (!tq_type_from_word(argv[0], &desc.type, &desc.arrayed))
         return usage_error("unknown surface type '%s'", argv[0]);
@@ -118,7 +121,8 @@ static int cmd_gen(int argc, char **argv) {
     tu_error err = {0};
     tu_image img = {0};
     if (tu_image_create(&img, &desc, &err) != TU_OK) return refused(&err);
-    tu_status st = tu_surface_fill_hash(&img.surface, seed, &err);
+    tu_status st = tu_image_convert_tiling(&img, tiling, &err);
+    if (st == TU_OK) st = tu_surface_fill_hash(&img.surface, seed, &err);
     if (st == TU_OK)
         st = ends_with(argv[8], ".png") ? tu_png_write_file(argv[8], &img.surface, 0, 0, &err)
                                         : tu_ktx2_write_file(argv[8], &img.surface, &err);
@@ -181,7 +185,27 @@ static int cmd_query(int argc, char **argv) {
 }
 
 static int cmd_run(int argc, char **argv) {
-    if (argc != 1) return usage_error("%s", "usage: run FILE.visaasm|FILE.sass");
+    const char *trace = NULL, *cache = NULL; /* --trace FILE, --cache SIZE,LINE,WAYS[,plru] */
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--trace") == 0)
+            trace = argv[i + 1];
+        else if (strcmp(argv[i], "--cache") == 0)
+            cache = argv[i + 1];
+        else
+            return usage_error("run: unknown option '%s'", argv[i]);
+    }
+    if (argc < 1 || argc % 2 != 1)
+        return usage_error("%s", "usage: run FILE.visaasm|FILE.sass [--trace FILE.jsonl] "
+                                 "[--cache SIZE,LINE,WAYS[,plru]]");
+    const bool visa = ends_with(argv[0], ".visaasm"), sass = ends_with(argv[0], ".sass");
+    if ((trace || cache) && (visa || sass)) {
+        tq_memtrace mt;
+        if (!tq_memtrace_open(&mt, trace, cache, stdout, stderr)) return 1;
+        int rc = visa ? tq_run_visa_traced(argv[0], stdout, stderr, &mt.sink)
+                      : tq_run_sass_traced(argv[0], stdout, stderr, &mt.sink);
+        if (!tq_memtrace_close(&mt, stderr) && !rc) rc = 1;
+        return rc;
+    }
     if (ends_with(argv[0], ".visaasm")) return tq_run_visa(argv[0], stdout, stderr);
     if (ends_with(argv[0], ".sass")) return tq_run_sass(argv[0], stdout, stderr);
     return usage_error("run: '%s' is neither a .visaasm nor a .sass file", argv[0]);
@@ -240,11 +264,13 @@ static const struct {
 } commands[] = {
     {"formats", cmd_formats, "formats                             list the format table"},
     {"gen", cmd_gen,
-     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png\n"
+     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [tiling=x|y|4|64]\n"
      "                                    generate a surface with the texel generator"},
     {"query", cmd_query,
      "query FILE|-                        answer the texture queries of a case file"},
-    {"run", cmd_run, "run FILE.visaasm|FILE.sass          run a vISA kernel or a TLD program"},
+    {"run", cmd_run,
+     "run FILE.visaasm|FILE.sass          run a vISA kernel or a TLD program\n"
+     "      [--trace FILE.jsonl] [--cache 16KiB,64B,4[,plru]]   its texel reads"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]          encode its instructions (vISA 4.1)"},
     {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]    decode instructions to text"},
     {"lower", cmd_lower,

@@ -17,6 +17,7 @@
 #include "texunit/format.h"
 #include "texunit/status.h"
 #include "texunit/surface.h"
+#include "texunit/trace.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -298,6 +299,18 @@ TU_API tu_status tu_media_block_read(const tu_surface *surface, const tu_media_r
  */
 TU_API tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                             tu_reply *reply, tu_error *err);
+
+/*
+ * tu_execute with a trace (texunit/trace.h): the message runs the generic path (never a
+ * fast-path kernel, so the kernels carry no hook) and every read of surface memory (each
+ * texel through the address gate, each MCS element) is passed to sink->record, lane by lane,
+ * then sink->end_message is called. Texels outside the view or refused by the gate read no
+ * memory and make no record. The reply equals tu_execute's. Returns what tu_execute returns,
+ * or TU_INVALID_ARGUMENT for a NULL sink or record callback.
+ */
+TU_API tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface,
+                                   const tu_sampler *sampler, const tu_trace_sink *sink,
+                                   tu_reply *reply, tu_error *err);
 
 /*
  * A prepared binding (DESIGN.md §6 "Bind once, run many"; docs/bindings.md): a surface and

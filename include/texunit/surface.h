@@ -51,7 +51,23 @@ typedef enum tu_tiling {
      * slice_pitch and sample_pitch must be 0. A multisample surface stores sample s of
      * pixel (x, y) at (x*sx + dx, y*sy + dy) of a grid sx x sy times larger (2x1, 2x2, 4x2,
      * 4x4 for 2, 4, 8, 16 samples). tu_surface_layout_block_linear fills the layout. */
-    TU_TILING_NV_BLOCK_LINEAR
+    TU_TILING_NV_BLOCK_LINEAR,
+    /* Intel tilings as Mesa's isl lays them out (docs/semantics.md, "Intel tilings"): 2D,
+     * cube and 3D surfaces of 1, 2, 4, 8 or 16-byte texels. One "slice" is the 2D mip tree of
+     * an array layer (each sample one slice after another, beyond those a Tile-64 tile
+     * holds), or of a 3D z slice (2^r of them inside a Tile-64 tile); slices follow every
+     * QPitch rows. For level L, level[L].offset is the byte offset of the surface's first
+     * tile, level[L].row_pitch the bytes of one row of the surface (whole tiles),
+     * level[L].layer_pitch the QPitch in rows, level[L].tile_x / tile_y where the level
+     * starts in the mip tree (elements, rows); slice_pitch and sample_pitch are 0. Texel
+     * (x, y) of slice n is byte u = (tile_x + x) * bytes of row v = tile_y + y + n * QPitch,
+     * at offset + tile id * tile bytes + the tiling's swizzle of (u, v) inside the tile, tile
+     * id = (v / tile height) * (row_pitch / tile width) + u / tile width.
+     * tu_surface_layout_intel fills the layout. */
+    TU_TILING_INTEL_X, /* Tile-X: 4 KiB tiles of 512 B x 8 rows */
+    TU_TILING_INTEL_Y, /* legacy Tile-Y (Y-major): 4 KiB tiles of 128 B x 32 rows */
+    TU_TILING_INTEL_4, /* Tile-4 (Xe-HP and later): 4 KiB tiles of 128 B x 32 rows */
+    TU_TILING_INTEL_64 /* Tile-64 (Xe-HP): 64 KiB tiles shaped by texel size, 3D, samples */
 } tu_tiling;
 
 enum {
@@ -65,11 +81,12 @@ enum {
 
 /* Where the texels of one mip level are, in bytes from the surface's data pointer. */
 typedef struct tu_level_layout {
-    uint64_t offset;       /* texel (0,0,0) of layer 0, sample 0 */
-    uint64_t row_pitch;    /* from one row to the next */
-    uint64_t slice_pitch;  /* from one z slice to the next (3D) */
-    uint64_t sample_pitch; /* from one sample to the next (multisample) */
-    uint64_t layer_pitch;  /* from one array layer (or cube face) to the next */
+    uint64_t offset;         /* texel (0,0,0) of layer 0, sample 0 */
+    uint64_t row_pitch;      /* from one row to the next */
+    uint64_t slice_pitch;    /* from one z slice to the next (3D) */
+    uint64_t sample_pitch;   /* from one sample to the next (multisample) */
+    uint64_t layer_pitch;    /* from one array layer (or cube face) to the next */
+    uint32_t tile_x, tile_y; /* Intel tilings: the level's place in the mip tree; 0 otherwise */
 } tu_level_layout;
 
 /* Which pages of the surface's memory are backed. A page is 2^page_size_log2 bytes
@@ -162,6 +179,28 @@ TU_API tu_status tu_surface_layout_packed(tu_surface *s, uint64_t *required_size
  */
 TU_API tu_status tu_surface_layout_block_linear(tu_surface *s, uint64_t *required_size,
                                                 tu_error *err);
+
+/*
+ * Fill s->level[] with the Intel tiled layout of s->tiling (TU_TILING_INTEL_X, _Y, _4 or _64)
+ * as Mesa's isl makes it (docs/semantics.md, "Intel tilings") and set *required_size: the
+ * 2D mip tree with isl's image alignment, QPitch and whole-tile row pitch, slices of array
+ * layers, samples or z slices, the surface a whole number of rows of tiles. Reads type,
+ * arrayed, format, tiling, width, height, depth, layers, levels and samples, which must be
+ * valid. Returns TU_OK, TU_INVALID_ARGUMENT or TU_UNSUPPORTED naming the field.
+ */
+TU_API tu_status tu_surface_layout_intel(tu_surface *s, uint64_t *required_size, tu_error *err);
+
+/*
+ * Copy every texel of every memory level, layer and sample from src to dst through the
+ * address gate: two valid surfaces of the same type, format, sizes, layers, levels and
+ * samples in any layouts (linear to tiled, tiled to linear, block-linear to linear...).
+ * Writes dst->data. Returns TU_OK, or TU_INVALID_ARGUMENT naming the field that differs or
+ * the validation error.
+ */
+TU_API tu_status tu_surface_copy_texels(tu_surface *dst, const tu_surface *src, tu_error *err);
+
+/* "linear", "nv_block_linear", "x", "y", "4", "64" for the tilings, "?" otherwise. */
+TU_API const char *tu_tiling_name(tu_tiling tiling);
 
 /*
  * Describe a planar 2D surface of s->width x s->height pixels: type 2D, one level, one

@@ -54,6 +54,9 @@ typedef struct tuE_ctx {
     bool bytes8;
     uint8_t byte8[4];
     uint32_t bytes; /* bytes per texel */
+    /* tu_execute_traced's sink, NULL otherwise. When set, no level is direct and no fast row
+     * runs, so every read passes tuE_read's gate path or tuE_fetch, where it is recorded. */
+    const tu_trace_sink *trace;
 } tuE_ctx;
 
 /* What a surface and a sampler fix for every message (tu_bind): the message-independent
@@ -82,6 +85,7 @@ void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const t
 /* The per-lane state a filter accumulates. */
 typedef struct tuE_lane {
     bool null_page; /* a texel came from a non-resident page */
+    uint32_t index; /* the lane's number in the message (trace records) */
 } tuE_lane;
 
 /* --- texel access (texel.c) ------------------------------------------------------------ */
@@ -98,6 +102,11 @@ int32_t tuE_wrap(int32_t i, int32_t size, tu_address mode);
  * non-resident page, or one the address gate refuses, reads as zero; the first also marks
  * lane->null_page. */
 void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out);
+
+/* Record a read of texel c (level relative to s's view) of s for ctx->trace, when the
+ * address gate hands it out. */
+void tuE_trace(const tuE_ctx *ctx, const tuE_lane *lane, const tu_surface *s, tu_trace_kind kind,
+               const tu_texel_coord *c);
 
 /* Read texel (x, y, z) of `layer`, sample `sample`, at view level `level` of the bound
  * surface, decoded with ctx->decode: directly when the level is direct and the coordinates

@@ -349,7 +349,8 @@ tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
 /* Run msg on a validated surface and sampler with their prepared state. */
 static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const tuE_bound *bound,
                      tuE_bound *lazy, const tuE_fast_prep *fast_prep, const tu_msg *msg,
-                     tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
+                     tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
+                     const tu_trace_sink *trace) {
     const tu_op_info *info = tu_op_describe(msg->op);
     TU_TRY(check_msg(msg, info, surface, sampler, err));
 
@@ -395,9 +396,20 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         ctx.level = lazy->level;
         ctx.decode = lazy->proto.decode;
     }
+    /* A traced message reads every texel through the gate, where tuE_read records it: the
+     * same levels with no direct one (the untraced path pays nothing per texel for this). */
+    tuE_level traced_levels[TU_MAX_LEVELS];
+    if (trace) {
+        for (uint32_t i = 0; i < ctx.levels && i < TU_MAX_LEVELS; i++) {
+            traced_levels[i] = ctx.level[i];
+            traced_levels[i].direct = false;
+        }
+        ctx.level = traced_levels;
+        ctx.trace = trace;
+    }
     for (unsigned l = 0; l < msg->simd; l++) {
         if (!(msg->lane_mask >> l & 1)) continue;
-        tuE_lane lane = {false};
+        tuE_lane lane = {false, l};
         tu_texel t;
         if (info->kind == TU_KIND_LOAD) {
             tuE_load_lane(&ctx, &lane, l, &t);
@@ -413,6 +425,7 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         if (lane.null_page) null_mask &= ~(1u << l);
     }
     if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
+    if (trace && trace->end_message) trace->end_message(trace->user);
     return TU_OK;
 }
 
@@ -425,8 +438,10 @@ tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_samp
  * caller's surface and sampler in place and prepares the state on the stack, with no copy
  * of either description, and the decoder and level geometry only when the generic path
  * runs (docs/bindings.md). */
-tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
-                      tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
+static tu_status execute_unbound(const tu_msg *msg, const tu_surface *surface,
+                                 const tu_sampler *sampler, tu_reply *reply, tu_error *err,
+                                 bool allow_fast, const char **fast_path,
+                                 const tu_trace_sink *trace) {
     if (fast_path) *fast_path = NULL;
     TU_RETURN_IF(!msg || !surface || !sampler || !reply, err, TU_INVALID_ARGUMENT,
                  "message, surface, sampler and reply must not be NULL");
@@ -436,8 +451,20 @@ tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sam
     TU_TRY(tuE_fast_prepare(surface, sampler, TU_ISA_BEST, &fast_prep, err));
     tuE_bound bound; /* level 0 now; the decoder and other levels when the generic path runs */
     bound_proto(surface, sampler, &bound);
-    return run(surface, sampler, &bound, &bound, &fast_prep, msg, reply, err, allow_fast,
-               fast_path);
+    return run(surface, sampler, &bound, &bound, &fast_prep, msg, reply, err, allow_fast, fast_path,
+               trace);
+}
+
+tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
+                      tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
+    return execute_unbound(msg, surface, sampler, reply, err, allow_fast, fast_path, NULL);
+}
+
+tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
+                            const tu_trace_sink *sink, tu_reply *reply, tu_error *err) {
+    TU_RETURN_IF(!sink || !sink->record, err, TU_INVALID_ARGUMENT,
+                 "trace sink and its record callback must not be NULL");
+    return execute_unbound(msg, surface, sampler, reply, err, false, NULL, sink);
 }
 
 tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,
@@ -451,5 +478,5 @@ tu_status tuE_execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *re
     TU_RETURN_IF(!b || !msg || !reply, err, TU_INVALID_ARGUMENT,
                  "binding, message and reply must not be NULL");
     return run(&b->surface, &b->sampler, bound_state(b), NULL, prepared(b), msg, reply, err,
-               allow_fast, fast_path);
+               allow_fast, fast_path, NULL);
 }

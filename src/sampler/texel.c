@@ -117,6 +117,27 @@ void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_
     }
 }
 
+void tuE_trace(const tuE_ctx *ctx, const tuE_lane *lane, const tu_surface *s, tu_trace_kind kind,
+               const tu_texel_coord *c) {
+    uint64_t offset;
+    if (tu_surface_texel_offset(s, c, &offset, NULL) != TU_OK) return; /* read no memory */
+    const tu_trace_sink *t = ctx->trace;
+    const tu_trace_record r = {t->message,
+                               lane->index,
+                               t->surface,
+                               kind,
+                               s->base_level + c->level,
+                               c->layer,
+                               c->x,
+                               c->y,
+                               c->z,
+                               c->sample,
+                               offset,
+                               tu_format_bytes(s->format),
+                               tu_surface_offset_resident(s, offset)};
+    t->record(t->user, &r);
+}
+
 void tuE_read(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
               uint32_t y, uint32_t z, uint32_t sample, tu_texel *out) {
     const tu_surface *s = ctx->surf;
@@ -125,6 +146,7 @@ void tuE_read(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer
           layer < s->layers && sample < s->samples)) {
         const tu_texel_coord c = {x, y, z, layer, level, sample};
         tuE_fetch(s, lane, &c, out);
+        if (ctx->trace) tuE_trace(ctx, lane, s, TU_TRACE_TEXEL, &c);
         return;
     }
     /* In range on every axis, so inside memory (tuE_level): no overflow, no gate. */

@@ -10,6 +10,7 @@
 #include "surface_internal.h"
 
 #include "block_linear.h"
+#include "tiling_intel.h"
 
 #include "../format/compressed/compressed.h"
 
@@ -138,8 +139,13 @@ tu_status tuS_texel_offset(const tu_surface *s, uint32_t mem_level, const tu_tex
 
     const tu_level_layout *lv = &s->level[mem_level];
     uint64_t off = lv->offset, t;
-    bool ok = tuB_mul_u64(c->layer, lv->layer_pitch, &t) && tuB_add_u64(off, t, &off);
-    if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
+    const bool intel = tuS_tiling_is_intel(s->tiling);
+    /* Intel tilings place layers, samples and z slices by their own rules (tiling_intel.c). */
+    bool ok = intel ? tuS_intel_texel_offset(s, mem_level, c, &off)
+                    : tuB_mul_u64(c->layer, lv->layer_pitch, &t) && tuB_add_u64(off, t, &off);
+    if (intel) {
+        /* placed above */
+    } else if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
         tuS_bl_level g;
         uint32_t sx, sy, dx, dy;
         tuS_bl_sample_grid(s->samples, &sx, &sy);

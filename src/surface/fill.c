@@ -118,30 +118,31 @@ static tu_status fill_blocks(const tu_surface *s, const tu_format_desc *d, uint3
     return TU_OK;
 }
 
+struct fill_job {
+    const tu_surface *s;
+    const tu_format_desc *d;
+    uint32_t seed;
+    tu_error *err;
+};
+
+static tu_status fill_texel(void *ctx, const tu_texel_coord *c) {
+    const struct fill_job *j = ctx;
+    const uint32_t hz = j->s->samples > 1 ? c->sample : c->z;
+    uint64_t off;
+    TU_TRY(tuS_texel_offset(j->s, c->level, c, &off, j->err));
+    uint8_t *p = (uint8_t *)j->s->data + off;
+    memset(p, 0, j->d->bytes);
+    for (unsigned i = 0; i < j->d->channel_count; i++)
+        tuF_write_field(
+            p, j->d->channels[i].shift, j->d->channels[i].bits,
+            tu_texel_hash_field(j->s->format, i, j->seed, c->level, c->layer, c->x, c->y, hz));
+    return TU_OK;
+}
+
 tu_status tu_surface_fill_hash(const tu_surface *s, uint32_t seed, tu_error *err) {
     TU_TRY(tu_surface_validate(s, err));
     const tu_format_desc *d = tu_format_describe(s->format);
     if (d->flags & TU_FORMAT_FLAG_COMPRESSED) return fill_blocks(s, d, seed, err);
-    uint8_t *base = s->data;
-    for (uint32_t L = 0; L < s->levels; L++) {
-        uint32_t w, h, depth;
-        tuS_mip_extent(s, L, &w, &h, &depth);
-        for (uint32_t layer = 0; layer < s->layers; layer++)
-            for (uint32_t sample = 0; sample < s->samples; sample++)
-                for (uint32_t z = 0; z < depth; z++)
-                    for (uint32_t y = 0; y < h; y++)
-                        for (uint32_t x = 0; x < w; x++) {
-                            const tu_texel_coord c = {x, y, z, layer, 0, sample};
-                            const uint32_t hz = s->samples > 1 ? sample : z;
-                            uint64_t off;
-                            TU_TRY(tuS_texel_offset(s, L, &c, &off, err));
-                            uint8_t *p = base + off;
-                            memset(p, 0, d->bytes);
-                            for (unsigned i = 0; i < d->channel_count; i++)
-                                tuF_write_field(
-                                    p, d->channels[i].shift, d->channels[i].bits,
-                                    tu_texel_hash_field(s->format, i, seed, L, layer, x, y, hz));
-                        }
-    }
-    return TU_OK;
+    struct fill_job job = {s, d, seed, err};
+    return tuS_each_texel(s, fill_texel, &job);
 }

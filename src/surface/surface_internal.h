@@ -42,4 +42,10 @@ tu_status tuS_texel_offset(const tu_surface *s, uint32_t mem_level, const tu_tex
 void tuS_decode_block_texel(const tu_surface *s, uint64_t offset, const tu_texel_coord *c,
                             tu_texel *out);
 
+/* Call fn(ctx, &c) for every texel of every memory level, layer, sample and z slice of s
+ * (x fastest, then y, z, sample, layer, level), c.level holding the memory level; stop at
+ * the first status that is not TU_OK and return it. */
+typedef tu_status (*tuS_texel_fn)(void *ctx, const tu_texel_coord *c);
+tu_status tuS_each_texel(const tu_surface *s, tuS_texel_fn fn, void *ctx);
+
 #endif /* TEXUNIT_SURFACE_INTERNAL_H */

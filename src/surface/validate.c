@@ -6,11 +6,19 @@
 #include "surface_internal.h"
 
 #include "block_linear.h"
+#include "tiling_intel.h"
 
 #include <stdio.h>
 
 static const char *type_name(tu_surface_type t) {
     static const char *const names[] = {"1D", "2D", "3D", "CUBE", "BUFFER"};
+    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
+}
+
+/* The tu_tiling constant's name without TU_TILING_. */
+static const char *tiling_enum_name(tu_tiling t) {
+    static const char *const names[] = {"LINEAR",  "NV_BLOCK_LINEAR", "INTEL_X",
+                                        "INTEL_Y", "INTEL_4",         "INTEL_64"};
     return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
 }
 
@@ -57,9 +65,9 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
                      "surface format %s is block-compressed: it cannot have planes or an MCS",
                      name);
     }
-    TU_RETURN_IF(s->tiling != TU_TILING_LINEAR && s->tiling != TU_TILING_NV_BLOCK_LINEAR, err,
-                 TU_INVALID_ARGUMENT,
-                 "surface tiling %d is not a known tiling (LINEAR 0, NV_BLOCK_LINEAR 1)",
+    TU_RETURN_IF((unsigned)s->tiling > TU_TILING_INTEL_64, err, TU_INVALID_ARGUMENT,
+                 "surface tiling %d is not a known tiling (LINEAR 0, NV_BLOCK_LINEAR 1, "
+                 "INTEL_X 2, INTEL_Y 3, INTEL_4 4, INTEL_64 5)",
                  (int)s->tiling);
     if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
         TU_RETURN_IF(s->type == TU_SURFACE_BUFFER, err, TU_INVALID_ARGUMENT,
@@ -77,9 +85,8 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
                      TUS_MAX_GOB_LOG2);
     } else {
         TU_RETURN_IF(s->gob_height_log2 || s->gob_depth_log2, err, TU_INVALID_ARGUMENT,
-                     "surface gob_height_log2 %u / gob_depth_log2 %u must be 0 for a LINEAR "
-                     "surface",
-                     s->gob_height_log2, s->gob_depth_log2);
+                     "surface gob_height_log2 %u / gob_depth_log2 %u must be 0 for a %s surface",
+                     s->gob_height_log2, s->gob_depth_log2, tiling_enum_name(s->tiling));
     }
     TU_RETURN_IF(s->arrayed && (s->type == TU_SURFACE_3D || s->type == TU_SURFACE_BUFFER), err,
                  TU_INVALID_ARGUMENT, "surface arrayed is set but a %s surface cannot be arrayed",
@@ -141,6 +148,7 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
     TU_RETURN_IF(s->levels > 1 && (s->samples > 1 || s->type == TU_SURFACE_BUFFER), err,
                  TU_INVALID_ARGUMENT, "surface levels %u must be 1 for a %s surface", s->levels,
                  s->samples > 1 ? "multisample" : type);
+    if (tuS_tiling_is_intel(s->tiling)) TU_TRY(tuS_intel_check_shape(s, err));
     return TU_OK;
 }
 
@@ -153,6 +161,7 @@ static tu_status check_level(const tu_surface *s, uint32_t L, uint64_t bytes, tu
     static const char *const axis_name[4] = {"row_pitch", "slice_pitch", "sample_pitch",
                                              "layer_pitch"};
     static const char *const axis_what[4] = {"row", "slice", "sample", "layer"};
+    if (tuS_tiling_is_intel(s->tiling)) return tuS_intel_check_level(s, L, err);
     const tu_level_layout *lv = &s->level[L];
     uint32_t w, h, d;
     tuS_mip_extent(s, L, &w, &h, &d);
@@ -243,10 +252,9 @@ static tu_status check_residency(const tu_surface *s, tu_error *err) {
 static tu_status check_planes(const tu_surface *s, tu_error *err) {
     TU_RETURN_IF(s->plane_count > TU_MAX_PLANES, err, TU_INVALID_ARGUMENT,
                  "surface plane_count %u exceeds %u", s->plane_count, TU_MAX_PLANES);
-    TU_RETURN_IF(s->plane_count > 0 && s->tiling == TU_TILING_NV_BLOCK_LINEAR, err,
-                 TU_INVALID_ARGUMENT,
-                 "surface plane_count %u: planes are linear, the surface is NV_BLOCK_LINEAR",
-                 s->plane_count);
+    TU_RETURN_IF(s->plane_count > 0 && s->tiling != TU_TILING_LINEAR, err, TU_INVALID_ARGUMENT,
+                 "surface plane_count %u: planes are linear, the surface is %s", s->plane_count,
+                 tiling_enum_name(s->tiling));
     TU_RETURN_IF(s->plane_count > 1 && (s->type != TU_SURFACE_2D || s->arrayed), err,
                  TU_INVALID_ARGUMENT, "surface plane_count %u: only 2D surfaces can be planar",
                  s->plane_count);
