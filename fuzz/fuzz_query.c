@@ -1,0 +1,21 @@
+/*
+ * fuzz_query.c - libFuzzer target for the query language of `texunit query` (tools/query.c:
+ * tq_run, tq_parse, tq_make_texture, tq_answer): texture, texture_file and sampler lines and
+ * every query (fetch, lod, grad, cmp, gather, cmpgather, size, levels) with their offsets,
+ * answered through the engine.
+ *
+ * The input is a case file. Every line must be answered or refused with "error: line N:
+ * reason"; nothing may crash or hang. Paths of devices and /proc are left out.
+ */
+#include "fuzz_util.h"
+
+#include "query.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (fz_names_special_file(data, size)) return 0;
+    FILE *in = fmemopen((void *)data, size, "r");
+    if (!in) return 0;
+    tq_run(in, fz_null_stream());
+    fclose(in);
+    return 0;
+}
