@@ -49,7 +49,7 @@ asan: deps
 	      ctest --output-on-failure -j $(JOBS)
 
 fuzz-build: deps
-	cmake -S . -B $(FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DTEXUNIT_FUZZ=ON \
+	cmake -S . -B $(FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTEXUNIT_FUZZ=ON \
 	      -DTEXUNIT_TESTS=OFF $(CMAKE_ARGS)
 	cmake --build $(FUZZ) -j $(JOBS)
 
