@@ -111,4 +111,25 @@ static inline void fz_message(fuzz_in *in, tu_msg *m, bool fast) {
     }
 }
 
+/* A packed image with the generator's texels: a full mip chain for single-sample colour and
+ * depth formats, one level for multisample surfaces and for MCS formats (mcs_format). */
+static inline void fz_make_image(tu_image *img, tu_surface_type type, bool arrayed, tu_format f,
+                                 uint32_t w, uint32_t h, uint32_t d, uint32_t layers,
+                                 uint32_t samples, bool mcs_format, uint32_t seed) {
+    tu_surface desc = {.type = type,
+                       .arrayed = arrayed,
+                       .format = f,
+                       .width = w,
+                       .height = h,
+                       .depth = d,
+                       .layers = layers,
+                       .levels = 1,
+                       .samples = samples};
+    if (samples == 1 && !mcs_format) desc.levels = tu_surface_max_levels(&desc);
+    tu_error err;
+    if (tu_image_create(img, &desc, &err) != TU_OK ||
+        tu_surface_fill_hash(&img->surface, seed, &err) != TU_OK)
+        abort();
+}
+
 #endif /* TEXUNIT_FUZZ_GEN_H */

@@ -27,38 +27,28 @@ static tu_image images[SURFACES], mcs_images[2];
 static uint8_t resident[64];
 static tu_residency residency = {resident, sizeof resident, 6};
 
-static void make(tu_image *img, tu_surface_type type, bool arrayed, tu_format f, uint32_t w,
-                 uint32_t h, uint32_t d, uint32_t layers, uint32_t samples, uint32_t seed) {
-    tu_surface desc = {.type = type,
-                       .arrayed = arrayed,
-                       .format = f,
-                       .width = w,
-                       .height = h,
-                       .depth = d,
-                       .layers = layers,
-                       .levels = 1,
-                       .samples = samples};
-    if (samples == 1 && f != TU_FORMAT_R8_UINT && f != TU_FORMAT_R32G32_UINT)
-        desc.levels = tu_surface_max_levels(&desc);
-    tu_error err;
-    if (tu_image_create(img, &desc, &err) != TU_OK ||
-        tu_surface_fill_hash(&img->surface, seed, &err) != TU_OK)
-        abort();
-}
-
 static void setup(void) {
-    make(&images[0], TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 1, 1, 1);
-    make(&images[1], TU_SURFACE_2D, true, TU_FORMAT_R16G16B16A16_SFLOAT, 8, 8, 1, 3, 1, 2);
-    make(&images[2], TU_SURFACE_3D, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 4, 1, 1, 3);
-    make(&images[3], TU_SURFACE_CUBE, true, TU_FORMAT_R16G16B16A16_SFLOAT, 4, 4, 1, 12, 1, 4);
-    make(&images[4], TU_SURFACE_1D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 1, 1, 4, 1, 5);
-    make(&images[5], TU_SURFACE_2D, false, TU_FORMAT_D32_SFLOAT, 16, 16, 1, 1, 1, 6);
-    make(&images[6], TU_SURFACE_2D, true, TU_FORMAT_D16_UNORM, 8, 8, 1, 2, 1, 7);
-    make(&images[7], TU_SURFACE_2D, true, TU_FORMAT_R16G16B16A16_SINT, 8, 8, 1, 2, 1, 8);
-    make(&images[8], TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UINT, 8, 8, 1, 1, 4, 9);
-    make(&images[9], TU_SURFACE_2D, true, TU_FORMAT_R32_SFLOAT, 4, 4, 1, 2, 16, 10);
-    make(&mcs_images[0], TU_SURFACE_2D, false, TU_FORMAT_R8_UINT, 8, 8, 1, 1, 1, 11);
-    make(&mcs_images[1], TU_SURFACE_2D, true, TU_FORMAT_R32G32_UINT, 4, 4, 1, 2, 1, 12);
+    fz_make_image(&images[0], TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 1, 1,
+                  false, 1);
+    fz_make_image(&images[1], TU_SURFACE_2D, true, TU_FORMAT_R16G16B16A16_SFLOAT, 8, 8, 1, 3, 1,
+                  false, 2);
+    fz_make_image(&images[2], TU_SURFACE_3D, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 4, 1, 1, false,
+                  3);
+    fz_make_image(&images[3], TU_SURFACE_CUBE, true, TU_FORMAT_R16G16B16A16_SFLOAT, 4, 4, 1, 12, 1,
+                  false, 4);
+    fz_make_image(&images[4], TU_SURFACE_1D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 1, 1, 4, 1, false,
+                  5);
+    fz_make_image(&images[5], TU_SURFACE_2D, false, TU_FORMAT_D32_SFLOAT, 16, 16, 1, 1, 1, false,
+                  6);
+    fz_make_image(&images[6], TU_SURFACE_2D, true, TU_FORMAT_D16_UNORM, 8, 8, 1, 2, 1, false, 7);
+    fz_make_image(&images[7], TU_SURFACE_2D, true, TU_FORMAT_R16G16B16A16_SINT, 8, 8, 1, 2, 1,
+                  false, 8);
+    fz_make_image(&images[8], TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UINT, 8, 8, 1, 1, 4, false,
+                  9);
+    fz_make_image(&images[9], TU_SURFACE_2D, true, TU_FORMAT_R32_SFLOAT, 4, 4, 1, 2, 16, false, 10);
+    fz_make_image(&mcs_images[0], TU_SURFACE_2D, false, TU_FORMAT_R8_UINT, 8, 8, 1, 1, 1, true, 11);
+    fz_make_image(&mcs_images[1], TU_SURFACE_2D, true, TU_FORMAT_R32G32_UINT, 4, 4, 1, 2, 1, true,
+                  12);
     memset(mcs_images[0].memory, 0xff, 8); /* a row of cleared pixels */
     images[8].surface.mcs = &mcs_images[0].surface;
     images[9].surface.mcs = &mcs_images[1].surface;
