@@ -71,6 +71,18 @@ static inline tu_sampler fz_sampler(fuzz_in *in, bool fast) {
     return s;
 }
 
+/* bug A of issue 15, fixed on another branch: a NaN texel of a float format reaches an int
+ * conversion under a min/max reduction. Formats whose fields can hold NaN (16/32-bit floats,
+ * 10/11-bit unsigned floats, whose generator values are raw bits) take the average. */
+static inline void fz_avoid_nan_reduction(tu_sampler *s, tu_format f) {
+    const tu_format_desc *d = tu_format_describe(f);
+    if (!d || s->reduction == TU_REDUCTION_AVERAGE) return;
+    for (unsigned c = 0; c < d->channel_count; c++)
+        if (d->channels[c].numeric == TU_NUMERIC_SFLOAT ||
+            d->channels[c].numeric == TU_NUMERIC_UFLOAT)
+            s->reduction = TU_REDUCTION_AVERAGE;
+}
+
 /* A message: any op (or, with `fast`, the explicit-LOD samples and loads), any lanes and
  * masks, offsets and flags a little outside their ranges, and sources with NaN, infinities,
  * huge, negative and edge values: per source one value for every lane or one per lane. */

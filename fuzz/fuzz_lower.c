@@ -85,6 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     const tu_surface *surface = &images[fz_below(&in, SURFACES)].surface;
     tu_sampler smp = fz_sampler(&in, false);
+    fz_avoid_nan_reduction(&smp, surface->format);
     const tu_op_info *op = tu_op_describe(m->op);
     if (fz_below(&in, 8)) /* mostly a compare sampler for a compare op and no compare else */
         smp.compare = (op->flags & TU_OPF_COMPARE) ? TU_COMPARE_NEVER + fz_below(&in, 8) : 0;
