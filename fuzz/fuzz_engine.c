@@ -4,11 +4,11 @@
  * path with the generic path.
  *
  * From the input: a surface description (any type, format, sizes, levels, layers, samples,
- * a linear or block-linear layout, a view, sometimes an offset, a residency map, or memory
- * too small), over a malloc'ed buffer of exactly its reported size; a sampler with every
- * field drawn; then messages with any op, lanes, masks, offsets and flags, and sources
- * holding NaN, infinities, huge, negative and edge values. Half the inputs are biased to
- * what the fast paths take (2D RGBA8, explicit-LOD samples and loads).
+ * a linear or block-linear layout, a view, sometimes an offset, a residency map, an MCS
+ * surface, or memory too small), over a malloc'ed buffer of exactly its reported size; a
+ * sampler with every field drawn; then messages with any op, lanes, masks, offsets and flags,
+ * and sources holding NaN, infinities, huge, negative and edge values. Half the inputs are
+ * biased to what the fast paths take (2D RGBA8, explicit-LOD samples and loads).
  *
  * Each message runs twice through tuE_execute: with the fast paths allowed and without.
  * Both must give the same status and the very same reply bytes (replies start from the same
@@ -96,6 +96,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         res.bits = bits;
         s.residency = &res;
     }
+    /* a compressed multisample surface: an MCS surface of random elements (all ones: clear) */
+    tu_surface mcs;
+    uint8_t *mcs_mem = NULL;
+    if (s.samples > 1 && fz_bool(&in)) {
+        memset(&mcs, 0, sizeof mcs);
+        mcs.type = TU_SURFACE_2D;
+        mcs.arrayed = s.arrayed;
+        mcs.format = s.samples <= 4   ? TU_FORMAT_R8_UINT
+                     : s.samples == 8 ? TU_FORMAT_R32_UINT
+                                      : TU_FORMAT_R32G32_UINT;
+        mcs.width = s.width, mcs.height = s.height, mcs.depth = 1;
+        mcs.layers = s.layers, mcs.levels = mcs.level_count = mcs.samples = 1;
+        uint64_t mcs_need;
+        if (tu_surface_layout_packed(&mcs, &mcs_need, &err) == TU_OK &&
+            (mcs_mem = malloc(mcs_need)) != NULL) {
+            for (uint64_t i = 0; i < mcs_need; i++)
+                mcs_mem[i] = fz_bool(&in) ? 0xff : fz_u8(&in);
+            mcs.data = mcs_mem, mcs.size = (size_t)mcs_need;
+            s.mcs = &mcs;
+            for (int c = 0; c < 4; c++)
+                s.clear_color.u[c] = fz_u32(&in);
+        }
+    }
     tu_sampler smp = fz_sampler(&in, fast);
     fz_avoid_nan_reduction(&smp, s.format);
 
@@ -116,6 +139,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         run_both(m, &s, &smp);
     }
     free(m);
+    free(mcs_mem);
     free(bits);
     free(mem);
     return 0;
