@@ -5,7 +5,8 @@
  * answered through the engine.
  *
  * The input is a case file. Every line must be answered or refused with "error: line N:
- * reason"; nothing may crash or hang. Paths of devices and /proc are left out.
+ * reason" (checked: as many such lines, each with a reason, as tq_run counts); nothing may
+ * crash or hang. Paths of devices and /proc are left out.
  */
 #include "fuzz_util.h"
 
@@ -18,7 +19,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (memmem(data, size, "reduction=", 10)) return 0;
     FILE *in = fmemopen((void *)data, size, "r");
     if (!in) return 0;
-    tq_run(in, fz_null_stream());
+    char *out = NULL;
+    size_t out_size = 0;
+    FILE *answers = open_memstream(&out, &out_size);
+    if (!answers) abort();
+    const unsigned bad = tq_run(in, answers);
+    fclose(answers);
     fclose(in);
+    /* every malformed line is reported with its number and a reason */
+    unsigned reported = 0;
+    for (const char *p = out; (p = strstr(p, "error: line ")) != NULL; p++) {
+        const char *reason = strstr(p + 12, ": ");
+        const char *eol = strchr(p, '\n');
+        if (!reason || (eol && reason > eol) || reason[2] == '\n' || !reason[2]) {
+            fprintf(stderr, "an error without a reason: %.80s\n", p);
+            abort();
+        }
+        reported++;
+    }
+    if (reported != bad) {
+        fprintf(stderr, "%u malformed lines, %u reported\n", bad, reported);
+        abort();
+    }
+    free(out);
     return 0;
 }

@@ -5,7 +5,8 @@
  * pitch memory, pools, the TLD executor and the engine.
  *
  * The input is the program's text (a memory file). It must run or stop at a refused line
- * with "PATH:LINE: reason", never crash, hang or touch memory it was not given. Paths of
+ * with "PATH:LINE: reason" (checked: a refusal writes a reason), never crash, hang or touch
+ * memory it was not given. Paths of
  * devices and /proc are left out (file=PATH reads a file; reading /dev/stdin would wait).
  */
 #include "fuzz_util.h"
@@ -17,7 +18,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int fd;
     char path[64];
     if (!fz_memory_file(data, size, &fd, path, sizeof path)) return 0;
-    tq_run_sass(path, fz_null_stream(), fz_null_stream());
+    char *errors = NULL;
+    size_t errors_size = 0;
+    FILE *err = open_memstream(&errors, &errors_size);
+    if (!err) abort();
+    const int rc = tq_run_sass(path, fz_null_stream(), err);
+    fclose(err);
+    if (rc != 0 && (errors_size < 2 || !strchr(errors, ':'))) { /* a refusal says why */
+        fprintf(stderr, "refused without a reason: '%s'\n", errors);
+        abort();
+    }
+    free(errors);
     close(fd);
     return 0;
 }
