@@ -7,6 +7,7 @@
 #   make fuzz       build the libFuzzer targets (build-fuzz/) and run each FUZZ_SECONDS (60)
 #   make bench      build Release (build-bench/) and run texbench against lavapipe;
 #                   BENCH_ARGS passes options (e.g. BENCH_ARGS=--quick)
+#   make fuzz-long  the same, FUZZ_SECONDS (3600) each at nice 19; both print a table (fuzz/run.sh)
 #   make install    install into PREFIX (default /usr/local)
 #   make format     clang-format the tree; make format-check fails when it is not clean
 #   make deps       install the Debian packages the build and the tests need (as root)
@@ -31,7 +32,7 @@ DEBIAN_PACKAGES = gcc clang make cmake pkg-config libpng-dev g++ libastcenc-dev 
 
 SOURCES = $(shell find include src tools tests bench fuzz examples -name '*.[ch]' 2>/dev/null)
 
-.PHONY: all build demo test asan fuzz bench install format format-check deps clean
+.PHONY: all build demo test asan fuzz fuzz-build fuzz-long bench install format format-check deps clean
 
 all: build
 
@@ -52,17 +53,17 @@ asan: deps
 	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	      ctest --output-on-failure -j $(JOBS)
 
-fuzz: deps
-	cmake -S . -B $(FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DTEXUNIT_FUZZ=ON \
+fuzz-build: deps
+	cmake -S . -B $(FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTEXUNIT_FUZZ=ON \
 	      -DTEXUNIT_TESTS=OFF $(CMAKE_ARGS)
 	cmake --build $(FUZZ) -j $(JOBS)
-	mkdir -p $(FUZZ)/logs
-	for f in $(FUZZ)/fuzz_*; do \
-	  name=$$(basename $$f); mkdir -p $(FUZZ)/corpus/$$name; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) $(FUZZ)/corpus/$$name > $(FUZZ)/logs/$$name.log 2>&1; \
-	  rc=$$?; echo "$$name: exit $$rc"; tail -1 $(FUZZ)/logs/$$name.log; \
-	  [ $$rc = 0 ] || { tail -30 $(FUZZ)/logs/$$name.log; exit $$rc; }; \
-	done
+
+fuzz: fuzz-build
+	sh fuzz/run.sh $(FUZZ) $(FUZZ_SECONDS)
+
+# The long run: an hour per target unless FUZZ_SECONDS is given, at the lowest priority.
+fuzz-long: fuzz-build
+	nice -n 19 sh fuzz/run.sh $(FUZZ) $(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),3600)
 
 # texbench is built only when the Vulkan headers and glslangValidator were found.
 bench: deps

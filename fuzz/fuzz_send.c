@@ -12,16 +12,15 @@
  *
  *   clang -g -fsanitize=fuzzer,address,undefined -Iinclude fuzz/fuzz_send.c <sources>
  */
+#include "fuzz_gen.h"
+
 #include "texunit/lower.h"
-#include "texunit/texunit.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 enum { HEAD = 15 };
 
@@ -36,29 +35,15 @@ static uint32_t le32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-static void make(tu_image *img, tu_surface_type type, bool arrayed, tu_format f, uint32_t w,
-                 uint32_t h, uint32_t layers, uint32_t samples) {
-    tu_surface d = {.type = type,
-                    .arrayed = arrayed,
-                    .format = f,
-                    .width = w,
-                    .height = h,
-                    .depth = 1,
-                    .layers = layers,
-                    .levels = 1,
-                    .samples = samples};
-    if (samples == 1 && f != TU_FORMAT_R8_UINT) d.levels = tu_surface_max_levels(&d); /* MCS: 1 */
-    tu_error err;
-    if (tu_image_create(img, &d, &err) != TU_OK) abort();
-    tu_surface_fill_hash(&img->surface, 7, &err);
-}
-
 static void setup(void) {
-    make(&images[0], TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 1);
-    make(&images[1], TU_SURFACE_CUBE, true, TU_FORMAT_R16G16B16A16_SFLOAT, 4, 4, 12, 1);
-    make(&images[2], TU_SURFACE_2D, true, TU_FORMAT_D32_SFLOAT, 4, 4, 2, 1);
-    make(&images[3], TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UINT, 4, 4, 1, 4);
-    make(&mcs_image, TU_SURFACE_2D, false, TU_FORMAT_R8_UINT, 4, 4, 1, 1);
+    fz_make_image(&images[0], TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 1, 1, false,
+                  7);
+    fz_make_image(&images[1], TU_SURFACE_CUBE, true, TU_FORMAT_R16G16B16A16_SFLOAT, 4, 4, 1, 12, 1,
+                  false, 7);
+    fz_make_image(&images[2], TU_SURFACE_2D, true, TU_FORMAT_D32_SFLOAT, 4, 4, 1, 2, 1, false, 7);
+    fz_make_image(&images[3], TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UINT, 4, 4, 1, 1, 4, false,
+                  7);
+    fz_make_image(&mcs_image, TU_SURFACE_2D, false, TU_FORMAT_R8_UINT, 4, 4, 1, 1, 1, true, 7);
     memset(mcs_image.memory, 0x1b, mcs_image.surface.size);
     images[3].surface.mcs = &mcs_image.surface;
     for (int i = 0; i < 4; i++)

@@ -113,6 +113,21 @@ static void test_igc_lines(void) {
           in->has_paired && in->num_params == 1 && (in->pred & 0xfff) == 1);
     tu_visa_kernel_free(&k);
     free(text);
+    /* A first parameter %null.0 without a paired surface (a decoded binary instruction)
+     * prints with the paired %null.0 before it, so the parameters read back the same. */
+    text = join(decls, "load_3d.RGBA (M1, 16) 0x0:uw T6 DST.0 %null.0 %null.0 VI.0 R.0");
+    CHECK(parse(text, &k, &err) == TU_OK && k.lines[0].inst.num_params == 3, "%s", err.message);
+    k.lines[0].inst.has_paired = false;
+    char *printed = NULL;
+    tu_visa_kernel k2;
+    CHECK(tu_visa_print(&k, &printed, &err) == TU_OK &&
+          strstr(printed, "DST.0 %null.0 %null.0 VI.0 R.0") != NULL);
+    CHECK(printed && parse(printed, &k2, &err) == TU_OK && k2.lines[0].inst.num_params == 3 &&
+          k2.lines[0].inst.params[0].id == 0 && k2.lines[0].inst.params[1].id != 0);
+    tu_visa_kernel_free(&k2);
+    free(printed);
+    tu_visa_kernel_free(&k);
+    free(text);
     text = join(decls, "sample4.G (M1, 16) 0x0:uw S0 T6 DST.0 %null.0 U.0 V.0");
     CHECK(parse(text, &k, &err) == TU_OK && k.lines[0].inst.channels == 1 &&
           k.lines[0].inst.opcode == 0x6F && k.lines[0].inst.num_params == 2);

@@ -276,8 +276,11 @@ static void put_inst(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
     else
         put(o, " %s", state_name(k, TU_VISA_VAR_T, in->surface, b, sizeof b));
     put_raw(o, k, &in->dst);
-    if (in->has_paired) {
-        if (in->paired.id == 0)
+    /* A first parameter %null.0 right after the destination would read as the paired
+     * surface: then the paired surface is written, %null.0, so that the text parses back
+     * to the same parameters (docs/semantics.md). */
+    if (in->has_paired || (in->num_params > 0 && in->params[0].id == 0)) {
+        if (!in->has_paired || in->paired.id == 0)
             put_raw(o, k, &in->paired);
         else
             put(o, " %s.%u", state_name(k, TU_VISA_VAR_T, in->paired.id, b, sizeof b),

@@ -1,0 +1,113 @@
+/*
+ * fuzz_block_linear.c - libFuzzer target for the equivalence of layouts: a surface in
+ * NVIDIA's block-linear layout (tu_surface_layout_block_linear, notes/nvidia-texture.md §4)
+ * against the same texels in a linear (packed) surface.
+ *
+ * From the input: a surface shape (any type, format, sizes, levels, layers, samples), the
+ * block height and depth in GOBs, a view, a sampler and messages. Both surfaces get their
+ * memory (a buffer of exactly the size each layout reports) filled by the texel generator,
+ * which writes every texel through its layout's address function. Then:
+ *   - every texel of the view reads the same bytes from both (so the block-linear address
+ *     function is one to one: two texels at one address would overwrite each other);
+ *   - every message gives the same status and the very same reply on both.
+ * Further layouts (the Intel tilings) join by adding their layout function here.
+ */
+#include "fuzz_gen.h"
+
+enum { MAX_MESSAGES = 3, MAX_BYTES = 8u << 20, MAX_TEXELS = 4096 };
+
+static bool make(tu_surface *s, bool block_linear, uint32_t seed, uint8_t **mem) {
+    uint64_t need;
+    tu_error err = {0};
+    const tu_status st = block_linear ? tu_surface_layout_block_linear(s, &need, &err)
+                                      : tu_surface_layout_packed(s, &need, &err);
+    if (st != TU_OK || need > MAX_BYTES) return false;
+    *mem = malloc(need ? need : 1);
+    if (!*mem) return false;
+    s->data = *mem;
+    s->size = (size_t)need;
+    s->base_level = 0, s->level_count = s->levels; /* the whole chain, to fill */
+    if (tu_surface_validate(s, &err) != TU_OK) {
+        fprintf(stderr, "a %s layout does not validate: %s\n",
+                block_linear ? "block-linear" : "packed", err.message);
+        abort();
+    }
+    if (tu_surface_fill_hash(s, seed, &err) != TU_OK) abort();
+    return true;
+}
+
+/* Every texel of the view: the same bytes in both. */
+static void compare_texels(const tu_surface *a, const tu_surface *b) {
+    const uint32_t bytes = tu_format_describe(a->format)->bytes;
+    for (uint32_t level = 0; level < a->level_count; level++) {
+        uint32_t w, h, d;
+        if (!tu_surface_level_extent(a, level, &w, &h, &d)) abort();
+        for (uint32_t layer = 0; layer < a->layers; layer++)
+            for (uint32_t sample = 0; sample < a->samples; sample++)
+                for (uint32_t z = 0; z < d; z++)
+                    for (uint32_t y = 0; y < h; y++)
+                        for (uint32_t x = 0; x < w; x++) {
+                            const tu_texel_coord c = {x, y, z, layer, level, sample};
+                            const void *pa = tu_surface_texel_pointer(a, &c);
+                            const void *pb = tu_surface_texel_pointer(b, &c);
+                            if (!pa || !pb || memcmp(pa, pb, bytes) != 0) {
+                                fprintf(stderr,
+                                        "texel (%u, %u, %u) layer %u level %u sample %u "
+                                        "differs between the layouts\n",
+                                        x, y, z, layer, level, sample);
+                                abort();
+                            }
+                        }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fuzz_in in = {data, size};
+    tu_surface lin, bl;
+    fz_surface_shape(&in, &lin, false);
+    if (lin.type == TU_SURFACE_BUFFER) lin.type = TU_SURFACE_1D; /* buffers are linear only */
+    /* a budget of texels keeps a case fast (the generator fills both, every texel is read) */
+    if ((uint64_t)lin.width * lin.height * lin.depth * lin.layers * lin.samples > MAX_TEXELS)
+        return 0;
+    bl = lin;
+    bl.gob_height_log2 = (uint8_t)fz_below(&in, 6);
+    bl.gob_depth_log2 = (uint8_t)fz_below(&in, 6);
+    const uint32_t seed = fz_u32(&in);
+    uint8_t *mem_lin = NULL, *mem_bl = NULL;
+    if (!make(&lin, false, seed, &mem_lin)) return 0;
+    if (!make(&bl, true, seed, &mem_bl)) {
+        free(mem_lin);
+        return 0;
+    }
+    fz_surface_view(&in, &lin);
+    bl.base_level = lin.base_level, bl.level_count = lin.level_count;
+    tu_error err = {0};
+    if (tu_surface_validate(&lin, &err) == TU_OK) compare_texels(&lin, &bl);
+
+    tu_sampler smp = fz_sampler(&in, false);
+    tu_msg *m = malloc(sizeof *m);
+    tu_reply *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
+    if (!m || !ra || !rb) abort();
+    const uint32_t count = 1 + fz_below(&in, MAX_MESSAGES);
+    for (uint32_t i = 0; i < count; i++) {
+        fz_message(&in, m, false);
+        memset(ra, 0xa5, sizeof *ra);
+        memset(rb, 0xa5, sizeof *rb);
+        tu_error ea = {0}, eb = {0};
+        const tu_status sa = tu_execute(m, &lin, &smp, ra, &ea);
+        const tu_status sb = tu_execute(m, &bl, &smp, rb, &eb);
+        if (sa != sb || (sa == TU_OK && memcmp(ra, rb, sizeof *ra) != 0)) {
+            fprintf(stderr, "op %s: linear %s (%s), block-linear %s (%s)%s\n",
+                    tu_op_describe(m->op) ? tu_op_describe(m->op)->name : "?", tu_status_name(sa),
+                    ea.message, tu_status_name(sb), eb.message,
+                    sa == sb ? ": the replies differ" : "");
+            abort();
+        }
+    }
+    free(rb);
+    free(ra);
+    free(m);
+    free(mem_bl);
+    free(mem_lin);
+    return 0;
+}

@@ -1,0 +1,50 @@
+#!/bin/sh
+# fuzz/run.sh BUILD SECONDS: run every libFuzzer target built in BUILD for SECONDS each, one
+# after another, and print a table: target, executions, executions per second, coverage
+# (libFuzzer's final "cov:", the edges reached) and crashes (inputs saved as crash-, leak-,
+# timeout- or oom- artifacts). Used by `make fuzz` and `make fuzz-long`.
+#
+# Each target starts from the corpus checked in under fuzz/corpus/<target>/ (read only: new
+# inputs go to BUILD/corpus/<target>/, which is kept between runs) with its dictionary
+# fuzz/<target>.dict when there is one. Logs: BUILD/logs/<target>.log; what crashed:
+# BUILD/artifacts/<target>/. FUZZ_TARGETS="fuzz_a fuzz_b" runs only those.
+# Exit status 0 when nothing crashed.
+set -u
+build=$1
+seconds=$2
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$build/logs" "$build/corpus" "$build/artifacts"
+targets=${FUZZ_TARGETS:-$(cd "$build" && ls -d fuzz_* 2>/dev/null | grep -v '\.' )}
+table="$build/logs/summary.txt"
+printf '%-20s %12s %9s %7s %8s\n' target execs exec/s cov crashes | tee "$table"
+failed=0
+for name in $targets; do
+    bin="$build/$name"
+    [ -x "$bin" ] || { echo "$name: not built" >&2; failed=1; continue; }
+    scratch="$build/corpus/$name"
+    artifacts="$build/artifacts/$name"
+    mkdir -p "$scratch" "$artifacts"
+    log="$build/logs/$name.log"
+    set -- -max_total_time="$seconds" -timeout=25 -print_final_stats=1 \
+        -artifact_prefix="$artifacts/"
+    [ -f "$here/$name.dict" ] && set -- "$@" -dict="$here/$name.dict"
+    set -- "$@" "$scratch"
+    [ -d "$here/corpus/$name" ] && set -- "$@" "$here/corpus/$name"
+    before=$(ls "$artifacts" | wc -l)
+    "$bin" "$@" > "$log" 2>&1
+    rc=$?
+    crashes=$(($(ls "$artifacts" | wc -l) - before))
+    [ $rc != 0 ] && [ $crashes = 0 ] && crashes=1 # a failure that saved no input
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    cov=$(sed -n 's/.* cov: \([0-9]*\) .*/\1/p' "$log" | tail -1)
+    printf '%-20s %12s %9s %7s %8s\n' "$name" "${execs:-?}" "${rate:-?}" "${cov:-?}" \
+        "$crashes" | tee -a "$table"
+    if [ $crashes != 0 ]; then
+        failed=1
+        echo "--- $name failed (exit $rc); the end of $log:"
+        tail -40 "$log"
+        ls "$artifacts"
+    fi
+done
+exit $failed
