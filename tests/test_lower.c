@@ -782,6 +782,36 @@ static void test_lowering_refusals(void) {
     bad.grf_bytes = 48;
     CHECK_ERR(tu_target_validate(&bad, &err), TU_INVALID_ARGUMENT, &err, "grf_bytes 48");
     CHECK(tu_target_preset("gen7") == NULL);
+    /* ivb, hsw and dg2 lower data-port messages only: every sampler entry point refuses them,
+     * naming the target and why, and the data port takes them (their verx10) */
+    static const struct {
+        const char *name;
+        uint32_t verx10;
+    } dp_only[] = {{"ivb", 70}, {"hsw", 75}, {"dg2", 125}};
+    for (size_t i = 0; i < sizeof dp_only / sizeof dp_only[0]; i++) {
+        const tu_target *t = tu_target_preset(dp_only[i].name);
+        CHECK(t && t->verx10 == dp_only[i].verx10 && t->sampler_refusal, "%s", dp_only[i].name);
+        if (!t) continue;
+        CHECK(tu_target_validate(t, &err) == TU_OK, "%s", err.message);
+        char needle[64];
+        snprintf(needle, sizeof needle, "target %s has no sampler lowering", t->name);
+        lm = simple(TU_OP_SAMPLE, 8);
+        CHECK_ERR(lower_all(lm, t->name, &err), TU_UNSUPPORTED, &err, needle);
+        free(lm);
+        uint8_t payload[64] = {0};
+        tu_send_decoded *d = calloc(1, sizeof *d);
+        const tu_send s = {1u | 2u << 25 | 4u << 20, 2, 0xff, payload, sizeof payload, 0, 0};
+        CHECK_ERR(tu_lower_decode(&s, t, d, &err), TU_UNSUPPORTED, &err, needle);
+        free(d);
+        tu_dp_lmsg *dm = calloc(1, sizeof *dm);
+        tu_dp_plan *plan = calloc(1, sizeof *plan);
+        dm->msg.op = TU_DP_TYPED_READ, dm->msg.simd = 8, dm->msg.lane_mask = 0xff;
+        dm->msg.channel_mask = 0x1, dm->surface = 1, dm->dims = 2;
+        CHECK(tu_dp_lower_split(dm, t, plan, &err) == TU_OK, "%s: %s", t->name, err.message);
+        free(plan);
+        free(dm);
+    }
+    CHECK(tu_target_preset("skl")->sampler_refusal == NULL);
 }
 
 /* A sample_3d SIMD16 message u, v on tgl: desc built from the fields. */

@@ -223,7 +223,8 @@ static int cmd_disasm(int argc, char **argv) {
 
 static int cmd_lower(int argc, char **argv) {
     if (argc != 3 || strcmp(argv[1], "--target") != 0)
-        return usage_error("%s", "usage: lower FILE.visaasm --target skl|tgl|xe2[-mesa]");
+        return usage_error("%s",
+                           "usage: lower FILE.visaasm --target skl|tgl|xe2[-mesa]|ivb|hsw|dg2");
     return tq_lower(argv[0], argv[2], stdout, stderr);
 }
 
@@ -231,11 +232,13 @@ static int cmd_lower(int argc, char **argv) {
  * target and the shader's conversion steps (docs/lowering.md, notes §4). */
 static int cmd_image_format(int argc, char **argv) {
     if (argc != 3 || strcmp(argv[1], "--target") != 0)
-        return usage_error("%s", "usage: image-format FORMAT --target skl|tgl|xe2");
+        return usage_error("%s", "usage: image-format FORMAT --target skl|tgl|xe2|ivb|hsw|dg2");
     const tu_format f = tq_format_from_word(argv[0]);
     const tu_target *t = tu_target_preset(argv[2]);
     if (f == TU_FORMAT_UNDEFINED) return usage_error("image-format: unknown format '%s'", argv[0]);
-    if (!t) return usage_error("image-format: unknown target '%s' (skl, tgl, xe2)", argv[2]);
+    if (!t)
+        return usage_error("image-format: unknown target '%s' (skl, tgl, xe2, ivb, hsw, dg2)",
+                           argv[2]);
     tu_image_lowering l;
     tu_error err = {0};
     if (tu_lower_image_format(f, t, &l, &err) != TU_OK) {
@@ -274,7 +277,8 @@ static const struct {
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]          encode its instructions (vISA 4.1)"},
     {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]    decode instructions to text"},
     {"lower", cmd_lower,
-     "lower FILE.visaasm --target T       its physical sampler messages (skl, tgl, xe2)"},
+     "lower FILE.visaasm --target T       its physical sampler and data-port messages\n"
+     "      (skl, tgl, xe2; ivb, hsw, dg2: data-port messages only)"},
     {"image-format", cmd_image_format,
      "image-format FORMAT --target T      a storage format's typed messages and conversions"},
     {"info", cmd_info, "info FILE.ktx2|FILE.png             describe a file"},

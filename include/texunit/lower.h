@@ -56,12 +56,16 @@ typedef struct tu_target {
                                types 17 and 18 are the _mlod samples, not gather4_po */
     bool ms_loads_16bit;    /* ld2dms_w and ld_mcs take 16-bit payloads only (Gfx12.5+) */
     uint32_t width_rule;    /* tu_width_rule */
+    const char *sampler_refusal; /* NULL when the sampler lowering takes this target; else why
+                                    it does not (the target lowers data-port messages only) */
 } tu_target;
 
 /* The presets: "skl" (Gfx9: 32-byte GRF, SIMD8/16, no 16-bit payloads), "tgl" (Xe-LP:
  * 32-byte GRF, SIMD8/16, 16-bit payloads), "xe2" (Xe2: 64-byte GRF, SIMD16/32, the _po
  * message types, 16-bit-only MSAA loads). All take max_mlen 11, sample_d native only, and
- * the IGC width rule. NULL for any other name. */
+ * the IGC width rule. "ivb" (Gfx7, verx10 70), "hsw" (Gfx7.5, 75) and "dg2" (Gfx12.5, 125)
+ * lower data-port messages only: their sampler_refusal says why the sampler lowering refuses
+ * them. NULL for any other name. */
 TU_API const tu_target *tu_target_preset(const char *name);
 
 /* Check every field: grf_bytes 32/64, native_simd 8/16, max_mlen 1..15, grad_max_simd native

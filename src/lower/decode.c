@@ -22,7 +22,7 @@ tu_status tu_lower_decode(const tu_send *s, const tu_target *t, tu_send_decoded 
                           tu_error *err) {
     TU_RETURN_IF(!s || !t || !out, err, TU_INVALID_ARGUMENT,
                  "send, target and output must not be NULL");
-    TU_TRY(tu_target_validate(t, err));
+    TU_TRY(tuL_sampler_target(t, err));
     return tuL_decode(s, t, out, err);
 }
 

@@ -103,7 +103,7 @@ static bool takes_sampler(const tu_op_info *info) {
 tu_status tuL_check(const tu_lmsg *lm, const tu_target *t, const tuL_op **row, tu_error *err) {
     *row = NULL;
     TU_RETURN_IF(!lm || !t, err, TU_INVALID_ARGUMENT, "message and target must not be NULL");
-    TU_TRY(tu_target_validate(t, err));
+    TU_TRY(tuL_sampler_target(t, err));
     const tu_msg *m = &lm->msg;
     TU_TRY(tu_msg_validate(m, err));
     const tu_op_info *info = tu_op_describe(m->op);

@@ -57,6 +57,9 @@ const tuL_op *tuL_row_of(tu_op op, bool uw);
 const tuL_op *tuL_row_of_type(uint32_t type, bool uw, const tu_target *t);
 
 /* Check a logical message against target t and find its row. */
+/* tu_target_validate, and TU_UNSUPPORTED for a target with a sampler_refusal: the gate of
+ * every sampler-lowering entry point (target.c). */
+tu_status tuL_sampler_target(const tu_target *t, tu_error *err);
 tu_status tuL_check(const tu_lmsg *m, const tu_target *t, const tuL_op **row, tu_error *err);
 
 /* The sources a lowered message must reproduce: those the engine reads for op on some

@@ -44,7 +44,7 @@ tu_status tu_lower_response_write(const tu_lmsg *m, const tu_target *t, const tu
                                   uint8_t *out, size_t size, tu_error *err) {
     TU_RETURN_IF(!m || !t || !r, err, TU_INVALID_ARGUMENT,
                  "message, target and reply must not be NULL");
-    TU_TRY(tu_target_validate(t, err));
+    TU_TRY(tuL_sampler_target(t, err));
     TU_RETURN_IF(m->msg.simd < 1 || m->msg.simd > TU_MAX_LANES, err, TU_INVALID_ARGUMENT,
                  "message simd %u is not in 1..32", m->msg.simd);
     const uint32_t grf = t->grf_bytes;
@@ -82,7 +82,7 @@ tu_status tu_lower_zip(const tu_lmsg *logical, const tu_lpart *part, const tu_ta
                        tu_error *err) {
     TU_RETURN_IF(!logical || !part || !t, err, TU_INVALID_ARGUMENT,
                  "logical message, part and target must not be NULL");
-    TU_TRY(tu_target_validate(t, err));
+    TU_TRY(tuL_sampler_target(t, err));
     const tu_msg *lm = &logical->msg, *pm = &part->msg.msg;
     TU_RETURN_IF(lm->simd < 1 || lm->simd > TU_MAX_LANES || pm->simd < 1 || pm->simd > TU_MAX_LANES,
                  err, TU_INVALID_ARGUMENT, "logical simd %u and part simd %u must be in 1..32",

@@ -13,12 +13,32 @@
 
 #include <string.h>
 
+/* Why the sampler lowering refuses the data-port-only presets. It models the message types,
+ * payload layouts and width rules of Gfx9, Gfx12 and Xe2 (notes/intel-sampler.md §1-2);
+ * Gfx7/7.5 lack sample_lz, sample_c_lz, ld_lz and ld2dms_w (those are Gfx9+, §2's table;
+ * ld2dms_w, "skl+ has a wider version of ld2dms", §3) and take the Gfx7 ld layout (§1.4);
+ * Gfx12.5 drops ld2dms, takes the reduced sample_d min-LOD layout and has Mesa lower 3D,
+ * array and cube TXD (§1.4), none of which the op table describes. */
+#define DATAPORT_ONLY_GFX7                                                                       \
+    "the sampler lowering models Gfx9 and later (notes/intel-sampler.md §1-2); Gfx7's message " \
+    "types and ld layout differ (no sample_lz, ld_lz or ld2dms_w), so this target lowers "       \
+    "data-port messages only"
+#define DATAPORT_ONLY_GFX125                                                                     \
+    "the sampler lowering does not model Gfx12.5 (ld2dms removed, the reduced sample_d "         \
+    "min-LOD layout, Mesa's TXD lowering: notes/intel-sampler.md §1.4), so this target lowers " \
+    "data-port messages only"
+
 /* clang-format off */
+/* The data-port-only rows take SKL's (ivb, hsw) or TGL's (dg2) sampler columns: the data
+ * port reads only verx10 and grf_bytes (32 bytes before Xe2, notes/visa-encoding.md §5). */
 static const tu_target presets[] = {
-    /* name   verx10 grf native mlen grad  half   xe2    ms16   rule */
-    {"skl",   90,    32,  8,    11,  8,    false, false, false, TU_WIDTH_IGC},
-    {"tgl",   120,   32,  8,    11,  8,    true,  false, false, TU_WIDTH_IGC},
-    {"xe2",   200,   64,  16,   11,  16,   true,  true,  true,  TU_WIDTH_IGC},
+    /* name   verx10 grf native mlen grad  half   xe2    ms16   rule          sampler */
+    {"skl",   90,    32,  8,    11,  8,    false, false, false, TU_WIDTH_IGC, NULL},
+    {"tgl",   120,   32,  8,    11,  8,    true,  false, false, TU_WIDTH_IGC, NULL},
+    {"xe2",   200,   64,  16,   11,  16,   true,  true,  true,  TU_WIDTH_IGC, NULL},
+    {"ivb",   70,    32,  8,    11,  8,    false, false, false, TU_WIDTH_IGC, DATAPORT_ONLY_GFX7},
+    {"hsw",   75,    32,  8,    11,  8,    false, false, false, TU_WIDTH_IGC, DATAPORT_ONLY_GFX7},
+    {"dg2",   125,   32,  8,    11,  8,    true,  false, true,  TU_WIDTH_IGC, DATAPORT_ONLY_GFX125},
 };
 /* clang-format on */
 
@@ -45,5 +65,12 @@ tu_status tu_target_validate(const tu_target *t, tu_error *err) {
                  t->width_rule);
     TU_RETURN_IF(t->ms_loads_16bit && !t->half_params, err, TU_INVALID_ARGUMENT,
                  "target ms_loads_16bit needs half_params (16-bit payloads)");
+    return TU_OK;
+}
+
+tu_status tuL_sampler_target(const tu_target *t, tu_error *err) {
+    TU_TRY(tu_target_validate(t, err));
+    TU_RETURN_IF(t->sampler_refusal, err, TU_UNSUPPORTED, "target %s has no sampler lowering: %s",
+                 t->name ? t->name : "?", t->sampler_refusal);
     return TU_OK;
 }

@@ -71,6 +71,31 @@ for c in "run vt.visaasm:line 2, column 11: control character 0x0b" \
         echo "FAIL: texunit $cmd $file: expected \"$want\", got:"; cat "$work/out"; status=1
     fi
 done
+# The data-port examples through `texunit lower` on the data-port-only targets (IVB, HSW
+# and DG2), against dataport.lower.expected; their sampler messages are refused by name.
+for target in ivb hsw dg2; do
+    for name in split_send image_copy histogram; do
+        echo "# texunit lower examples/$name.visaasm --target $target"
+        (cd "$src" && "$texunit" lower "examples/$name.visaasm" --target "$target") 2>&1 ||
+            echo "exit status $?"
+    done
+done > "$work/out"
+if ! cmp -s "$work/out" "$src/examples/dataport.lower.expected"; then
+    echo "FAIL: texunit lower of the data-port examples on ivb, hsw, dg2 differs from" \
+         "dataport.lower.expected:"
+    diff "$src/examples/dataport.lower.expected" "$work/out" | head -20 || true
+    status=1
+fi
+for target in ivb hsw dg2; do
+    if (cd "$src" && "$texunit" lower examples/lower.visaasm --target "$target") \
+           > "$work/out" 2>&1 ||
+       ! grep -qF "target $target has no sampler lowering" "$work/out"; then
+        echo "FAIL: texunit lower examples/lower.visaasm --target $target did not refuse the" \
+             "sampler messages by name:"
+        head -5 "$work/out"
+        status=1
+    fi
+done
 # The split-send write also through `texunit lower`: its physical message on TGL.
 if ! (cd "$src" && "$texunit" lower examples/split_send.visaasm --target tgl) > "$work/out" 2>&1 ||
    ! cmp -s "$work/out" "$src/examples/split_send.lower.expected"; then

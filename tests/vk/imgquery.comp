@@ -3,8 +3,17 @@
 // -DKIND_I / -DKIND_U for the image's component type, -DATOMICS for r32ui and r32i.
 // One dispatch runs one kind of operation (vk_diff never mixes loads and stores), each
 // invocation one entry of `ops`: 0 load, 1 store, 2.. the atomics in the order of vk_diff.c's
-// image_atomics table. Values travel as their 32-bit patterns.
+// image_atomics table. Values travel as their 32-bit patterns. r32f is also compiled with
+// -DFLOAT_ATOMICS (kinds 2 exchange, 3 add: VK_EXT_shader_atomic_float) and with
+// -DFLOAT_ATOMICS -DFLOAT_MINMAX (kinds 4 min, 5 max: VK_EXT_shader_atomic_float2), separate
+// modules because each declares the capability its device feature must enable.
 #version 450
+#if defined(FLOAT_ATOMICS)
+#extension GL_EXT_shader_atomic_float : require
+#endif
+#if defined(FLOAT_MINMAX)
+#extension GL_EXT_shader_atomic_float2 : require
+#endif
 layout(local_size_x = 8) in;
 
 #if defined(KIND_F)
@@ -56,6 +65,18 @@ void main() {
         default: r = uint(imageAtomicCompSwap(img, o.coord, SCALAR(o.data.x), SCALAR(o.data.y)));
         }
         results[i] = uvec4(r, 0u, 0u, 0u);
+    }
+#elif defined(FLOAT_MINMAX)
+    else {
+        float r = o.kind == 4u ? imageAtomicMin(img, o.coord, uintBitsToFloat(o.data.x))
+                               : imageAtomicMax(img, o.coord, uintBitsToFloat(o.data.x));
+        results[i] = uvec4(floatBitsToUint(r), 0u, 0u, 0u);
+    }
+#elif defined(FLOAT_ATOMICS)
+    else {
+        float r = o.kind == 2u ? imageAtomicExchange(img, o.coord, uintBitsToFloat(o.data.x))
+                               : imageAtomicAdd(img, o.coord, uintBitsToFloat(o.data.x));
+        results[i] = uvec4(floatBitsToUint(r), 0u, 0u, 0u);
     }
 #endif
 }

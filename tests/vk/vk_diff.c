@@ -76,7 +76,9 @@
  * texunit is held to it (lavapipe deviation L2); 2D and 2D array textures.
  *
  * After the queries, an image load/store section compares imageLoad, imageStore and the
- * imageAtomic* built-ins on every storage format with texunit's data port (image_section).
+ * imageAtomic* built-ins on every storage format with texunit's data port (image_section),
+ * and r32f's float atomics where VK_EXT_shader_atomic_float(2) expose them
+ * (image_float_atomic_section).
  *
  * Known lavapipe deviations (Mesa 22.3, docs/testing.md), each excluded narrowly where the
  * generator would otherwise produce it: L1 an anisotropic sampler with minFilter !=
@@ -319,6 +321,8 @@ typedef struct gpu {
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
     char driver_info[2 * VK_MAX_DRIVER_INFO_SIZE];
     bool mirror_clamp, minmax, nonseamless, robust2, aniso;
+    /* VK_EXT_shader_atomic_float(2): exposed, and the image features enabled from them */
+    bool has_atomic_float, has_atomic_float2, img_f32_atomics, img_f32_add, img_f32_minmax;
     VkFormatFeatureFlags features[FMT_COUNT];
 } gpu;
 
@@ -406,6 +410,8 @@ static void gpu_init(gpu *g) {
     const bool has_robust2 = has_extension(ext, next, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
     const bool has_nonseamless =
         has_extension(ext, next, VK_EXT_NON_SEAMLESS_CUBE_MAP_EXTENSION_NAME);
+    g->has_atomic_float = has_extension(ext, next, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+    g->has_atomic_float2 = has_extension(ext, next, VK_EXT_SHADER_ATOMIC_FLOAT_2_EXTENSION_NAME);
     free(ext);
 
     VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT ns = {
@@ -416,9 +422,15 @@ static void gpu_init(gpu *g) {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
     VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                     .pNext = &v12};
+    VkPhysicalDeviceShaderAtomicFloatFeaturesEXT af = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+    VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT af2 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT};
     void **tail = &v12.pNext;
     if (has_robust2) *tail = &rb, tail = &rb.pNext;
     if (has_nonseamless) *tail = &ns, tail = &ns.pNext;
+    if (g->has_atomic_float) *tail = &af, tail = &af.pNext;
+    if (g->has_atomic_float2) *tail = &af2, tail = &af2.pNext;
     vkGetPhysicalDeviceFeatures2(g->pdev, &f2);
     if (!f2.features.shaderImageGatherExtended || !f2.features.imageCubeArray)
         skip("%s lacks shaderImageGatherExtended or imageCubeArray", g->device_name);
@@ -437,7 +449,11 @@ static void gpu_init(gpu *g) {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
     VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT want_ns = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT};
-    const char *exts[2];
+    VkPhysicalDeviceShaderAtomicFloatFeaturesEXT want_af = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+    VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT want_af2 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT};
+    const char *exts[4];
     uint32_t next_enabled = 0;
     if (has_robust2 && rb.robustImageAccess2) {
         want_rb.robustImageAccess2 = VK_TRUE;
@@ -449,6 +465,21 @@ static void gpu_init(gpu *g) {
         *tail = &want_ns, tail = &want_ns.pNext;
         exts[next_enabled++] = VK_EXT_NON_SEAMLESS_CUBE_MAP_EXTENSION_NAME;
     }
+    /* The image section's float atomics: enabled when exposed (float2 needs float). */
+    if (g->has_atomic_float && (af.shaderImageFloat32Atomics || af.shaderImageFloat32AtomicAdd)) {
+        want_af.shaderImageFloat32Atomics = af.shaderImageFloat32Atomics;
+        want_af.shaderImageFloat32AtomicAdd = af.shaderImageFloat32AtomicAdd;
+        *tail = &want_af, tail = &want_af.pNext;
+        exts[next_enabled++] = VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME;
+        if (g->has_atomic_float2 && af2.shaderImageFloat32AtomicMinMax) {
+            want_af2.shaderImageFloat32AtomicMinMax = VK_TRUE;
+            *tail = &want_af2, tail = &want_af2.pNext;
+            exts[next_enabled++] = VK_EXT_SHADER_ATOMIC_FLOAT_2_EXTENSION_NAME;
+        }
+    }
+    g->img_f32_atomics = want_af.shaderImageFloat32Atomics;
+    g->img_f32_add = want_af.shaderImageFloat32AtomicAdd;
+    g->img_f32_minmax = want_af2.shaderImageFloat32AtomicMinMax;
     g->aniso = f2.features.samplerAnisotropy;
     g->mirror_clamp = v12.samplerMirrorClampToEdge;
     g->minmax = v12.samplerFilterMinmax;
@@ -2404,6 +2435,201 @@ static uint32_t store_value(const tu_channel *ch, tu_format_class cls) {
     return u;
 }
 
+/* A compute pipeline of one imgquery.comp module on the section's layout (*module to destroy
+ * with it). */
+static VkPipeline img_pipeline(const gpu *g, const img_gpu *ig, const uint32_t *words, size_t size,
+                               VkShaderModule *module) {
+    const VkShaderModuleCreateInfo smci = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = size, .pCode = words};
+    VK_CHECK(vkCreateShaderModule(g->dev, &smci, NULL, module));
+    const VkComputePipelineCreateInfo cpci = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                  .module = *module,
+                  .pName = "main"},
+        .layout = ig->pipe_layout};
+    VkPipeline pipe;
+    VK_CHECK(vkCreateComputePipelines(g->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
+    return pipe;
+}
+
+/* texunit's IMG_W x IMG_H image of format, and a buffer of its size for lavapipe's bytes. */
+static uint8_t *img_create(tu_image *img, tu_format format) {
+    const tu_surface desc = {.type = TU_SURFACE_2D,
+                             .format = format,
+                             .width = IMG_W,
+                             .height = IMG_H,
+                             .depth = 1,
+                             .layers = 1,
+                             .levels = 1,
+                             .samples = 1};
+    tu_error err = {0};
+    if (tu_image_create(img, &desc, &err) != TU_OK) die("%s", err.message);
+    uint8_t *lvp = malloc(img->surface.size);
+    if (!lvp) die("out of memory");
+    return lvp;
+}
+
+/* r32f's float atomics: imgquery.comp's FLOAT_ATOMICS kinds and the engine's ops. Exchange
+ * and add need VK_EXT_shader_atomic_float's shaderImageFloat32Atomics and
+ * shaderImageFloat32AtomicAdd, min and max VK_EXT_shader_atomic_float2's
+ * shaderImageFloat32AtomicMinMax; FCMPXCHG and FSUB have no GLSL built-in. */
+static const struct {
+    const char *name;
+    uint32_t kind;
+    tu_atomic op;
+} image_float_atomics[] = {{"exchange", 2, TU_ATOMIC_XCHG},
+                           {"add", 3, TU_ATOMIC_FADD},
+                           {"min", 4, TU_ATOMIC_FMIN},
+                           {"max", 5, TU_ATOMIC_FMAX}};
+
+/* A float an atomic takes: specials (zeros, infinities, NaNs, denormals), small integers (so
+ * that min/max tie and adds cancel) or a random magnitude. */
+static uint32_t float_atomic_value(void) {
+    static const uint32_t special[] = {0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u,
+                                       0x7fc00000u, 0xffc00000u, 0x7fc12345u, 0x00000001u,
+                                       0x807fffffu, 0x00800000u, 0x7f7fffffu, 0xff7fffffu};
+    if (chance(25)) return special[rnd(COUNT(special))];
+    float f = chance(30) ? (float)rnd_range(-3, 3)
+                         : ldexpf(rnd_float(-2.0f, 2.0f),
+                                  chance(10) ? rnd_range(-140, -120) : rnd_range(-30, 30));
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* Why the float atomics of image_float_atomics[i] cannot run on g, or NULL. */
+static const char *float_atomic_missing(const gpu *g, size_t i, VkFormatFeatureFlags r32f) {
+    if (!(r32f & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) ||
+        !(r32f & VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT))
+        return "R32_SFLOAT lacks VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT";
+    if (!g->has_atomic_float) return "the device does not expose VK_EXT_shader_atomic_float";
+    if (i < 2 && !(g->img_f32_atomics && g->img_f32_add))
+        return "shaderImageFloat32Atomics or shaderImageFloat32AtomicAdd is VK_FALSE";
+    if (i >= 2 && !g->has_atomic_float2)
+        return "the device does not expose VK_EXT_shader_atomic_float2";
+    if (i >= 2 && !g->img_f32_minmax) return "shaderImageFloat32AtomicMinMax is VK_FALSE";
+    return NULL;
+}
+
+/* Run `rounds` x 16 rounds of each float atomic the device has on an r32f image (every texel
+ * once, so the order of lanes does not matter), compare the returned values (bit for bit:
+ * both return the old texel) and the memory after (bit for bit, but for the deviations
+ * counted in nan_bits, both NaN with different bits, and zero_sign, min/max of +0 and -0
+ * giving the other zero; docs/testing.md). Returns the failed checks. */
+static unsigned image_float_atomic_section(const gpu *g, const img_gpu *ig, unsigned rounds,
+                                           unsigned *passed, unsigned max_print, tu_dp_msg *m,
+                                           tu_reply *reply) {
+    VkFormatProperties fp;
+    vkGetPhysicalDeviceFormatProperties(g->pdev, VK_FORMAT_R32_SFLOAT, &fp);
+    static img_op ops[IMG_LANES];
+    static uint32_t results[IMG_LANES][4];
+    const vk_image_spv f = {"r32f", 'F', VK_FORMAT_R32_SFLOAT, TU_FORMAT_R32_SFLOAT, NULL, 0};
+    tu_image img;
+    tu_error err = {0};
+    uint8_t *lvp = img_create(&img, TU_FORMAT_R32_SFLOAT);
+    const size_t size = img.surface.size;
+    unsigned failed = 0;
+    for (size_t i = 0; i < COUNT(image_float_atomics); i++) {
+        const char *name = image_float_atomics[i].name;
+        const char *missing = float_atomic_missing(g, i, fp.optimalTilingFeatures);
+        if (missing) {
+            printf("vk_diff: image float atomics: r32f imageAtomic%c%s skipped: %s\n",
+                   name[0] - 'a' + 'A', name + 1, missing);
+            continue;
+        }
+        VkShaderModule module;
+        const VkPipeline pipe =
+            i < 2 ? img_pipeline(g, ig, spv_img_r32f_fatomic, sizeof spv_img_r32f_fatomic, &module)
+                  : img_pipeline(g, ig, spv_img_r32f_fminmax, sizeof spv_img_r32f_fminmax, &module);
+        /* what the lanes exercised: a NaN operand, zeros of opposite signs, a denormal */
+        unsigned checks = 0, bad = 0, nan_bits = 0, zero_sign = 0, nan_in = 0, zeros = 0,
+                 denormal = 0;
+        uint32_t nan_example[3] = {0, 0, 0};
+        for (unsigned round = 0; round < rounds * 16; round++) {
+            uint32_t *texels = img.memory;
+            for (uint32_t t = 0; t < IMG_LANES; t++)
+                texels[t] = float_atomic_value();
+            memset(m, 0, sizeof *m);
+            m->simd = IMG_LANES, m->lane_mask = 0xffffffffu, m->channel_mask = 0x1;
+            m->op = TU_DP_TYPED_ATOMIC, m->atomic = image_float_atomics[i].op;
+            for (uint32_t l = 0; l < IMG_LANES; l++) { /* lane l on texel l: each texel once */
+                const uint32_t a = float_atomic_value();
+                ops[l] = (img_op){{(int32_t)(l % IMG_W), (int32_t)(l / IMG_W)},
+                                  image_float_atomics[i].kind,
+                                  0,
+                                  {a, 0, 0, 0}};
+                m->addr[0].u[l] = l % IMG_W, m->addr[1].u[l] = l / IMG_W, m->data[0].u[l] = a;
+            }
+            memcpy(lvp, img.memory, size);
+            img_dispatch(g, ig, pipe, &f, lvp, size, ops, results);
+            if (tu_dp_execute(m, &img.surface, TU_DP_ACCESS_READ | TU_DP_ACCESS_WRITE, reply,
+                              &err) != TU_OK)
+                die("texunit refused r32f %s: %s", name, err.message);
+            bool ok = true;
+            for (uint32_t l = 0; l < IMG_LANES; l++) {
+                const uint32_t want = reply->channel[0].u[l], got = results[l][0];
+                uint32_t after_lvp, after_tu; /* `want` is the old texel */
+                memcpy(&after_lvp, lvp + 4 * l, 4);
+                memcpy(&after_tu, (uint8_t *)img.memory + 4 * l, 4);
+                const uint32_t a = ops[l].data[0], abs_o = want & 0x7fffffffu,
+                               abs_a = a & 0x7fffffffu;
+                nan_in += abs_o > 0x7f800000u || abs_a > 0x7f800000u;
+                zeros += !abs_o && !abs_a && want != a;
+                denormal += (abs_o && abs_o < 0x00800000u) || (abs_a && abs_a < 0x00800000u) ||
+                            ((after_tu & 0x7fffffffu) && (after_tu & 0x7fffffffu) < 0x00800000u);
+                if (got != want) {
+                    if (failed++ < max_print)
+                        printf("FAIL image r32f %s lane %u: returned lavapipe 0x%08x, texunit "
+                               "0x%08x\n",
+                               name, l, got, want);
+                    ok = false;
+                }
+                if (after_lvp == after_tu) continue;
+                const bool both_nan = (after_lvp & 0x7fffffffu) > 0x7f800000u &&
+                                      (after_tu & 0x7fffffffu) > 0x7f800000u;
+                if (both_nan) {
+                    if (!nan_bits++)
+                        nan_example[0] = want, nan_example[1] = a, nan_example[2] = after_lvp;
+                    continue;
+                }
+                /* min/max of +0 and -0: IEEE 754-2008 §5.3.1's minNum/maxNum return either
+                 * operand when they compare equal; texunit orders -0 < +0 */
+                const bool minmax = image_float_atomics[i].op == TU_ATOMIC_FMIN ||
+                                    image_float_atomics[i].op == TU_ATOMIC_FMAX;
+                if (minmax && !abs_o && !abs_a && !(after_lvp & 0x7fffffffu)) {
+                    zero_sign++;
+                    continue;
+                }
+                bad++;
+                if (failed++ < max_print)
+                    printf("FAIL image r32f %s texel %u: 0x%08x op 0x%08x: memory lavapipe "
+                           "0x%08x, texunit 0x%08x\n",
+                           name, l, want, ops[l].data[0], after_lvp, after_tu);
+                ok = false;
+            }
+            checks++;
+            if (ok) ++*passed;
+        }
+        printf("vk_diff: image float atomics: r32f imageAtomic%c%s: %u rounds of %u lanes (%u "
+               "with a NaN operand, %u with zeros of opposite signs, %u with a denormal): %u "
+               "texels differ; tolerated: %u NaN results with other NaN bits, %u zeros of the "
+               "other sign",
+               name[0] - 'a' + 'A', name + 1, checks, IMG_LANES, nan_in, zeros, denormal, bad,
+               nan_bits, zero_sign);
+        if (nan_bits)
+            printf(", e.g. 0x%08x and 0x%08x: lavapipe 0x%08x", nan_example[0], nan_example[1],
+                   nan_example[2]);
+        printf("\n");
+        vkDestroyPipeline(g->dev, pipe, NULL);
+        vkDestroyShaderModule(g->dev, module, NULL);
+    }
+    free(lvp);
+    tu_image_free(&img);
+    return failed;
+}
+
 /* The section: returns the number of failed checks; adds the passed ones to *passed. */
 static unsigned image_section(const gpu *g, unsigned rounds, unsigned *passed, unsigned max_print) {
     img_gpu ig;
@@ -2451,34 +2677,12 @@ static unsigned image_section(const gpu *g, unsigned rounds, unsigned *passed, u
             skipped++;
             continue;
         }
-        const VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                               .codeSize = f->size,
-                                               .pCode = f->words};
         VkShaderModule module;
-        VK_CHECK(vkCreateShaderModule(g->dev, &smci, NULL, &module));
-        const VkComputePipelineCreateInfo cpci = {
-            .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-            .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                      .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                      .module = module,
-                      .pName = "main"},
-            .layout = ig.pipe_layout};
-        VkPipeline pipe;
-        VK_CHECK(vkCreateComputePipelines(g->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
-        tu_surface desc = {.type = TU_SURFACE_2D,
-                           .format = f->format,
-                           .width = IMG_W,
-                           .height = IMG_H,
-                           .depth = 1,
-                           .layers = 1,
-                           .levels = 1,
-                           .samples = 1};
+        const VkPipeline pipe = img_pipeline(g, &ig, f->words, f->size, &module);
         tu_image img;
         tu_error err = {0};
-        if (tu_image_create(&img, &desc, &err) != TU_OK) die("%s", err.message);
+        uint8_t *lvp = img_create(&img, f->format);
         const size_t size = img.surface.size;
-        uint8_t *lvp = malloc(size);
-        if (!lvp) die("out of memory");
         const unsigned kinds = atomics ? 2 + COUNT(image_atomics) : 2;
         for (unsigned round = 0; round < rounds; round++)
             for (unsigned kind = 0; kind < kinds; kind++) {
@@ -2567,6 +2771,7 @@ static unsigned image_section(const gpu *g, unsigned rounds, unsigned *passed, u
         vkDestroyShaderModule(g->dev, module, NULL);
     }
 #undef IMG_FAIL
+    failed += image_float_atomic_section(g, &ig, rounds, passed, max_print, m, reply);
     free(m);
     free(reply);
     printf("vk_diff: image load/store: %zu storage formats (%u without storage support skipped), "

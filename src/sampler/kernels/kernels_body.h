@@ -157,11 +157,12 @@ static inline void k_border(unsigned kind, const tuK_geom *g, const tu_sampler *
         t[c] = vf_sel(mask, v[c], t[c]);
 }
 
-/* filter.c's code8 of a float that is not NaN (the border as an 8-bit format holds it,
- * tuK_geom.border, never is): the 8-bit code reduce filters in hw precision. */
+/* filter.c's code8: the 8-bit code reduce filters in hw precision. The kernels take it of the
+ * border as the format holds it (tuK_geom.border), never NaN for an 8-bit format; a NaN
+ * would give 0, as in code8, never a float-to-int conversion of NaN (undefined behaviour). */
 static inline int32_t k_code8(float f) {
     const float c = f * 255.0f;
-    return c <= 0.0f ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
+    return !(c > 0.0f) ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
 }
 
 static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf ref, vi off,
