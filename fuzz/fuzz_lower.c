@@ -109,7 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         states[lm->sampler] = &smp;
     }
     lm->params_given = fz_u16(&in);
-    const tu_send_tables tables = {table, 252, states, 64, bindless, 2};
+    const tu_send_tables tables = {table, 252, states, 64, bindless, 2, NULL};
     const bool sampled =
         op->kind == TU_KIND_SAMPLE || op->kind == TU_KIND_GATHER || op->kind == TU_KIND_LOD;
     const tu_sampler no_state = tu_sampler_default(); /* loads and queries take none */

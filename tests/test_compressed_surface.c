@@ -8,14 +8,20 @@
  *   - the address gate refuses a texel whose block does not lie wholly in memory;
  *   - ld of every texel of random blocks (tu_surface_fill_hash) returns the block decoder's
  *     texel (sRGB R, G, B through the EOTF), and a nearest sample_l at the texel's centre
- *     the same; MEDIA_LD, buffers, multisample and block-linear surfaces are refused.
+ *     the same; MEDIA_LD, buffers and multisample surfaces are refused;
+ *   - the fast-path kernels never take a compressed surface: every format, 1D, 2D, cube, 3D
+ *     and block-linear, sample_l, sample_lz and ld on SIMD16 run the generic path
+ *     (tuE_execute's fast_path NULL) and answer as with the fast paths forced off, while
+ *     the same messages on R8G8B8A8_UNORM do take a kernel.
  */
 #include "../src/format/compressed/compressed.h"
+#include "../src/sampler/engine.h"
 #include "texunit/texunit.h"
 
 #include "tu_test.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static uint32_t blocks(uint32_t n, uint32_t b) {
@@ -232,6 +238,104 @@ static void test_fill_and_decode_texel(void) {
     }
 }
 
+/* A SIMD16 message of op over the view: lane l at ((l + 0.3) / 16, (l % 5 + 0.6) / 5, 0.4)
+ * normalized for sampling, (l % 8, l / 8, 0) for ld, layer 0 (cube: face l % 6), level 0. */
+static void fast_probe_msg(tu_msg *m, tu_op op, tu_surface_type type) {
+    memset(m, 0, sizeof *m);
+    m->op = op, m->simd = 16, m->lane_mask = 0xffff, m->channel_mask = 0xf;
+    for (unsigned l = 0; l < 16; l++) {
+        if (op == TU_OP_LD) {
+            m->src[TU_SRC_U].i[l] = (int32_t)(l % 8), m->src[TU_SRC_V].i[l] = (int32_t)(l / 8);
+            continue;
+        }
+        m->src[TU_SRC_U].f[l] = ((float)l + 0.3f) / 16.0f;
+        m->src[TU_SRC_V].f[l] = ((float)(l % 5) + 0.6f) / 5.0f;
+        m->src[TU_SRC_R].f[l] = type == TU_SURFACE_3D ? 0.4f : 0.0f;
+        if (type == TU_SURFACE_CUBE) /* a direction: major axis x, y or z by lane */
+            m->src[TU_SRC_U].f[l] = l % 3 == 0 ? 1.0f : 0.25f,
+            m->src[TU_SRC_V].f[l] = l % 3 == 1 ? -1.0f : 0.5f,
+            m->src[TU_SRC_R].f[l] = l % 3 == 2 ? 1.0f : -0.125f;
+    }
+}
+
+/* Run m on s with the fast paths allowed and forced off; returns the fast path's name (NULL
+ * for the generic path) and checks that both answer alike. */
+static const char *fast_probe(const tu_msg *m, const tu_surface *s, const tu_sampler *smp,
+                              const char *what) {
+    static tu_reply fast_reply, generic_reply;
+    memset(&fast_reply, 0, sizeof fast_reply), memset(&generic_reply, 0, sizeof generic_reply);
+    tu_error e1 = {0}, e2 = {0};
+    const char *row = "unset";
+    const tu_status st1 = tuE_execute(m, s, smp, &fast_reply, &e1, true, &row);
+    const tu_status st2 = tuE_execute(m, s, smp, &generic_reply, &e2, false, NULL);
+    CHECK(st1 == TU_OK && st2 == TU_OK, "%s: %s / %s", what, e1.message, e2.message);
+    CHECK(memcmp(&fast_reply, &generic_reply, sizeof fast_reply) == 0,
+          "%s: the reply differs with the fast paths allowed", what);
+    return row;
+}
+
+static void test_never_fast(void) {
+    const struct {
+        tu_surface_type type;
+        bool block_linear;
+        uint32_t w, h, d, layers;
+    } shapes[] = {
+        {TU_SURFACE_2D, false, 16, 10, 1, 1}, {TU_SURFACE_2D, true, 16, 10, 1, 1},
+        {TU_SURFACE_1D, false, 16, 1, 1, 1},  {TU_SURFACE_CUBE, false, 8, 8, 1, 6},
+        {TU_SURFACE_3D, false, 16, 10, 3, 1},
+    };
+    const tu_op ops[] = {TU_OP_SAMPLE_L, TU_OP_SAMPLE_LZ, TU_OP_LD};
+    tu_msg *m = calloc(1, sizeof *m);
+    if (!CHECK(m != NULL)) return;
+    tu_sampler smp = tu_sampler_default();
+    smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+    smp.address[0] = smp.address[1] = smp.address[2] = TU_ADDRESS_CLAMP_EDGE;
+    unsigned long generic = 0;
+    for (int f = 1; f < TU_FORMAT_COUNT; f++) {
+        const bool compressed = tu_format_is_compressed((tu_format)f);
+        if (!compressed && f != TU_FORMAT_R8G8B8A8_UNORM) continue;
+        const char *name = tu_format_describe((tu_format)f)->name;
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+            tu_surface desc = {.type = shapes[k].type,
+                               .format = (tu_format)f,
+                               .width = shapes[k].w,
+                               .height = shapes[k].h,
+                               .depth = shapes[k].d,
+                               .layers = shapes[k].layers,
+                               .levels = 1,
+                               .samples = 1,
+                               .level_count = 1};
+            uint64_t need;
+            tu_error err;
+            const tu_status st = shapes[k].block_linear
+                                     ? tu_surface_layout_block_linear(&desc, &need, &err)
+                                     : tu_surface_layout_packed(&desc, &need, &err);
+            if (!CHECK(st == TU_OK, "%s shape %zu: %s", name, k, err.message)) continue;
+            uint8_t *mem = calloc(1, (size_t)need);
+            if (!CHECK(mem != NULL)) continue;
+            desc.data = mem, desc.size = (size_t)need;
+            CHECK(tu_surface_fill_hash(&desc, 31 + (uint32_t)f, &err) == TU_OK, "%s", err.message);
+            for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+                if (ops[o] == TU_OP_LD && shapes[k].type == TU_SURFACE_CUBE) continue;
+                fast_probe_msg(m, ops[o], shapes[k].type);
+                char what[96];
+                snprintf(what, sizeof what, "%s shape %zu op %d", name, k, (int)ops[o]);
+                const char *row = fast_probe(m, &desc, &smp, what);
+                if (compressed) {
+                    CHECK(row == NULL, "%s took the fast path %s", what, row ? row : "?");
+                    generic++;
+                } else if (shapes[k].type == TU_SURFACE_2D && !shapes[k].block_linear) {
+                    /* the control: the same message on RGBA8 2D linear is a kernel's */
+                    CHECK(row != NULL, "%s: the control took no fast path", what);
+                }
+            }
+            free(mem);
+        }
+    }
+    CHECK(generic > 0);
+    free(m);
+}
+
 static void test_refusals(void) {
     tu_surface desc = {.type = TU_SURFACE_BUFFER,
                        .format = TU_FORMAT_BC1_RGB_UNORM_BLOCK,
@@ -247,16 +351,27 @@ static void test_refusals(void) {
     desc.type = TU_SURFACE_2D, desc.height = 16, desc.samples = 4;
     CHECK_ERR(tu_surface_layout_packed(&desc, &need, &err), TU_UNSUPPORTED, &err, "4 samples");
     desc.samples = 1;
-    CHECK_ERR(tu_surface_layout_block_linear(&desc, &need, &err), TU_UNSUPPORTED, &err, "LINEAR");
+    /* block-linear: 4x4 blocks of 8 bytes, 32 bytes a row: one GOB (test_nv_block_linear) */
+    CHECK(tu_surface_layout_block_linear(&desc, &need, &err) == TU_OK, "%s", err.message);
+    CHECK_EQ_U(need, 512);
     desc.tiling = TU_TILING_LINEAR;
     CHECK(tu_surface_layout_packed(&desc, &need, &err) == TU_OK, "%s", err.message);
     CHECK_EQ_U(need, 4 * 4 * 8);
+    /* the Intel tilings address texels, not blocks: refused for compressed formats */
+    uint8_t mem[4 * 4 * 8];
+    desc.data = mem, desc.size = sizeof mem, desc.level_count = 1;
+    CHECK(tu_surface_validate(&desc, &err) == TU_OK, "%s", err.message);
+    for (int t = TU_TILING_INTEL_X; t <= TU_TILING_INTEL_64; t++) {
+        desc.tiling = (tu_tiling)t;
+        CHECK_ERR(tu_surface_validate(&desc, &err), TU_UNSUPPORTED, &err, "Intel tiling");
+    }
 }
 
 int main(void) {
     TU_RUN(test_layout_every_format);
     TU_RUN(test_loads);
     TU_RUN(test_fill_and_decode_texel);
+    TU_RUN(test_never_fast);
     TU_RUN(test_refusals);
     return tu_test_finish();
 }

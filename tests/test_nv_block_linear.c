@@ -6,7 +6,8 @@
  * (8 << (bh-1)) >= height) bh--"), blocks numbered x, then y, then z, GOBs inside a block y then
  * z, layers at the sum of the levels rounded up to one level-0 block, multisample pixels as the
  * notes' sample table. Covers several formats, block heights and depths, mip levels, arrays,
- * cube maps, 3D and every sample count; the layout helper; validation; hostile descriptions.
+ * cube maps, 3D and every sample count, compressed formats (blocks as elements, the gate
+ * checking whole blocks); the layout helper; validation; hostile descriptions.
  */
 #include "texunit/texunit.h"
 
@@ -73,6 +74,18 @@ static const bl_case cases[] = {
     {"ms4 10x7", TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UINT, 10, 7, 1, 1, 1, 4, 1, 0},
     {"ms8 array 9x9 x2", TU_SURFACE_2D, true, TU_FORMAT_R32_UINT, 9, 9, 1, 2, 1, 8, 2, 0},
     {"ms16 5x3", TU_SURFACE_2D, false, TU_FORMAT_R16_UINT, 5, 3, 1, 1, 1, 16, 0, 0},
+    /* compressed formats: the elements are blocks, the partial last ones whole */
+    {"2D BC1 70x40 bh2", TU_SURFACE_2D, false, TU_FORMAT_BC1_RGBA_UNORM_BLOCK, 70, 40, 1, 1, 7, 1,
+     2, 0},
+    {"2D array BC7 37x29 x3 bh1", TU_SURFACE_2D, true, TU_FORMAT_BC7_UNORM_BLOCK, 37, 29, 1, 3, 5,
+     1, 1, 0},
+    {"2D BC4 1x1", TU_SURFACE_2D, false, TU_FORMAT_BC4_SNORM_BLOCK, 1, 1, 1, 1, 1, 1, 5, 0},
+    {"1D array BC5 100 x2", TU_SURFACE_1D, true, TU_FORMAT_BC5_UNORM_BLOCK, 100, 1, 1, 2, 7, 1, 0,
+     0},
+    {"cube ASTC 5x4 20 x6 bh1", TU_SURFACE_CUBE, false, TU_FORMAT_ASTC_5x4_UNORM_BLOCK, 20, 20, 1,
+     6, 5, 1, 1, 0},
+    {"3D ASTC 12x12 300x27x5 bh1 bd2", TU_SURFACE_3D, false, TU_FORMAT_ASTC_12x12_SRGB_BLOCK, 300,
+     27, 5, 1, 3, 1, 1, 2},
 };
 
 static tu_surface make_desc(const bl_case *c) {
@@ -117,6 +130,7 @@ static void test_layout_and_offsets(void) {
         s.data = mem, s.size = (size_t)need, s.base_level = 0, s.level_count = s.levels;
         CHECK(tu_surface_validate(&s, &err) == TU_OK, "%s: %s", bc->what, err.message);
         const uint32_t bpp = tu_format_bytes(s.format);
+        const tu_format_desc *fd = tu_format_describe(s.format);
         unsigned long mismatches = 0, overlaps = 0;
         for (uint32_t L = 0; L < s.levels; L++) {
             uint32_t w, h, d;
@@ -139,12 +153,32 @@ static void test_layout_and_offsets(void) {
                                               (unsigned long long)ref_offset(&s, &c), err.message);
                                     continue;
                                 }
+                                /* the texels of a block share it: count its bytes once */
+                                if (x % fd->block_width || y % fd->block_height) continue;
                                 for (uint32_t b = 0; b < bpp; b++)
                                     overlaps += hits[off + b]++ != 0;
                             }
         }
         CHECK(mismatches == 0 && overlaps == 0, "%s: %lu mismatches, %lu overlapping bytes",
               bc->what, mismatches, overlaps);
+        /* The gate checks the whole element (a compressed format's whole block): with the
+         * memory cut short, exactly the texels whose element runs past the end are refused. */
+        s.size = (size_t)need - (bpp > 1 ? bpp / 2 : 1);
+        unsigned long wrong = 0;
+        for (uint32_t L = 0; L < s.levels; L++) {
+            uint32_t w, h, d;
+            tu_surface_level_extent(&s, L, &w, &h, &d);
+            for (uint32_t layer = 0; layer < s.layers; layer++)
+                for (uint32_t z = 0; z < d; z++)
+                    for (uint32_t y = 0; y < h; y++)
+                        for (uint32_t x = 0; x < w; x++) {
+                            const tu_texel_coord c = {x, y, z, layer, L, 0};
+                            uint64_t off;
+                            const bool fits = ref_offset(&s, &c) + bpp <= s.size;
+                            wrong += (tu_surface_texel_offset(&s, &c, &off, NULL) == TU_OK) != fits;
+                        }
+        }
+        CHECK(wrong == 0, "%s: %lu texels gated wrongly with %zu bytes", bc->what, wrong, s.size);
         free(mem);
         free(hits);
     }

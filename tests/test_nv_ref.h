@@ -4,8 +4,9 @@
  * masks (SWIZZLE_X_BITS 0b100101111, SWIZZLE_Y_BITS 0b011010000), the per-level block shrink as
  * envytools' loop ("while (bh > 0 && (8 << (bh-1)) >= height) bh--"), blocks numbered x, then
  * y, then z, GOBs inside a block y then z, layers at the sum of the levels rounded up to one
- * level-0 block, multisample pixels as the notes' sample table. Plus a writer of the texel
- * generator's raw fields, so tests can build block-linear memory without the library.
+ * level-0 block, multisample pixels as the notes' sample table; a compressed format's
+ * elements are its blocks (Mesa nil_image.c tiles the level's extent in blocks). Plus a writer of
+ * the texel generator's raw fields, so tests can build block-linear memory without the library.
  */
 #ifndef TEST_NV_REF_H
 #define TEST_NV_REF_H
@@ -46,8 +47,12 @@ static inline ref_level ref_level_of(const tu_surface *s, uint32_t L) {
     ref_level r;
     uint32_t sx, sy;
     ref_grid(s->samples, &sx, &sy);
-    r.w = (s->width >> L ? s->width >> L : 1) * sx;
-    r.h = (s->type == TU_SURFACE_1D ? 1 : (s->height >> L ? s->height >> L : 1)) * sy;
+    /* a compressed level is an image of its blocks, the partial last ones whole */
+    const tu_format_desc *fd = tu_format_describe(s->format);
+    const uint32_t pw = s->width >> L ? s->width >> L : 1;
+    const uint32_t ph = s->type == TU_SURFACE_1D ? 1 : (s->height >> L ? s->height >> L : 1);
+    r.w = (pw + fd->block_width - 1) / fd->block_width * sx;
+    r.h = (ph + fd->block_height - 1) / fd->block_height * sy;
     r.d = s->type == TU_SURFACE_3D ? (s->depth >> L ? s->depth >> L : 1) : 1;
     r.bh = shrink(s->gob_height_log2, 8, r.h);
     r.bd = shrink(s->gob_depth_log2, 1, r.d);
@@ -86,8 +91,9 @@ static inline uint64_t ref_offset(const tu_surface *s, const tu_texel_coord *c) 
     uint32_t sx, sy, dx, dy;
     ref_grid(s->samples, &sx, &sy);
     ref_sample(c->sample, &dx, &dy);
-    const uint64_t xb = (uint64_t)(c->x * sx + dx) * tu_format_bytes(s->format);
-    const uint32_t y = c->y * sy + dy, z = c->z;
+    const tu_format_desc *fd = tu_format_describe(s->format);
+    const uint64_t xb = (uint64_t)(c->x / fd->block_width * sx + dx) * fd->bytes;
+    const uint32_t y = c->y / fd->block_height * sy + dy, z = c->z;
     const uint64_t bx = xb / 64, by = y / (8u << r.bh), bz = z >> r.bd;
     const uint64_t block = (bz * r.blocks_y + by) * r.blocks_x + bx;
     const uint64_t gob =

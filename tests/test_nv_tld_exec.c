@@ -2,9 +2,10 @@
  * test_nv_tld_exec.c - TLD executed on a warp (spec/nvidia-tld.txt, notes/nvidia-texture.md §2-4,
  * DESIGN.md §4). Block-linear textures are built by this test: the generator's fields written at
  * the offsets of the tests' own block-linear model (test_nv_ref.h); expected texels come from a
- * linear ("pitch") copy filled by tu_surface_fill_hash and decoded with tu_format_decode. Covers
- * every paramA on its texture type, several block heights and depths and every mip level
- * (block-linear == pitch), a real PITCH header, the view's min level, .LL, .AOFFI, .MS, .CL,
+ * linear ("pitch") copy filled by tu_surface_fill_hash and decoded with tu_surface_decode_texel.
+ * Covers every paramA on its texture type, several block heights and depths and every mip level
+ * (block-linear == pitch), compressed textures (block-linear == linear), a real PITCH header,
+ * the view's min level, .LL, .AOFFI, .MS, .CL,
  * out-of-range coordinates / array index / LOD / sample with and without .CL, mismatched paramA,
  * invalid header indices, the constant bank and bindless handles, sparse pages and Ps, the guard
  * predicate and active mask, wmask, RZ, overlapping registers, swizzles and formats, 1D buffers,
@@ -112,9 +113,9 @@ static tu_image linear_copy(const tu_surface *s, uint32_t seed) {
 static void expect_texel(const tu_image *img, uint32_t L, uint32_t layer, uint32_t x, uint32_t y,
                          uint32_t z, uint32_t sample, uint32_t out[4]) {
     const tu_texel_coord c = {x, y, z, layer, L, sample};
-    const void *p = tu_surface_texel_pointer(&img->surface, &c);
     tu_texel t = {{0}};
-    if (CHECK(p != NULL)) tu_format_decode(img->surface.format, p, &t);
+    tu_error err;
+    CHECK(tu_surface_decode_texel(&img->surface, &c, &t, &err) == TU_OK, "%s", err.message);
     memcpy(out, t.u, sizeof t.u);
 }
 
@@ -146,6 +147,43 @@ typedef struct shape {
     const char *what, *param_a;
     tu_surface desc;
 } shape;
+
+/* TLD.LL of every texel of every level and layer of texture `index` (s's shape) on a warp, each
+ * lane's result compared with ref's decoded texel; returns the number of texels read. */
+static unsigned long tld_every_texel(gpu *g, unsigned index, const tu_surface *s,
+                                     const char *param_a, const tu_image *ref) {
+    char text[96];
+    snprintf(text, sizeof text, "TLD.LL R0, R4, R8, %u, %s, 0xf;", index, param_a);
+    const bool array = s->arrayed;
+    unsigned long texels = 0;
+    for (uint32_t L = 0; L < s->levels; L++) {
+        uint32_t w, h, d;
+        tu_surface_level_extent(s, L, &w, &h, &d);
+        const uint32_t total = w * h * d * s->layers;
+        for (uint32_t first = 0; first < total; first += 32) {
+            uint32_t where[32][4];
+            for (unsigned l = 0; l < 32; l++) {
+                uint32_t k = (first + l) % total;
+                const uint32_t x = k % w, y = k / w % h, z = k / w / h % d, layer = k / w / h / d;
+                where[l][0] = x, where[l][1] = y, where[l][2] = z, where[l][3] = layer;
+                uint32_t *r = &g->regs.r[l][4];
+                if (array) *r++ = layer;
+                *r++ = x;
+                if (s->type != TU_SURFACE_1D) *r++ = y;
+                if (s->type == TU_SURFACE_3D) *r++ = z;
+                g->regs.r[l][8] = L;
+            }
+            run_ok(g, text, 0xffffffffu);
+            for (unsigned l = 0; l < 32; l++) {
+                uint32_t e[4];
+                expect_texel(ref, L, where[l][3], where[l][0], where[l][1], where[l][2], 0, e);
+                CHECK_LANE(g, l, 0, e[0], e[1], e[2], e[3]);
+                texels++;
+            }
+        }
+    }
+    return texels;
+}
 
 static void test_block_linear_equals_pitch(void) {
     const shape shapes[] = {
@@ -227,38 +265,80 @@ static void test_block_linear_equals_pitch(void) {
         const uint32_t seed = 1000 + i;
         const tu_surface s = add_bl(g, i, shapes[i].desc, seed);
         tu_image ref = linear_copy(&s, seed);
-        char text[96];
-        snprintf(text, sizeof text, "TLD.LL R0, R4, R8, %u, %s, 0xf;", i, shapes[i].param_a);
-        const bool array = s.arrayed;
-        unsigned long texels = 0;
-        for (uint32_t L = 0; L < s.levels; L++) {
-            uint32_t w, h, d;
-            tu_surface_level_extent(&s, L, &w, &h, &d);
-            const uint32_t total = w * h * d * s.layers;
-            for (uint32_t first = 0; first < total; first += 32) {
-                uint32_t where[32][4];
-                for (unsigned l = 0; l < 32; l++) {
-                    uint32_t k = (first + l) % total;
-                    const uint32_t x = k % w, y = k / w % h, z = k / w / h % d,
-                                   layer = k / w / h / d;
-                    where[l][0] = x, where[l][1] = y, where[l][2] = z, where[l][3] = layer;
-                    uint32_t *r = &g->regs.r[l][4];
-                    if (array) *r++ = layer;
-                    *r++ = x;
-                    if (s.type != TU_SURFACE_1D) *r++ = y;
-                    if (s.type == TU_SURFACE_3D) *r++ = z;
-                    g->regs.r[l][8] = L;
-                }
-                run_ok(g, text, 0xffffffffu);
-                for (unsigned l = 0; l < 32; l++) {
-                    uint32_t e[4];
-                    expect_texel(&ref, L, where[l][3], where[l][0], where[l][1], where[l][2], 0, e);
-                    CHECK_LANE(g, l, 0, e[0], e[1], e[2], e[3]);
-                    texels++;
-                }
-            }
-        }
-        CHECK(texels > 0, "%s", shapes[i].what);
+        CHECK(tld_every_texel(g, i, &s, shapes[i].param_a, &ref) > 0, "%s", shapes[i].what);
+        tu_image_free(&ref);
+    }
+    gpu_free(g);
+}
+
+/* --- compressed formats: block-linear == linear ---------------------------------------------- */
+
+/* A block-linear texture holding the blocks of ref (a linear image of random blocks), each
+ * block at the tests' model's offset of its first texel, its header at `index`. */
+static tu_surface add_bl_blocks(gpu *g, unsigned index, const tu_image *ref) {
+    tu_surface s = ref->surface;
+    tu_error err;
+    uint64_t need;
+    s.gob_height_log2 = ref->surface.gob_height_log2,
+    s.gob_depth_log2 = ref->surface.gob_depth_log2;
+    CHECK(tu_surface_layout_block_linear(&s, &need, &err) == TU_OK, "%s", err.message);
+    s.data = g->mem + g->next, s.size = (size_t)need;
+    const tu_format_desc *fd = tu_format_describe(s.format);
+    for (uint32_t L = 0; L < s.levels; L++) {
+        uint32_t w, h, d;
+        tu_surface_level_extent(&s, L, &w, &h, &d);
+        for (uint32_t layer = 0; layer < s.layers; layer++)
+            for (uint32_t z = 0; z < d; z++)
+                for (uint32_t y = 0; y < h; y += fd->block_height)
+                    for (uint32_t x = 0; x < w; x += fd->block_width) {
+                        const tu_texel_coord c = {x, y, z, layer, L, 0};
+                        const void *block = tu_surface_texel_pointer(&ref->surface, &c);
+                        if (CHECK(block != NULL))
+                            memcpy((uint8_t *)s.data + ref_offset(&s, &c), block, fd->bytes);
+                    }
+    }
+    tu_nv_tic h;
+    CHECK(tu_nv_tic_from_surface(&s, GPU_BASE + g->next, &h, &err) == TU_OK, "%s", err.message);
+    put_header(g, index, &h);
+    g->next += (need + 511) / 512 * 512;
+    return s;
+}
+
+/* TLD of every texel of BC1, BC4, BC7 and ASTC textures in block-linear memory (blocks as the
+ * GOBs' elements, the partial last blocks whole) reads the block decoder's texel of the same
+ * blocks in linear memory. */
+static void test_compressed_block_linear(void) {
+    const struct {
+        const char *what, *param_a;
+        tu_format format;
+        tu_surface_type type;
+        bool arrayed;
+        uint32_t w, h, d, layers, levels;
+        uint8_t gh, gd;
+    } shapes[] = {
+        {"BC1 RGBA 2D bh2", "2D", TU_FORMAT_BC1_RGBA_UNORM_BLOCK, TU_SURFACE_2D, false, 37, 29, 1,
+         1, 6, 2, 0},
+        {"BC4 SNORM 2D bh0", "2D", TU_FORMAT_BC4_SNORM_BLOCK, TU_SURFACE_2D, false, 70, 9, 1, 1, 3,
+         0, 0},
+        {"BC7 sRGB 2D array bh1", "ARRAY_2D", TU_FORMAT_BC7_SRGB_BLOCK, TU_SURFACE_2D, true, 21, 18,
+         1, 3, 3, 1, 0},
+        {"ASTC 5x4 2D bh3", "2D", TU_FORMAT_ASTC_5x4_UNORM_BLOCK, TU_SURFACE_2D, false, 23, 19, 1,
+         1, 5, 3, 0},
+        {"ASTC 8x5 sRGB 2D bh1", "2D", TU_FORMAT_ASTC_8x5_SRGB_BLOCK, TU_SURFACE_2D, false, 70, 11,
+         1, 1, 3, 1, 0},
+        {"ASTC 12x12 3D bh1 bd2", "3D", TU_FORMAT_ASTC_12x12_UNORM_BLOCK, TU_SURFACE_3D, false, 30,
+         27, 5, 1, 2, 1, 2},
+    };
+    gpu *g = gpu_new();
+    for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        tu_image ref =
+            tu_test_image(shapes[i].type, shapes[i].arrayed, shapes[i].format, shapes[i].w,
+                          shapes[i].h, shapes[i].d, shapes[i].layers, shapes[i].levels, 1);
+        tu_error err;
+        CHECK(tu_surface_fill_hash(&ref.surface, 2000 + i, &err) == TU_OK, "%s", err.message);
+        ref.surface.gob_height_log2 = shapes[i].gh, ref.surface.gob_depth_log2 = shapes[i].gd;
+        const tu_surface s = add_bl_blocks(g, i, &ref);
+        CHECK(tld_every_texel(g, i, &s, shapes[i].param_a, &ref) > 0, "%s", shapes[i].what);
         tu_image_free(&ref);
     }
     gpu_free(g);
@@ -1157,6 +1237,7 @@ static void test_refusals(void) {
 
 int main(void) {
     TU_RUN(test_block_linear_equals_pitch);
+    TU_RUN(test_compressed_block_linear);
     TU_RUN(test_pitch_header);
     TU_RUN(test_lod_and_view);
     TU_RUN(test_out_of_range);

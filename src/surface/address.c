@@ -54,6 +54,10 @@ static uint64_t div_ceil(uint64_t a, uint64_t b) {
 bool tuS_bl_level_info(const tu_surface *s, uint32_t L, tuS_bl_level *out) {
     uint32_t w, h, d, sx, sy;
     tuS_mip_extent(s, L, &w, &h, &d);
+    /* A compressed level is an image of blocks: each block is one element of the GOBs (Mesa
+     * nil_image.c divides the level's pixel extent by the format's block extent, rounding up,
+     * before tiling it). Uncompressed formats have 1x1 blocks. */
+    tuS_block_grid(s, w, h, &w, &h);
     tuS_bl_sample_grid(s->samples, &sx, &sy);
     if ((uint64_t)w * sx > UINT32_MAX || (uint64_t)h * sy > UINT32_MAX) return false;
     out->grid_w = w * sx;
@@ -146,11 +150,15 @@ tu_status tuS_texel_offset(const tu_surface *s, uint32_t mem_level, const tu_tex
     if (intel) {
         /* placed above */
     } else if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
+        /* the element holding the texel: for a compressed format its block (bytes is the
+         * block's size, so the gate below checks the whole block) */
+        const tu_format_desc *fd = tu_format_describe(s->format);
         tuS_bl_level g;
         uint32_t sx, sy, dx, dy;
         tuS_bl_sample_grid(s->samples, &sx, &sy);
         tuS_bl_sample_position(c->sample, &dx, &dy);
-        const uint64_t gx = (uint64_t)c->x * sx + dx, gy = (uint64_t)c->y * sy + dy;
+        const uint64_t gx = (uint64_t)(c->x / fd->block_width) * sx + dx,
+                       gy = (uint64_t)(c->y / fd->block_height) * sy + dy;
         ok = ok && tuS_bl_level_info(s, mem_level, &g) && gx < g.grid_w && gy < g.grid_h &&
              tuB_add_u64(off, tuS_bl_offset(&g, (uint32_t)bytes, (uint32_t)gx, (uint32_t)gy, c->z),
                          &off);

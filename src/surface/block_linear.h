@@ -20,7 +20,8 @@ enum {
 
 /* The geometry of one memory level of a block-linear surface. */
 typedef struct tuS_bl_level {
-    uint32_t grid_w, grid_h, grid_d; /* elements: the level's size times the sample grid */
+    uint32_t grid_w, grid_h, grid_d; /* elements: the level's size (in blocks for a compressed
+                                      * format) times the sample grid */
     uint32_t bh, bd;                 /* log2 block height / depth in GOBs, shrunk for the level */
     uint64_t gobs_x;                 /* GOB columns: ceil(grid_w * bytes / 64) */
     uint64_t block_bytes;            /* 512 << (bh + bd) */

@@ -49,21 +49,24 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
                  "surface format %d is not a format of the table", (int)s->format);
     if (tu_format_is_compressed(s->format)) {
         /* Vulkan gives block-compressed formats no buffer views and no multisampling
-         * (sampleCounts 1 for optimal tiling of every compressed format in practice); the
-         * NVIDIA block-linear layout of blocks is not implemented. */
+         * (sampleCounts 1 for optimal tiling of every compressed format in practice).
+         * NV_BLOCK_LINEAR lays out blocks as elements (block_linear.h). */
         const char *name = tu_format_describe(s->format)->name;
         TU_RETURN_IF(s->type == TU_SURFACE_BUFFER, err, TU_UNSUPPORTED,
                      "surface format %s is block-compressed: a BUFFER surface cannot be", name);
         TU_RETURN_IF(s->samples > 1, err, TU_UNSUPPORTED,
                      "surface format %s is block-compressed: it cannot have %u samples", name,
                      s->samples);
-        TU_RETURN_IF(s->tiling != TU_TILING_LINEAR, err, TU_UNSUPPORTED,
-                     "surface format %s is block-compressed: only LINEAR surfaces of compressed "
-                     "formats are supported",
-                     name);
         TU_RETURN_IF(s->plane_count > 0 || s->mcs, err, TU_UNSUPPORTED,
                      "surface format %s is block-compressed: it cannot have planes or an MCS",
                      name);
+        /* isl tiles a compressed surface as an image of its blocks; the Intel tilings here
+         * address texels, so they are not offered for blocks yet. */
+        TU_RETURN_IF(s->tiling != TU_TILING_LINEAR && s->tiling != TU_TILING_NV_BLOCK_LINEAR, err,
+                     TU_UNSUPPORTED,
+                     "surface format %s is block-compressed: tiling %d is an Intel tiling, which "
+                     "texunit lays out for uncompressed formats only (LINEAR or NV_BLOCK_LINEAR)",
+                     name, (int)s->tiling);
     }
     TU_RETURN_IF((unsigned)s->tiling > TU_TILING_INTEL_64, err, TU_INVALID_ARGUMENT,
                  "surface tiling %d is not a known tiling (LINEAR 0, NV_BLOCK_LINEAR 1, "

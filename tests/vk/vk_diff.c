@@ -230,12 +230,22 @@ typedef enum fmt {
     FMT_RGBA32_SFLOAT,
     FMT_R32_SFLOAT,
     FMT_D32_SFLOAT,
+    FMT_BC1_RGB,
+    FMT_BC1_RGB_SRGB,
     FMT_BC1_RGBA,
+    FMT_BC1_RGBA_SRGB,
+    FMT_BC2,
+    FMT_BC2_SRGB,
     FMT_BC3,
+    FMT_BC3_SRGB,
     FMT_BC4,
+    FMT_BC4_SNORM,
+    FMT_BC5,
     FMT_BC5_SNORM,
     FMT_BC6H_UFLOAT,
+    FMT_BC6H_SFLOAT,
     FMT_BC7,
+    FMT_BC7_SRGB,
     FMT_COUNT
 } fmt;
 
@@ -251,27 +261,41 @@ enum { MODULE_NOOFF = CLASS_COUNT, MODULE_COUNT = CLASS_COUNT + 2 };
  * through 8-bit intermediates (endpoints expanded to 8 bits, the thirds and sevenths of the
  * interpolants in integer arithmetic; measured within 1.2/255 of the exact rational the DFS
  * defines, bounded here by 2/255, 2/127 for SNORM) and filters them as unorm8 like RGBA8;
- * BC7 decodes to exact 8-bit codes; BC6H to the exact binary16 values. */
+ * BC2's explicit 4-bit alpha is exact; BC7 decodes to exact 8-bit codes; BC6H to the exact
+ * binary16 values. srgb: R, G, B are the sRGB codes lavapipe decodes (within `decode` of the
+ * exact code) then converts like RGBA8_SRGB (lvp_conversion). */
 static const struct {
     const char *word;
     VkFormat vk;
-    bool uint, depth, unorm8;
+    bool uint, depth, unorm8, srgb;
     uint8_t comps;
     float decode;
 } fmts[FMT_COUNT] = {
-    {"rgba8_unorm", VK_FORMAT_R8G8B8A8_UNORM, false, false, true, 4, 0.0f},
-    {"rgba8_srgb", VK_FORMAT_R8G8B8A8_SRGB, false, false, true, 4, 0.0f},
-    {"rgba8_uint", VK_FORMAT_R8G8B8A8_UINT, true, false, false, 4, 0.0f},
-    {"rgba16_sfloat", VK_FORMAT_R16G16B16A16_SFLOAT, false, false, false, 4, 0.0f},
-    {"rgba32_sfloat", VK_FORMAT_R32G32B32A32_SFLOAT, false, false, false, 4, 0.0f},
-    {"r32_sfloat", VK_FORMAT_R32_SFLOAT, false, false, false, 1, 0.0f},
-    {"d32_sfloat", VK_FORMAT_D32_SFLOAT, false, true, false, 1, 0.0f},
-    {"bc1_rgba_unorm_block", VK_FORMAT_BC1_RGBA_UNORM_BLOCK, false, false, true, 4, 2 / 255.0f},
-    {"bc3_unorm_block", VK_FORMAT_BC3_UNORM_BLOCK, false, false, true, 4, 2 / 255.0f},
-    {"bc4_unorm_block", VK_FORMAT_BC4_UNORM_BLOCK, false, false, true, 1, 2 / 255.0f},
-    {"bc5_snorm_block", VK_FORMAT_BC5_SNORM_BLOCK, false, false, false, 2, 2 / 127.0f},
-    {"bc6h_ufloat_block", VK_FORMAT_BC6H_UFLOAT_BLOCK, false, false, false, 3, 0.0f},
-    {"bc7_unorm_block", VK_FORMAT_BC7_UNORM_BLOCK, false, false, true, 4, 0.0f},
+    {"rgba8_unorm", VK_FORMAT_R8G8B8A8_UNORM, false, false, true, false, 4, 0.0f},
+    {"rgba8_srgb", VK_FORMAT_R8G8B8A8_SRGB, false, false, true, true, 4, 0.0f},
+    {"rgba8_uint", VK_FORMAT_R8G8B8A8_UINT, true, false, false, false, 4, 0.0f},
+    {"rgba16_sfloat", VK_FORMAT_R16G16B16A16_SFLOAT, false, false, false, false, 4, 0.0f},
+    {"rgba32_sfloat", VK_FORMAT_R32G32B32A32_SFLOAT, false, false, false, false, 4, 0.0f},
+    {"r32_sfloat", VK_FORMAT_R32_SFLOAT, false, false, false, false, 1, 0.0f},
+    {"d32_sfloat", VK_FORMAT_D32_SFLOAT, false, true, false, false, 1, 0.0f},
+    {"bc1_rgb_unorm_block", VK_FORMAT_BC1_RGB_UNORM_BLOCK, false, false, true, false, 3,
+     2 / 255.0f},
+    {"bc1_rgb_srgb_block", VK_FORMAT_BC1_RGB_SRGB_BLOCK, false, false, true, true, 3, 2 / 255.0f},
+    {"bc1_rgba_unorm_block", VK_FORMAT_BC1_RGBA_UNORM_BLOCK, false, false, true, false, 4,
+     2 / 255.0f},
+    {"bc1_rgba_srgb_block", VK_FORMAT_BC1_RGBA_SRGB_BLOCK, false, false, true, true, 4, 2 / 255.0f},
+    {"bc2_unorm_block", VK_FORMAT_BC2_UNORM_BLOCK, false, false, true, false, 4, 2 / 255.0f},
+    {"bc2_srgb_block", VK_FORMAT_BC2_SRGB_BLOCK, false, false, true, true, 4, 2 / 255.0f},
+    {"bc3_unorm_block", VK_FORMAT_BC3_UNORM_BLOCK, false, false, true, false, 4, 2 / 255.0f},
+    {"bc3_srgb_block", VK_FORMAT_BC3_SRGB_BLOCK, false, false, true, true, 4, 2 / 255.0f},
+    {"bc4_unorm_block", VK_FORMAT_BC4_UNORM_BLOCK, false, false, true, false, 1, 2 / 255.0f},
+    {"bc4_snorm_block", VK_FORMAT_BC4_SNORM_BLOCK, false, false, false, false, 1, 2 / 127.0f},
+    {"bc5_unorm_block", VK_FORMAT_BC5_UNORM_BLOCK, false, false, true, false, 2, 2 / 255.0f},
+    {"bc5_snorm_block", VK_FORMAT_BC5_SNORM_BLOCK, false, false, false, false, 2, 2 / 127.0f},
+    {"bc6h_ufloat_block", VK_FORMAT_BC6H_UFLOAT_BLOCK, false, false, false, false, 3, 0.0f},
+    {"bc6h_sfloat_block", VK_FORMAT_BC6H_SFLOAT_BLOCK, false, false, false, false, 3, 0.0f},
+    {"bc7_unorm_block", VK_FORMAT_BC7_UNORM_BLOCK, false, false, true, false, 4, 0.0f},
+    {"bc7_srgb_block", VK_FORMAT_BC7_SRGB_BLOCK, false, false, true, true, 4, 0.0f},
 };
 
 /* Query kinds; the numbers of texquery.comp. */
@@ -1885,12 +1909,20 @@ static float lvp_conversion(const tcase *c, int comp, float v) {
     if (c->cls == CLASS_SHADOW) return 0.0f;
     if (!fmts[c->f].unorm8) return fmts[c->f].decode;
     const float ulp = ldexpf(fabsf(v), -23) + fmts[c->f].decode;
-    if (c->f != FMT_RGBA8_SRGB || comp == 3) return ulp;
-    double code = floor(srgb_oetf(v < 0 ? 0 : v > 1 ? 1 : v) * 255.0 + 0.5);
-    const double e = srgb_eotf(code / 255.0);
-    const double up = srgb_eotf((code + 0.5) / 255.0) - e;
-    const double down = code > 0 ? e - srgb_eotf((code - 0.5) / 255.0) : 0.0;
-    return (float)(up > down ? up : down) + ulp;
+    if (!fmts[c->f].srgb || comp == 3) return ulp;
+    if (c->f == FMT_RGBA8_SRGB) {
+        double code = floor(srgb_oetf(v < 0 ? 0 : v > 1 ? 1 : v) * 255.0 + 0.5);
+        const double e = srgb_eotf(code / 255.0);
+        const double up = srgb_eotf((code + 0.5) / 255.0) - e;
+        const double down = code > 0 ? e - srgb_eotf((code - 0.5) / 255.0) : 0.0;
+        return (float)(up > down ? up : down) + ulp;
+    }
+    /* A compressed sRGB format: v is the EOTF of the exact decode x; lavapipe's code lies
+     * within `decode` of x, and its conversion within half a step of that code. */
+    const double x = srgb_oetf(v < 0 ? 0 : v > 1 ? 1 : v), d = fmts[c->f].decode + 0.5 / 255.0;
+    const double up = srgb_eotf(x + d > 1 ? 1 : x + d) - v;
+    const double down = v - srgb_eotf(x - d < 0 ? 0 : x - d);
+    return (float)(up > down ? up : down) + ldexpf(fabsf(v), -23);
 }
 
 /* The brightest texel value per component of the footprint (reduction=max over the same
@@ -1970,8 +2002,7 @@ static bool check_query(const gpu *g, const tcase *c, const tu_image *img, const
             const double mt = qq->lod_exact ? 0 : hw ? 1.0 / 512.0 : 0.0;
             if (!eval_hull(c, img, qq, dl, ml, &hl, why, sizeof why) ||
                 !eval_hull(c, img, qq, dt, mt, &ht, why, sizeof why) ||
-                (c->f == FMT_RGBA8_SRGB &&
-                 !footprint_max(c, img, qq, dl, bright, why, sizeof why))) {
+                (fmts[c->f].srgb && !footprint_max(c, img, qq, dl, bright, why, sizeof why))) {
                 ok = false, reason = "texunit refused a bound evaluation";
             }
         }
