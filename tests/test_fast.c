@@ -616,10 +616,10 @@ static void test_geometry_bounds(void) {
             surf_box b;
             CHECK(make_surface(&p, &b));
             tuK_geom g;
-            CHECK(tuE_fast_geometry(&b.s, b.s.level_count, &g) == (shortage == 0),
+            CHECK(tuE_fast_geometry(&b.s, b.s.level_count, &g, false) == (shortage == 0),
                   "padded %d shortage %zu", padded, shortage);
             b.s.data = NULL;
-            CHECK(!tuE_fast_geometry(&b.s, b.s.level_count, &g));
+            CHECK(!tuE_fast_geometry(&b.s, b.s.level_count, &g, false));
             free_surface(&b);
         }
 }
