@@ -131,8 +131,8 @@ tu_status tu_msg_validate(const tu_msg *m, tu_error *err) {
 /* What a valid message (tu_msg_validate; its op: info) can break of a surface and sampler. */
 static tu_status check_msg(const tu_op_info *info, const tu_surface *s, const tu_sampler *smp,
                            tu_error *err) {
-    const tu_format_desc *fd = tu_format_describe(s->format);
     if (info->flags & TU_OPF_COMPARE) {
+        const tu_format_desc *fd = tu_format_describe(s->format);
         TU_RETURN_IF(!(fd->flags & TU_FORMAT_FLAG_DEPTH), err, TU_INVALID_ARGUMENT,
                      "op %s compares against depth, but surface format %s has no depth", info->name,
                      fd->name);

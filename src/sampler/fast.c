@@ -425,15 +425,12 @@ tu_status tuE_fast_prepare_for(const tu_surface *s, const tu_sampler *smp, tu_is
                                tu_error *err) {
     TU_TRY(tuE_kernels_for(isa, &p->kernels, err));
     p->state_flags = tuE_fast_state_flags(s, smp);
-    /* The keys to fill: all 32, or only the message's (tu_execute, one message). */
     const unsigned only = op ? msg_key(tuE_fast_op_flags(op, msg)) : 0;
-    const unsigned first = op ? only : 0, end = op ? only + 1 : 32;
     memset(p->row_for, -1, sizeof p->row_for);
     /* The geometry costs a loop over the view's levels: only when a row could match. */
     const uint32_t msg_flags = op ? key_flags(only) : TUE_FAST_MSG_FLAGS;
-    if (!tuE_fast_find(p->state_flags | msg_flags | TUE_FAST_IN_BOUNDS) ||
-        !tuE_fast_geometry(s, s->level_count, &p->geom, true))
-        return TU_OK;
+    const tuE_fast_row *could = tuE_fast_find(p->state_flags | msg_flags | TUE_FAST_IN_BOUNDS);
+    if (!could || !tuE_fast_geometry(s, s->level_count, &p->geom, true)) return TU_OK;
     p->state_flags |= TUE_FAST_IN_BOUNDS;
     p->geom.cube_edge = tuE_cube_edges;
     p->geom.srgb = tuE_srgb8_decode;
@@ -445,7 +442,11 @@ tu_status tuE_fast_prepare_for(const tu_surface *s, const tu_sampler *smp, tu_is
         memset(p->geom.border, 0, sizeof p->geom.border);
     /* The row for each combination of message flags, found once per binding: every row
      * needs TUE_FAST_IN_BOUNDS, and a message has at most one of the op flags. */
-    for (unsigned key = first; key < end; key++) {
+    if (op) { /* that row is the message's */
+        p->row_for[only] = (int8_t)(could - tuE_fast_table);
+        return TU_OK;
+    }
+    for (unsigned key = 0; key < 32; key++) {
         const unsigned opk = key & 7;
         if (opk != 1 && opk != 2 && opk != 4) continue;
         const tuE_fast_row *row = tuE_fast_find(p->state_flags | key_flags(key));
