@@ -71,9 +71,10 @@ static inline vi k_lerp8(vi a, vi b, vi w) {
     return (a * (256 - w) + b * w + 128) >> 8;
 }
 
-/* filter.c's lerp: w == 0 ? a : w == 1 ? b : a + w * (b - a). */
+/* filter.c's lerp: w == 0 ? a : w == 1 ? b : a + w * (b - a), a NaN blend canonical. */
 static inline vf k_lerp(vf a, vf b, vf w) {
-    const vf r = a + w * (b - a);
+    vf r = a + w * (b - a);
+    r = vf_sel(r == r, r, vf_splat(tuE_canonical_nan()));
     return vf_sel(w == 0.0f, a, vf_sel(w == 1.0f, b, r));
 }
 
