@@ -165,8 +165,8 @@ static inline int32_t k_code8(float f) {
     return c <= 0.0f ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
 }
 
-static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf ref, vi off,
-                            vf out[4]) {
+static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf ref,
+                                       vi off, vf out[4]) {
     switch (kind) {
     case TUK_KIND_RGBA8: { /* UNORM: code / 255 */
         const vi t = vi_gather_bytes(g->data, off);
@@ -213,8 +213,8 @@ static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf r
 
 /* --- LD / LD_LZ / LD_L, 2D (load.c) ------------------------------------------------------ */
 
-static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind,
-                           bool one_d) {
+static TUK_ALWAYS_INLINE void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply,
+                                      unsigned kind, bool one_d) {
     const tu_msg *m = ctx->msg;
     const bool arrayed = ctx->surf->arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
     const int32_t ox = m->offset[0], oy = m->offset[1];
@@ -259,9 +259,10 @@ static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *repl
 /* One level's footprint at (cu, cv). On a cube face (cube), the lanes whose footprint
  * leaves the face are marked in *edge (texel.c's tuE_cube_texel moves them to other faces:
  * the caller runs those lanes through the generic path) and read clamped texels here. */
-static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, bool cube,
-                              bool one_d, vi L, vi layer, vi face, vf cu, vf cv, vf ref, vi linear,
-                              bool fixed8, k_level *out, vi *edge, vi zoff, vi zborder, bool zb) {
+static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind,
+                                         bool cube, bool one_d, vi L, vi layer, vi face, vf cu,
+                                         vf cv, vf ref, vi linear, bool fixed8, k_level *out,
+                                         vi *edge, vi zoff, vi zborder, bool zb) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     /* The level's geometry per lane; one broadcast when every lane reads the same level. */
@@ -406,8 +407,9 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
 /* One level of a 3D surface: the two slices of the footprint (r then the slice's u and v,
  * as gather_footprint indexes them), each a 2D footprint, then blended along r: reduce's
  * order, u, then v, then r. */
-static inline void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, vi L, vf cu,
-                              vf cv, vf cr, vf ref, vi linear, bool fixed8, k_level *out) {
+static TUK_ALWAYS_INLINE void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, vi L,
+                                         vf cu, vf cv, vf cr, vf ref, vi linear, bool fixed8,
+                                         k_level *out) {
     const tu_sampler *smp = ctx->smp;
     const vi d = vi_lookup(g->d, L), sp = vi_lookup(g->slice_pitch, L);
     const vf r = cr * vf_lookup(g->fd, L), sr = r - 0.5f;
@@ -519,8 +521,8 @@ static inline vi k_cube_face(vf x, vf y, vf z, vf *s, vf *t) {
     return face;
 }
 
-static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind,
-                            bool cube, bool one_d, bool three_d) {
+static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply,
+                                       unsigned kind, bool cube, bool one_d, bool three_d) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     const int32_t q = (int32_t)ctx->levels - 1;
