@@ -309,6 +309,10 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
         for (int k = 0; k < 4; k++) {
             const vi x = k & 1 ? i1 : i, y = k & 2 ? j1 : j;
             const vi out_x = (x < 0) | (x >= w), out_y = (y < 0) | (y >= h);
+            if (!vi_any(out_x | out_y)) { /* every lane's texel on its face: no remapping */
+                o[k] = base + y * pitch + x * bpp;
+                continue;
+            }
             /* tuE_cube_texel: a texel one beyond one edge is the adjacent face's edge texel
              * (g->cube_edge); corners (both beyond), and every texel beyond an edge without
              * seamless filtering, are edge lanes for the generic path. */
