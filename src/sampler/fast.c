@@ -78,16 +78,16 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
 }
 
 uint32_t tuE_fast_msg_flags(const tuE_ctx *ctx) {
-    return tuE_fast_op_flags(ctx->op, ctx->msg);
+    return tuE_fast_op_flags(ctx->op, (ctx->msg->flags & TU_MSG_HALF_SOURCES) != 0);
 }
 
-uint32_t tuE_fast_op_flags(const tu_op_info *op, const tu_msg *msg) {
+uint32_t tuE_fast_op_flags(const tu_op_info *op, bool half_sources) {
     uint32_t f = 0;
     if (op->kind == TU_KIND_SAMPLE && op->flags == 0) f |= TUE_FAST_OP_SAMPLE;
     if (op->kind == TU_KIND_SAMPLE && op->flags == TU_OPF_COMPARE) f |= TUE_FAST_OP_SAMPLE_C;
     if (op->kind == TU_KIND_LOAD && op->flags == 0) f |= TUE_FAST_OP_LOAD;
     if (op->lod == TU_LOD_EXPLICIT || op->lod == TU_LOD_ZERO) f |= TUE_FAST_LOD_GIVEN;
-    if (!(msg->flags & TU_MSG_HALF_SOURCES)) f |= TUE_FAST_FULL_SOURCES;
+    if (!half_sources) f |= TUE_FAST_FULL_SOURCES;
     return f;
 }
 
@@ -425,7 +425,8 @@ tu_status tuE_fast_prepare_for(const tu_surface *s, const tu_sampler *smp, tu_is
                                tu_error *err) {
     TU_TRY(tuE_kernels_for(isa, &p->kernels, err));
     p->state_flags = tuE_fast_state_flags(s, smp);
-    const unsigned only = op ? msg_key(tuE_fast_op_flags(op, msg)) : 0;
+    const bool half = msg && (msg->flags & TU_MSG_HALF_SOURCES);
+    const unsigned only = op ? msg_key(tuE_fast_op_flags(op, half)) : 0;
     memset(p->row_for, -1, sizeof p->row_for);
     /* The geometry costs a loop over the view's levels: only when a row could match. */
     const uint32_t msg_flags = op ? key_flags(only) : TUE_FAST_MSG_FLAGS;
@@ -443,20 +444,27 @@ tu_status tuE_fast_prepare_for(const tu_surface *s, const tu_sampler *smp, tu_is
     /* The row for each combination of message flags, found once per binding: every row
      * needs TUE_FAST_IN_BOUNDS, and a message has at most one of the op flags. */
     if (op) { /* that row is the message's */
-        p->row_for[only] = (int8_t)(could - tuE_fast_table);
+        p->row_for[msg->op][!half] = (int8_t)(could - tuE_fast_table);
         return TU_OK;
     }
+    int8_t by_key[32];
+    memset(by_key, -1, sizeof by_key);
     for (unsigned key = 0; key < 32; key++) {
         const unsigned opk = key & 7;
         if (opk != 1 && opk != 2 && opk != 4) continue;
         const tuE_fast_row *row = tuE_fast_find(p->state_flags | key_flags(key));
-        if (row) p->row_for[key] = (int8_t)(row - tuE_fast_table);
+        if (row) by_key[key] = (int8_t)(row - tuE_fast_table);
     }
+    /* Per op and sources, so that a message finds its row with one look-up. */
+    for (unsigned o = 0; o < TU_OP_COUNT; o++)
+        for (unsigned full = 0; full < 2; full++)
+            p->row_for[o][full] =
+                by_key[msg_key(tuE_fast_op_flags(tu_op_describe((tu_op)o), !full))];
     return TU_OK;
 }
 
 const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu_reply *reply) {
-    const int8_t r = p->row_for[msg_key(tuE_fast_msg_flags(ctx))];
+    const int8_t r = p->row_for[ctx->msg->op][!(ctx->msg->flags & TU_MSG_HALF_SOURCES)];
     if (r < 0) return NULL;
     const tuE_fast_row *row = &tuE_fast_table[r];
     p->kernels->fn[row->kernel](ctx, &p->geom, reply);

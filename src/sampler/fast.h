@@ -54,7 +54,8 @@ extern const unsigned tuE_fast_table_size;
  * build chosen, and the level geometry when a row could use it. */
 typedef struct tuE_fast_prep {
     uint32_t state_flags;
-    int8_t row_for[32]; /* the row (index, -1: none) per combination of message flags */
+    /* The row (index, -1: none) per op, without [0] and with [1] full-precision sources. */
+    int8_t row_for[TU_OP_COUNT][2];
     const tuK_set *kernels;
     tuK_geom geom;
 } tuE_fast_prep;
@@ -68,7 +69,7 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp);
 
 /* The flags of a message (ctx->op, ctx->msg). */
 uint32_t tuE_fast_msg_flags(const tuE_ctx *ctx);
-uint32_t tuE_fast_op_flags(const tu_op_info *op, const tu_msg *msg);
+uint32_t tuE_fast_op_flags(const tu_op_info *op, bool half_sources);
 
 /* Fill g for a surface viewed with `levels` levels; true (TUE_FAST_IN_BOUNDS) when every
  * texel of every level of the view, in every layer, lies wholly inside [data, data + size)
@@ -85,8 +86,8 @@ tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err);
 tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa isa, tuE_fast_prep *p,
                            tu_error *err);
 
-/* The same for one message only (tu_execute): row_for holds just the row of op and msg's
- * flags (-1 elsewhere); op NULL: every row, as tuE_fast_prepare. */
+/* The same for one message only (tu_execute): row_for holds just the row of msg (its op:
+ * op; -1 elsewhere); op NULL: every row, as tuE_fast_prepare. */
 tu_status tuE_fast_prepare_for(const tu_surface *s, const tu_sampler *smp, tu_isa isa,
                                const tu_op_info *op, const tu_msg *msg, tuE_fast_prep *p,
                                tu_error *err);
