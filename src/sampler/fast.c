@@ -91,31 +91,52 @@ uint32_t tuE_fast_op_flags(const tu_op_info *op, bool half_sources) {
     return f;
 }
 
+/* Level L of g: texel (x, y, z) of layer `layer` at offset + layer * layer_pitch + z *
+ * slice_pitch + y * row_pitch + x * bpp. A pitch whose coordinate is always 0 (one row,
+ * one slice, one layer) may be anything: kept as 0. */
+static inline void store_level(tuK_geom *g, uint32_t L, const tu_level_layout *lv, uint32_t w,
+                               uint32_t h, uint32_t d, uint32_t layers) {
+    g->offset[L] = (int32_t)lv->offset;
+    g->row_pitch[L] = (int32_t)(h > 1 ? lv->row_pitch : 0);
+    g->layer_pitch[L] = (int32_t)(layers > 1 ? lv->layer_pitch : 0);
+    g->slice_pitch[L] = (int32_t)(d > 1 ? lv->slice_pitch : 0);
+    g->pow2 &= ((w & (w - 1)) | (h & (h - 1)) | (d & (d - 1))) == 0;
+    g->w[L] = (int32_t)w, g->h[L] = (int32_t)h, g->d[L] = (int32_t)d;
+    g->fw[L] = (float)w, g->fh[L] = (float)h, g->fd[L] = (float)d;
+}
+
 bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g, bool validated) {
     if (!s->data || s->layers == 0 || levels > TU_MAX_LEVELS) return false;
-    /* tu_surface_validate already proved, per level, offset + the span of every row, slice,
-     * sample and layer <= size (check_level); for a LINEAR surface that span is the sum
-     * below plus a non-negative sample term, so the last texel ends inside size, and with
-     * size <= 2^31 - 1 below 2^31 too: the per-level check below proves nothing more. */
-    const bool proven = validated && s->tiling == TU_TILING_LINEAR && s->size <= INT32_MAX;
+    const uint32_t bpp = tu_format_bytes(s->format);
+    /* 2-byte texels are read as the 4 bytes ending with them, or starting at offset 0:
+     * those 4 bytes must be there too. */
+    if (bpp < 4 && s->size < 4) return false;
     /* The bit position of R, G, B, A in a little-endian 32-bit texel. */
     static const int32_t rgba[4] = {0, 8, 16, 24}, bgra[4] = {16, 8, 0, 24};
     const bool bgr = s->format == TU_FORMAT_B8G8R8A8_UNORM || s->format == TU_FORMAT_B8G8R8A8_SRGB;
     const int32_t *shift = bgr ? bgra : rgba;
     for (int c = 0; c < 4; c++)
         g->shift[c] = shift[c];
-    const uint32_t bpp = tu_format_bytes(s->format);
     g->data = (const uint8_t *)s->data;
     g->bpp = (int32_t)bpp;
     g->levels = (int32_t)levels;
     g->pow2 = true;
     g->layers = (int32_t)s->layers;
+    /* tu_surface_validate already proved, per level, offset + the span of every row, slice,
+     * sample and layer <= size (check_level); for a LINEAR surface that span is the sum
+     * below plus a non-negative sample term, so the last texel ends inside size, and with
+     * size <= 2^31 - 1 below 2^31 too: the per-level check below proves nothing more. */
+    if (validated && s->tiling == TU_TILING_LINEAR && s->size <= INT32_MAX) {
+        for (uint32_t L = 0; L < levels; L++) {
+            uint32_t w, h, d;
+            tuS_mip_extent(s, s->base_level + L, &w, &h, &d);
+            store_level(g, L, &s->level[s->base_level + L], w, h, d, s->layers);
+        }
+        return true;
+    }
     for (uint32_t L = 0; L < levels; L++) {
         uint32_t w, h, d;
-        if (proven)
-            tuS_mip_extent(s, s->base_level + L, &w, &h, &d);
-        else if (!tu_surface_level_extent(s, L, &w, &h, &d) || w == 0 || h == 0 || d == 0)
-            return false;
+        if (!tu_surface_level_extent(s, L, &w, &h, &d) || w == 0 || h == 0 || d == 0) return false;
         const tu_level_layout *lv = &s->level[s->base_level + L];
         /* The address of texel (x, y) of layer `layer` is tuS_texel_offset's linear formula
          * with z = sample = 0: offset + layer * layer_pitch + y * row_pitch + x * bpp. Every
@@ -125,28 +146,12 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g, bool v
          * and every partial sum of the formula fits in int32. */
         uint64_t last = lv->offset, t;
         const bool ok =
-            proven ||
-            (tuB_mul_u64(s->layers - 1u, lv->layer_pitch, &t) && tuB_add_u64(last, t, &last) &&
-             tuB_mul_u64(d - 1u, lv->slice_pitch, &t) && tuB_add_u64(last, t, &last) &&
-             tuB_mul_u64(h - 1u, lv->row_pitch, &t) && tuB_add_u64(last, t, &last) &&
-             tuB_add_u64(last, (uint64_t)(w - 1u) * bpp, &last) && tuB_add_u64(last, bpp, &last));
-        if (!ok || (!proven && (last > s->size || last > INT32_MAX))) return false;
-        /* 2-byte texels are read as the 4 bytes ending with them, or starting at offset 0:
-         * those 4 bytes must be there too. */
-        if (bpp < 4 && s->size < 4) return false;
-        g->offset[L] = (int32_t)lv->offset;
-        /* A pitch times a coordinate that can be non-zero is below 2^31 (above); a pitch
-         * whose coordinate is always 0 (one row, one layer) may be anything: keep 0. */
-        g->row_pitch[L] = (int32_t)(h > 1 ? lv->row_pitch : 0);
-        g->layer_pitch[L] = (int32_t)(s->layers > 1 ? lv->layer_pitch : 0);
-        g->pow2 &= (w & (w - 1)) == 0 && (h & (h - 1)) == 0 && (d & (d - 1)) == 0;
-        g->w[L] = (int32_t)w;
-        g->h[L] = (int32_t)h;
-        g->d[L] = (int32_t)d;
-        g->fd[L] = (float)d;
-        g->slice_pitch[L] = (int32_t)(d > 1 ? lv->slice_pitch : 0);
-        g->fw[L] = (float)w;
-        g->fh[L] = (float)h;
+            tuB_mul_u64(s->layers - 1u, lv->layer_pitch, &t) && tuB_add_u64(last, t, &last) &&
+            tuB_mul_u64(d - 1u, lv->slice_pitch, &t) && tuB_add_u64(last, t, &last) &&
+            tuB_mul_u64(h - 1u, lv->row_pitch, &t) && tuB_add_u64(last, t, &last) &&
+            tuB_add_u64(last, (uint64_t)(w - 1u) * bpp, &last) && tuB_add_u64(last, bpp, &last);
+        if (!ok || last > s->size || last > INT32_MAX) return false;
+        store_level(g, L, lv, w, h, d, s->layers);
     }
     return true;
 }
