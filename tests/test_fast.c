@@ -256,9 +256,10 @@ static void random_sampler(tu_sampler *smp) {
     const float a = rnd_unit() * 8.0f - 2.0f, b = rnd_unit() * 12.0f - 2.0f;
     smp->min_lod = rnd(3) ? 0.0f : (a < b ? a : b);
     smp->max_lod = rnd(3) ? 1000.0f : (a < b ? b : a);
-    static const float special[] = {2.0f, -1.0f, INFINITY, 0.5f / 255.0f, 1.5f / 255.0f, 1.0f};
+    /* NaN: an 8-bit UNORM format holds it as 0, so the RGBA8 rows take it (their code8). */
+    static const float special[] = {2.0f, -1.0f, INFINITY, 0.5f / 255.0f, 1.5f / 255.0f, 1.0f, NAN};
     for (int c = 0; c < 4; c++)
-        smp->border_color.f[c] = rnd(8) ? rnd_unit() : special[rnd(6)];
+        smp->border_color.f[c] = rnd(8) ? rnd_unit() : special[rnd(7)];
 }
 
 /* What the rows accept, stated independently of fast.c's flags. */

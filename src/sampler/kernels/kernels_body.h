@@ -158,11 +158,12 @@ static inline void k_border(unsigned kind, const tuK_geom *g, const tu_sampler *
         t[c] = vf_sel(mask, v[c], t[c]);
 }
 
-/* filter.c's code8 of a float that is not NaN (rows with a border need a NaN-free border
- * colour, fast.c): the 8-bit code reduce filters in hw precision. */
+/* filter.c's code8, NaN included (0): the 8-bit code reduce filters in hw precision. The
+ * sampler's border colour comes here as given, so a NaN in it (which an 8-bit UNORM
+ * format holds as 0, passing fast.c's NaN-free border test) must not reach the cast. */
 static inline int32_t k_code8(float f) {
     const float c = f * 255.0f;
-    return c <= 0.0f ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
+    return !(c > 0.0f) ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
 }
 
 static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf ref,
