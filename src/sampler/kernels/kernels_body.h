@@ -234,7 +234,17 @@ static TUK_ALWAYS_INLINE void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_
          * the layer; written without forming u + offset where it could overflow. */
         vi in = (lod >= 0) & (lod < g->levels);
         const vi L = vi_sel(in, lod, vi_splat(0));
-        const vi w = vi_lookup(g->w, L), h = vi_lookup(g->h, L);
+        /* The level's geometry per lane; one broadcast when every lane reads the same level
+         * (the usual message: no table gathers). */
+        vi w, h, base, lpitch, rpitch;
+        if (vi_uniform(L)) {
+            const int32_t l0 = L[0];
+            w = vi_splat(g->w[l0]), h = vi_splat(g->h[l0]), base = vi_splat(g->offset[l0]);
+            lpitch = vi_splat(g->layer_pitch[l0]), rpitch = vi_splat(g->row_pitch[l0]);
+        } else {
+            w = vi_lookup(g->w, L), h = vi_lookup(g->h, L), base = vi_lookup(g->offset, L);
+            lpitch = vi_lookup(g->layer_pitch, L), rpitch = vi_lookup(g->row_pitch, L);
+        }
         in &= (u >= -ox) & (u < w - ox) & (v >= -oy) & (v < h - oy) & (layer >= 0) &
               (layer < g->layers);
         if (one_d)
@@ -242,9 +252,7 @@ static TUK_ALWAYS_INLINE void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_
                  (layer < g->layers);
         const vi x = vi_sel(in, u + ox, vi_splat(0));
         const vi y = one_d ? vi_splat(0) : vi_sel(in, v + oy, vi_splat(0));
-        const vi off = vi_lookup(g->offset, L) +
-                       vi_sel(in, layer, vi_splat(0)) * vi_lookup(g->layer_pitch, L) +
-                       y * vi_lookup(g->row_pitch, L) + x * bpp;
+        const vi off = base + vi_sel(in, layer, vi_splat(0)) * lpitch + y * rpitch + x * bpp;
         vf t[4];
         k_decode(kind, g, TU_COMPARE_NEVER, vf_splat(0.0f), vi_sel(in, off, vi_splat(0)), t);
         for (int c = 0; c < 4; c++) {
