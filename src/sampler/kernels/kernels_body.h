@@ -275,17 +275,19 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     /* The level's geometry per lane; one broadcast when every lane reads the same level. */
-    vi w, h, base, pitch;
+    vi w, h, base, pitch, lp;
     vf fw, fh;
     if (vi_uniform(L)) {
         const int32_t l0 = L[0];
         w = vi_splat(g->w[l0]), h = vi_splat(g->h[l0]), pitch = vi_splat(g->row_pitch[l0]);
         fw = vf_splat(g->fw[l0]), fh = vf_splat(g->fh[l0]);
-        base = g->offset[l0] + layer * g->layer_pitch[l0];
+        lp = vi_splat(g->layer_pitch[l0]);
+        base = g->offset[l0] + layer * lp;
     } else {
         w = vi_lookup(g->w, L), h = vi_lookup(g->h, L), pitch = vi_lookup(g->row_pitch, L);
         fw = vf_lookup(g->fw, L), fh = vf_lookup(g->fh, L);
-        base = vi_lookup(g->offset, L) + layer * vi_lookup(g->layer_pitch, L);
+        lp = vi_lookup(g->layer_pitch, L);
+        base = vi_lookup(g->offset, L) + layer * lp;
     }
     base += zoff; /* 3D: the slice */
     const vf u = cu * fw, v = cv * fh;
@@ -313,7 +315,6 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
         i = vi_sel(clamp_nearest, vi_max(vi_min(i, w - 1), vi_splat(0)), i);
         j = vi_sel(clamp_nearest, vi_max(vi_min(j, h - 1), vi_splat(0)), j);
         const vi i1 = vi_sel(linear, i + 1, i), j1 = vi_sel(linear, j + 1, j);
-        const vi lp = vi_lookup(g->layer_pitch, L);
         *edge = vi_splat(0);
         for (int k = 0; k < 4; k++) {
             const vi x = k & 1 ? i1 : i, y = k & 2 ? j1 : j;
