@@ -3,7 +3,8 @@
  * driver) in the same run (DESIGN.md §6; the workloads W1-W8 of the speed goal).
  *
  *   texbench [--quick] [--samples N] [--reps R] [--threads T] [--workloads W1,W3,...]
- *            [--sizes 256,1024] [--patterns random,coherent] [--json FILE]
+ *            [--sizes 256,1024] [--patterns random,coherent] [--isa best|scalar|avx2|avx512]
+ *            [--json FILE]
  *
  * Every workload runs at every selected size (2D textures of size x size with full mip
  * chains; the cube of W6 has 256x256 faces at both sizes) and coordinate pattern:
@@ -14,7 +15,8 @@
  * Both sides read byte-identical textures (tu_surface_fill_hash, uploaded per level) at the
  * same coordinates (one deterministic generator, run in both processes).
  *
- * texunit: tu_bind once, tu_execute_bound per SIMD16 message, on 1 thread and on T threads
+ * texunit: tu_bind_isa once (--isa: the kernel build, default the best this CPU runs),
+ * tu_execute_bound per SIMD16 message, on 1 thread and on T threads
  * (each its own slice of the messages, all on the same binding); the convenience wrapper
  * tu_execute on 1 thread, whose rate the speed goal wants within 25 % of the bound path.
  * W8 runs W7's message through the Intel front ends: a parsed vISA kernel executed with
@@ -1135,7 +1137,7 @@ static uint32_t payload_param_offset(const tu_payload *pl, const tu_target *t, c
 
 /* Bind (and for W8 build the kernel or the send) for workload wl on surface surf. */
 static void setup_init(setup *s, const workload *wl, const tu_surface *surf, const uint32_t *stream,
-                       uint32_t samples) {
+                       uint32_t samples, tu_isa isa) {
     tu_error err;
     memset(s, 0, sizeof *s);
     s->wl = wl;
@@ -1144,10 +1146,9 @@ static void setup_init(setup *s, const workload *wl, const tu_surface *surf, con
     s->stream = stream;
     s->size = surf->width;
     s->msgs = samples / SIMD;
-    /* The binding: where a CPU-ISA choice for the kernels would be passed, once the API has
-     * one (texbench would take it as --isa). */
-    if (tu_bind(surf, &s->sampler, &s->binding, &err) != TU_OK)
-        die("tu_bind (%s): %s", wl->id, err.message);
+    /* The binding, with the kernel build of --isa (tu_execute always takes the best). */
+    if (tu_bind_isa(surf, &s->sampler, isa, &s->binding, &err) != TU_OK)
+        die("tu_bind_isa (%s, %s): %s", wl->id, tu_isa_name(isa), err.message);
     if (wl->front == FRONT_VISA) {
         if (tu_visa_parse(visa_kernel_text, strlen(visa_kernel_text), TU_VISA_XE_LP, &s->kernel,
                           &err) != TU_OK)
@@ -1230,7 +1231,7 @@ static double plain_loads(const tu_surface *surf, const uint32_t *stream, uint32
 /* One row in R rounds, each one lavapipe run then one run of every texunit path, so that
  * both sides see the (shared, noisy) machine alike; each number is the best of its R. */
 static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, uint32_t samples,
-                   unsigned reps, unsigned threads) {
+                   unsigned reps, unsigned threads, tu_isa isa) {
     const workload *wl = &workloads[w];
     const uint32_t stride = kinds[wl->kind].stride;
     uint32_t *stream = malloc((size_t)samples * stride * 4u);
@@ -1238,12 +1239,12 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
     gen_stream(wl->kind, sizes[si], p, samples, stream);
     setup *s = malloc(sizeof *s);
     if (!s) die("out of memory");
-    setup_init(s, wl, surf, stream, samples);
+    setup_init(s, wl, surf, stream, samples, isa);
     setup *ref = NULL; /* W8: W7 on the same stream */
     if (wl->vs_w7) {
         ref = malloc(sizeof *ref);
         if (!ref) die("out of memory");
-        setup_init(ref, &workloads[workload_index("W7")], surf, stream, samples);
+        setup_init(ref, &workloads[workload_index("W7")], surf, stream, samples, isa);
     }
     row r = {.run = true};
     double sum_n, best_1 = 1e30, best_n = 1e30, best_exec = 1e30, best_w7 = 1e30, best_mem = 1e30;
@@ -1288,13 +1289,14 @@ __attribute__((noreturn)) static void usage(void) {
         stderr,
         "usage: texbench [--quick] [--samples N] [--reps R] [--threads T]\n"
         "                [--workloads W1,W2,...] [--sizes 256,1024] [--patterns random,coherent]\n"
-        "                [--json FILE]\n"
+        "                [--isa best|scalar|avx2|avx512] [--json FILE]\n"
         "  N  samples per workload, size and pattern, a multiple of %d (default 1048576)\n"
         "  R  timed repetitions, the best is reported (default 3)\n"
         "  T  threads of the scaling measurement, 1..%d (default 2; 1: none)\n"
         "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s; a prefix takes every\n"
         "               match (W4: W4 and W4f, W5: W5 and W5l, W8: both W8 rows)\n"
-        "  --quick      N = 262144, R = 2 (about a minute)\n",
+        "  --quick      N = 262144, R = 2 (about a minute)\n"
+        "  --isa        the kernel build of the bindings (default best: the best this CPU runs)\n",
         K * LOCAL_SIZE, MAX_THREADS);
     exit(2);
 }
@@ -1387,6 +1389,7 @@ int main(int argc, char **argv) {
     uint32_t samples = 1u << 20;
     unsigned reps = 3, threads = 2;
     const char *json = NULL;
+    tu_isa isa = TU_ISA_BEST;
     selection sel;
     for (int i = 0; i < WL_COUNT; i++)
         sel.wl[i] = true;
@@ -1413,7 +1416,17 @@ int main(int argc, char **argv) {
             threads = (unsigned)strtoul(v, NULL, 0);
         else if (strcmp(a, "--json") == 0)
             json = v;
-        else if (strcmp(a, "--workloads") == 0) {
+        else if (strcmp(a, "--isa") == 0) {
+            tu_error err;
+            if (tu_isa_parse(v, &isa, &err) != TU_OK) {
+                fprintf(stderr, "texbench: %s\n", err.message);
+                usage();
+            }
+            if (!tu_isa_available(isa)) {
+                fprintf(stderr, "texbench: ISA %s is not available on this build or CPU\n", v);
+                exit(2);
+            }
+        } else if (strcmp(a, "--workloads") == 0) {
             if (!parse_list(v, sel.wl, WL_COUNT, wl_ids, true)) usage();
         } else if (strcmp(a, "--sizes") == 0) {
             if (!parse_list(v, sel.size, SIZE_COUNT, size_names, false)) usage();
@@ -1460,7 +1473,8 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "texbench: %s %u %s ...\n", workloads[w].id, sizes[si],
                         patterns[p]);
                 row *r = &rows[si][p][w];
-                *r = run_row(&lp, si, p, w, &surf[si][workloads[w].tex], samples, reps, threads);
+                *r = run_row(&lp, si, p, w, &surf[si][workloads[w].tex], samples, reps, threads,
+                             isa);
                 if (workloads[w].front == FRONT_ENGINE && r->sum != r->sum_exec)
                     fprintf(stderr,
                             "texbench: %s: tu_execute and tu_execute_bound differ "
@@ -1475,9 +1489,9 @@ int main(int argc, char **argv) {
     const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     printf("texbench: %s, %ld CPUs online; %u samples per row, best of %u\n", cpu, cpus, samples,
            reps);
-    printf("  texunit: tu_bind + tu_execute_bound, SIMD16 messages; %u-thread scaling; "
-           "tu_execute (bind per call) on 1 thread\n",
-           threads);
+    printf("  texunit: tu_bind_isa (%s kernels) + tu_execute_bound, SIMD16 messages; %u-thread "
+           "scaling; tu_execute (bind per call, best kernels) on 1 thread\n",
+           tu_isa_name(isa), threads);
     printf("  lavapipe: %s, LP_NUM_THREADS=1, one dispatch of %u invocations x %d samples\n",
            hello.device, samples / K, K);
     printf("  2D textures size x size with full mip chains; W6's cube has %ux%u faces at both "
@@ -1537,8 +1551,8 @@ int main(int argc, char **argv) {
         json_safe(device);
         fprintf(f,
                 "{\"cpu\": \"%s\", \"cpus\": %ld, \"samples\": %u, \"reps\": %u, "
-                "\"threads\": %u, \"lavapipe\": \"%s\", \"rows\": [",
-                cpu, cpus, samples, reps, threads, device);
+                "\"threads\": %u, \"isa\": \"%s\", \"lavapipe\": \"%s\", \"rows\": [",
+                cpu, cpus, samples, reps, threads, tu_isa_name(isa), device);
         bool first = true;
         for (int si = 0; si < SIZE_COUNT; si++)
             for (int p = 0; p < PAT_COUNT; p++)

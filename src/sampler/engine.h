@@ -166,6 +166,17 @@ float tuE_log2(float x);
 /* Round to 1/256 with ties to even: the hardware's 8 fractional bits (DESIGN.md §5). */
 float tuE_snap256(float x);
 
+/* The canonical quiet NaN, 0x7fc00000: what a float blend (filter.c's lerp, the kernels'
+ * k_lerp) returns in place of any NaN it computes (docs/semantics.md, "NaN payloads"). */
+#define TUE_CANONICAL_NAN_BITS 0x7fc00000u
+static inline float tuE_canonical_nan(void) {
+    const union {
+        uint32_t u;
+        float f;
+    } v = {TUE_CANONICAL_NAN_BITS};
+    return v.f;
+}
+
 /* --- filtering (filter.c) and loads (load.c) -------------------------------------------- */
 
 /* Sample, gather or LOD for one lane; writes the four components into *out. */

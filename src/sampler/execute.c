@@ -128,11 +128,11 @@ tu_status tu_msg_validate(const tu_msg *m, tu_error *err) {
     return TU_OK;
 }
 
-static tu_status check_msg(const tu_msg *m, const tu_op_info *info, const tu_surface *s,
-                           const tu_sampler *smp, tu_error *err) {
-    TU_TRY(tu_msg_validate(m, err));
-    const tu_format_desc *fd = tu_format_describe(s->format);
+/* What a valid message (tu_msg_validate; its op: info) can break of a surface and sampler. */
+static tu_status check_msg(const tu_op_info *info, const tu_surface *s, const tu_sampler *smp,
+                           tu_error *err) {
     if (info->flags & TU_OPF_COMPARE) {
+        const tu_format_desc *fd = tu_format_describe(s->format);
         TU_RETURN_IF(!(fd->flags & TU_FORMAT_FLAG_DEPTH), err, TU_INVALID_ARGUMENT,
                      "op %s compares against depth, but surface format %s has no depth", info->name,
                      fd->name);
@@ -346,13 +346,12 @@ tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
 
 /* --- running a message ----------------------------------------------------------------------- */
 
-/* Run msg on a validated surface and sampler with their prepared state. */
+/* Run msg, which passed check_msg (its op: info), on a validated surface and sampler with
+ * their prepared state. */
 static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const tuE_bound *bound,
                      tuE_bound *lazy, const tuE_fast_prep *fast_prep, const tu_msg *msg,
-                     tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
-                     const tu_trace_sink *trace) {
-    const tu_op_info *info = tu_op_describe(msg->op);
-    TU_TRY(check_msg(msg, info, surface, sampler, err));
+                     const tu_op_info *info, tu_reply *reply, bool allow_fast,
+                     const char **fast_path, const tu_trace_sink *trace) {
 
     tu_msg half_msg;
     if ((msg->flags & TU_MSG_HALF_SOURCES) && info->kind != TU_KIND_LOAD &&
@@ -447,12 +446,16 @@ static tu_status execute_unbound(const tu_msg *msg, const tu_surface *surface,
                  "message, surface, sampler and reply must not be NULL");
     TU_TRY(tu_surface_validate(surface, err));
     TU_TRY(tu_sampler_validate(sampler, err));
+    TU_TRY(tu_msg_validate(msg, err));
+    const tu_op_info *info = tu_op_describe(msg->op);
+    TU_TRY(check_msg(info, surface, sampler, err));
+    /* Only this message's row, and the geometry only when it has one. */
     tuE_fast_prep fast_prep;
-    TU_TRY(tuE_fast_prepare(surface, sampler, TU_ISA_BEST, &fast_prep, err));
+    TU_TRY(tuE_fast_prepare_for(surface, sampler, TU_ISA_BEST, info, msg, &fast_prep, err));
     tuE_bound bound; /* level 0 now; the decoder and other levels when the generic path runs */
     bound_proto(surface, sampler, &bound);
-    return run(surface, sampler, &bound, &bound, &fast_prep, msg, reply, err, allow_fast, fast_path,
-               trace);
+    return run(surface, sampler, &bound, &bound, &fast_prep, msg, info, reply, allow_fast,
+               fast_path, trace);
 }
 
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
@@ -477,6 +480,9 @@ tu_status tuE_execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *re
     if (fast_path) *fast_path = NULL;
     TU_RETURN_IF(!b || !msg || !reply, err, TU_INVALID_ARGUMENT,
                  "binding, message and reply must not be NULL");
-    return run(&b->surface, &b->sampler, bound_state(b), NULL, prepared(b), msg, reply, err,
+    TU_TRY(tu_msg_validate(msg, err));
+    const tu_op_info *info = tu_op_describe(msg->op);
+    TU_TRY(check_msg(info, &b->surface, &b->sampler, err));
+    return run(&b->surface, &b->sampler, bound_state(b), NULL, prepared(b), msg, info, reply,
                allow_fast, fast_path, NULL);
 }

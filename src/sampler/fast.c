@@ -18,6 +18,8 @@
  */
 #include "fast.h"
 
+#include "../surface/surface_internal.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -64,40 +66,74 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     /* The kernels take the border colour as the format holds it (tuE_fast_border), and its
      * 8-bit codes as filter.c's code8 gives them, which is not defined for NaN; a border
      * that holds a NaN (a float format's) stays with the generic path. */
-    float b[4];
-    tuE_fast_border(s, smp, b);
-    if ((!address_has_border(smp->address[0]) && !address_has_border(smp->address[1]) &&
-         !address_has_border(smp->address[2])) ||
-        (b[0] == b[0] && b[1] == b[1] && b[2] == b[2] && b[3] == b[3]))
-        f |= TUE_FAST_BORDER_OK;
+    if (!address_has_border(smp->address[0]) && !address_has_border(smp->address[1]) &&
+        !address_has_border(smp->address[2])) {
+        f |= TUE_FAST_BORDER_OK; /* the border colour is never read: no need to encode it */
+    } else {
+        float b[4];
+        tuE_fast_border(s, smp, b);
+        if (b[0] == b[0] && b[1] == b[1] && b[2] == b[2] && b[3] == b[3]) f |= TUE_FAST_BORDER_OK;
+    }
     return f;
 }
 
 uint32_t tuE_fast_msg_flags(const tuE_ctx *ctx) {
-    const tu_op_info *op = ctx->op;
+    return tuE_fast_op_flags(ctx->op, (ctx->msg->flags & TU_MSG_HALF_SOURCES) != 0);
+}
+
+uint32_t tuE_fast_op_flags(const tu_op_info *op, bool half_sources) {
     uint32_t f = 0;
     if (op->kind == TU_KIND_SAMPLE && op->flags == 0) f |= TUE_FAST_OP_SAMPLE;
     if (op->kind == TU_KIND_SAMPLE && op->flags == TU_OPF_COMPARE) f |= TUE_FAST_OP_SAMPLE_C;
     if (op->kind == TU_KIND_LOAD && op->flags == 0) f |= TUE_FAST_OP_LOAD;
     if (op->lod == TU_LOD_EXPLICIT || op->lod == TU_LOD_ZERO) f |= TUE_FAST_LOD_GIVEN;
-    if (!(ctx->msg->flags & TU_MSG_HALF_SOURCES)) f |= TUE_FAST_FULL_SOURCES;
+    if (!half_sources) f |= TUE_FAST_FULL_SOURCES;
     return f;
 }
 
-bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
+/* Level L of g: texel (x, y, z) of layer `layer` at offset + layer * layer_pitch + z *
+ * slice_pitch + y * row_pitch + x * bpp. A pitch whose coordinate is always 0 (one row,
+ * one slice, one layer) may be anything: kept as 0. */
+static inline void store_level(tuK_geom *g, uint32_t L, const tu_level_layout *lv, uint32_t w,
+                               uint32_t h, uint32_t d, uint32_t layers) {
+    g->offset[L] = (int32_t)lv->offset;
+    g->row_pitch[L] = (int32_t)(h > 1 ? lv->row_pitch : 0);
+    g->layer_pitch[L] = (int32_t)(layers > 1 ? lv->layer_pitch : 0);
+    g->slice_pitch[L] = (int32_t)(d > 1 ? lv->slice_pitch : 0);
+    g->pow2 &= ((w & (w - 1)) | (h & (h - 1)) | (d & (d - 1))) == 0;
+    g->w[L] = (int32_t)w, g->h[L] = (int32_t)h, g->d[L] = (int32_t)d;
+    g->fw[L] = (float)w, g->fh[L] = (float)h, g->fd[L] = (float)d;
+}
+
+bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g, bool validated) {
     if (!s->data || s->layers == 0 || levels > TU_MAX_LEVELS) return false;
+    const uint32_t bpp = tu_format_bytes(s->format);
+    /* 2-byte texels are read as the 4 bytes ending with them, or starting at offset 0:
+     * those 4 bytes must be there too. */
+    if (bpp < 4 && s->size < 4) return false;
     /* The bit position of R, G, B, A in a little-endian 32-bit texel. */
     static const int32_t rgba[4] = {0, 8, 16, 24}, bgra[4] = {16, 8, 0, 24};
     const bool bgr = s->format == TU_FORMAT_B8G8R8A8_UNORM || s->format == TU_FORMAT_B8G8R8A8_SRGB;
     const int32_t *shift = bgr ? bgra : rgba;
     for (int c = 0; c < 4; c++)
         g->shift[c] = shift[c];
-    const uint32_t bpp = tu_format_bytes(s->format);
     g->data = (const uint8_t *)s->data;
     g->bpp = (int32_t)bpp;
     g->levels = (int32_t)levels;
     g->pow2 = true;
     g->layers = (int32_t)s->layers;
+    /* tu_surface_validate already proved, per level, offset + the span of every row, slice,
+     * sample and layer <= size (check_level); for a LINEAR surface that span is the sum
+     * below plus a non-negative sample term, so the last texel ends inside size, and with
+     * size <= 2^31 - 1 below 2^31 too: the per-level check below proves nothing more. */
+    if (validated && s->tiling == TU_TILING_LINEAR && s->size <= INT32_MAX) {
+        for (uint32_t L = 0; L < levels; L++) {
+            uint32_t w, h, d;
+            tuS_mip_extent(s, s->base_level + L, &w, &h, &d);
+            store_level(g, L, &s->level[s->base_level + L], w, h, d, s->layers);
+        }
+        return true;
+    }
     for (uint32_t L = 0; L < levels; L++) {
         uint32_t w, h, d;
         if (!tu_surface_level_extent(s, L, &w, &h, &d) || w == 0 || h == 0 || d == 0) return false;
@@ -115,22 +151,7 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g) {
             tuB_mul_u64(h - 1u, lv->row_pitch, &t) && tuB_add_u64(last, t, &last) &&
             tuB_add_u64(last, (uint64_t)(w - 1u) * bpp, &last) && tuB_add_u64(last, bpp, &last);
         if (!ok || last > s->size || last > INT32_MAX) return false;
-        /* 2-byte texels are read as the 4 bytes ending with them, or starting at offset 0:
-         * those 4 bytes must be there too. */
-        if (bpp < 4 && s->size < 4) return false;
-        g->offset[L] = (int32_t)lv->offset;
-        /* A pitch times a coordinate that can be non-zero is below 2^31 (above); a pitch
-         * whose coordinate is always 0 (one row, one layer) may be anything: keep 0. */
-        g->row_pitch[L] = (int32_t)(h > 1 ? lv->row_pitch : 0);
-        g->layer_pitch[L] = (int32_t)(s->layers > 1 ? lv->layer_pitch : 0);
-        g->pow2 &= (w & (w - 1)) == 0 && (h & (h - 1)) == 0 && (d & (d - 1)) == 0;
-        g->w[L] = (int32_t)w;
-        g->h[L] = (int32_t)h;
-        g->d[L] = (int32_t)d;
-        g->fd[L] = (float)d;
-        g->slice_pitch[L] = (int32_t)(d > 1 ? lv->slice_pitch : 0);
-        g->fw[L] = (float)w;
-        g->fh[L] = (float)h;
+        store_level(g, L, lv, w, h, d, s->layers);
     }
     return true;
 }
@@ -392,36 +413,63 @@ static unsigned msg_key(uint32_t f) {
            (f & TUE_FAST_LOD_GIVEN ? 16u : 0u);
 }
 
+/* The message flags of a 5-bit msg_key index. */
+static uint32_t key_flags(unsigned key) {
+    return (key & 1 ? TUE_FAST_OP_SAMPLE : 0) | (key & 2 ? TUE_FAST_OP_SAMPLE_C : 0) |
+           (key & 4 ? TUE_FAST_OP_LOAD : 0) | (key & 8 ? TUE_FAST_FULL_SOURCES : 0) |
+           (key & 16 ? TUE_FAST_LOD_GIVEN : 0);
+}
+
 tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa isa, tuE_fast_prep *p,
                            tu_error *err) {
+    return tuE_fast_prepare_for(s, smp, isa, NULL, NULL, p, err);
+}
+
+tu_status tuE_fast_prepare_for(const tu_surface *s, const tu_sampler *smp, tu_isa isa,
+                               const tu_op_info *op, const tu_msg *msg, tuE_fast_prep *p,
+                               tu_error *err) {
     TU_TRY(tuE_kernels_for(isa, &p->kernels, err));
     p->state_flags = tuE_fast_state_flags(s, smp);
+    const bool half = msg && (msg->flags & TU_MSG_HALF_SOURCES);
+    const unsigned only = op ? msg_key(tuE_fast_op_flags(op, half)) : 0;
+    memset(p->row_for, -1, sizeof p->row_for);
     /* The geometry costs a loop over the view's levels: only when a row could match. */
-    if (tuE_fast_find(p->state_flags | TUE_FAST_MSG_FLAGS | TUE_FAST_IN_BOUNDS) &&
-        tuE_fast_geometry(s, s->level_count, &p->geom)) {
-        p->state_flags |= TUE_FAST_IN_BOUNDS;
-        p->geom.cube_edge = tuE_cube_edges;
-        p->geom.srgb = tuE_srgb8_decode;
+    const uint32_t msg_flags = op ? key_flags(only) : TUE_FAST_MSG_FLAGS;
+    const tuE_fast_row *could = tuE_fast_find(p->state_flags | msg_flags | TUE_FAST_IN_BOUNDS);
+    if (!could || !tuE_fast_geometry(s, s->level_count, &p->geom, true)) return TU_OK;
+    p->state_flags |= TUE_FAST_IN_BOUNDS;
+    p->geom.cube_edge = tuE_cube_edges;
+    p->geom.srgb = tuE_srgb8_decode;
+    /* Read only by rows with CLAMP_BORDER (kernels_body.h k_border). */
+    if (smp->address[0] == TU_ADDRESS_CLAMP_BORDER || smp->address[1] == TU_ADDRESS_CLAMP_BORDER ||
+        smp->address[2] == TU_ADDRESS_CLAMP_BORDER)
         tuE_fast_border(s, smp, p->geom.border);
-    }
+    else
+        memset(p->geom.border, 0, sizeof p->geom.border);
     /* The row for each combination of message flags, found once per binding: every row
      * needs TUE_FAST_IN_BOUNDS, and a message has at most one of the op flags. */
-    memset(p->row_for, -1, sizeof p->row_for);
-    for (unsigned key = 0; key < 32 && (p->state_flags & TUE_FAST_IN_BOUNDS); key++) {
-        const unsigned op = key & 7;
-        if (op != 1 && op != 2 && op != 4) continue;
-        const uint32_t f = (key & 1 ? TUE_FAST_OP_SAMPLE : 0) |
-                           (key & 2 ? TUE_FAST_OP_SAMPLE_C : 0) | (key & 4 ? TUE_FAST_OP_LOAD : 0) |
-                           (key & 8 ? TUE_FAST_FULL_SOURCES : 0) |
-                           (key & 16 ? TUE_FAST_LOD_GIVEN : 0);
-        const tuE_fast_row *row = tuE_fast_find(p->state_flags | f);
-        if (row) p->row_for[key] = (int8_t)(row - tuE_fast_table);
+    if (op) { /* that row is the message's */
+        p->row_for[msg->op][!half] = (int8_t)(could - tuE_fast_table);
+        return TU_OK;
     }
+    int8_t by_key[32];
+    memset(by_key, -1, sizeof by_key);
+    for (unsigned key = 0; key < 32; key++) {
+        const unsigned opk = key & 7;
+        if (opk != 1 && opk != 2 && opk != 4) continue;
+        const tuE_fast_row *row = tuE_fast_find(p->state_flags | key_flags(key));
+        if (row) by_key[key] = (int8_t)(row - tuE_fast_table);
+    }
+    /* Per op and sources, so that a message finds its row with one look-up. */
+    for (unsigned o = 0; o < TU_OP_COUNT; o++)
+        for (unsigned full = 0; full < 2; full++)
+            p->row_for[o][full] =
+                by_key[msg_key(tuE_fast_op_flags(tu_op_describe((tu_op)o), !full))];
     return TU_OK;
 }
 
 const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu_reply *reply) {
-    const int8_t r = p->row_for[msg_key(tuE_fast_msg_flags(ctx))];
+    const int8_t r = p->row_for[ctx->msg->op][!(ctx->msg->flags & TU_MSG_HALF_SOURCES)];
     if (r < 0) return NULL;
     const tuE_fast_row *row = &tuE_fast_table[r];
     p->kernels->fn[row->kernel](ctx, &p->geom, reply);

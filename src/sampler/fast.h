@@ -54,7 +54,8 @@ extern const unsigned tuE_fast_table_size;
  * build chosen, and the level geometry when a row could use it. */
 typedef struct tuE_fast_prep {
     uint32_t state_flags;
-    int8_t row_for[32]; /* the row (index, -1: none) per combination of message flags */
+    /* The row (index, -1: none) per op, without [0] and with [1] full-precision sources. */
+    int8_t row_for[TU_OP_COUNT][2];
     const tuK_set *kernels;
     tuK_geom geom;
 } tuE_fast_prep;
@@ -68,11 +69,13 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp);
 
 /* The flags of a message (ctx->op, ctx->msg). */
 uint32_t tuE_fast_msg_flags(const tuE_ctx *ctx);
+uint32_t tuE_fast_op_flags(const tu_op_info *op, bool half_sources);
 
-/* Fill g for a 2D linear RGBA8 surface viewed with `levels` levels; true
- * (TUE_FAST_IN_BOUNDS) when every texel of every level of the view, in every layer, lies
- * wholly inside [data, data + size) at an offset below 2^31. */
-bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g);
+/* Fill g for a surface viewed with `levels` levels; true (TUE_FAST_IN_BOUNDS) when every
+ * texel of every level of the view, in every layer, lies wholly inside [data, data + size)
+ * at an offset below 2^31. validated: s passed tu_surface_validate, whose per-level proof
+ * this reuses for a LINEAR surface of size < 2^31 instead of checking each level again. */
+bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g, bool validated);
 
 /* The kernel build for isa (TU_ISA_BEST: the best available); TU_UNSUPPORTED naming the
  * ISA when this build or this CPU has none, TU_INVALID_ARGUMENT when isa is no tu_isa. */
@@ -82,6 +85,12 @@ tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err);
  * s and smp valid. Fails only for an ISA tuE_kernels_for refuses. */
 tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa isa, tuE_fast_prep *p,
                            tu_error *err);
+
+/* The same for one message only (tu_execute): row_for holds just the row of msg (its op:
+ * op; -1 elsewhere); op NULL: every row, as tuE_fast_prepare. */
+tu_status tuE_fast_prepare_for(const tu_surface *s, const tu_sampler *smp, tu_isa isa,
+                               const tu_op_info *op, const tu_msg *msg, tuE_fast_prep *p,
+                               tu_error *err);
 
 /* Per message: run the first row that accepts the message and the prepared state; returns
  * the row's name, or NULL having written nothing (the generic path runs). */

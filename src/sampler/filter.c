@@ -183,8 +183,14 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
     }
 }
 
+/* A weight of 0 or 1 returns that texel as it is; a blend that makes a NaN (of NaN or
+ * infinite texels) returns the canonical NaN, not whichever operand's payload the
+ * compiler's order of the commutative add passes on (docs/semantics.md, "NaN payloads"). */
 static float lerp(float a, float b, float w) {
-    return w == 0.0f ? a : w == 1.0f ? b : a + w * (b - a);
+    if (w == 0.0f) return a;
+    if (w == 1.0f) return b;
+    const float r = a + w * (b - a);
+    return r == r ? r : tuE_canonical_nan();
 }
 
 /* 8-bit fixed point (DESIGN.md §5): codes 0..255, weights 0..256. A texel or border

@@ -71,9 +71,10 @@ static inline vi k_lerp8(vi a, vi b, vi w) {
     return (a * (256 - w) + b * w + 128) >> 8;
 }
 
-/* filter.c's lerp: w == 0 ? a : w == 1 ? b : a + w * (b - a). */
+/* filter.c's lerp: w == 0 ? a : w == 1 ? b : a + w * (b - a), a NaN blend canonical. */
 static inline vf k_lerp(vf a, vf b, vf w) {
-    const vf r = a + w * (b - a);
+    vf r = a + w * (b - a);
+    r = vf_sel(r == r, r, vf_splat(tuE_canonical_nan()));
     return vf_sel(w == 0.0f, a, vf_sel(w == 1.0f, b, r));
 }
 
@@ -165,8 +166,8 @@ static inline int32_t k_code8(float f) {
     return !(c > 0.0f) ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
 }
 
-static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf ref, vi off,
-                            vf out[4]) {
+static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf ref,
+                                       vi off, vf out[4]) {
     switch (kind) {
     case TUK_KIND_RGBA8: { /* UNORM: code / 255 */
         const vi t = vi_gather_bytes(g->data, off);
@@ -213,8 +214,8 @@ static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf r
 
 /* --- LD / LD_LZ / LD_L, 2D (load.c) ------------------------------------------------------ */
 
-static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind,
-                           bool one_d) {
+static TUK_ALWAYS_INLINE void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply,
+                                      unsigned kind, bool one_d) {
     const tu_msg *m = ctx->msg;
     const bool arrayed = ctx->surf->arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
     const int32_t ox = m->offset[0], oy = m->offset[1];
@@ -233,7 +234,17 @@ static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *repl
          * the layer; written without forming u + offset where it could overflow. */
         vi in = (lod >= 0) & (lod < g->levels);
         const vi L = vi_sel(in, lod, vi_splat(0));
-        const vi w = vi_lookup(g->w, L), h = vi_lookup(g->h, L);
+        /* The level's geometry per lane; one broadcast when every lane reads the same level
+         * (the usual message: no table gathers). */
+        vi w, h, base, lpitch, rpitch;
+        if (vi_uniform(L)) {
+            const int32_t l0 = L[0];
+            w = vi_splat(g->w[l0]), h = vi_splat(g->h[l0]), base = vi_splat(g->offset[l0]);
+            lpitch = vi_splat(g->layer_pitch[l0]), rpitch = vi_splat(g->row_pitch[l0]);
+        } else {
+            w = vi_lookup(g->w, L), h = vi_lookup(g->h, L), base = vi_lookup(g->offset, L);
+            lpitch = vi_lookup(g->layer_pitch, L), rpitch = vi_lookup(g->row_pitch, L);
+        }
         in &= (u >= -ox) & (u < w - ox) & (v >= -oy) & (v < h - oy) & (layer >= 0) &
               (layer < g->layers);
         if (one_d)
@@ -241,9 +252,7 @@ static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *repl
                  (layer < g->layers);
         const vi x = vi_sel(in, u + ox, vi_splat(0));
         const vi y = one_d ? vi_splat(0) : vi_sel(in, v + oy, vi_splat(0));
-        const vi off = vi_lookup(g->offset, L) +
-                       vi_sel(in, layer, vi_splat(0)) * vi_lookup(g->layer_pitch, L) +
-                       y * vi_lookup(g->row_pitch, L) + x * bpp;
+        const vi off = base + vi_sel(in, layer, vi_splat(0)) * lpitch + y * rpitch + x * bpp;
         vf t[4];
         k_decode(kind, g, TU_COMPARE_NEVER, vf_splat(0.0f), vi_sel(in, off, vi_splat(0)), t);
         for (int c = 0; c < 4; c++) {
@@ -259,23 +268,26 @@ static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *repl
 /* One level's footprint at (cu, cv). On a cube face (cube), the lanes whose footprint
  * leaves the face are marked in *edge (texel.c's tuE_cube_texel moves them to other faces:
  * the caller runs those lanes through the generic path) and read clamped texels here. */
-static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, bool cube,
-                              bool one_d, vi L, vi layer, vi face, vf cu, vf cv, vf ref, vi linear,
-                              bool fixed8, k_level *out, vi *edge, vi zoff, vi zborder, bool zb) {
+static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind,
+                                         bool cube, bool one_d, vi L, vi layer, vi face, vf cu,
+                                         vf cv, vf ref, vi linear, bool fixed8, k_level *out,
+                                         vi *edge, vi zoff, vi zborder, bool zb) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     /* The level's geometry per lane; one broadcast when every lane reads the same level. */
-    vi w, h, base, pitch;
+    vi w, h, base, pitch, lp;
     vf fw, fh;
     if (vi_uniform(L)) {
         const int32_t l0 = L[0];
         w = vi_splat(g->w[l0]), h = vi_splat(g->h[l0]), pitch = vi_splat(g->row_pitch[l0]);
         fw = vf_splat(g->fw[l0]), fh = vf_splat(g->fh[l0]);
-        base = g->offset[l0] + layer * g->layer_pitch[l0];
+        lp = vi_splat(g->layer_pitch[l0]);
+        base = g->offset[l0] + layer * lp;
     } else {
         w = vi_lookup(g->w, L), h = vi_lookup(g->h, L), pitch = vi_lookup(g->row_pitch, L);
         fw = vf_lookup(g->fw, L), fh = vf_lookup(g->fh, L);
-        base = vi_lookup(g->offset, L) + layer * vi_lookup(g->layer_pitch, L);
+        lp = vi_lookup(g->layer_pitch, L);
+        base = vi_lookup(g->offset, L) + layer * lp;
     }
     base += zoff; /* 3D: the slice */
     const vf u = cu * fw, v = cv * fh;
@@ -303,11 +315,14 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
         i = vi_sel(clamp_nearest, vi_max(vi_min(i, w - 1), vi_splat(0)), i);
         j = vi_sel(clamp_nearest, vi_max(vi_min(j, h - 1), vi_splat(0)), j);
         const vi i1 = vi_sel(linear, i + 1, i), j1 = vi_sel(linear, j + 1, j);
-        const vi lp = vi_lookup(g->layer_pitch, L);
         *edge = vi_splat(0);
         for (int k = 0; k < 4; k++) {
             const vi x = k & 1 ? i1 : i, y = k & 2 ? j1 : j;
             const vi out_x = (x < 0) | (x >= w), out_y = (y < 0) | (y >= h);
+            if (!vi_any(out_x | out_y)) { /* every lane's texel on its face: no remapping */
+                o[k] = base + y * pitch + x * bpp;
+                continue;
+            }
             /* tuE_cube_texel: a texel one beyond one edge is the adjacent face's edge texel
              * (g->cube_edge); corners (both beyond), and every texel beyond an edge without
              * seamless filtering, are edge lanes for the generic path. */
@@ -406,8 +421,9 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
 /* One level of a 3D surface: the two slices of the footprint (r then the slice's u and v,
  * as gather_footprint indexes them), each a 2D footprint, then blended along r: reduce's
  * order, u, then v, then r. */
-static inline void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, vi L, vf cu,
-                              vf cv, vf cr, vf ref, vi linear, bool fixed8, k_level *out) {
+static TUK_ALWAYS_INLINE void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, vi L,
+                                         vf cu, vf cv, vf cr, vf ref, vi linear, bool fixed8,
+                                         k_level *out) {
     const tu_sampler *smp = ctx->smp;
     const vi d = vi_lookup(g->d, L), sp = vi_lookup(g->slice_pitch, L);
     const vf r = cr * vf_lookup(g->fd, L), sr = r - 0.5f;
@@ -519,8 +535,8 @@ static inline vi k_cube_face(vf x, vf y, vf z, vf *s, vf *t) {
     return face;
 }
 
-static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind,
-                            bool cube, bool one_d, bool three_d) {
+static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply,
+                                       unsigned kind, bool cube, bool one_d, bool three_d) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     const int32_t q = (int32_t)ctx->levels - 1;

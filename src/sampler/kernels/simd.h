@@ -36,6 +36,10 @@ enum { TUK_W = 8 };
 enum { TUK_W = 4 };
 #endif
 
+/* The kernels' shared bodies are inlined into every kernel, so that each is compiled for
+ * its constant texel kind and shape (no run-time branches on them, no dead paths). */
+#define TUK_ALWAYS_INLINE inline __attribute__((always_inline))
+
 typedef float vf __attribute__((vector_size(TUK_W * 4)));
 typedef int32_t vi __attribute__((vector_size(TUK_W * 4)));
 typedef uint32_t vu __attribute__((vector_size(TUK_W * 4)));
