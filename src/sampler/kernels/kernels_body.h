@@ -440,7 +440,7 @@ static TUK_ALWAYS_INLINE void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, 
     k_level_2d(ctx, g, kind, false, false, L, zero, zero, cu, cv, ref, linear, fixed8, out, &unused,
                vi_max(z0, zero) * sp, zb0, zb);
     if (!vi_any(linear)) return; /* nearest: one slice */
-    k_level b;
+    k_level b = {0};             /* k_level_2d fills the half fixed8 selects */
     k_level_2d(ctx, g, kind, false, false, L, zero, zero, cu, cv, ref, linear, fixed8, &b, &unused,
                vi_max(z1, zero) * sp, zb1, zb);
     if (fixed8) {
@@ -594,7 +594,7 @@ static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu
         const vi wd = fixed8 ? vf_weight256(delta) : vi_splat(0);
         const vi second = active & (lo != hi) & (delta != 0.0f);
         if (vi_any(second)) {
-            k_level b;
+            k_level b = {0}; /* k_level_2d fills the half fixed8 selects */
             if (three_d)
                 k_level_3d(ctx, g, kind, lo, cu, cv, cr, ref, linear, fixed8, &b);
             else
