@@ -56,6 +56,10 @@ bool tq_type_from_word(const char *w, tu_surface_type *type, bool *arrayed) {
     return false;
 }
 
+const char *tq_type_word_at(size_t i) {
+    return i < COUNT(type_words) ? type_words[i].word : NULL;
+}
+
 const char *tq_type_word(tu_surface_type type, bool arrayed) {
     for (size_t i = 0; i < COUNT(type_words); i++)
         if (type_words[i].type == type && type_words[i].arrayed == arrayed)

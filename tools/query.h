@@ -67,6 +67,8 @@ typedef struct tq_line {
  * every table format by its Vulkan name in any case). */
 bool tq_type_from_word(const char *word, tu_surface_type *type, bool *arrayed);
 const char *tq_type_word(tu_surface_type type, bool arrayed);
+/* The i-th TYPE word, NULL past the last (the list `texunit help` prints). */
+const char *tq_type_word_at(size_t i);
 tu_format tq_format_from_word(const char *word);
 
 /* The default sampler of the format: nearest, nearest, nearest, repeat,

@@ -30,7 +30,7 @@
  *   TLD...                         an instruction: printed in canonical form with its
  *                                  Maxwell encoding, then executed
  *
- * The tool stops at the first line texunit refuses and reports "PATH:LINE: reason".
+ * The tool stops at the first line texunit refuses and reports "texunit: PATH:LINE: reason".
  */
 #include "run_sass.h"
 
@@ -76,7 +76,7 @@ static bool fail(run *r, const char *fmt, ...) __attribute__((format(printf, 2, 
 static bool fail(run *r, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(r->err, "%s:%u: ", r->path, r->line);
+    fprintf(r->err, "texunit: %s:%u: ", r->path, r->line);
     vfprintf(r->err, fmt, ap);
     fputc('\n', r->err);
     va_end(ap);
@@ -556,7 +556,7 @@ static bool run_line(run *r, char *line) {
 int tq_run_sass(const char *path, FILE *out, FILE *err) {
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!in) {
-        fprintf(err, "%s: %s\n", path, strerror(errno));
+        fprintf(err, "texunit: %s: %s\n", path, strerror(errno));
         return 1;
     }
     run *r = calloc(1, sizeof *r);
@@ -586,7 +586,7 @@ int tq_run_sass(const char *path, FILE *out, FILE *err) {
         free(r->samplers);
         free(r);
     } else {
-        fprintf(err, "%s: out of memory\n", path);
+        fprintf(err, "texunit: %s: out of memory\n", path);
     }
     if (in != stdin) fclose(in);
     return ok ? 0 : 1;

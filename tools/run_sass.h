@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 /* Run the program at `path` (or standard input for "-"): results to `out`, the first error as
- * "PATH:LINE: reason" to `err`. Returns 0 when the whole program ran, 1 when texunit refused
+ * "texunit: PATH:LINE: reason" to `err`. Returns 0 when the whole program ran, 1 when texunit refused
  * it (the program stops at the first refused line). */
 int tq_run_sass(const char *path, FILE *out, FILE *err);
 

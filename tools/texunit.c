@@ -1,25 +1,11 @@
 /*
- * texunit - the command line tool.
- *
- *   texunit formats                         the format table
- *   texunit gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png
- *                                           a surface from the texel generator, to a file
- *   texunit info FILE.ktx2|FILE.png         what a file holds
- *   texunit texel FILE LEVEL LAYER X Y Z    one decoded texel
- *   texunit query FILE|-                    answer a case file of texture queries
- *   texunit run FILE.visaasm|FILE.sass      run a vISA kernel or a TLD program (directives
- *                                           in //! comments)
- *   texunit asm FILE.visaasm [OUT.bin]      its instructions as vISA 4.1 binary
- *   texunit disasm FILE.bin [KERNEL.visaasm] decode binary instructions to text
- *   texunit lower FILE.visaasm --target T   the physical sampler messages of its instructions
- *
- * TYPE is 1d 1darray 2d 2darray 3d cube cubearray; FORMAT a short name (rgba8_unorm,
- * rgba8_srgb, rgba8_uint, rgba16_sfloat, rgba32_sfloat, r32_sfloat, d32_sfloat) or any
- * table format by its Vulkan name in any case; LEVELS 0 means the full chain; LAYERS
- * counts array layers (6 for cube, 6*n for cube arrays).
+ * texunit - the command line tool. The commands, their usage and their help text are one
+ * table (`commands` below); `texunit help` prints it and `texunit help --man` prints it as
+ * the man page texunit.1, which the build generates and `make install` installs.
  *
  * Exit status: 0 on success, 1 when texunit refused the input, 2 on a usage error.
  */
+#include "help.h"
 #include "lower_cmd.h"
 #include "query.h"
 #include "run_sass.h"
@@ -201,37 +187,102 @@ static int cmd_lower(int argc, char **argv) {
 
 static int cmd_help(int argc, char **argv);
 
-static const struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *usage;
-} commands[] = {
-    {"formats", cmd_formats, "formats                             list the format table"},
-    {"gen", cmd_gen,
-     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png\n"
-     "                                    generate a surface with the texel generator"},
-    {"query", cmd_query,
-     "query FILE|-                        answer the texture queries of a case file"},
-    {"run", cmd_run, "run FILE.visaasm|FILE.sass          run a vISA kernel or a TLD program"},
-    {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]          encode its instructions (vISA 4.1)"},
-    {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]    decode instructions to text"},
-    {"lower", cmd_lower,
-     "lower FILE.visaasm --target T       its physical sampler messages (skl, tgl, xe2)"},
-    {"info", cmd_info, "info FILE.ktx2|FILE.png             describe a file"},
-    {"texel", cmd_texel, "texel FILE LEVEL LAYER X Y Z        decode one texel"},
-    {"help", cmd_help, "help                                this text"},
+/* The one table of commands: what runs them and what `help` and the man page say. */
+static const th_command commands[] = {
+    {"formats", cmd_formats, "formats", "list the format table",
+     "One line per format: its Vulkan name, VkFormat number, bytes per texel and its fields\n"
+     "from bit 0 (component:numeric-kind bits; X is padding)."},
+    {"gen", cmd_gen, "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png",
+     "generate a surface with the texel generator",
+     "Every field of every texel is a hash of (SEED, level, layer, x, y, z, component)\n"
+     "(tu_surface_fill_hash), so the same line always makes the same texels.\n"
+     "LEVELS 0 means the full mip chain; LAYERS counts array layers (6 for cube, 6*n for\n"
+     "cube arrays). Prints \"wrote OUT\".\n"
+     "\n"
+     "  $ texunit gen 2d rgba8_unorm 64 64 1 1 1 9 noise.png"},
+    {"info", cmd_info, "info FILE.ktx2|FILE.png", "describe a file",
+     "Its type, format, size, levels and layers, and each level's extent, offset and row\n"
+     "pitch in texunit's packed layout."},
+    {"texel", cmd_texel, "texel FILE LEVEL LAYER X Y Z", "decode one texel",
+     "Four values: %.9g floats, or integers for integer formats."},
+    {"query", cmd_query, "query FILE|-", "answer the texture queries of a case file",
+     "One output line per query line (README, \"texunit query\"):\n"
+     "  texture TYPE FORMAT W H D LEVELS LAYERS SEED     texture_file PATH\n"
+     "  sampler key=value...\n"
+     "  fetch x y z_or_layer lod [ox oy oz]       lod u v w_or_layer lod [ox oy oz]\n"
+     "  grad u v w_or_layer dudx dvdx dwdx dudy dvdy dwdy [ox oy oz]\n"
+     "  cmp ref u v w_or_layer lod [ox oy oz]     gather comp u v w_or_layer [ox oy oz]\n"
+     "  cmpgather ref u v w_or_layer [ox oy oz]   size lod     levels\n"
+     "Sampler keys: min mag (nearest linear), mip (nearest linear none), addr_u addr_v\n"
+     "addr_w (repeat mirror clamp_edge clamp_border mirror_clamp_edge), border\n"
+     "(transparent_black opaque_black opaque_white), compare (never less lequal greater\n"
+     "gequal equal notequal always none), min_lod max_lod lod_bias, unnormalized (0/1),\n"
+     "aniso (0 = off, 1..16), precision (hw exact), reduction (average min max),\n"
+     "seamless (0/1). A malformed line prints \"error: line N: reason\" in its place."},
+    {"run", cmd_run, "run FILE.visaasm|FILE.sass", "run a vISA kernel or a TLD program",
+     "A .visaasm kernel sets up surfaces, samplers and variables in //! comments; a .sass\n"
+     "program in . directives (docs/directives.md lists both). The first refused line\n"
+     "stops the run with \"texunit: FILE:LINE: reason\"."},
+    {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]", "encode its instructions (vISA 4.1)",
+     "Without OUT.bin, each instruction's bytes in hex followed by its text."},
+    {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]", "decode instructions to text",
+     "The kernel, when given, names the variables the instructions refer to."},
+    {"lower", cmd_lower, "lower FILE.visaasm --target skl|tgl|xe2[-mesa]",
+     "its physical sampler messages",
+     "Each sampler instruction split into the messages the target takes, with descriptors,\n"
+     "header and payload registers (docs/lowering.md); -mesa uses Mesa's width rule."},
+    {"help", cmd_help, "help [COMMAND]\n--help | -h | --version | COMMAND --help",
+     "this text, or one command's",
+     "`texunit help --man` prints this text as the man page texunit.1."},
 };
 
+static const char description[] =
+    "texunit executes GPU texture instructions (Intel vISA and sampler sends, NVIDIA TLD)\n"
+    "on surfaces in memory, bit-faithfully to their documents. The command runs its\n"
+    "engine on files, kernels and query lines; see README.md and docs/ for the rules.";
+
+static const char formats_text[] =
+    "rgba8_unorm rgba8_srgb rgba8_uint rgba16_sfloat rgba32_sfloat r32_sfloat d32_sfloat,\n"
+    "or any format of `texunit formats` by its Vulkan name in any case.";
+
+static const char exit_text[] = "0 success, 1 texunit refused the input (the reason is printed "
+                                "as\n\"texunit: ...\"), 2 a usage error.";
+
+/* The manual: the command table and the sections; TYPES comes from the query parser's own
+ * table, so help lists exactly the words gen and query take. */
+static th_manual manual(char *types, size_t size, th_section sections[3]) {
+    size_t n = 0;
+    types[0] = 0;
+    for (size_t i = 0; tq_type_word_at(i); i++)
+        n += (size_t)snprintf(types + n, n < size ? size - n : 0, "%s%s", i ? " " : "",
+                              tq_type_word_at(i));
+    sections[0] = (th_section){"TYPES", types};
+    sections[1] = (th_section){"FORMATS", formats_text};
+    sections[2] = (th_section){"EXIT STATUS", exit_text};
+    return (th_manual){TEXUNIT_VERSION, description, commands, COUNT(commands), sections, 3};
+}
+
 static int cmd_help(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    printf("usage: texunit COMMAND [ARGS]\n\n");
-    for (size_t i = 0; i < COUNT(commands); i++)
-        printf("  texunit %s\n", commands[i].usage);
-    printf("\nTYPE: 1d 1darray 2d 2darray 3d cube cubearray buffer\n"
-           "FORMAT: rgba8_unorm rgba8_srgb rgba8_uint rgba16_sfloat rgba32_sfloat r32_sfloat\n"
-           "        d32_sfloat, or any format of `texunit formats` in any case\n");
+    char types[256];
+    th_section sections[3];
+    const th_manual m = manual(types, sizeof types, sections);
+    if (argc == 0) {
+        th_print_overview(stdout, &m);
+        return 0;
+    }
+    if (argc == 1 && strcmp(argv[0], "--man") == 0) {
+        th_print_man(stdout, &m);
+        return 0;
+    }
+    if (argc != 1) return usage_error("%s", "usage: help [COMMAND]");
+    const th_command *c = th_find(&m, argv[0]);
+    if (!c) return usage_error("help: unknown command '%s'", argv[0]);
+    th_print_command(stdout, c);
     return 0;
+}
+
+static bool is_help_flag(const char *arg) {
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
 int main(int argc, char **argv) {
@@ -239,7 +290,16 @@ int main(int argc, char **argv) {
         cmd_help(0, NULL);
         return EXIT_USAGE;
     }
-    for (size_t i = 0; i < COUNT(commands); i++)
-        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 2, argv + 2);
+    if (is_help_flag(argv[1])) return cmd_help(0, NULL);
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("texunit %s\n", TEXUNIT_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < COUNT(commands); i++) {
+        if (strcmp(argv[1], commands[i].name) != 0) continue;
+        for (int a = 2; a < argc; a++)
+            if (is_help_flag(argv[a])) return cmd_help(1, &argv[1]);
+        return commands[i].run(argc - 2, argv + 2);
+    }
     return usage_error("unknown command '%s'", argv[1]);
 }
