@@ -5,6 +5,7 @@
  *
  * Exit status: 0 on success, 1 when texunit refused the input, 2 on a usage error.
  */
+#include "export.h"
 #include "help.h"
 #include "lower_cmd.h"
 #include "query.h"
@@ -51,8 +52,28 @@ static bool ends_with(const char *s, const char *suffix) {
 }
 
 static tu_status load_image(const char *path, tu_image *img, tu_error *err) {
-    if (ends_with(path, ".png")) return tu_png_read_file(path, img, err);
-    return tu_ktx2_read_file(path, img, err);
+    return tx_read(path, img, err);
+}
+
+/* Move the export options (export.h) out of argv into *sel, keeping the other words in
+ * order; *argc becomes their count. Returns false after printing a usage error. */
+static bool take_export_options(int *argc, char **argv, tx_select *sel, int *status) {
+    int kept = 0;
+    for (int i = 0; i < *argc; i++) {
+        char why[160];
+        const int r = tx_parse_option(*argc, argv, &i, sel, why, sizeof why);
+        if (r < 0) {
+            *status = usage_error("%s", why);
+            return false;
+        }
+        if (r == 0 && strncmp(argv[i], "--", 2) == 0) {
+            *status = usage_error("unknown option '%s'", argv[i]);
+            return false;
+        }
+        if (r == 0) argv[kept++] = argv[i];
+    }
+    *argc = kept;
+    return true;
 }
 
 static const char *const numeric_names[] = {"unorm",  "snorm", "uint",      "sint", "sfloat",
@@ -77,9 +98,13 @@ static int cmd_formats(int argc, char **argv) {
 }
 
 static int cmd_gen(int argc, char **argv) {
+    tx_select sel = tx_select_none();
+    int status;
+    if (!take_export_options(&argc, argv, &sel, &status)) return status;
     if (argc != 9)
-        return usage_error("%s",
-                           "usage: gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png");
+        return usage_error("%s", "usage: gen TYPE FORMAT W H D LEVELS LAYERS SEED "
+                                 "OUT.ktx2|OUT.png [--level L --layer N --face F --slice Z] "
+                                 "[--tonemap]");
     tu_surface desc = {0};
     if (!tq_type_from_word(argv[0], &desc.type, &desc.arrayed))
         return usage_error("unknown surface type '%s'", argv[0]);
@@ -95,15 +120,34 @@ static int cmd_gen(int argc, char **argv) {
     desc.samples = 1;
     if (desc.levels == 0) desc.levels = tu_surface_max_levels(&desc);
     tu_error err = {0};
+    tx_kind kind;
+    if (tx_kind_of(argv[8], &kind, &err) != TU_OK) return refused(&err);
     tu_image img = {0};
     if (tu_image_create(&img, &desc, &err) != TU_OK) return refused(&err);
     tu_status st = tu_surface_fill_hash(&img.surface, seed, &err);
-    if (st == TU_OK)
-        st = ends_with(argv[8], ".png") ? tu_png_write_file(argv[8], &img.surface, 0, 0, &err)
-                                        : tu_ktx2_write_file(argv[8], &img.surface, &err);
+    if (st == TU_OK) st = tx_write(argv[8], &img.surface, &sel, &err);
     tu_image_free(&img);
     if (st != TU_OK) return refused(&err);
     printf("wrote %s\n", argv[8]);
+    return 0;
+}
+
+static int cmd_convert(int argc, char **argv) {
+    tx_select sel = tx_select_none();
+    int status;
+    if (!take_export_options(&argc, argv, &sel, &status)) return status;
+    if (argc != 2)
+        return usage_error("%s", "usage: convert IN OUT [--level L --layer N --face F "
+                                 "--slice Z] [--tonemap]");
+    tu_error err = {0};
+    tx_kind kind;
+    if (tx_kind_of(argv[1], &kind, &err) != TU_OK) return refused(&err);
+    tu_image img = {0};
+    if (load_image(argv[0], &img, &err) != TU_OK) return refused(&err);
+    const tu_status st = tx_write(argv[1], &img.surface, &sel, &err);
+    tu_image_free(&img);
+    if (st != TU_OK) return refused(&err);
+    printf("wrote %s\n", argv[1]);
     return 0;
 }
 
@@ -192,14 +236,31 @@ static const th_command commands[] = {
     {"formats", cmd_formats, "formats", "list the format table",
      "One line per format: its Vulkan name, VkFormat number, bytes per texel and its fields\n"
      "from bit 0 (component:numeric-kind bits; X is padding)."},
-    {"gen", cmd_gen, "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png",
+    {"gen", cmd_gen,
+     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [SELECT] [--tonemap]",
      "generate a surface with the texel generator",
      "Every field of every texel is a hash of (SEED, level, layer, x, y, z, component)\n"
      "(tu_surface_fill_hash), so the same line always makes the same texels.\n"
      "LEVELS 0 means the full mip chain; LAYERS counts array layers (6 for cube, 6*n for\n"
-     "cube arrays). Prints \"wrote OUT\".\n"
+     "cube arrays). Prints \"wrote OUT\". The file is written as `convert` says.\n"
      "\n"
      "  $ texunit gen 2d rgba8_unorm 64 64 1 1 1 9 noise.png"},
+    {"convert", cmd_convert, "convert IN OUT [SELECT] [--tonemap]", "convert between KTX2 and PNG",
+     "Files are KTX2 (.ktx2) or PNG (.png) by extension; others are refused. KTX2 holds\n"
+     "every surface. PNG holds one 2D image of 8- or 16-bit UNORM or sRGB texels with 1, 2\n"
+     "or 4 channels (grey; grey + alpha, holding R and G; RGBA). Anything else is refused\n"
+     "with the reason, unless the options say what to write:\n"
+     "  SELECT: --level L  --layer N  --face F  --slice Z\n"
+     "          the one image to write: mip level L (of the view), array layer N (the cube\n"
+     "          of a cube array), cube face F (0..5 or +x -x +y -y +z -z), 3D slice Z;\n"
+     "          each is needed when the surface has more than one of it (to KTX2 too)\n"
+     "  --tonemap  write float, integer, depth, snorm and packed formats to PNG: unorm,\n"
+     "          sRGB, float and depth clamp to [0,1] (NaN is 0); snorm maps [-1,1] to\n"
+     "          [0,1]; integers map their field's range linearly to [0,1]; the image is\n"
+     "          grey for one-component and depth formats (stencil dropped), else RGBA,\n"
+     "          16-bit when a field has more than 8 bits, else 8-bit\n"
+     "\n"
+     "  $ texunit convert sky.ktx2 face.png --level 2 --face +y --tonemap"},
     {"info", cmd_info, "info FILE.ktx2|FILE.png", "describe a file",
      "Its type, format, size, levels and layers, and each level's extent, offset and row\n"
      "pitch in texunit's packed layout."},
