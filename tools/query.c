@@ -73,6 +73,19 @@ tu_format tq_format_from_word(const char *w) {
     return tu_format_from_name(w);
 }
 
+bool tq_seed_from_word(const char *w, uint32_t *seed, tu_pattern *pattern) {
+    *seed = 0;
+    *pattern = tu_pattern_from_name(w);
+    if (*pattern != TU_PATTERN_COUNT) return true;
+    *pattern = TU_PATTERN_HASH;
+    char *end;
+    errno = 0;
+    const unsigned long long v = strtoull(w, &end, 0);
+    if (errno || end == w || *end || w[0] == '-' || v > UINT32_MAX) return false;
+    *seed = (uint32_t)v;
+    return true;
+}
+
 tq_sampler tq_sampler_defaults(void) {
     tq_sampler s;
     memset(&s, 0, sizeof s);
@@ -310,12 +323,17 @@ bool tq_parse(const char *line, tu_surface_type type, bool arrayed, tq_line *q, 
         t->format = tq_format_from_word(tk.t[2]);
         if (t->format == TU_FORMAT_UNDEFINED)
             return fail(why, why_size, "texture format '%s' is unknown", tk.t[2]);
-        uint32_t *v[] = {&t->width, &t->height, &t->depth, &t->levels, &t->layers, &t->seed};
-        const char *names[] = {"W", "H", "D", "LEVELS", "LAYERS", "SEED"};
-        for (int i = 0; i < 6; i++)
+        uint32_t *v[] = {&t->width, &t->height, &t->depth, &t->levels, &t->layers};
+        const char *names[] = {"W", "H", "D", "LEVELS", "LAYERS"};
+        for (int i = 0; i < 5; i++)
             if (!parse_u32(tk.t[3 + i], v[i]))
                 return fail(why, why_size, "texture %s '%s' is not an unsigned integer", names[i],
                             tk.t[3 + i]);
+        if (!tq_seed_from_word(tk.t[8], &t->seed, &t->pattern))
+            return fail(why, why_size,
+                        "texture SEED '%s' is neither an unsigned integer nor a pattern (checker "
+                        "gradient levels grid hash)",
+                        tk.t[8]);
         return true;
     }
     if (strcmp(cmd, "texture_file") == 0) {
@@ -431,7 +449,7 @@ bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_s
     desc.layers = t->layers, desc.levels = t->levels, desc.samples = 1;
     if (desc.levels == 0) desc.levels = tu_surface_max_levels(&desc);
     if (tu_image_create(img, &desc, &err) != TU_OK ||
-        tu_surface_fill_hash(&img->surface, t->seed, &err) != TU_OK) {
+        tu_surface_fill_pattern(&img->surface, t->pattern, t->seed, &err) != TU_OK) {
         tu_image_free(img);
         return fail(why, why_size, "texture: %s", err.message);
     }

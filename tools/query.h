@@ -31,7 +31,8 @@ typedef struct tq_texture {
     bool arrayed;
     tu_format format;
     uint32_t width, height, depth, levels, layers, seed;
-    char path[1024]; /* texture_file */
+    tu_pattern pattern; /* TU_PATTERN_HASH (with seed) unless SEED names a pattern */
+    char path[1024];    /* texture_file */
 } tq_texture;
 
 /* The sampler keys as written (defaults applied), before mapping to tu_sampler. */
@@ -70,6 +71,11 @@ const char *tq_type_word(tu_surface_type type, bool arrayed);
 /* The i-th TYPE word, NULL past the last (the list `texunit help` prints). */
 const char *tq_type_word_at(size_t i);
 tu_format tq_format_from_word(const char *word);
+
+/* The SEED word of a texture: a number is the hash generator's seed; a pattern name
+ * (checker gradient levels grid hash, texunit/surface.h) fills with that pattern (seed 0).
+ * False for anything else. */
+bool tq_seed_from_word(const char *word, uint32_t *seed, tu_pattern *pattern);
 
 /* The default sampler of the format: nearest, nearest, nearest, repeat,
  * transparent_black, none, 0, 1000, 0, 0, 0. */

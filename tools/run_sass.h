@@ -10,8 +10,8 @@
 #include <stdio.h>
 
 /* Run the program at `path` (or standard input for "-"): results to `out`, the first error as
- * "texunit: PATH:LINE: reason" to `err`. Returns 0 when the whole program ran, 1 when texunit refused
- * it (the program stops at the first refused line). */
+ * "texunit: PATH:LINE: reason" to `err`. Returns 0 when the whole program ran, 1 when texunit
+ * refused it (the program stops at the first refused line). */
 int tq_run_sass(const char *path, FILE *out, FILE *err);
 
 #endif /* TEXUNIT_RUN_SASS_H */

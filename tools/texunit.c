@@ -110,13 +110,16 @@ static int cmd_gen(int argc, char **argv) {
         return usage_error("unknown surface type '%s'", argv[0]);
     desc.format = tq_format_from_word(argv[1]);
     if (desc.format == TU_FORMAT_UNDEFINED) return usage_error("unknown format '%s'", argv[1]);
-    uint32_t seed;
-    const char *names[] = {"W", "H", "D", "LEVELS", "LAYERS", "SEED"};
-    uint32_t *fields[] = {&desc.width,  &desc.height, &desc.depth,
-                          &desc.levels, &desc.layers, &seed};
-    for (int i = 0; i < 6; i++)
+    const char *names[] = {"W", "H", "D", "LEVELS", "LAYERS"};
+    uint32_t *fields[] = {&desc.width, &desc.height, &desc.depth, &desc.levels, &desc.layers};
+    for (int i = 0; i < 5; i++)
         if (!parse_u32(argv[2 + i], fields[i]))
             return usage_error("%s is not a non-negative 32-bit integer", names[i]);
+    uint32_t seed;
+    tu_pattern pattern;
+    if (!tq_seed_from_word(argv[7], &seed, &pattern))
+        return usage_error("SEED '%s' is neither a non-negative 32-bit integer nor a pattern",
+                           argv[7]);
     desc.samples = 1;
     if (desc.levels == 0) desc.levels = tu_surface_max_levels(&desc);
     tu_error err = {0};
@@ -124,7 +127,7 @@ static int cmd_gen(int argc, char **argv) {
     if (tx_kind_of(argv[8], &kind, &err) != TU_OK) return refused(&err);
     tu_image img = {0};
     if (tu_image_create(&img, &desc, &err) != TU_OK) return refused(&err);
-    tu_status st = tu_surface_fill_hash(&img.surface, seed, &err);
+    tu_status st = tu_surface_fill_pattern(&img.surface, pattern, seed, &err);
     if (st == TU_OK) st = tx_write(argv[8], &img.surface, &sel, &err);
     tu_image_free(&img);
     if (st != TU_OK) return refused(&err);
@@ -239,7 +242,8 @@ static const th_command commands[] = {
     {"gen", cmd_gen,
      "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [SELECT] [--tonemap]",
      "generate a surface with the texel generator",
-     "Every field of every texel is a hash of (SEED, level, layer, x, y, z, component)\n"
+     "SEED is a number or a PATTERN name (see PATTERNS). With a number, every field of\n"
+     "every texel is a hash of (SEED, level, layer, x, y, z, component)\n"
      "(tu_surface_fill_hash), so the same line always makes the same texels.\n"
      "LEVELS 0 means the full mip chain; LAYERS counts array layers (6 for cube, 6*n for\n"
      "cube arrays). Prints \"wrote OUT\". The file is written as `convert` says.\n"
@@ -306,12 +310,23 @@ static const char formats_text[] =
     "rgba8_unorm rgba8_srgb rgba8_uint rgba16_sfloat rgba32_sfloat r32_sfloat d32_sfloat,\n"
     "or any format of `texunit formats` by its Vulkan name in any case.";
 
+/* The patterns of tu_surface_fill_pattern (texunit/surface.h states the exact rules). */
+static const char patterns_text[] =
+    "hash      the hash generator with seed 0 (a number in its place: that seed)\n"
+    "checker   black and white, 8x8 cells at every level (cell = extent / 8 texels)\n"
+    "gradient  R = (x + 0.5) / width, G = (y + 0.5) / height, B = slice or layer\n"
+    "levels    each mip level one colour: red, green, blue, yellow, magenta, cyan, ...\n"
+    "grid      a white line every 8 texels on grey, the same texel spacing at every level\n"
+    "A pattern name takes the place of SEED in gen, render and the query texture line.";
+
 static const char exit_text[] = "0 success, 1 texunit refused the input (the reason is printed "
                                 "as\n\"texunit: ...\"), 2 a usage error.";
 
 /* The manual: the command table and the sections; TYPES comes from the query parser's own
  * table, so help lists exactly the words gen and query take. */
-static th_manual manual(char *types, size_t size, th_section sections[3]) {
+enum { SECTION_COUNT = 4 };
+
+static th_manual manual(char *types, size_t size, th_section sections[SECTION_COUNT]) {
     size_t n = 0;
     types[0] = 0;
     for (size_t i = 0; tq_type_word_at(i); i++)
@@ -319,13 +334,15 @@ static th_manual manual(char *types, size_t size, th_section sections[3]) {
                               tq_type_word_at(i));
     sections[0] = (th_section){"TYPES", types};
     sections[1] = (th_section){"FORMATS", formats_text};
-    sections[2] = (th_section){"EXIT STATUS", exit_text};
-    return (th_manual){TEXUNIT_VERSION, description, commands, COUNT(commands), sections, 3};
+    sections[2] = (th_section){"PATTERNS", patterns_text};
+    sections[3] = (th_section){"EXIT STATUS", exit_text};
+    return (th_manual){TEXUNIT_VERSION, description, commands,
+                       COUNT(commands), sections,    SECTION_COUNT};
 }
 
 static int cmd_help(int argc, char **argv) {
     char types[256];
-    th_section sections[3];
+    th_section sections[SECTION_COUNT];
     const th_manual m = manual(types, sizeof types, sections);
     if (argc == 0) {
         th_print_overview(stdout, &m);

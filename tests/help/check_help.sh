@@ -47,6 +47,19 @@ done
 "$texunit" gen buffer rgba8_unorm 4 1 1 1 1 1 "$work/t.ktx2" > /dev/null 2>&1 &&
     fail "gen takes buffer; list it in help"
 
+# Every listed pattern is one gen takes in place of SEED, and every pattern of the library
+# is listed (the library's names are those tu_pattern_name returns; unknown names refused).
+patterns=$("$texunit" help | awk '/^PATTERNS:/ {on = 1; next} on && /^$/ {exit}
+                                 on && $1 ~ /^[a-z]+$/ && NF > 1 && $2 != "pattern" {print $1}')
+[ "$(echo $patterns)" = "hash checker gradient levels grid" ] ||
+    fail "help lists the patterns '$(echo $patterns)'"
+for p in $patterns; do
+    "$texunit" gen 2d rgba8_unorm 4 4 1 1 1 "$p" "$work/t.ktx2" > /dev/null ||
+        fail "help lists pattern $p, which gen refuses"
+done
+"$texunit" gen 2d rgba8_unorm 4 4 1 1 1 stripes "$work/t.ktx2" > /dev/null 2>&1 &&
+    fail "gen takes an unknown pattern"
+
 [ "$("$texunit" --version)" = "texunit $version" ] || fail "--version: $("$texunit" --version)"
 [ "$("$texunit" -h)" = "$("$texunit" help)" ] || fail "-h differs from help"
 [ "$("$texunit" --help)" = "$("$texunit" help)" ] || fail "--help differs from help"
