@@ -34,7 +34,10 @@ build: deps
 	cmake -S . -B $(BUILD) $(CMAKE_ARGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
-demo: build
+# The demo needs only the texunit tool: build that target alone.
+demo: deps
+	cmake -S . -B $(BUILD) $(CMAKE_ARGS)
+	cmake --build $(BUILD) -j $(JOBS) --target texunit_tool
 	sh examples/demo.sh $(BUILD)/texunit
 
 test: build

@@ -337,18 +337,19 @@ static void test_pattern_levels(void) {
     tu_image_free(&img);
 }
 
-/* CHECKER: 8 cells per axis (cell = max(1, extent / 8)), white when cx + cy + cz + layer is
- * even; integer formats hold 255 and 0. */
+/* CHECKER: 8 cells per axis (cell = extent / 8), white when cx + cy + cz + layer is even;
+ * grey below 8 texels (0.5: 128 in 8-bit integer formats, round(127.5)); integer formats
+ * hold 255 and 0. */
 static void test_pattern_checker(void) {
     tu_image img = make_pattern(TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UINT, 16, 16, 1, 2, 5,
                                 TU_PATTERN_CHECKER);
     for (uint32_t L = 0; L < 5; L++) {
-        const uint32_t n = 16u >> L, cell = n / 8 ? n / 8 : 1;
+        const uint32_t n = 16u >> L, cell = n / 8;
         for (uint32_t layer = 0; layer < 2; layer++)
             for (uint32_t y = 0; y < n; y++)
                 for (uint32_t x = 0; x < n; x++) {
                     const tu_texel t = texel_at(&img.surface, L, layer, x, y, 0);
-                    const uint32_t v = ((x / cell + y / cell + layer) % 2) ? 0 : 255;
+                    const uint32_t v = n < 8 ? 128 : ((x / cell + y / cell + layer) % 2) ? 0 : 255;
                     CHECK(t.u[0] == v && t.u[1] == v && t.u[2] == v && t.u[3] == 255,
                           "level %u layer %u (%u,%u): %u", L, layer, x, y, t.u[0]);
                 }

@@ -6,6 +6,7 @@
  */
 #include "help.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 static const char *const usage_line = "usage: texunit COMMAND [ARGS]   (texunit help COMMAND)";
@@ -96,6 +97,16 @@ void th_print_man(FILE *f, const th_manual *m) {
         section_lines(f, roff_line, &m->sections[i]);
         fprintf(f, ".fi\n");
     }
+}
+
+int th_usage_error(FILE *f, const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(f, "texunit: ");
+    vfprintf(f, fmt, ap);
+    fprintf(f, "\n(run `texunit help%s%s` for usage)\n", cmd ? " " : "", cmd ? cmd : "");
+    va_end(ap);
+    return 2;
 }
 
 const th_command *th_find(const th_manual *m, const char *name) {

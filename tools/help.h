@@ -43,6 +43,11 @@ void th_print_command(FILE *f, const th_command *c);
 /* The man page: the overview and every command's help, as roff (man(7)). */
 void th_print_man(FILE *f, const th_manual *m);
 
+/* A usage error on f: "texunit: " and the sentence, then where to read the usage
+ * (`texunit help CMD`, or `texunit help` when cmd is NULL). Returns 2, the usage exit status. */
+int th_usage_error(FILE *f, const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* The command named `name`, or NULL. */
 const th_command *th_find(const th_manual *m, const char *name);
 

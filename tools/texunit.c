@@ -9,6 +9,7 @@
 #include "help.h"
 #include "lower_cmd.h"
 #include "query.h"
+#include "render.h"
 #include "run_sass.h"
 #include "run_visa.h"
 
@@ -22,15 +23,7 @@ enum { EXIT_REFUSED = 1, EXIT_USAGE = 2 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-__attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "texunit: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n(run `texunit help` for usage)\n");
-    va_end(ap);
-    return EXIT_USAGE;
-}
+#define usage_error(...) th_usage_error(stderr, NULL, __VA_ARGS__)
 
 static int refused(const tu_error *err) {
     fprintf(stderr, "texunit: %s: %s\n", tu_status_name(err->status), err->message);
@@ -209,6 +202,10 @@ static int cmd_query(int argc, char **argv) {
     return bad ? EXIT_REFUSED : 0;
 }
 
+static int cmd_render(int argc, char **argv) {
+    return tr_render(argc, argv, stdout, stderr);
+}
+
 static int cmd_run(int argc, char **argv) {
     if (argc != 1) return usage_error("%s", "usage: run FILE.visaasm|FILE.sass");
     if (ends_with(argv[0], ".visaasm")) return tq_run_visa(argv[0], stdout, stderr);
@@ -265,6 +262,24 @@ static const th_command commands[] = {
      "          16-bit when a field has more than 8 bits, else 8-bit\n"
      "\n"
      "  $ texunit convert sky.ktx2 face.png --level 2 --face +y --tonemap"},
+    {"render", cmd_render, "render OUT.png [key=value ...] [OPTIONS]",
+     "draw a textured scene through the engine",
+     "A perspective ground plane and a quad facing the viewer, every pixel a lane of a\n"
+     "SIMD16 SAMPLE message in 2x2 subspans, so its LOD is implicit as a pixel shader's.\n"
+     "key=value words are the sampler keys of `texunit query` (default: nearest, no\n"
+     "anisotropy; e.g. min=linear mag=linear mip=linear aniso=16).\n"
+     "  --texture SPEC   a .ktx2 or .png file, a pattern or seed (a 256x256 rgba8_unorm\n"
+     "                   2D texture with its full chain; default checker), or the values\n"
+     "                   of a query texture line in quotes (\"2d rgba8_unorm 64 64 1 0 1 grid\")\n"
+     "  --size WxH       the picture's size, even (default 320x240)\n"
+     "  --show levels    colour each pixel by the LOD the engine used (the LOD op; level\n"
+     "                   colours as the levels pattern, mixed by the fraction)\n"
+     "  --show aniso     colour each pixel by its anisotropy ratio: blue 1, cyan 2,\n"
+     "                   green 4, yellow 8, red 16\n"
+     "  --compare \"KEYS A\" \"KEYS B\"\n"
+     "                   two pictures side by side, the sampler keys plus A, plus B\n"
+     "\n"
+     "  $ texunit render cmp.png min=linear mag=linear mip=linear --compare \"\" \"aniso=16\""},
     {"info", cmd_info, "info FILE.ktx2|FILE.png", "describe a file",
      "Its type, format, size, levels and layers, and each level's extent, offset and row\n"
      "pitch in texunit's packed layout."},
@@ -313,7 +328,7 @@ static const char formats_text[] =
 /* The patterns of tu_surface_fill_pattern (texunit/surface.h states the exact rules). */
 static const char patterns_text[] =
     "hash      the hash generator with seed 0 (a number in its place: that seed)\n"
-    "checker   black and white, 8x8 cells at every level (cell = extent / 8 texels)\n"
+    "checker   black and white, 8x8 cells per level (cell = extent / 8 texels; grey under 8)\n"
     "gradient  R = (x + 0.5) / width, G = (y + 0.5) / height, B = slice or layer\n"
     "levels    each mip level one colour: red, green, blue, yellow, magenta, cyan, ...\n"
     "grid      a white line every 8 texels on grey, the same texel spacing at every level\n"

@@ -294,6 +294,25 @@ TU_API tu_status tu_media_block_read(const tu_surface *surface, const tu_media_r
 TU_API tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                             tu_reply *reply, tu_error *err);
 
+/*
+ * The level of detail tu_execute computes for lane `lane` of msg, through the engine's own
+ * LOD code (src/sampler/lod.c; Vulkan "Level-of-Detail Operation", docs/semantics.md): the
+ * derivatives from the lane's 2x2 subspan (implicit and bias ops, with the coarse pixel
+ * compensation) or its gradients (GRAD ops), the message's bias for bias ops.
+ *   lambda_prime  lambda_base + bias, not clamped (the LOD op's G)
+ *   lambda        clamped to [min_lod, max_lod] (the LOD op's R before the clamp to the view)
+ *   aniso_ratio   eta = min(rho_max / rho_min, max_anisotropy), 1 without anisotropy
+ * For tools that show what the engine did (texunit render --show aniso). Returns TU_OK, or
+ * TU_INVALID_ARGUMENT for an invalid message, surface or sampler, a lane outside the
+ * message, or an op without an implicit or gradient LOD.
+ */
+typedef struct tu_lod_detail {
+    float lambda_prime, lambda, aniso_ratio;
+} tu_lod_detail;
+
+TU_API tu_status tu_lod_detail_of(const tu_msg *msg, unsigned lane, const tu_surface *surface,
+                                  const tu_sampler *sampler, tu_lod_detail *out, tu_error *err);
+
 #ifdef __cplusplus
 }
 #endif

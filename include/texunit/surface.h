@@ -241,8 +241,10 @@ TU_API tu_status tu_surface_fill_hash(const tu_surface *s, uint32_t seed, tu_err
  * Patterns a person can read in a sampled picture, beside the hash noise. Each is a colour
  * (r, g, b, a) in [0, 1] per texel (level = memory level; w, h, d its extent):
  *   HASH      tu_surface_fill_hash (the colour function does not apply)
- *   CHECKER   8x8x8 cells per level, cell = max(1, extent / 8) texels per axis; a cell is
- *             white (1,1,1,1) when (cx + cy + cz + layer) is even, else black (0,0,0,1)
+ *   CHECKER   8x8x8 cells per level, cell = extent / 8 texels per axis; a cell is white
+ *             (1,1,1,1) when (cx + cy + cz + layer) is even, else black (0,0,0,1); a level
+ *             under 8 texels on an axis its type has is grey (0.5,0.5,0.5,1), the average
+ *             of the cells a texel would hold (so the chain is the box-filtered checker)
  *   GRADIENT  ((x + 0.5) / w, (y + 0.5) / h, (z + 0.5) / d for 3D, else
  *             (layer + 0.5) / layers, 1)
  *   LEVELS    every texel of level L is tu_pattern_level_color(L)

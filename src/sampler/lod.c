@@ -11,6 +11,7 @@
 #include "engine.h"
 
 #include <math.h>
+#include <string.h>
 
 float tuE_snap256(float x) {
     if (!isfinite(x)) return x;
@@ -130,4 +131,42 @@ void tuE_compute_lod(const tuE_ctx *ctx, const float coord[3], const tuE_derivs 
     }
     out->lambda = lambda;
     out->magnify = lambda <= 0.0f;
+}
+
+tu_status tu_lod_detail_of(const tu_msg *msg, unsigned lane, const tu_surface *surface,
+                           const tu_sampler *sampler, tu_lod_detail *out, tu_error *err) {
+    TU_RETURN_IF(!msg || !surface || !sampler || !out, err, TU_INVALID_ARGUMENT,
+                 "tu_lod_detail_of: msg, surface, sampler and out must not be NULL");
+    TU_TRY(tu_msg_validate(msg, err));
+    TU_TRY(tu_surface_validate(surface, err));
+    TU_TRY(tu_sampler_validate(sampler, err));
+    const tu_op_info *op = tu_op_describe(msg->op);
+    TU_RETURN_IF(lane >= msg->simd, err, TU_INVALID_ARGUMENT, "lane %u is outside SIMD%u", lane,
+                 msg->simd);
+    TU_RETURN_IF(op->lod != TU_LOD_IMPLICIT && op->lod != TU_LOD_BIAS && op->lod != TU_LOD_GRAD,
+                 err, TU_INVALID_ARGUMENT,
+                 "op %s has no implicit or gradient LOD (tu_lod_detail_of)", op->name);
+    /* The fields of tuE_execute's context that the LOD code reads. */
+    tuE_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.msg = msg, ctx.surf = surface, ctx.smp = sampler, ctx.op = op;
+    ctx.fd = tu_format_describe(surface->format);
+    ctx.is_cube = surface->type == TU_SURFACE_CUBE;
+    ctx.hw = sampler->precision == TU_PRECISION_HW;
+    ctx.levels = surface->level_count;
+    tu_surface_level_extent(surface, 0, &ctx.base_w, &ctx.base_h, &ctx.base_d);
+    ctx.lod_bias = ctx.hw ? tuE_snap256(sampler->lod_bias) : sampler->lod_bias;
+    ctx.min_lod = ctx.hw ? tuE_snap256(sampler->min_lod) : sampler->min_lod;
+    ctx.max_lod = ctx.hw ? tuE_snap256(sampler->max_lod) : sampler->max_lod;
+    const float *coord[3] = {msg->src[TU_SRC_U].f, msg->src[TU_SRC_V].f, msg->src[TU_SRC_R].f};
+    tuE_derivs d = {{{0}}};
+    tuE_lane_derivs(&ctx, coord, lane, &d);
+    const float here[3] = {coord[0][lane], coord[1][lane], coord[2][lane]};
+    tuE_lod lod;
+    tuE_compute_lod(&ctx, here, &d, NAN,
+                    op->lod == TU_LOD_BIAS ? msg->src[TU_SRC_BIAS].f[lane] : 0.0f, &lod);
+    out->lambda_prime = lod.lambda_prime;
+    out->lambda = lod.lambda;
+    out->aniso_ratio = lod.aniso_ratio;
+    return TU_OK;
 }

@@ -100,9 +100,12 @@ void tu_pattern_color(const tu_surface *s, tu_pattern pattern, uint32_t level, u
     rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
     switch (pattern) {
     case TU_PATTERN_CHECKER: {
+        /* Below 8 texels on an axis the type has, a texel would hold several cells: it is
+         * their average, grey, so the chain is the box-filtered checker. */
+        const bool small = w < 8 || (s->type != TU_SURFACE_1D && h < 8) || (is3d && d < 8);
         const uint32_t cx = x / tuB_max_u32(1, w / 8), cy = y / tuB_max_u32(1, h / 8),
                        cz = z / tuB_max_u32(1, d / 8);
-        const float v = ((cx + cy + cz + layer) & 1) ? 0.0f : 1.0f;
+        const float v = small ? 0.5f : ((cx + cy + cz + layer) & 1) ? 0.0f : 1.0f;
         rgba[0] = rgba[1] = rgba[2] = v, rgba[3] = 1.0f;
         break;
     }

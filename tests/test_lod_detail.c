@@ -1,0 +1,107 @@
+/*
+ * test_lod_detail.c - tu_lod_detail_of, the engine's LOD for one lane of a message: it
+ * agrees with the LOD op the engine executes (R = clamp(lambda, 0, q), G = lambda'), and its
+ * anisotropy ratio is the formula of docs/semantics.md written out again here:
+ * rho_k = |(du_k * w, dv_k * h)| with coarse subspan derivatives (UR - UL along x, LL - UL
+ * along y), eta = min(rho_max / rho_min, max_aniso) (max_aniso when rho_min = 0).
+ */
+#include "texunit/texunit.h"
+
+#include "tu_test.h"
+
+#include <math.h>
+
+static float rnd(uint64_t *s, float lo, float hi) {
+    return lo + (hi - lo) * (float)(tu_test_rand(s) >> 40) / (float)(1u << 24);
+}
+
+static void test_against_lod_op(void) {
+    tu_image img =
+        tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 256, 64, 1, 1, 9, 1);
+    uint64_t seed = 3;
+    const uint8_t anisos[] = {0, 2, 16};
+    const uint8_t precisions[] = {TU_PRECISION_HW, TU_PRECISION_EXACT};
+    for (int round = 0; round < 300; round++) {
+        tu_sampler smp = tu_sampler_default();
+        smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+        smp.mip_filter = TU_MIP_LINEAR;
+        smp.max_anisotropy = anisos[round % 3];
+        smp.precision = precisions[(round / 3) % 2];
+        smp.lod_bias = rnd(&seed, -2, 2);
+        tu_msg m = {.op = TU_OP_LOD, .simd = 16, .lane_mask = 0xffff, .channel_mask = 0x3};
+        for (unsigned s = 0; s < 4; s++) { /* a random affine footprint per subspan */
+            const float u = rnd(&seed, 0, 1), v = rnd(&seed, 0, 1);
+            const float dux = rnd(&seed, -0.05f, 0.05f), duy = rnd(&seed, -0.05f, 0.05f);
+            const float dvx = rnd(&seed, -0.05f, 0.05f), dvy = rnd(&seed, -0.05f, 0.05f);
+            for (unsigned k = 0; k < 4; k++) {
+                const float x = (float)(k & 1), y = (float)(k >> 1);
+                m.src[TU_SRC_U].f[4 * s + k] = u + x * dux + y * duy;
+                m.src[TU_SRC_V].f[4 * s + k] = v + x * dvx + y * dvy;
+            }
+        }
+        tu_reply r;
+        tu_error err = {0};
+        CHECK(tu_execute(&m, &img.surface, &smp, &r, &err) == TU_OK, "%s", err.message);
+        for (unsigned l = 0; l < 16; l++) {
+            tu_lod_detail d;
+            CHECK(tu_lod_detail_of(&m, l, &img.surface, &smp, &d, &err) == TU_OK, "%s",
+                  err.message);
+            const float q = (float)(img.surface.level_count - 1);
+            const float level = d.lambda < 0 ? 0 : d.lambda > q ? q : d.lambda;
+            CHECK(r.channel[0].f[l] == level && r.channel[1].f[l] == d.lambda_prime,
+                  "lane %u: LOD op (%g, %g), detail (%g, %g)", l, r.channel[0].f[l],
+                  r.channel[1].f[l], level, d.lambda_prime);
+            /* eta from the documented formula */
+            const unsigned ul = l & ~3u;
+            const float *U = m.src[TU_SRC_U].f, *V = m.src[TU_SRC_V].f;
+            const float rx = hypotf((U[ul + 1] - U[ul]) * 256, (V[ul + 1] - V[ul]) * 64);
+            const float ry = hypotf((U[ul + 2] - U[ul]) * 256, (V[ul + 2] - V[ul]) * 64);
+            const float mx = rx > ry ? rx : ry, mn = rx > ry ? ry : rx;
+            float eta = 1.0f;
+            if (smp.max_anisotropy > 1 && mx > 0) {
+                eta = mn > 0 ? mx / mn : smp.max_anisotropy;
+                eta = eta > smp.max_anisotropy ? smp.max_anisotropy : eta < 1 ? 1 : eta;
+            }
+            CHECK(fabsf(d.aniso_ratio - eta) <= 1e-5f * eta, "lane %u: eta %g, formula %g", l,
+                  d.aniso_ratio, eta);
+        }
+    }
+    tu_image_free(&img);
+}
+
+static void test_refusals(void) {
+    tu_image img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 1, 1, 1);
+    tu_sampler smp = tu_sampler_default();
+    tu_msg m = {.op = TU_OP_SAMPLE, .simd = 8, .lane_mask = 0xff, .channel_mask = 0xf};
+    tu_lod_detail d;
+    tu_error err = {0};
+    CHECK_ERR(tu_lod_detail_of(&m, 8, &img.surface, &smp, &d, &err), TU_INVALID_ARGUMENT, &err,
+              "lane 8 is outside SIMD8");
+    m.op = TU_OP_SAMPLE_L;
+    CHECK_ERR(tu_lod_detail_of(&m, 0, &img.surface, &smp, &d, &err), TU_INVALID_ARGUMENT, &err,
+              "op SAMPLE_L has no implicit or gradient LOD");
+    m.op = TU_OP_SAMPLE;
+    smp.max_anisotropy = 17;
+    CHECK_ERR(tu_lod_detail_of(&m, 0, &img.surface, &smp, &d, &err), TU_INVALID_ARGUMENT, &err,
+              "anisotropy");
+    smp.max_anisotropy = 0;
+    CHECK_ERR(tu_lod_detail_of(NULL, 0, &img.surface, &smp, &d, &err), TU_INVALID_ARGUMENT, &err,
+              "must not be NULL");
+    /* gradients: the message's, with the bias op's bias added */
+    m.op = TU_OP_SAMPLE_D;
+    m.src[TU_SRC_DUDX].f[3] = 0.5f; /* 4 texels along x: lambda 2 */
+    CHECK(tu_lod_detail_of(&m, 3, &img.surface, &smp, &d, &err) == TU_OK, "%s", err.message);
+    CHECK(d.lambda == 2.0f && d.aniso_ratio == 1.0f, "lambda %g", d.lambda);
+    m.op = TU_OP_SAMPLE_B;
+    m.src[TU_SRC_U].f[1] = 0.25f; /* subspan 0: UR - UL = 0.25, 2 texels: lambda 1 */
+    m.src[TU_SRC_BIAS].f[2] = 0.5f;
+    CHECK(tu_lod_detail_of(&m, 2, &img.surface, &smp, &d, &err) == TU_OK, "%s", err.message);
+    CHECK(d.lambda_prime == 1.5f, "lambda' %g", d.lambda_prime);
+    tu_image_free(&img);
+}
+
+int main(void) {
+    TU_RUN(test_against_lod_op);
+    TU_RUN(test_refusals);
+    return tu_test_finish();
+}
