@@ -641,7 +641,7 @@ static bool load_texture_file(const char *path, tu_image *img, bool have_texture
     return ok;
 }
 
-unsigned tq_run(FILE *in, FILE *out) {
+unsigned tq_run(FILE *in, FILE *out, bool echo) {
     char line[1100], why[300];
     unsigned lineno = 0, bad = 0;
     tu_image img = {0};
@@ -657,6 +657,8 @@ unsigned tq_run(FILE *in, FILE *out) {
             bad++;
             continue;
         }
+        if (echo) fputs(line, out);
+        const char *answer_prefix = echo ? "    = " : "";
         tq_line q;
         tu_surface_type type = have_texture ? img.surface.type : TU_SURFACE_2D;
         bool arrayed = have_texture && img.surface.arrayed;
@@ -684,14 +686,16 @@ unsigned tq_run(FILE *in, FILE *out) {
                 tu_format_class cls;
                 if (!have_texture)
                     ok = fail(why, sizeof why, "no texture line before this query");
-                else if ((ok = tq_answer(&q, &img, &smp, &v, &cls, why, sizeof why)))
+                else if ((ok = tq_answer(&q, &img, &smp, &v, &cls, why, sizeof why))) {
+                    fputs(answer_prefix, out);
                     tq_print(out, &v, cls);
+                }
                 break;
             }
             }
         }
         if (!ok) {
-            fprintf(out, "error: line %u: %s\n", lineno, why);
+            fprintf(out, "%serror: line %u: %s\n", answer_prefix, lineno, why);
             bad++;
         }
     }

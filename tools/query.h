@@ -104,7 +104,8 @@ void tq_print(FILE *f, const tu_texel *v, tu_format_class cls);
 char *tq_read_file(const char *path, size_t *size, char *why, size_t why_size);
 
 /* Run a whole case file: one output line per query, errors as "error: line N: reason".
- * Returns the number of malformed lines. */
-unsigned tq_run(FILE *in, FILE *out);
+ * With echo, every input line is printed as it is, each answer or error after its line
+ * indented as "    = ...". Returns the number of malformed lines. */
+unsigned tq_run(FILE *in, FILE *out, bool echo);
 
 #endif /* TEXUNIT_QUERY_H */

@@ -191,13 +191,15 @@ static int cmd_texel(int argc, char **argv) {
 }
 
 static int cmd_query(int argc, char **argv) {
-    if (argc != 1) return usage_error("%s", "usage: query FILE (or - for standard input)");
+    const bool echo = argc == 2 && strcmp(argv[1], "--echo") == 0;
+    if (echo) argc--;
+    if (argc != 1) return usage_error("%s", "usage: query FILE|- [--echo]");
     FILE *in = strcmp(argv[0], "-") == 0 ? stdin : fopen(argv[0], "r");
     if (!in) {
         fprintf(stderr, "texunit: %s: %s\n", argv[0], strerror(errno));
         return EXIT_REFUSED;
     }
-    unsigned bad = tq_run(in, stdout);
+    unsigned bad = tq_run(in, stdout, echo);
     if (in != stdin) fclose(in);
     return bad ? EXIT_REFUSED : 0;
 }
@@ -285,8 +287,10 @@ static const th_command commands[] = {
      "pitch in texunit's packed layout."},
     {"texel", cmd_texel, "texel FILE LEVEL LAYER X Y Z", "decode one texel",
      "Four values: %.9g floats, or integers for integer formats."},
-    {"query", cmd_query, "query FILE|-", "answer the texture queries of a case file",
-     "One output line per query line (README, \"texunit query\"):\n"
+    {"query", cmd_query, "query FILE|- [--echo]", "answer the texture queries of a case file",
+     "One output line per query line (README, \"texunit query\"); with --echo, every line\n"
+     "of the file and each answer below its query as \"    = ...\", for reading by eye.\n"
+     "The lines:\n"
      "  texture TYPE FORMAT W H D LEVELS LAYERS SEED     texture_file PATH\n"
      "  sampler key=value...\n"
      "  fetch x y z_or_layer lod [ox oy oz]       lod u v w_or_layer lod [ox oy oz]\n"

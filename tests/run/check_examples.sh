@@ -20,6 +20,13 @@ for example in "$src"/examples/*.visaasm "$src"/examples/*.sass; do
         status=1
     fi
 done
+# examples/lower.visaasm runs as well as it lowers
+if ! (cd "$src" && "$texunit" run examples/lower.visaasm) > "$work/out" 2>&1 ||
+   ! cmp -s "$work/out" "$src/examples/lower.run.expected"; then
+    echo "FAIL: texunit run examples/lower.visaasm differs from lower.run.expected:"
+    diff "$src/examples/lower.run.expected" "$work/out" | head -20 || true
+    status=1
+fi
 # The blob: bytes 0x10..0x17; texel (3, 1) is 0x17, (0, 0) 0x10, (1, 1) 0x15, (2, 0) 0x12,
 # and lanes 4..7 read (0, 0).
 printf '\020\021\022\023\024\025\026\027' > "$work/blob.bin"
