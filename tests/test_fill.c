@@ -281,7 +281,8 @@ static tu_image make_pattern(tu_surface_type type, bool arrayed, tu_format forma
                              tu_pattern pattern) {
     tu_image img = tu_test_image(type, arrayed, format, w, h, d, layers, levels, 1);
     tu_error err = {0};
-    CHECK(tu_surface_fill_pattern(&img.surface, pattern, 5, &err) == TU_OK, "%s", err.message);
+    CHECK(tu_surface_fill_pattern(&img.surface, pattern, 5, NULL, &err) == TU_OK, "%s",
+          err.message);
     return img;
 }
 
@@ -296,11 +297,11 @@ static void test_pattern_names(void) {
     CHECK_EQ_U(tu_pattern_from_name(NULL), TU_PATTERN_COUNT);
     tu_image img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 4, 4, 1, 1, 1, 1);
     tu_error err = {0};
-    CHECK_ERR(tu_surface_fill_pattern(&img.surface, TU_PATTERN_COUNT, 0, &err), TU_INVALID_ARGUMENT,
-              &err, "pattern 5 is not a tu_pattern");
+    CHECK_ERR(tu_surface_fill_pattern(&img.surface, TU_PATTERN_COUNT, 0, NULL, &err),
+              TU_INVALID_ARGUMENT, &err, "pattern 5 is not a tu_pattern");
     /* HASH is the generator itself */
     tu_image ref = make_filled(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 4, 4, 1, 1, 1, 1, 9);
-    CHECK(tu_surface_fill_pattern(&img.surface, TU_PATTERN_HASH, 9, &err) == TU_OK);
+    CHECK(tu_surface_fill_pattern(&img.surface, TU_PATTERN_HASH, 9, NULL, &err) == TU_OK);
     CHECK(memcmp(img.memory, ref.memory, img.surface.size) == 0);
     tu_image_free(&img);
     tu_image_free(&ref);
@@ -406,7 +407,35 @@ static void test_pattern_grid(void) {
     tu_image_free(&depth);
 }
 
+/* The fill reports every row once, in order, ending at the total. */
+typedef struct rows_seen {
+    uint64_t calls, last, total;
+    bool ordered;
+} rows_seen;
+
+static void count_rows(void *user, uint64_t done, uint64_t total) {
+    rows_seen *r = user;
+    r->ordered &= done == r->last + 1 && (r->total == 0 || total == r->total);
+    r->calls++, r->last = done, r->total = total;
+}
+
+static void test_pattern_progress(void) {
+    tu_image img = tu_test_image(TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 3, 4, 1);
+    rows_seen seen = {0, 0, 0, true};
+    const tu_progress p = {count_rows, &seen};
+    tu_error err = {0};
+    CHECK(tu_surface_fill_pattern(&img.surface, TU_PATTERN_GRID, 0, &p, &err) == TU_OK);
+    /* rows: (8 + 4 + 2 + 1) per layer, 3 layers */
+    CHECK(seen.ordered && seen.calls == 45 && seen.last == 45 && seen.total == 45,
+          "%llu calls, last %llu of %llu", (unsigned long long)seen.calls,
+          (unsigned long long)seen.last, (unsigned long long)seen.total);
+    const tu_progress silent = {NULL, NULL};
+    CHECK(tu_surface_fill_pattern(&img.surface, TU_PATTERN_GRID, 0, &silent, &err) == TU_OK);
+    tu_image_free(&img);
+}
+
 int main(void) {
+    TU_RUN(test_pattern_progress);
     TU_RUN(test_pattern_names);
     TU_RUN(test_pattern_levels);
     TU_RUN(test_pattern_checker);

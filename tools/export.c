@@ -209,7 +209,8 @@ static tu_format tonemap_format(const tu_format_desc *d) {
 /* Copy image (level, layer, slice) of s into a new single-image surface of the same type
  * (2D for 3D and cube surfaces), in s's format or tonemapped. */
 static tu_status extract(const tu_surface *s, uint32_t level, uint32_t layer, uint32_t slice,
-                         bool tonemapped, tu_image *out, tu_error *err) {
+                         bool tonemapped, const tu_progress *progress, tu_image *out,
+                         tu_error *err) {
     const tu_format_desc *d = tu_format_describe(s->format);
     uint32_t w, h, depth;
     tu_surface_level_extent(s, level, &w, &h, &depth);
@@ -244,11 +245,14 @@ static tu_status extract(const tu_surface *s, uint32_t level, uint32_t layer, ui
             for (unsigned k = 0; k < 4; k++)
                 m.f[k] = tonemap(d, &t, k);
             tu_format_encode(desc.format, &m, dst);
+            if (x + 1 == w && progress && progress->report)
+                progress->report(progress->user, y + 1, h);
         }
     return TU_OK;
 }
 
-tu_status tx_write(const char *path, const tu_surface *s, const tx_select *sel, tu_error *err) {
+tu_status tx_write(const char *path, const tu_surface *s, const tx_select *sel,
+                   const tu_progress *progress, tu_error *err) {
     tx_kind kind;
     if (tx_kind_of(path, &kind, err) != TU_OK) return err->status;
     const bool selected = sel->level >= 0 || sel->layer >= 0 || sel->face >= 0 || sel->slice >= 0;
@@ -273,7 +277,8 @@ tu_status tx_write(const char *path, const tu_surface *s, const tx_select *sel, 
     uint32_t level = 0, layer = 0, slice = 0;
     if (resolve(path, s, sel, &level, &layer, &slice, err) != TU_OK) return err->status;
     tu_image one;
-    if (extract(s, level, layer, slice, sel->tonemap, &one, err) != TU_OK) return err->status;
+    if (extract(s, level, layer, slice, sel->tonemap, progress, &one, err) != TU_OK)
+        return err->status;
     const tu_status st = kind == TX_PNG ? tu_png_write_file(path, &one.surface, 0, 0, err)
                                         : tu_ktx2_write_file(path, &one.surface, err);
     tu_image_free(&one);

@@ -34,7 +34,8 @@ tu_status tx_kind_of(const char *path, tx_kind *kind, tu_error *err);
 tu_status tx_read(const char *path, tu_image *img, tu_error *err);
 
 /* Write surface s to path: KTX2 all of it (or the one selected image), PNG as the header
- * says. */
-tu_status tx_write(const char *path, const tu_surface *s, const tx_select *sel, tu_error *err);
+ * says. The rows of a selected image report to `progress` (NULL: none). */
+tu_status tx_write(const char *path, const tu_surface *s, const tx_select *sel,
+                   const tu_progress *progress, tu_error *err);
 
 #endif /* TEXUNIT_EXPORT_H */

@@ -442,6 +442,11 @@ tu_sampler tq_make_sampler(const tq_sampler *s) {
 }
 
 bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_size) {
+    return tq_make_texture_progress(t, img, NULL, why, why_size);
+}
+
+bool tq_make_texture_progress(const tq_texture *t, tu_image *img, const tu_progress *progress,
+                              char *why, size_t why_size) {
     tu_error err = {0};
     tu_surface desc = {0};
     desc.type = t->type, desc.arrayed = t->arrayed, desc.format = t->format;
@@ -449,7 +454,7 @@ bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_s
     desc.layers = t->layers, desc.levels = t->levels, desc.samples = 1;
     if (desc.levels == 0) desc.levels = tu_surface_max_levels(&desc);
     if (tu_image_create(img, &desc, &err) != TU_OK ||
-        tu_surface_fill_pattern(&img->surface, t->pattern, t->seed, &err) != TU_OK) {
+        tu_surface_fill_pattern(&img->surface, t->pattern, t->seed, progress, &err) != TU_OK) {
         tu_image_free(img);
         return fail(why, why_size, "texture: %s", err.message);
     }
@@ -641,7 +646,7 @@ static bool load_texture_file(const char *path, tu_image *img, bool have_texture
     return ok;
 }
 
-unsigned tq_run(FILE *in, FILE *out, bool echo) {
+unsigned tq_run(FILE *in, FILE *out, bool echo, const tu_progress *progress) {
     char line[1100], why[300];
     unsigned lineno = 0, bad = 0;
     tu_image img = {0};
@@ -668,7 +673,7 @@ unsigned tq_run(FILE *in, FILE *out, bool echo) {
             case TQ_BLANK: continue;
             case TQ_TEXTURE: {
                 tu_image fresh = {0};
-                ok = tq_make_texture(&q.texture, &fresh, why, sizeof why);
+                ok = tq_make_texture_progress(&q.texture, &fresh, progress, why, sizeof why);
                 if (ok) {
                     tu_image_free(&img);
                     img = fresh;

@@ -94,8 +94,11 @@ tu_sampler tq_make_sampler(const tq_sampler *s);
 bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_texel *out,
                tu_format_class *cls, char *why, size_t why_size);
 
-/* Make the texture a TEXTURE / TEXTURE_FILE line describes. */
+/* Make the texture a TEXTURE / TEXTURE_FILE line describes; the _progress form reports the
+ * fill to `progress` (NULL: none). */
 bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_size);
+bool tq_make_texture_progress(const tq_texture *t, tu_image *img, const tu_progress *progress,
+                              char *why, size_t why_size);
 
 /* Print four values as the format says: %.9g floats, integers for integer classes. */
 void tq_print(FILE *f, const tu_texel *v, tu_format_class cls);
@@ -105,7 +108,8 @@ char *tq_read_file(const char *path, size_t *size, char *why, size_t why_size);
 
 /* Run a whole case file: one output line per query, errors as "error: line N: reason".
  * With echo, every input line is printed as it is, each answer or error after its line
- * indented as "    = ...". Returns the number of malformed lines. */
-unsigned tq_run(FILE *in, FILE *out, bool echo);
+ * indented as "    = ...". Texture fills report to `progress` (NULL: none). Returns the
+ * number of malformed lines. */
+unsigned tq_run(FILE *in, FILE *out, bool echo, const tu_progress *progress);
 
 #endif /* TEXUNIT_QUERY_H */

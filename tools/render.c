@@ -25,6 +25,7 @@
 
 #include "export.h"
 #include "help.h"
+#include "progress.h"
 #include "query.h"
 
 #include <math.h>
@@ -145,6 +146,8 @@ typedef struct job {
     picture *pic;
     uint32_t x0; /* where this view starts in the picture */
     uint32_t view_w;
+    const tu_progress *progress; /* rows of subspans of every primitive of every view */
+    uint64_t rows_before, rows_total;
 } job;
 
 /* Execute the batch (SAMPLE, or LOD / the LOD detail for the show modes) and write the
@@ -195,7 +198,9 @@ static tu_status draw(const job *j, tu_error *err) {
     }
     tu_status st = TU_OK;
     for (size_t p = 0; p < sizeof scene / sizeof scene[0] && st == TU_OK; p++)
-        for (uint32_t sy = 0; sy < h && st == TU_OK; sy += 2)
+        for (uint32_t sy = 0; sy < h && st == TU_OK; sy += 2) {
+            j->progress->report(j->progress->user, j->rows_before + (p * h + sy) / 2,
+                                j->rows_total);
             for (uint32_t sx = 0; sx < w && st == TU_OK; sx += 2) {
                 const unsigned base = b->subspans * 4;
                 uint32_t covered = 0;
@@ -213,6 +218,7 @@ static tu_status draw(const job *j, tu_error *err) {
                 b->msg.lane_mask |= covered << base;
                 if (++b->subspans == SUBSPANS) st = flush(j, b, err);
             }
+        }
     if (st == TU_OK) st = flush(j, b, err);
     free(b);
     return st;
@@ -338,10 +344,16 @@ int tr_render(int argc, char **argv, FILE *out, FILE *err) {
         memcpy(&pic.rgba[i * 4], background, sizeof background);
         pic.depth[i] = INFINITY;
     }
+    tp_bar bar;
+    tp_start(&bar, "render");
+    const tu_progress progress = tp_progress(&bar);
+    const uint64_t rows = sizeof scene / sizeof scene[0] * (uint64_t)(h / 2);
     for (unsigned k = 0; !status && k < views; k++) {
-        const job j = {&tex, &smp[k], mode, &pic, k * (w + 4), w};
+        const job j = {&tex, &smp[k],   mode,     &pic,        k * (w + 4),
+                       w,    &progress, k * rows, views * rows};
         if (draw(&j, &e) != TU_OK) status = refused(err, e.message);
     }
+    tp_finish(&bar);
     tu_image img = {0};
     if (!status) {
         const tu_surface desc = {.type = TU_SURFACE_2D,
@@ -362,7 +374,7 @@ int tr_render(int argc, char **argv, FILE *out, FILE *err) {
             tu_format_encode(TU_FORMAT_R8G8B8A8_UNORM, &t, (uint8_t *)img.memory + i * 4);
         }
         const tx_select none = tx_select_none();
-        if (tx_write(path, &img.surface, &none, &e) != TU_OK)
+        if (tx_write(path, &img.surface, &none, NULL, &e) != TU_OK)
             status = refused(err, e.message);
         else
             fprintf(out, "wrote %s\n", path);

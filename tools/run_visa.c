@@ -223,7 +223,7 @@ static int directive_surface(run *r, char *args, unsigned line) {
         if (!desc.levels) desc.levels = tu_surface_max_levels(&desc);
         tu_error err = {0};
         if (tu_image_create(img, &desc, &err) != TU_OK ||
-            tu_surface_fill_pattern(&img->surface, q.texture.pattern, q.texture.seed, &err) !=
+            tu_surface_fill_pattern(&img->surface, q.texture.pattern, q.texture.seed, NULL, &err) !=
                 TU_OK) {
             tu_image_free(img);
             return refuse(r, line, "surface: %s", err.message);

@@ -8,6 +8,7 @@
 #include "export.h"
 #include "help.h"
 #include "lower_cmd.h"
+#include "progress.h"
 #include "query.h"
 #include "render.h"
 #include "run_sass.h"
@@ -120,8 +121,12 @@ static int cmd_gen(int argc, char **argv) {
     if (tx_kind_of(argv[8], &kind, &err) != TU_OK) return refused(&err);
     tu_image img = {0};
     if (tu_image_create(&img, &desc, &err) != TU_OK) return refused(&err);
-    tu_status st = tu_surface_fill_pattern(&img.surface, pattern, seed, &err);
-    if (st == TU_OK) st = tx_write(argv[8], &img.surface, &sel, &err);
+    tp_bar bar;
+    tp_start(&bar, "gen");
+    const tu_progress progress = tp_progress(&bar);
+    tu_status st = tu_surface_fill_pattern(&img.surface, pattern, seed, &progress, &err);
+    if (st == TU_OK) st = tx_write(argv[8], &img.surface, &sel, &progress, &err);
+    tp_finish(&bar);
     tu_image_free(&img);
     if (st != TU_OK) return refused(&err);
     printf("wrote %s\n", argv[8]);
@@ -140,7 +145,11 @@ static int cmd_convert(int argc, char **argv) {
     if (tx_kind_of(argv[1], &kind, &err) != TU_OK) return refused(&err);
     tu_image img = {0};
     if (load_image(argv[0], &img, &err) != TU_OK) return refused(&err);
-    const tu_status st = tx_write(argv[1], &img.surface, &sel, &err);
+    tp_bar bar;
+    tp_start(&bar, "convert");
+    const tu_progress progress = tp_progress(&bar);
+    const tu_status st = tx_write(argv[1], &img.surface, &sel, &progress, &err);
+    tp_finish(&bar);
     tu_image_free(&img);
     if (st != TU_OK) return refused(&err);
     printf("wrote %s\n", argv[1]);
@@ -199,7 +208,11 @@ static int cmd_query(int argc, char **argv) {
         fprintf(stderr, "texunit: %s: %s\n", argv[0], strerror(errno));
         return EXIT_REFUSED;
     }
-    unsigned bad = tq_run(in, stdout, echo);
+    tp_bar bar;
+    tp_start(&bar, "query");
+    const tu_progress progress = tp_progress(&bar);
+    unsigned bad = tq_run(in, stdout, echo, &progress);
+    tp_finish(&bar);
     if (in != stdin) fclose(in);
     return bad ? EXIT_REFUSED : 0;
 }

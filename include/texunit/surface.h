@@ -279,13 +279,22 @@ TU_API void tu_pattern_level_color(uint32_t level, float rgba[4]);
 TU_API void tu_pattern_color(const tu_surface *s, tu_pattern pattern, uint32_t level,
                              uint32_t layer, uint32_t x, uint32_t y, uint32_t z, float rgba[4]);
 
+/* Progress of long work: report(user, done, total) is called as the work advances (done
+ * counts up to total, in the work's own units; fill: rows of texels). The library calls it
+ * and nothing else: what it shows, if anything, is the caller's. */
+typedef struct tu_progress {
+    void (*report)(void *user, uint64_t done, uint64_t total);
+    void *user;
+} tu_progress;
+
 /*
  * Write every texel of every memory level, layer and sample of s with `pattern` (seed
- * is used by TU_PATTERN_HASH only). s must pass tu_surface_validate. Returns TU_OK, its
- * error, or TU_INVALID_ARGUMENT for a pattern outside the enum.
+ * is used by TU_PATTERN_HASH only), reporting each row to `progress` (NULL: none).
+ * s must pass tu_surface_validate. Returns TU_OK, its error, or TU_INVALID_ARGUMENT for a
+ * pattern outside the enum.
  */
 TU_API tu_status tu_surface_fill_pattern(const tu_surface *s, tu_pattern pattern, uint32_t seed,
-                                         tu_error *err);
+                                         const tu_progress *progress, tu_error *err);
 
 #ifdef __cplusplus
 }

@@ -148,8 +148,15 @@ static void encode_color(const tu_format_desc *d, const float rgba[4], uint8_t *
 }
 
 /* Every texel of every memory level, layer and sample: the hash or a pattern colour. */
-static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed, tu_error *err) {
+static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed,
+                      const tu_progress *progress, tu_error *err) {
     TU_TRY(tu_surface_validate(s, err));
+    uint64_t rows = 0, done = 0;
+    for (uint32_t L = 0; progress && progress->report && L < s->levels; L++) {
+        uint32_t w, h, depth;
+        tuS_mip_extent(s, L, &w, &h, &depth);
+        rows += (uint64_t)h * depth * s->layers * s->samples;
+    }
     const tu_format_desc *d = tu_format_describe(s->format);
     uint8_t *base = s->data;
     for (uint32_t L = 0; L < s->levels; L++) {
@@ -158,7 +165,7 @@ static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed, tu
         for (uint32_t layer = 0; layer < s->layers; layer++)
             for (uint32_t sample = 0; sample < s->samples; sample++)
                 for (uint32_t z = 0; z < depth; z++)
-                    for (uint32_t y = 0; y < h; y++)
+                    for (uint32_t y = 0; y < h; y++) {
                         for (uint32_t x = 0; x < w; x++) {
                             const tu_texel_coord c = {x, y, z, layer, 0, sample};
                             const uint32_t hz = s->samples > 1 ? sample : z;
@@ -177,17 +184,19 @@ static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed, tu
                                     p, d->channels[i].shift, d->channels[i].bits,
                                     tu_texel_hash_field(s->format, i, seed, L, layer, x, y, hz));
                         }
+                        if (rows) progress->report(progress->user, ++done, rows);
+                    }
     }
     return TU_OK;
 }
 
 tu_status tu_surface_fill_hash(const tu_surface *s, uint32_t seed, tu_error *err) {
-    return fill(s, TU_PATTERN_HASH, seed, err);
+    return fill(s, TU_PATTERN_HASH, seed, NULL, err);
 }
 
 tu_status tu_surface_fill_pattern(const tu_surface *s, tu_pattern pattern, uint32_t seed,
-                                  tu_error *err) {
+                                  const tu_progress *progress, tu_error *err) {
     TU_RETURN_IF((unsigned)pattern >= TU_PATTERN_COUNT, err, TU_INVALID_ARGUMENT,
                  "pattern %d is not a tu_pattern (0..%d)", (int)pattern, TU_PATTERN_COUNT - 1);
-    return fill(s, pattern, seed, err);
+    return fill(s, pattern, seed, progress, err);
 }

@@ -110,4 +110,7 @@ tonemapped u.ktx2 8 uint8
 tonemapped s.ktx2 8 snorm
 "$texunit" gen 2d d32_sfloat 4 4 1 1 1 14 out.png --tonemap > /dev/null
 "$texunit" info out.png | grep -q R16_UNORM || fail "d32_sfloat did not map to 16-bit grey"
+# off a terminal the progress bar stays silent: nothing on standard error
+"$texunit" gen 2d rgba8_unorm 64 64 1 0 1 1 quiet.ktx2 > /dev/null 2> quiet.err
+[ ! -s quiet.err ] || fail "gen wrote to standard error off a terminal: $(cat quiet.err)"
 exit $status
