@@ -4,6 +4,8 @@
  * anisotropy ratio is the formula of docs/semantics.md written out again here:
  * rho_k = |(du_k * w, dv_k * h)| with coarse subspan derivatives (UR - UL along x, LL - UL
  * along y), eta = min(rho_max / rho_min, max_aniso) (max_aniso when rho_min = 0).
+ * And tu_execute_traced: the same reply as tu_execute, bit for bit, for every lane traced,
+ * its LOD step the LOD op's, and every memory read at the offset the surface's layout says.
  */
 #include "texunit/texunit.h"
 
@@ -100,7 +102,95 @@ static void test_refusals(void) {
     tu_image_free(&img);
 }
 
+typedef struct seen {
+    unsigned lod, fetch, texel, blend;
+    float lambda;
+    const tu_surface *s;
+    bool offsets_ok;
+} seen;
+
+static void on_event(void *user, const tu_trace_event *e) {
+    seen *w = user;
+    switch (e->kind) {
+    case TU_TRACE_LOD: w->lod++, w->lambda = e->lambda; break;
+    case TU_TRACE_FETCH: {
+        w->fetch++;
+        uint64_t off;
+        tu_error err;
+        w->offsets_ok &= tu_surface_texel_offset(w->s, &e->texel, &off, &err) == TU_OK &&
+                         off == e->offset &&
+                         memcmp(e->raw, (const uint8_t *)w->s->data + off, e->raw_size) == 0;
+        break;
+    }
+    case TU_TRACE_TEXEL: w->texel++; break;
+    case TU_TRACE_BLEND: w->blend++; break;
+    default: break;
+    }
+}
+
+static void test_trace(void) {
+    const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R16G16B16A16_SFLOAT};
+    const tu_op ops[] = {TU_OP_SAMPLE, TU_OP_SAMPLE_L, TU_OP_SAMPLE_D, TU_OP_GATHER4, TU_OP_LD};
+    uint64_t seed = 11;
+    for (int f = 0; f < 2; f++) {
+        tu_image img = tu_test_image(TU_SURFACE_2D, false, formats[f], 32, 16, 1, 1, 6, 1);
+        tu_error err = {0};
+        CHECK(tu_surface_fill_hash(&img.surface, 4, &err) == TU_OK);
+        for (int round = 0; round < 40; round++) {
+            tu_sampler smp = tu_sampler_default();
+            smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+            smp.mip_filter = round % 2 ? TU_MIP_LINEAR : TU_MIP_NEAREST;
+            smp.max_anisotropy = round % 3 == 0 ? 8 : 0;
+            const tu_op op = ops[round % 5];
+            tu_msg m = {.op = op, .simd = 8, .lane_mask = 0xff, .channel_mask = 0xf};
+            for (unsigned l = 0; l < 8; l++) {
+                if (op == TU_OP_LD) {
+                    m.src[TU_SRC_U].i[l] = (int32_t)(tu_test_rand(&seed) % 40) - 4;
+                    m.src[TU_SRC_V].i[l] = (int32_t)(tu_test_rand(&seed) % 20) - 2;
+                    m.src[TU_SRC_LOD].i[l] = (int32_t)(tu_test_rand(&seed) % 3);
+                    continue;
+                }
+                m.src[TU_SRC_U].f[l] = rnd(&seed, -0.5f, 1.5f);
+                m.src[TU_SRC_V].f[l] = rnd(&seed, -0.5f, 1.5f);
+                m.src[TU_SRC_LOD].f[l] = rnd(&seed, -1, 6);
+                m.src[TU_SRC_DUDX].f[l] = rnd(&seed, -0.2f, 0.2f);
+                m.src[TU_SRC_DVDY].f[l] = rnd(&seed, -0.05f, 0.05f);
+            }
+            tu_reply plain, traced;
+            memset(&plain, 0, sizeof plain);
+            CHECK(tu_execute(&m, &img.surface, &smp, &plain, &err) == TU_OK, "%s", err.message);
+            for (unsigned l = 0; l < 8; l++) {
+                seen w = {0, 0, 0, 0, 0, &img.surface, true};
+                const tu_trace trace = {on_event, &w, l};
+                memset(&traced, 0, sizeof traced);
+                CHECK(tu_execute_traced(&m, &img.surface, &smp, &traced, &trace, &err) == TU_OK,
+                      "%s", err.message);
+                CHECK(memcmp(&plain.channel, &traced.channel, sizeof plain.channel) == 0,
+                      "format %d op %d: the traced run differs", f, (int)op);
+                CHECK(w.offsets_ok, "a traced read is not at the layout's offset");
+                if (op == TU_OP_LD) {
+                    CHECK(w.lod == 0 && w.fetch <= 1);
+                } else {
+                    CHECK(w.lod == 1 && w.texel >= 1 && w.fetch >= 1);
+                    if (op != TU_OP_GATHER4) CHECK(w.blend >= 1);
+                }
+            }
+        }
+        tu_image_free(&img);
+    }
+    tu_error err = {0};
+    tu_image img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8_UNORM, 4, 4, 1, 1, 1, 1);
+    tu_msg m = {.op = TU_OP_SAMPLE_L, .simd = 1, .lane_mask = 1, .channel_mask = 1};
+    tu_sampler smp = tu_sampler_default();
+    tu_reply r;
+    const tu_trace none = {NULL, NULL, 0};
+    CHECK_ERR(tu_execute_traced(&m, &img.surface, &smp, &r, &none, &err), TU_INVALID_ARGUMENT, &err,
+              "trace and its event function must not be NULL");
+    tu_image_free(&img);
+}
+
 int main(void) {
+    TU_RUN(test_trace);
     TU_RUN(test_against_lod_op);
     TU_RUN(test_refusals);
     return tu_test_finish();

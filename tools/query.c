@@ -499,6 +499,12 @@ static bool answer_size(const tq_line *q, const tu_surface *s, tu_texel *out) {
 
 bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_texel *out,
                tu_format_class *cls, char *why, size_t why_size) {
+    return tq_answer_traced(q, img, smp, NULL, out, cls, why, why_size);
+}
+
+bool tq_answer_traced(const tq_line *q, const tu_image *img, const tq_sampler *smp,
+                      const tu_trace *trace, tu_texel *out, tu_format_class *cls, char *why,
+                      size_t why_size) {
     const tu_surface *s = &img->surface;
     const tu_format_desc *fd = tu_format_describe(s->format);
     *cls = (tu_format_class)fd->format_class;
@@ -564,8 +570,9 @@ bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_
     const tu_sampler sampler = tq_make_sampler(smp);
     tu_reply reply;
     tu_error err = {0};
-    if (tu_execute(&m, s, &sampler, &reply, &err) != TU_OK)
-        return fail(why, why_size, "%s", err.message);
+    const tu_status st = trace ? tu_execute_traced(&m, s, &sampler, &reply, trace, &err)
+                               : tu_execute(&m, s, &sampler, &reply, &err);
+    if (st != TU_OK) return fail(why, why_size, "%s", err.message);
     *cls = (tu_format_class)reply.value_class;
     for (int c = 0; c < 4; c++)
         out->u[c] = reply.channel[c].u[0];
@@ -646,6 +653,63 @@ static bool load_texture_file(const char *path, tu_image *img, bool have_texture
     return ok;
 }
 
+/* A texture, texture_file or sampler line: the state later queries use. */
+static bool apply_state(const tq_line *q, tu_image *img, bool *have_texture, tq_sampler *smp,
+                        const tu_progress *progress, char *why, size_t why_size) {
+    switch (q->kind) {
+    case TQ_TEXTURE: {
+        tu_image fresh = {0};
+        if (!tq_make_texture_progress(&q->texture, &fresh, progress, why, why_size)) return false;
+        tu_image_free(img);
+        *img = fresh;
+        *have_texture = true;
+        return true;
+    }
+    case TQ_TEXTURE_FILE:
+        if (!load_texture_file(q->texture.path, img, *have_texture, why, why_size)) return false;
+        *have_texture = true;
+        return true;
+    case TQ_SAMPLER: *smp = q->sampler; return true;
+    default: return true;
+    }
+}
+
+bool tq_state_at(FILE *in, unsigned target, tu_image *img, tq_sampler *smp, tq_line *q, char *why,
+                 size_t why_size) {
+    char line[1100];
+    unsigned lineno = 0;
+    bool have_texture = false;
+    memset(img, 0, sizeof *img);
+    *smp = tq_sampler_defaults();
+    while (fgets(line, sizeof line, in)) {
+        if (++lineno < target && !strchr(line, '\n') && !feof(in))
+            return fail(why, why_size, "line %u is longer than %zu characters", lineno,
+                        sizeof line - 2);
+        const tu_surface_type type = have_texture ? img->surface.type : TU_SURFACE_2D;
+        const bool arrayed = have_texture && img->surface.arrayed;
+        if (!tq_parse(line, type, arrayed, q, why, why_size) ||
+            (lineno < target && !apply_state(q, img, &have_texture, smp, NULL, why, why_size))) {
+            char reason[300];
+            snprintf(reason, sizeof reason, "%s", why);
+            tu_image_free(img);
+            return fail(why, why_size, "line %u: %s", lineno, reason);
+        }
+        if (lineno < target) continue;
+        if (q->kind == TQ_BLANK || q->kind == TQ_TEXTURE || q->kind == TQ_TEXTURE_FILE ||
+            q->kind == TQ_SAMPLER || q->kind == TQ_SIZE || q->kind == TQ_LEVELS) {
+            tu_image_free(img);
+            return fail(why, why_size,
+                        "line %u is not a query that samples or fetches (fetch lod grad cmp "
+                        "gather cmpgather)",
+                        lineno);
+        }
+        if (!have_texture) return fail(why, why_size, "no texture line before line %u", lineno);
+        return true;
+    }
+    tu_image_free(img);
+    return fail(why, why_size, "the file has %u lines, not %u", lineno, target);
+}
+
 unsigned tq_run(FILE *in, FILE *out, bool echo, const tu_progress *progress) {
     char line[1100], why[300];
     unsigned lineno = 0, bad = 0;
@@ -671,21 +735,11 @@ unsigned tq_run(FILE *in, FILE *out, bool echo, const tu_progress *progress) {
         if (ok) {
             switch (q.kind) {
             case TQ_BLANK: continue;
-            case TQ_TEXTURE: {
-                tu_image fresh = {0};
-                ok = tq_make_texture_progress(&q.texture, &fresh, progress, why, sizeof why);
-                if (ok) {
-                    tu_image_free(&img);
-                    img = fresh;
-                    have_texture = true;
-                }
-                break;
-            }
+            case TQ_TEXTURE:
             case TQ_TEXTURE_FILE:
-                ok = load_texture_file(q.texture.path, &img, have_texture, why, sizeof why);
-                have_texture |= ok;
+            case TQ_SAMPLER:
+                ok = apply_state(&q, &img, &have_texture, &smp, progress, why, sizeof why);
                 break;
-            case TQ_SAMPLER: smp = q.sampler; break;
             default: {
                 tu_texel v;
                 tu_format_class cls;

@@ -94,6 +94,18 @@ tu_sampler tq_make_sampler(const tq_sampler *s);
 bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_texel *out,
                tu_format_class *cls, char *why, size_t why_size);
 
+/* tq_answer through tu_execute_traced (lane 0: the query's one lane): the engine reports
+ * its steps to trace (texunit explain). */
+bool tq_answer_traced(const tq_line *q, const tu_image *img, const tq_sampler *smp,
+                      const tu_trace *trace, tu_texel *out, tu_format_class *cls, char *why,
+                      size_t why_size);
+
+/* Read a case file up to line `target` (from 1): the texture and sampler its earlier lines
+ * set, and *q the query of line `target` (a fetch, lod, grad, cmp, gather or cmpgather).
+ * False with a reason (img is then empty). */
+bool tq_state_at(FILE *in, unsigned target, tu_image *img, tq_sampler *smp, tq_line *q, char *why,
+                 size_t why_size);
+
 /* Make the texture a TEXTURE / TEXTURE_FILE line describes; the _progress form reports the
  * fill to `progress` (NULL: none). */
 bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_size);

@@ -313,6 +313,63 @@ typedef struct tu_lod_detail {
 TU_API tu_status tu_lod_detail_of(const tu_msg *msg, unsigned lane, const tu_surface *surface,
                                   const tu_sampler *sampler, tu_lod_detail *out, tu_error *err);
 
+/*
+ * A trace of one lane through the engine's generic path (texunit explain): tu_execute_traced
+ * runs the message as tu_execute does, without the fast paths (which are bit-identical and
+ * carry no hook), and reports the steps of lane trace->lane to trace->event in order:
+ *   LOD        derivs (per axis: along x, along y; normalized), rho (x, y, in texels),
+ *              aniso_ratio, lambda_prime (biased), lambda (clamped)
+ *   SAMPLE     one isotropic sample (index of count; count > 1 with anisotropy): coord, the
+ *              levels level (finer) and level_lo and the weight of level_lo
+ *   FOOTPRINT  one level's footprint: level, for cubes face and face_st, coord the texel-space
+ *              position per axis, base the first texel, dims linear axes and their weights
+ *   TEXEL      footprint texel `index` of `count`: texel (wrapped; layer is 6 * cube + face
+ *              for cubes) or border, value after any depth compare
+ *   FETCH      a texel read from memory: texel, offset (bytes into the surface), raw (its
+ *              raw_size bytes), resident, value (decoded; before compare)
+ *   BLEND      the sample's levels' filtered values hi (level) and lo (level_lo) and value
+ * The event is valid during the call only. The caller's final value is the reply.
+ */
+typedef enum tu_trace_kind {
+    TU_TRACE_LOD,
+    TU_TRACE_SAMPLE,
+    TU_TRACE_FOOTPRINT,
+    TU_TRACE_TEXEL,
+    TU_TRACE_FETCH,
+    TU_TRACE_BLEND
+} tu_trace_kind;
+
+typedef struct tu_trace_event {
+    tu_trace_kind kind;
+    unsigned index, count;
+    float derivs[3][2], rho[2], aniso_ratio, lambda_prime, lambda;
+    float coord[3];
+    uint32_t level, level_lo;
+    float level_weight;
+    bool cube;
+    uint32_t face;
+    float face_st[2];
+    unsigned dims;
+    int32_t base[3];
+    float weight[3];
+    tu_texel_coord texel;
+    bool border, resident;
+    uint64_t offset;
+    uint8_t raw[16];
+    unsigned raw_size;
+    tu_texel value, hi, lo;
+} tu_trace_event;
+
+typedef struct tu_trace {
+    void (*event)(void *user, const tu_trace_event *event);
+    void *user;
+    unsigned lane;
+} tu_trace;
+
+TU_API tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface,
+                                   const tu_sampler *sampler, tu_reply *reply,
+                                   const tu_trace *trace, tu_error *err);
+
 #ifdef __cplusplus
 }
 #endif

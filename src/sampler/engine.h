@@ -32,8 +32,14 @@ typedef struct tuE_ctx {
 
 /* The per-lane state a filter accumulates. */
 typedef struct tuE_lane {
-    bool null_page; /* a texel came from a non-resident page */
+    bool null_page;        /* a texel came from a non-resident page */
+    const tu_trace *trace; /* tu_execute_traced's lane, else NULL (the generic path only) */
 } tuE_lane;
+
+/* Report a trace event of a traced lane (tu_execute_traced). */
+static inline void tuE_trace(const tuE_lane *lane, const tu_trace_event *e) {
+    lane->trace->event(lane->trace->user, e);
+}
 
 /* --- texel access (texel.c) ------------------------------------------------------------ */
 
@@ -85,6 +91,7 @@ typedef struct tuE_lod {
     float lambda_prime; /* lambda_base + bias: the LOD op's "unclamped" value */
     float lambda;       /* clamped to [min_lod, max_lod] */
     float aniso_ratio;  /* eta, >= 1 */
+    float rho[2];       /* rho_x, rho_y (0 without derivatives) */
     float major[3];     /* the major axis of anisotropy in normalized coordinates (per unit) */
     bool magnify;       /* lambda <= 0 */
 } tuE_lod;

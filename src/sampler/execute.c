@@ -164,13 +164,31 @@ static void round_half_sources(tu_msg *m, uint32_t sources) {
     }
 }
 
+static tu_status execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
+                         tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
+                         const tu_trace *trace);
+
 tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                      tu_reply *reply, tu_error *err) {
-    return tuE_execute(msg, surface, sampler, reply, err, true, NULL);
+    return execute(msg, surface, sampler, reply, err, true, NULL, NULL);
 }
 
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                       tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
+    return execute(msg, surface, sampler, reply, err, allow_fast, fast_path, NULL);
+}
+
+/* The generic path only: the fast paths carry no trace hook (sampler.h). */
+tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
+                            tu_reply *reply, const tu_trace *trace, tu_error *err) {
+    TU_RETURN_IF(!trace || !trace->event, err, TU_INVALID_ARGUMENT,
+                 "trace and its event function must not be NULL");
+    return execute(msg, surface, sampler, reply, err, false, NULL, trace);
+}
+
+static tu_status execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
+                         tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
+                         const tu_trace *trace) {
     if (fast_path) *fast_path = NULL;
     TU_RETURN_IF(!msg || !surface || !sampler || !reply, err, TU_INVALID_ARGUMENT,
                  "message, surface, sampler and reply must not be NULL");
@@ -241,7 +259,7 @@ tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sam
     }
     for (unsigned l = 0; l < msg->simd; l++) {
         if (!(msg->lane_mask >> l & 1)) continue;
-        tuE_lane lane = {false};
+        tuE_lane lane = {false, trace && trace->lane == l ? trace : NULL};
         tu_texel t;
         if (info->kind == TU_KIND_LOAD) {
             tuE_load_lane(&ctx, &lane, l, &t);

@@ -10,6 +10,7 @@
 #include "engine.h"
 
 #include <math.h>
+#include <string.h>
 
 /* A footprint in one level: 2^dims texels, texel index bit a set = the upper neighbour
  * along axis a, with the weight of the upper neighbour per axis. */
@@ -102,9 +103,11 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         coord[2] = 0.0f;
     }
     int32_t i0[3] = {0, 0, 0};
+    float texel_pos[3] = {0, 0, 0};
     fp->dims = linear_axes < dims ? linear_axes : dims;
     for (unsigned a = 0; a < dims; a++) {
         const float u = ctx->smp->unnormalized ? coord[a] : coord[a] * (float)ext[a];
+        texel_pos[a] = u;
         if (a < fp->dims) {
             const float shifted = u - 0.5f;
             i0[a] = tuE_floor_int(shifted);
@@ -120,6 +123,13 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         i0[a] = (int32_t)(moved < -(1 << 30) ? -(1 << 30) : moved > (1 << 30) ? (1 << 30) : moved);
     }
     const unsigned count = 1u << fp->dims;
+    if (lane->trace) {
+        tu_trace_event e = {.kind = TU_TRACE_FOOTPRINT, .level = level, .cube = ctx->is_cube};
+        e.face = face, e.face_st[0] = coord[0], e.face_st[1] = coord[1], e.dims = fp->dims;
+        for (int a = 0; a < 3; a++)
+            e.coord[a] = texel_pos[a], e.base[a] = i0[a], e.weight[a] = fp->w[a];
+        tuE_trace(lane, &e);
+    }
     for (unsigned k = 0; k < count; k++) {
         int32_t idx[3] = {i0[0] + (int32_t)(k & 1), i0[1] + (int32_t)((k >> 1) & 1),
                           i0[2] + (int32_t)((k >> 2) & 1)};
@@ -132,6 +142,15 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
             }
             tuE_cube_texel(ctx, lane, level, p->layer, face, idx[0], idx[1], (uint32_t)n, p->ref,
                            &fp->t[k]);
+            if (lane->trace) {
+                const tu_trace_event e = {
+                    .kind = TU_TRACE_TEXEL,
+                    .index = k,
+                    .count = count,
+                    .texel = {(uint32_t)idx[0], (uint32_t)idx[1], 0, 6 * p->layer + face, level, 0},
+                    .value = fp->t[k]};
+                tuE_trace(lane, &e);
+            }
             continue;
         }
         uint32_t pos[3] = {0, 0, 0};
@@ -145,6 +164,15 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
             tuE_border(ctx, p->ref, &fp->t[k]);
         else
             tuE_texel(ctx, lane, level, p->layer, pos[0], pos[1], pos[2], p->ref, &fp->t[k]);
+        if (lane->trace) {
+            const tu_trace_event e = {.kind = TU_TRACE_TEXEL,
+                                      .index = k,
+                                      .count = count,
+                                      .texel = {pos[0], pos[1], pos[2], p->layer, level, 0},
+                                      .border = border,
+                                      .value = fp->t[k]};
+            tuE_trace(lane, &e);
+        }
     }
 }
 
@@ -235,12 +263,29 @@ static void sample_at(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, con
     }
     footprint fp;
     int32_t fixed_hi[4], fixed_lo[4];
-    tu_texel t_hi, t_lo;
+    tu_texel t_hi, t_lo = {{0}};
+    if (lane->trace) {
+        const tu_trace_event e = {.kind = TU_TRACE_SAMPLE,
+                                  .coord = {c[0], c[1], c[2]},
+                                  .level = hi,
+                                  .level_lo = lo,
+                                  .level_weight = delta};
+        tuE_trace(lane, &e);
+    }
     const unsigned axes = linear ? 3 : 0;
     gather_footprint(ctx, lane, p, c, hi, axes, &fp);
     reduce(ctx, &fp, &t_hi, fixed_hi);
     if (lo == hi || delta == 0.0f) {
         *out = t_hi;
+        if (lane->trace) {
+            const tu_trace_event e = {.kind = TU_TRACE_BLEND,
+                                      .level = hi,
+                                      .level_lo = hi,
+                                      .hi = t_hi,
+                                      .lo = t_hi,
+                                      .value = *out};
+            tuE_trace(lane, &e);
+        }
         return;
     }
     gather_footprint(ctx, lane, p, c, lo, axes, &fp);
@@ -257,6 +302,16 @@ static void sample_at(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, con
         for (int k = 0; k < 4; k++)
             out->f[k] = lerp(t_hi.f[k], t_lo.f[k], delta);
     }
+    if (lane->trace) {
+        const tu_trace_event e = {.kind = TU_TRACE_BLEND,
+                                  .level = hi,
+                                  .level_lo = lo,
+                                  .level_weight = delta,
+                                  .hi = t_hi,
+                                  .lo = t_lo,
+                                  .value = *out};
+        tuE_trace(lane, &e);
+    }
 }
 
 /* The LOD inputs of a lane by the op's LOD mode; NAN asks for the derivatives. */
@@ -271,6 +326,16 @@ static void lane_lod(const tuE_ctx *ctx, unsigned l, const lane_pos *p, const tu
     default: break;
     }
     tuE_compute_lod(ctx, p->c, d, base, bias, lod);
+}
+
+static void trace_lod(const tuE_lane *lane, const tuE_derivs *d, const tuE_lod *lod) {
+    tu_trace_event e = {.kind = TU_TRACE_LOD,
+                        .aniso_ratio = lod->aniso_ratio,
+                        .lambda_prime = lod->lambda_prime,
+                        .lambda = lod->lambda};
+    memcpy(e.derivs, d->d, sizeof e.derivs);
+    e.rho[0] = lod->rho[0], e.rho[1] = lod->rho[1];
+    tuE_trace(lane, &e);
 }
 
 static void gather_lane(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, const tuE_lod *lod,
@@ -305,6 +370,7 @@ void tuE_sample_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, const tuE_d
         lane_lod(ctx, l, &p, d, &lod);
     else
         lod.magnify = true;
+    if (lane->trace) trace_lod(lane, d, &lod);
 
     switch (ctx->op->kind) {
     case TU_KIND_LOD: {

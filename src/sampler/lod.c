@@ -79,6 +79,7 @@ void tuE_compute_lod(const tuE_ctx *ctx, const float coord[3], const tuE_derivs 
                      float lambda_base, float shader_bias, tuE_lod *out) {
     const tu_sampler *smp = ctx->smp;
     out->aniso_ratio = 1.0f;
+    out->rho[0] = out->rho[1] = 0.0f;
     out->major[0] = out->major[1] = out->major[2] = 0.0f;
     if (isnan(lambda_base)) { /* from the derivatives */
         float m[3][2] = {{0}};
@@ -117,6 +118,7 @@ void tuE_compute_lod(const tuE_ctx *ctx, const float coord[3], const tuE_derivs 
                 out->major[a] = d->d[a][kmax];
         }
         out->aniso_ratio = eta;
+        out->rho[0] = rho[0], out->rho[1] = rho[1];
         lambda_base = log2f(rho_max / eta);
     }
     float bias = ctx->lod_bias + shader_bias;

@@ -79,15 +79,22 @@ void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
 
 void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out) {
     static const uint8_t zero[16];
-    uint64_t offset;
+    uint64_t offset = 0;
+    const uint8_t *bits = zero; /* what the texel reads */
     if (tu_surface_texel_offset(s, c, &offset, NULL) != TU_OK) {
         /* Unreachable for a validated surface and in-range coordinates; read as zero. */
-        tu_format_decode(s->format, zero, out);
     } else if (!tu_surface_offset_resident(s, offset)) {
         lane->null_page = true;
-        tu_format_decode(s->format, zero, out);
     } else {
-        tu_format_decode(s->format, (const uint8_t *)s->data + offset, out);
+        bits = (const uint8_t *)s->data + offset;
+    }
+    tu_format_decode(s->format, bits, out);
+    if (lane->trace) {
+        tu_trace_event e = {.kind = TU_TRACE_FETCH, .texel = *c, .offset = offset, .value = *out};
+        e.resident = bits != zero;
+        e.raw_size = tu_format_bytes(s->format);
+        memcpy(e.raw, bits, e.raw_size);
+        tuE_trace(lane, &e);
     }
 }
 

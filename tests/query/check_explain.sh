@@ -1,0 +1,33 @@
+#!/bin/sh
+# `texunit explain FILE LINE`: for every query line of examples/query.txt the result is the
+# answer `texunit query` gives, a texel fetch names the byte offset of the packed layout,
+# --json is one object with the same result, and a line that is not a query is refused.
+#   check_explain.sh TEXUNIT SOURCE_DIR WORK_DIR
+set -eu
+texunit=$1 src=$2 work=$3
+mkdir -p "$work"
+cases="$src/examples/query.txt"
+status=0
+"$texunit" query "$cases" --echo > "$work/echo"
+n=0
+while IFS= read -r line; do
+    n=$((n + 1))
+    case $line in fetch*|lod*|grad*|cmp*|gather*|cmpgather*) ;; *) continue ;; esac
+    # the answer after input line n of the echo (answers are the lines starting "    = ")
+    want=$(awk -v n=$n 'found { sub(/^    = /, ""); print; exit }
+                        !/^    = / { if (++k == n) found = 1 }' "$work/echo")
+    got=$("$texunit" explain "$cases" $n | sed -n 's/^result: //p')
+    [ "$got" = "$want" ] || { echo "FAIL: line $n: explain says '$got', query '$want'"; status=1; }
+    json=$("$texunit" explain "$cases" $n --json | tr -d '\n')
+    case $json in "{"*"\"result\": ["*"]}") ;; *) echo "FAIL: line $n: --json: $json" | head -c 300; status=1 ;; esac
+done < "$cases"
+# fetch 3 5 0 0 of a 16x16 RGBA8 texture: level 0 texel (3, 5) at (5 * 16 + 3) * 4 bytes
+"$texunit" explain "$cases" 8 | grep -q "read (3, 5, 0) layer 0 level 0 sample 0 at byte $(( (5 * 16 + 3) * 4 )):" ||
+    { echo "FAIL: the fetch's byte offset"; status=1; }
+# the LOD step of a grad query: rho 4 along x, 1 along y (0.25 and 0.0625 of 16 texels)
+"$texunit" explain "$cases" 14 | grep -q "rho_x 4  rho_y 1 texels per pixel" ||
+    { echo "FAIL: the grad line's rho"; status=1; }
+rc=0; "$texunit" explain "$cases" 6 > "$work/out" 2>&1 || rc=$?
+[ $rc = 1 ] && grep -q "texunit: .*query.txt:6: line 6 is not a query" "$work/out" ||
+    { echo "FAIL: a non-query line: exit $rc, $(cat "$work/out")"; status=1; }
+exit $status
