@@ -710,7 +710,8 @@ bool tq_state_at(FILE *in, unsigned target, tu_image *img, tq_sampler *smp, tq_l
     return fail(why, why_size, "the file has %u lines, not %u", lineno, target);
 }
 
-unsigned tq_run(FILE *in, FILE *out, bool echo, const tu_progress *progress) {
+unsigned tq_run(FILE *in, const char *name, FILE *out, FILE *err, bool echo,
+                const tu_progress *progress) {
     char line[1100], why[300];
     unsigned lineno = 0, bad = 0;
     tu_image img = {0};
@@ -723,6 +724,9 @@ unsigned tq_run(FILE *in, FILE *out, bool echo, const tu_progress *progress) {
             while ((ch = fgetc(in)) != EOF && ch != '\n') {
             }
             fprintf(out, "error: line %u: longer than %zu characters\n", lineno, sizeof line - 2);
+            if (err)
+                fprintf(err, "texunit: %s:%u: longer than %zu characters\n", name, lineno,
+                        sizeof line - 2);
             bad++;
             continue;
         }
@@ -755,6 +759,7 @@ unsigned tq_run(FILE *in, FILE *out, bool echo, const tu_progress *progress) {
         }
         if (!ok) {
             fprintf(out, "%serror: line %u: %s\n", answer_prefix, lineno, why);
+            if (err) fprintf(err, "texunit: %s:%u: %s\n", name, lineno, why);
             bad++;
         }
     }

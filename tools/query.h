@@ -118,10 +118,12 @@ void tq_print(FILE *f, const tu_texel *v, tu_format_class cls);
 /* The bytes of a whole file, NUL-terminated, malloc'ed (free them); NULL with a reason. */
 char *tq_read_file(const char *path, size_t *size, char *why, size_t why_size);
 
-/* Run a whole case file: one output line per query, errors as "error: line N: reason".
+/* Run a whole case file: one output line per query, errors as "error: line N: reason" in
+ * its place and, when err is not NULL, as "texunit: NAME:N: reason" on err.
  * With echo, every input line is printed as it is, each answer or error after its line
  * indented as "    = ...". Texture fills report to `progress` (NULL: none). Returns the
  * number of malformed lines. */
-unsigned tq_run(FILE *in, FILE *out, bool echo, const tu_progress *progress);
+unsigned tq_run(FILE *in, const char *name, FILE *out, FILE *err, bool echo,
+                const tu_progress *progress);
 
 #endif /* TEXUNIT_QUERY_H */

@@ -212,7 +212,7 @@ static int cmd_query(int argc, char **argv) {
     tp_bar bar;
     tp_start(&bar, "query");
     const tu_progress progress = tp_progress(&bar);
-    unsigned bad = tq_run(in, stdout, echo, &progress);
+    unsigned bad = tq_run(in, in == stdin ? "<stdin>" : argv[0], stdout, stderr, echo, &progress);
     tp_finish(&bar);
     if (in != stdin) fclose(in);
     return bad ? EXIT_REFUSED : 0;

@@ -9,7 +9,9 @@ status=0
 cases="$work/cases.txt"
 cat "$src/examples/query.txt" > "$cases"
 printf 'fetch 1 2\nlevels\n' >> "$cases" # a malformed line, then one more answer
-"$texunit" query "$cases" > "$work/plain" || true
+"$texunit" query "$cases" > "$work/plain" 2> "$work/stderr" || true
+grep -q "^texunit: $cases:30: fetch takes" "$work/stderr" ||
+    { echo "FAIL: the malformed line is not reported as texunit: FILE:LINE on stderr"; status=1; }
 "$texunit" query "$cases" --echo > "$work/echo" || true
 grep -v '^    = ' "$work/echo" | cmp -s - "$cases" || { echo "FAIL: --echo changed the lines"; status=1; }
 sed -n 's/^    = //p' "$work/echo" | cmp -s - "$work/plain" ||
