@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { EXIT_REFUSED = 1, EXIT_USAGE = 2, SUBSPANS = 4, LANES = 4 * SUBSPANS, MAX_SIDE = 4096 };
+enum { EXIT_REFUSED = 1, EXIT_USAGE = 2, SUBSPANS = 4, LANES = 4 * SUBSPANS, MAX_SIDE = 2048 };
 
 typedef enum show { SHOW_COLOR, SHOW_LEVELS, SHOW_ANISO } show;
 
@@ -261,6 +261,12 @@ static bool make_texture(const char *spec, tu_image *img, char *why, size_t why_
         return false;
     }
     char line[600];
+    if (!spec[0]) {
+        snprintf(why, why_size,
+                 "--texture '': expected a file, a pattern or seed, or the "
+                 "values of a texture line");
+        return false;
+    }
     if (!strchr(spec, ' '))
         snprintf(line, sizeof line, "texture 2d rgba8_unorm 256 256 1 0 1 %s", spec);
     else
