@@ -103,7 +103,8 @@ static void test_refusals(void) {
 }
 
 typedef struct seen {
-    unsigned lod, fetch, texel, blend;
+    unsigned lod, fetch, texel, blend, result;
+    tu_texel reply;
     float lambda;
     const tu_surface *s;
     bool offsets_ok;
@@ -124,6 +125,7 @@ static void on_event(void *user, const tu_trace_event *e) {
     }
     case TU_TRACE_TEXEL: w->texel++; break;
     case TU_TRACE_BLEND: w->blend++; break;
+    case TU_TRACE_RESULT: w->result++, w->reply = e->value; break;
     default: break;
     }
 }
@@ -160,7 +162,7 @@ static void test_trace(void) {
             memset(&plain, 0, sizeof plain);
             CHECK(tu_execute(&m, &img.surface, &smp, &plain, &err) == TU_OK, "%s", err.message);
             for (unsigned l = 0; l < 8; l++) {
-                seen w = {0, 0, 0, 0, 0, &img.surface, true};
+                seen w = {0, 0, 0, 0, 0, {{0}}, 0, &img.surface, true};
                 const tu_trace trace = {on_event, &w, l};
                 memset(&traced, 0, sizeof traced);
                 CHECK(tu_execute_traced(&m, &img.surface, &smp, &traced, &trace, &err) == TU_OK,
@@ -168,6 +170,9 @@ static void test_trace(void) {
                 CHECK(memcmp(&plain.channel, &traced.channel, sizeof plain.channel) == 0,
                       "format %d op %d: the traced run differs", f, (int)op);
                 CHECK(w.offsets_ok, "a traced read is not at the layout's offset");
+                CHECK(w.result == 1 && w.reply.u[0] == plain.channel[0].u[l] &&
+                          w.reply.u[3] == plain.channel[3].u[l],
+                      "the RESULT event is not the lane's reply");
                 if (op == TU_OP_LD) {
                     CHECK(w.lod == 0 && w.fetch <= 1);
                 } else {

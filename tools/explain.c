@@ -14,6 +14,7 @@
 
 #include "help.h"
 #include "query.h"
+#include "run_visa.h"
 
 #include <errno.h>
 #include <math.h>
@@ -37,7 +38,13 @@ static void record(void *user, const tu_trace_event *e) {
     r->events[r->count++] = *e;
 }
 
-static const char *const kind_names[] = {"lod", "sample", "footprint", "texel", "fetch", "blend"};
+static const char *const kind_names[] = {"lod",   "sample", "footprint", "texel",
+                                         "fetch", "blend",  "reply"};
+
+static tu_format_class class_of(tu_format format) {
+    const tu_format_desc *d = tu_format_describe(format);
+    return d ? (tu_format_class)d->format_class : TU_CLASS_FLOAT;
+}
 
 /* A float as text or JSON (JSON has no NaN or infinity: those become strings). */
 static void num(FILE *f, float v, bool json) {
@@ -140,7 +147,7 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             for (unsigned b = 0; b < e->raw_size; b++)
                 fprintf(f, " %02x", e->raw[b]);
             fprintf(f, " -> ");
-            value(f, &e->value, texel_cls, false);
+            value(f, &e->value, class_of(e->format), false);
             fprintf(f, "\n");
             break;
         case TU_TRACE_TEXEL:
@@ -164,6 +171,11 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             }
             fprintf(f, " -> ");
             value(f, &e->value, TU_CLASS_FLOAT, false);
+            fprintf(f, "\n");
+            break;
+        case TU_TRACE_RESULT:
+            fprintf(f, "the lane's reply: ");
+            value(f, &e->value, (tu_format_class)e->value_class, false);
             fprintf(f, "\n");
             break;
         }
@@ -218,7 +230,7 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
             for (unsigned b = 0; b < e->raw_size; b++)
                 fprintf(f, "%02x", e->raw[b]);
             fprintf(f, "\", \"value\": ");
-            value(f, &e->value, texel_cls, true);
+            value(f, &e->value, class_of(e->format), true);
             break;
         case TU_TRACE_TEXEL:
             fprintf(f, ", \"index\": %u, \"count\": %u, \"border\": %s", e->index, e->count,
@@ -241,6 +253,10 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
             fprintf(f, ", \"value\": ");
             value(f, &e->value, TU_CLASS_FLOAT, true);
             break;
+        case TU_TRACE_RESULT:
+            fprintf(f, ", \"value\": ");
+            value(f, &e->value, (tu_format_class)e->value_class, true);
+            break;
         }
         fprintf(f, "}");
     }
@@ -256,22 +272,73 @@ static void line_text(FILE *in, unsigned target, char *buf, size_t size) {
     buf[strcspn(buf, "\r\n")] = 0;
 }
 
+/* The class texel values print in: the lane's reply's (a compare's results are floats), or
+ * the format's when nothing replied. */
+static tu_format_class texel_class(const recorder *r, tu_format_class fallback) {
+    for (size_t i = 0; i < r->count; i++)
+        if (r->events[i].kind == TU_TRACE_RESULT) return (tu_format_class)r->events[i].value_class;
+    return fallback;
+}
+
+/* `explain FILE.visaasm LINE LANE`: the kernel up to that instruction, then the lane. */
+static int explain_visa(const char *path, unsigned long line, unsigned long lane, bool json,
+                        FILE *out, FILE *err) {
+    recorder rec = {calloc(MAX_EVENTS, sizeof(tu_trace_event)), 0, false};
+    if (!rec.events) {
+        fprintf(err, "texunit: explain: out of memory\n");
+        return 1;
+    }
+    const tu_trace trace = {record, &rec, (unsigned)lane};
+    int status = tq_trace_visa(path, (unsigned)line, &trace, err);
+    if (!status && rec.count == 0) {
+        fprintf(err, "texunit: %s:%lu: lane %lu did not execute (execution mask or predicate)\n",
+                path, line, lane);
+        status = 1;
+    }
+    if (!status) {
+        const tu_format_class cls = texel_class(&rec, TU_CLASS_FLOAT);
+        if (json) {
+            fprintf(out, "{\n  \"file\": \"%s\", \"line\": %lu, \"lane\": %lu,\n", path, line,
+                    lane);
+            print_json(out, &rec, cls);
+            fprintf(out, "  \"truncated\": %s\n}\n", rec.overflow ? "true" : "false");
+        } else {
+            fprintf(out, "%s:%lu: lane %lu\n", path, line, lane);
+            print_text(out, &rec, cls);
+            if (rec.overflow) fprintf(out, "(the trace stops after %d steps)\n", MAX_EVENTS);
+        }
+    }
+    free(rec.events);
+    return status;
+}
+
+static bool ends_with(const char *s, const char *suffix) {
+    const size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
 int te_explain(int argc, char **argv, FILE *out, FILE *err) {
     bool json = false;
-    const char *words[2];
+    const char *words[3];
     int n = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0)
             json = true;
-        else if (n < 2)
+        else if (n < 3)
             words[n++] = argv[i];
         else
-            n = 3;
+            n = 4;
     }
-    char *end;
-    const unsigned long target = n == 2 ? strtoul(words[1], &end, 10) : 0;
-    if (n != 2 || *end || target == 0 || target > 1000000)
-        return th_usage_error(err, "explain", "%s", "usage: explain FILE LINE [--json]");
+    const bool visa = n >= 1 && ends_with(words[0], ".visaasm");
+    char *end = NULL, *lane_end = NULL;
+    const unsigned long target = n >= 2 ? strtoul(words[1], &end, 10) : 0;
+    const unsigned long lane = n == 3 ? strtoul(words[2], &lane_end, 10) : 0;
+    if (n != (visa ? 3 : 2) || *end || target == 0 || target > 1000000 ||
+        (visa && (*lane_end || lane >= 32)))
+        return th_usage_error(err, "explain", "%s",
+                              "usage: explain FILE LINE [--json], explain FILE.visaasm LINE LANE "
+                              "[--json]");
+    if (visa) return explain_visa(words[0], target, lane, json, out, err);
     FILE *in = fopen(words[0], "r");
     if (!in) {
         fprintf(err, "texunit: %s: %s\n", words[0], strerror(errno));

@@ -498,7 +498,10 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
     return 0;
 }
 
-int tq_run_visa(const char *path, FILE *out, FILE *errf) {
+/* Run the kernel at path; with a trace, run the lines before source line trace_line, then
+ * the instruction on that line with the trace, and no dumps. */
+static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trace_line,
+                          const tu_trace *trace) {
     static run r; /* large; the tool is single-threaded */
     memset(&r, 0, sizeof r);
     r.err = errf, r.path = path, r.emask = 0xffffffffu;
@@ -518,21 +521,48 @@ int tq_run_visa(const char *path, FILE *out, FILE *errf) {
     }
     for (unsigned i = 0; !rc && i < r.set_count; i++)
         rc = apply_set(&r, &k, &st, r.sets[i].args, r.sets[i].line);
+    uint32_t at = k.line_count; /* the traced instruction */
+    for (uint32_t i = 0; trace && i < k.line_count; i++)
+        if (k.lines[i].line == trace_line && !k.lines[i].is_movs) at = i;
+    if (!rc && trace && (at == k.line_count || k.lines[at].inst.opcode == 0x37))
+        rc = refuse(&r, trace_line, "%s",
+                    "not a sampler instruction (sample, load, gather or info) of the kernel");
+    else if (!rc && trace && trace->lane >= k.lines[at].inst.exec_size)
+        rc = refuse(&r, trace_line, "lane %u is outside the instruction's %u lanes", trace->lane,
+                    k.lines[at].inst.exec_size);
     if (!rc) {
         st.dispatch_mask = r.emask;
         st.cps_x = r.cps_x, st.cps_y = r.cps_y;
-        if (tu_visa_execute(&k, &st, &r.bind, &err) != TU_OK) {
+        tu_visa_kernel before = k, traced = k;
+        before.line_count = trace ? at : k.line_count;
+        traced.lines += trace ? at : 0;
+        traced.line_count = 1;
+        tu_status s = tu_visa_execute(&before, &st, &r.bind, &err);
+        if (s == TU_OK && trace) {
+            r.bind.trace = trace;
+            s = tu_visa_execute(&traced, &st, &r.bind, &err);
+            r.bind.trace = NULL;
+        }
+        if (s != TU_OK) {
             fprintf(errf, "texunit: %s: %s: %s\n", path, tu_status_name(err.status), err.message);
             rc = 1;
         }
     }
-    for (unsigned d = 0; !rc && d < r.dump_count; d++)
+    for (unsigned d = 0; !rc && !trace && d < r.dump_count; d++)
         dump(&r, &k, &st, out, d);
     if (st.grf) tu_visa_state_free(&st);
     tu_visa_kernel_free(&k);
     free(copy);
     run_free(&r);
     return rc;
+}
+
+int tq_run_visa(const char *path, FILE *out, FILE *errf) {
+    return execute_kernel(path, out, errf, 0, NULL);
+}
+
+int tq_trace_visa(const char *path, unsigned line, const tu_trace *trace, FILE *errf) {
+    return execute_kernel(path, NULL, errf, line, trace);
 }
 
 int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {

@@ -321,18 +321,20 @@ static const th_command commands[] = {
      "gequal equal notequal always none), min_lod max_lod lod_bias, unnormalized (0/1),\n"
      "aniso (0 = off, 1..16), precision (hw exact), reduction (average min max),\n"
      "seamless (0/1). A malformed line prints \"error: line N: reason\" in its place."},
-    {"explain", cmd_explain, "explain FILE LINE [--json]",
-     "one query explained step by step by the engine",
-     "The query on line LINE of a case file (after the texture and sampler lines before it)\n"
-     "run through the engine's generic path with its trace hook (tu_execute_traced): the\n"
-     "derivatives, rho, anisotropy and lambda before and after bias and clamps; each\n"
-     "sample's levels and their weight; each level's footprint (cube face and face\n"
-     "coordinates, texel-space position, weights); each texel's wrapped coordinates or\n"
-     "border, weight and value after any compare, with the read behind it (byte offset,\n"
-     "raw bits, decoded value); the filtered levels and the result. --json prints the same\n"
-     "steps as one JSON object.\n"
+    {"explain", cmd_explain, "explain FILE LINE [--json]\nexplain FILE.visaasm LINE LANE [--json]",
+     "one query or instruction lane explained step by step by the engine",
+     "The query on line LINE of a case file (after the texture and sampler lines before it),\n"
+     "or lane LANE of the sampler instruction on line LINE of a kernel (run up to it with its\n"
+     "//! directives), through the engine's generic path with its trace hook\n"
+     "(tu_execute_traced): the derivatives, rho, anisotropy and lambda before and after bias\n"
+     "and clamps; each sample's levels and their weight; each level's footprint (cube face\n"
+     "and face coordinates, texel-space position, weights); each texel's wrapped coordinates\n"
+     "or border, weight and value after any compare, with the read behind it (byte offset,\n"
+     "raw bits, decoded value); the filtered levels, the lane's reply and the result.\n"
+     "--json prints the same steps as one JSON object.\n"
      "\n"
-     "  $ texunit explain examples/query.txt 13"},
+     "  $ texunit explain examples/query.txt 14\n"
+     "  $ texunit explain examples/trilinear.visaasm 18 5"},
     {"run", cmd_run, "run FILE.visaasm|FILE.sass", "run a vISA kernel or a TLD program",
      "A .visaasm kernel sets up surfaces, samplers and variables in //! comments; a .sass\n"
      "program in . directives (docs/directives.md lists both). The first refused line\n"

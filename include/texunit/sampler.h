@@ -328,7 +328,8 @@ TU_API tu_status tu_lod_detail_of(const tu_msg *msg, unsigned lane, const tu_sur
  *   FETCH      a texel read from memory: texel, offset (bytes into the surface), raw (its
  *              raw_size bytes), resident, value (decoded; before compare)
  *   BLEND      the sample's levels' filtered values hi (level) and lo (level_lo) and value
- * The event is valid during the call only. The caller's final value is the reply.
+ *   RESULT     the lane's value as the reply holds it, typed by value_class (tu_format_class)
+ * FETCH also gives the surface's format. The event is valid during the call only.
  */
 typedef enum tu_trace_kind {
     TU_TRACE_LOD,
@@ -336,7 +337,8 @@ typedef enum tu_trace_kind {
     TU_TRACE_FOOTPRINT,
     TU_TRACE_TEXEL,
     TU_TRACE_FETCH,
-    TU_TRACE_BLEND
+    TU_TRACE_BLEND,
+    TU_TRACE_RESULT
 } tu_trace_kind;
 
 typedef struct tu_trace_event {
@@ -358,6 +360,8 @@ typedef struct tu_trace_event {
     uint8_t raw[16];
     unsigned raw_size;
     tu_texel value, hi, lo;
+    tu_format format;    /* FETCH */
+    uint8_t value_class; /* RESULT */
 } tu_trace_event;
 
 typedef struct tu_trace {

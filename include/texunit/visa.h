@@ -231,6 +231,9 @@ typedef struct tu_visa_bindings {
         const tu_surface *surface;
         const tu_sampler *sampler;
     } bindless[64];
+    /* NULL; else every sampler message runs through tu_execute_traced with it (texunit
+     * explain traces one lane of one instruction this way). */
+    const tu_trace *trace;
 } tu_visa_bindings;
 
 /* The machine state: the GRF file, predicates and state variables of one thread. */

@@ -272,6 +272,11 @@ static tu_status execute(const tu_msg *msg, const tu_surface *surface, const tu_
         }
         for (int c = 0; c < 4; c++)
             if (msg->channel_mask >> c & 1) reply->channel[c].u[l] = t.u[c];
+        if (lane.trace) {
+            const tu_trace_event e = {
+                .kind = TU_TRACE_RESULT, .value = t, .value_class = reply->value_class};
+            tuE_trace(&lane, &e);
+        }
         if (lane.null_page) null_mask &= ~(1u << l);
     }
     if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;

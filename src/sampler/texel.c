@@ -90,7 +90,11 @@ void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_
     }
     tu_format_decode(s->format, bits, out);
     if (lane->trace) {
-        tu_trace_event e = {.kind = TU_TRACE_FETCH, .texel = *c, .offset = offset, .value = *out};
+        tu_trace_event e = {.kind = TU_TRACE_FETCH,
+                            .texel = *c,
+                            .offset = offset,
+                            .value = *out,
+                            .format = s->format};
         e.resident = bits != zero;
         e.raw_size = tu_format_bytes(s->format);
         memcpy(e.raw, bits, e.raw_size);

@@ -467,7 +467,8 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     if (status == TU_OK && !r) status = tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory");
     if (status == TU_OK) {
         tu_error eerr = {TU_OK, ""};
-        if (tu_execute(m, s, smp, r, &eerr) != TU_OK)
+        if ((b->trace ? tu_execute_traced(m, s, smp, r, b->trace, &eerr)
+                      : tu_execute(m, s, smp, r, &eerr)) != TU_OK)
             status = tuB_fail(err, eerr.status, "line %u: %s", l->line, eerr.message);
         else
             status = write_reply(k, st, l, r, lanes, (uint8_t)m->channel_mask, err);

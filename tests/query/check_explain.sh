@@ -30,4 +30,19 @@ done < "$cases"
 rc=0; "$texunit" explain "$cases" 6 > "$work/out" 2>&1 || rc=$?
 [ $rc = 1 ] && grep -q "texunit: .*query.txt:6: line 6 is not a query" "$work/out" ||
     { echo "FAIL: a non-query line: exit $rc, $(cat "$work/out")"; status=1; }
+# A lane of a vISA instruction: trilinear.visaasm's SIMD16 sample, lane 5; its reply is
+# what `texunit run` writes to V32 (R in registers 0-1, G 2-3, B 4-5, A 6-7; lane 5 is the
+# sixth value of registers 0, 2, 4 and 6 of examples/trilinear.expected).
+kernel="$src/examples/trilinear.visaasm"
+want=$(awk '/^V32\[[0246]\]:f/ { v = v (v ? " " : "") $7 } END { print "(" v ")" }' \
+    "$src/examples/trilinear.expected")
+got=$("$texunit" explain "$kernel" 18 5 | sed -n "s/^the lane's reply: //p")
+[ "$got" = "$want" ] || { echo "FAIL: trilinear lane 5: explain says '$got', run '$want'"; status=1; }
+"$texunit" explain "$kernel" 18 5 | grep -q "rho_x 8  rho_y 6.4" ||
+    { echo "FAIL: trilinear lane 5's rho (8 texels across x, 6.4 down y)"; status=1; }
+for bad in "16 0:not a sampler instruction" "18 16:lane 16 is outside the instruction's 16 lanes"; do
+    rc=0; "$texunit" explain "$kernel" ${bad%%:*} > "$work/out" 2>&1 || rc=$?
+    [ $rc = 1 ] && grep -qF "${bad#*:}" "$work/out" ||
+        { echo "FAIL: explain $kernel ${bad%%:*}: exit $rc, $(cat "$work/out")"; status=1; }
+done
 exit $status
