@@ -14,6 +14,7 @@
 
 #include "help.h"
 #include "query.h"
+#include "run_sass.h"
 #include "run_visa.h"
 
 #include <errno.h>
@@ -280,16 +281,18 @@ static tu_format_class texel_class(const recorder *r, tu_format_class fallback) 
     return fallback;
 }
 
-/* `explain FILE.visaasm LINE LANE`: the kernel up to that instruction, then the lane. */
-static int explain_visa(const char *path, unsigned long line, unsigned long lane, bool json,
-                        FILE *out, FILE *err) {
+/* `explain FILE.visaasm|FILE.sass LINE LANE`: the kernel or program up to that
+ * instruction, then the lane. */
+static int explain_lane(const char *path, bool sass, unsigned long line, unsigned long lane,
+                        bool json, FILE *out, FILE *err) {
     recorder rec = {calloc(MAX_EVENTS, sizeof(tu_trace_event)), 0, false};
     if (!rec.events) {
         fprintf(err, "texunit: explain: out of memory\n");
         return 1;
     }
     const tu_trace trace = {record, &rec, (unsigned)lane};
-    int status = tq_trace_visa(path, (unsigned)line, &trace, err);
+    int status = sass ? tq_trace_sass(path, (unsigned)line, &trace, err)
+                      : tq_trace_visa(path, (unsigned)line, &trace, err);
     if (!status && rec.count == 0) {
         fprintf(err, "texunit: %s:%lu: lane %lu did not execute (execution mask or predicate)\n",
                 path, line, lane);
@@ -329,16 +332,17 @@ int te_explain(int argc, char **argv, FILE *out, FILE *err) {
         else
             n = 4;
     }
-    const bool visa = n >= 1 && ends_with(words[0], ".visaasm");
+    const bool sass = n >= 1 && ends_with(words[0], ".sass");
+    const bool visa = n >= 1 && (sass || ends_with(words[0], ".visaasm"));
     char *end = NULL, *lane_end = NULL;
     const unsigned long target = n >= 2 ? strtoul(words[1], &end, 10) : 0;
     const unsigned long lane = n == 3 ? strtoul(words[2], &lane_end, 10) : 0;
     if (n != (visa ? 3 : 2) || *end || target == 0 || target > 1000000 ||
         (visa && (*lane_end || lane >= 32)))
         return th_usage_error(err, "explain", "%s",
-                              "usage: explain FILE LINE [--json], explain FILE.visaasm LINE LANE "
-                              "[--json]");
-    if (visa) return explain_visa(words[0], target, lane, json, out, err);
+                              "usage: explain FILE LINE [--json], explain "
+                              "FILE.visaasm|FILE.sass LINE LANE [--json]");
+    if (visa) return explain_lane(words[0], sass, target, lane, json, out, err);
     FILE *in = fopen(words[0], "r");
     if (!in) {
         fprintf(err, "texunit: %s: %s\n", words[0], strerror(errno));

@@ -70,6 +70,9 @@ typedef struct run {
     texture_mem mems[MAX_TEXTURES];
     uint32_t region_count;
     uint64_t next_address;
+    const tu_trace *trace; /* texunit explain: the TLD on trace_line runs with it */
+    unsigned trace_line;
+    bool traced;
 } run;
 
 static bool fail(run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -496,7 +499,14 @@ static bool cmd_instruction(run *r, const char *text) {
     else
         fprintf(r->out, "%-56s // (no encoding: %s)\n", buf, enc.message);
     const tu_nv_state st = state(r);
-    if (tu_nv_tld_execute(&t, &st, &r->regs, r->active, &e) != TU_OK) return refused(r, &e);
+    const bool traced = r->trace && r->line == r->trace_line;
+    if (traced && r->trace->lane >= r->regs.lanes)
+        return fail(r, "lane %u is outside the warp's %u threads (.lanes)", r->trace->lane,
+                    r->regs.lanes);
+    r->traced |= traced;
+    if ((traced ? tu_nv_tld_execute_traced(&t, &st, &r->regs, r->active, r->trace, &e)
+                : tu_nv_tld_execute(&t, &st, &r->regs, r->active, &e)) != TU_OK)
+        return refused(r, &e);
     return true;
 }
 
@@ -553,7 +563,8 @@ static bool run_line(run *r, char *line) {
     return fail(r, "unknown directive '%s'", w[0]);
 }
 
-int tq_run_sass(const char *path, FILE *out, FILE *err) {
+static int run_program(const char *path, FILE *out, FILE *err, unsigned trace_line,
+                       const tu_trace *trace) {
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!in) {
         fprintf(err, "texunit: %s: %s\n", path, strerror(errno));
@@ -563,6 +574,7 @@ int tq_run_sass(const char *path, FILE *out, FILE *err) {
     bool ok = r != NULL;
     if (r) {
         r->path = path, r->out = out, r->err = err;
+        r->trace = trace, r->trace_line = trace_line;
         r->regs.lanes = 1;
         r->active = 0xffffffffu;
         r->header_max = r->sampler_max = 63;
@@ -578,6 +590,10 @@ int tq_run_sass(const char *path, FILE *out, FILE *err) {
             }
             ok = run_line(r, line);
         }
+        if (ok && trace && !r->traced) {
+            r->line = trace_line;
+            ok = fail(r, "%s", "not a TLD instruction of the program");
+        }
         for (uint32_t i = 0; i < r->region_count; i++) {
             free(r->regions[i].data);
             free(r->mems[i].bits);
@@ -590,4 +606,19 @@ int tq_run_sass(const char *path, FILE *out, FILE *err) {
     }
     if (in != stdin) fclose(in);
     return ok ? 0 : 1;
+}
+
+int tq_run_sass(const char *path, FILE *out, FILE *err) {
+    return run_program(path, out, err, 0, NULL);
+}
+
+int tq_trace_sass(const char *path, unsigned line, const tu_trace *trace, FILE *err) {
+    FILE *discard = tmpfile(); /* the program's own output */
+    if (!discard) {
+        fprintf(err, "texunit: %s: cannot open a temporary file: %s\n", path, strerror(errno));
+        return 1;
+    }
+    const int rc = run_program(path, discard, err, line, trace);
+    fclose(discard);
+    return rc;
 }

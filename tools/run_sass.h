@@ -7,11 +7,17 @@
 #ifndef TEXUNIT_RUN_SASS_H
 #define TEXUNIT_RUN_SASS_H
 
+#include "texunit/texunit.h"
+
 #include <stdio.h>
 
 /* Run the program at `path` (or standard input for "-"): results to `out`, the first error as
  * "texunit: PATH:LINE: reason" to `err`. Returns 0 when the whole program ran, 1 when texunit
  * refused it (the program stops at the first refused line). */
 int tq_run_sass(const char *path, FILE *out, FILE *err);
+
+/* Run the program with the engine's trace of lane trace->lane for the TLD on source line
+ * `line` (texunit explain); the program's output is discarded. 0, or 1 refused. */
+int tq_trace_sass(const char *path, unsigned line, const tu_trace *trace, FILE *err);
 
 #endif /* TEXUNIT_RUN_SASS_H */

@@ -321,11 +321,13 @@ static const th_command commands[] = {
      "gequal equal notequal always none), min_lod max_lod lod_bias, unnormalized (0/1),\n"
      "aniso (0 = off, 1..16), precision (hw exact), reduction (average min max),\n"
      "seamless (0/1). A malformed line prints \"error: line N: reason\" in its place."},
-    {"explain", cmd_explain, "explain FILE LINE [--json]\nexplain FILE.visaasm LINE LANE [--json]",
+    {"explain", cmd_explain,
+     "explain FILE LINE [--json]\nexplain FILE.visaasm|FILE.sass LINE LANE [--json]",
      "one query or instruction lane explained step by step by the engine",
      "The query on line LINE of a case file (after the texture and sampler lines before it),\n"
-     "or lane LANE of the sampler instruction on line LINE of a kernel (run up to it with its\n"
-     "//! directives), through the engine's generic path with its trace hook\n"
+     "or lane LANE of the sampler instruction (or thread LANE of the TLD) on line LINE of a\n"
+     "kernel or program (run up to it with its directives), through the engine's generic\n"
+     "path with its trace hook\n"
      "(tu_execute_traced): the derivatives, rho, anisotropy and lambda before and after bias\n"
      "and clamps; each sample's levels and their weight; each level's footprint (cube face\n"
      "and face coordinates, texel-space position, weights); each texel's wrapped coordinates\n"

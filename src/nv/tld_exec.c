@@ -28,7 +28,8 @@ typedef struct lane_args {
 
 typedef struct warp_result {
     uint32_t value[TU_MAX_LANES][4];
-    uint32_t sparse; /* bit n: thread n touched a sparse page */
+    uint32_t sparse;       /* bit n: thread n touched a sparse page */
+    const tu_trace *trace; /* tu_nv_tld_execute_traced, else NULL */
 } warp_result;
 
 static int32_t sext4(uint32_t v) {
@@ -134,7 +135,8 @@ static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, uint
     tu_reply reply = zero_reply;
     const tu_sampler smp = tu_nv_tld_sampler(in->cl);
     tu_error inner = {TU_OK, ""};
-    if (tu_execute(&msg, s, &smp, &reply, &inner) != TU_OK)
+    if ((res->trace ? tu_execute_traced(&msg, s, &smp, &reply, res->trace, &inner)
+                    : tu_execute(&msg, s, &smp, &reply, &inner)) != TU_OK)
         return tuB_fail(err, inner.status, "TLD: the engine refused the load: %s", inner.message);
     for (unsigned l = 0; l < lanes; l++) {
         if (!(msg.lane_mask >> l & 1)) continue;
@@ -166,8 +168,23 @@ static tu_status run_group(const tu_nv_tld *in, const tu_nv_state *st, uint32_t 
     return run_texture(in, &tex, lanes, group, args, res, err);
 }
 
+static tu_status tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_regs *regs,
+                             uint32_t active_mask, const tu_trace *trace, tu_error *err);
+
 tu_status tu_nv_tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_regs *regs,
                             uint32_t active_mask, tu_error *err) {
+    return tld_execute(in, st, regs, active_mask, NULL, err);
+}
+
+tu_status tu_nv_tld_execute_traced(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_regs *regs,
+                                   uint32_t active_mask, const tu_trace *trace, tu_error *err) {
+    TU_RETURN_IF(!trace || !trace->event, err, TU_INVALID_ARGUMENT,
+                 "trace and its event function must not be NULL");
+    return tld_execute(in, st, regs, active_mask, trace, err);
+}
+
+static tu_status tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_regs *regs,
+                             uint32_t active_mask, const tu_trace *trace, tu_error *err) {
     TU_RETURN_IF(!in || !st || !regs, err, TU_INVALID_ARGUMENT,
                  "instruction, state and registers must not be NULL");
     TU_TRY(tu_nv_tld_validate(in, err));
@@ -200,6 +217,7 @@ tu_status tu_nv_tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_re
 
     static const warp_result zero_result;
     warp_result res = zero_result;
+    res.trace = trace;
     for (uint32_t pending = run & all; pending;) {
         const uint32_t index = header[__builtin_ctz(pending)];
         uint32_t group = 0;

@@ -45,4 +45,18 @@ for bad in "16 0:not a sampler instruction" "18 16:lane 16 is outside the instru
     [ $rc = 1 ] && grep -qF "${bad#*:}" "$work/out" ||
         { echo "FAIL: explain $kernel ${bad%%:*}: exit $rc, $(cat "$work/out")"; status=1; }
 done
+# A thread of a TLD: tld.sass line 19 reads (5, 2) of a 16x8 RGBA8 block-linear texture,
+# line 22 the same texel through a pitch header (64-byte rows): byte 5 * 4 + 2 * 64 = 148;
+# block-linear, the Tegra X1 GOB order puts byte x = 20 of row 2 at
+# (20 / 32) * 256 + (2 / 2) * 64 + (20 % 32 / 16) * 32 + (2 % 2) * 16 + 20 % 16 = 100.
+sass="$src/examples/tld.sass"
+"$texunit" explain "$sass" 19 1 | grep -q "read (5, 2, 0) layer 0 level 0 sample 0 at byte 100:" ||
+    { echo "FAIL: tld.sass line 19 thread 1: not byte 100"; status=1; }
+"$texunit" explain "$sass" 22 1 | grep -q "read (5, 2, 0) layer 0 level 0 sample 0 at byte 148:" ||
+    { echo "FAIL: tld.sass line 22 thread 1: not byte 148"; status=1; }
+"$texunit" explain "$sass" 19 2 | grep -q "^the lane's reply: (222 106 129 80)" ||
+    { echo "FAIL: tld.sass line 19 thread 2's reply (R0..R3 of tld.expected: de 6a 81 50)"; status=1; }
+rc=0; "$texunit" explain "$sass" 18 0 > "$work/out" 2>&1 || rc=$?
+[ $rc = 1 ] && grep -q "tld.sass:18: not a TLD instruction" "$work/out" ||
+    { echo "FAIL: explain tld.sass 18: exit $rc, $(cat "$work/out")"; status=1; }
 exit $status
