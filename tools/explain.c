@@ -88,7 +88,8 @@ static float texel_weight(const tu_trace_event *fp, unsigned k) {
 }
 
 static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
-    const tu_trace_event *fp = NULL;
+    const tu_trace_event *fp = NULL; /* the footprint of a filtered sample (gathers have none) */
+    bool filtered = false;
     unsigned sample = 0;
     for (size_t i = 0; i < r->count; i++) {
         const tu_trace_event *e = &r->events[i];
@@ -100,7 +101,8 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             for (int a = 0; a < 3; a++)
                 any |= dx[a] != 0.0f || dy[a] != 0.0f;
             if (!any) {
-                fprintf(f, "LOD\n  derivatives: all zero (an explicit LOD uses none)\n");
+                fprintf(f,
+                        "LOD\n  derivatives: none (an explicit LOD, or a gather's base level)\n");
                 fprintf(f, "  lambda' %.9g (LOD + bias);  lambda %.9g (clamped to min/max LOD)\n",
                         (double)e->lambda_prime, (double)e->lambda);
                 break;
@@ -116,6 +118,7 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             break;
         }
         case TU_TRACE_SAMPLE:
+            filtered = true;
             fprintf(f, "sample %u at ", ++sample);
             floats(f, e->coord, 3, false);
             if (e->level_lo != e->level)
@@ -125,7 +128,7 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
                 fprintf(f, ": level %u\n", e->level);
             break;
         case TU_TRACE_FOOTPRINT:
-            fp = e;
+            fp = filtered ? e : NULL;
             fprintf(f, "  level %u", e->level);
             if (e->cube)
                 fprintf(f, ", cube face %u at (s, t) (%.9g, %.9g)", e->face, (double)e->face_st[0],
@@ -184,7 +187,8 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
 }
 
 static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
-    const tu_trace_event *fp = NULL;
+    const tu_trace_event *fp = NULL; /* as in print_text */
+    bool filtered = false;
     fprintf(f, "  \"steps\": [");
     for (size_t i = 0; i < r->count; i++) {
         const tu_trace_event *e = &r->events[i];
@@ -206,13 +210,14 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
             num(f, e->lambda, true);
             break;
         case TU_TRACE_SAMPLE:
+            filtered = true;
             fprintf(f, ", \"coord\": ");
             floats(f, e->coord, 3, true);
             fprintf(f, ", \"level\": %u, \"level_lo\": %u, \"weight_lo\": ", e->level, e->level_lo);
             num(f, e->level_weight, true);
             break;
         case TU_TRACE_FOOTPRINT:
-            fp = e;
+            fp = filtered ? e : NULL;
             fprintf(f, ", \"level\": %u, \"texel_position\": ", e->level);
             floats(f, e->coord, 3, true);
             if (e->cube) {
