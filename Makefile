@@ -5,6 +5,8 @@
 #   make test       build and run every test (CTest)
 #   make asan       build with clang, AddressSanitizer and UBSan (build-asan/) and run every test
 #   make fuzz       build the libFuzzer targets (build-fuzz/) and run each FUZZ_SECONDS (60)
+#   make bench      build Release (build-bench/) and run texbench against lavapipe;
+#                   BENCH_ARGS passes options (e.g. BENCH_ARGS=--quick)
 #   make install    install into PREFIX (default /usr/local)
 #   make format     clang-format the tree; make format-check fails when it is not clean
 #   make deps       install the Debian packages the build and the tests need (as root)
@@ -15,18 +17,21 @@ MAKEFLAGS += --no-print-directory
 BUILD     ?= build
 ASAN      ?= build-asan
 FUZZ      ?= build-fuzz
+BENCH     ?= build-bench
+BENCH_ARGS ?=
 FUZZ_SECONDS ?= 60
 PREFIX    ?= /usr/local
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
 # Everything a fresh Debian 12 machine needs to build texunit and run all of its tests.
-DEBIAN_PACKAGES = gcc clang make cmake pkg-config libpng-dev \
+DEBIAN_PACKAGES = gcc clang make cmake pkg-config libpng-dev g++ libastcenc-dev libsquish-dev \
+                  python3-pil \
                   mesa-vulkan-drivers libvulkan-dev glslang-tools
 
 SOURCES = $(shell find include src tools tests bench fuzz examples -name '*.[ch]' 2>/dev/null)
 
-.PHONY: all build demo test asan fuzz install format format-check deps clean
+.PHONY: all build demo test asan fuzz bench install format format-check deps clean
 
 all: build
 
@@ -64,6 +69,13 @@ fuzz: deps
 	  [ $$rc = 0 ] || { tail -30 $(FUZZ)/logs/$$name.log; exit $$rc; }; \
 	done
 
+# texbench is built only when the Vulkan headers and glslangValidator were found.
+bench: deps
+	cmake -S . -B $(BENCH) -DCMAKE_BUILD_TYPE=Release -DTEXUNIT_TESTS=OFF $(CMAKE_ARGS)
+	@if cmake --build $(BENCH) --target help | grep -q texbench; then \
+	  cmake --build $(BENCH) --target texbench -j $(JOBS) && $(BENCH)/bench/texbench $(BENCH_ARGS); \
+	else echo "skipped: texbench was not configured (see the cmake output above)"; fi
+
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
@@ -86,4 +98,4 @@ deps:
 	fi
 
 clean:
-	rm -rf $(BUILD) $(ASAN) $(FUZZ)
+	rm -rf $(BUILD) $(ASAN) $(FUZZ) $(BENCH)

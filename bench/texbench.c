@@ -1,24 +1,34 @@
 /*
  * texbench.c - texture sampling throughput of texunit and of lavapipe (Mesa's CPU Vulkan
- * driver) in the same run (DESIGN.md §6): samples per second, texunit on one thread,
- * lavapipe on one thread (LP_NUM_THREADS=1) and on its default thread count.
+ * driver) in the same run (DESIGN.md §6; the workloads W1-W8 of the speed goal).
  *
- *   texbench [--samples N] [--reps R]
+ *   texbench [--quick] [--samples N] [--reps R] [--threads T] [--workloads W1,W3,...]
+ *            [--sizes 256,1024] [--patterns random,coherent] [--json FILE]
  *
- * Workloads: 2D RGBA8 UNORM bilinear textureLod at LOD 0; RGBA8 trilinear at a fractional
- * LOD; RGBA32F bilinear at LOD 0; texelFetch on RGBA8. Both sides read the same textures
- * (256x256, full mip chain, tu_surface_fill_hash, uploaded byte-identical) at the same
- * deterministic pseudo-random coordinates, N samples per workload (default 2^22).
+ * Every workload runs at every selected size (2D textures of size x size with full mip
+ * chains; the cube of W6 has 256x256 faces at both sizes) and coordinate pattern:
+ *   random    uniformly random over the whole texture (the cache-hostile case);
+ *   coherent  16x16 screen tiles of a perspective ground plane on a size x size screen,
+ *             coordinates and derivatives computed analytically per pixel, each SIMD16
+ *             message a 4x4 pixel block of four 2x2 subspans, lanes UL, UR, LL, LR.
+ * Both sides read byte-identical textures (tu_surface_fill_hash, uploaded per level) at the
+ * same coordinates (one deterministic generator, run in both processes).
  *
- * texunit: tu_execute with SIMD16 messages on the calling thread, every lane's result
- * summed. lavapipe: one compute dispatch of N / K invocations, each taking K consecutive
- * samples and storing their sum (bench.comp), timed from vkQueueSubmit to vkQueueWaitIdle;
- * pipeline compilation, upload and one warm-up dispatch are outside the timing. Each
- * lavapipe configuration runs in a child process, so that LP_NUM_THREADS is read by a
- * freshly loaded driver. Each number is the best of R repetitions (default 3).
+ * texunit: tu_bind once, tu_execute_bound per SIMD16 message, on 1 thread and on T threads
+ * (each its own slice of the messages, all on the same binding); the convenience wrapper
+ * tu_execute on 1 thread, whose rate the speed goal wants within 25 % of the bound path.
+ * W8 runs W7's message through the Intel front ends: a parsed vISA kernel executed with
+ * tu_visa_execute on a reused GRF file, and a lowered send (tu_lower_payload once) executed
+ * with tu_send_execute on a reused payload; the overhead is reported against W7.
+ * lavapipe: one compute dispatch of N / K invocations (bench.comp), each taking K
+ * consecutive samples and storing their sum, timed from vkQueueSubmit to vkQueueWaitIdle,
+ * in a child process with LP_NUM_THREADS=1 (the per-core comparison). Pipeline compilation,
+ * upload and one warm-up dispatch are outside the timing. Each number is the best of R.
  *
- * The "sum diff" column is a sanity check: the relative difference of the two sides'
- * total of every sampled channel (filtering precision differs a little, DESIGN.md §5).
+ * "sum diff" is a sanity check that both sides sampled the same thing: the difference of the
+ * two sides' totals of every returned value, divided by the number of values (each of
+ * magnitude <= 1 here), i.e. the mean difference per value. It is not a precision test:
+ * that is tests/vk (vk_diff).
  *
  * Without lavapipe: prints "skipped: <reason>" and exits 0. Not a CTest test.
  */
@@ -30,6 +40,8 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -41,12 +53,24 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench_spv_fetch.h" /* generated from bench.comp */
+#include "bench_spv_cube.h" /* generated from bench.comp, one per MODE_ */
+#include "bench_spv_fetch.h"
+#include "bench_spv_fetch4.h"
+#include "bench_spv_grad.h"
 #include "bench_spv_lod.h"
+#include "bench_spv_shadow.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-enum { TEX_SIZE = 256, SIMD = 16, K = 16, LOCAL_SIZE = 64, MAX_REPS = 100 };
+enum {
+    SIMD = 16,        /* lanes per texunit message */
+    K = 16,           /* samples per lavapipe invocation */
+    LOCAL_SIZE = 64,  /* lavapipe workgroup size */
+    MAX_REPS = 100,   /* --reps limit */
+    MAX_THREADS = 16, /* --threads limit */
+    CUBE_FACE = 256,  /* W6's face size at every size */
+    MAX_STRIDE = 6    /* words per sample in the longest coordinate record */
+};
 
 static const char *const LVP_ICD = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
 
@@ -54,37 +78,161 @@ static const char *const LVP_ICD = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
 /* Workloads                                                                                 */
 /* ---------------------------------------------------------------------------------------- */
 
-typedef enum tex_id { TEX_RGBA8, TEX_RGBA32F, TEX_COUNT } tex_id;
+typedef enum tex_id { TEX_RGBA8, TEX_RGBA32F, TEX_D32, TEX_CUBE, TEX_COUNT } tex_id;
+
+static const tu_format tex_format[TEX_COUNT] = {TU_FORMAT_R8G8B8A8_UNORM,
+                                                TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_D32_SFLOAT,
+                                                TU_FORMAT_R8G8B8A8_UNORM};
+static const VkFormat tex_vk_format[TEX_COUNT] = {VK_FORMAT_R8G8B8A8_UNORM,
+                                                  VK_FORMAT_R32G32B32A32_SFLOAT,
+                                                  VK_FORMAT_D32_SFLOAT, VK_FORMAT_R8G8B8A8_UNORM};
+
+/* The lavapipe shaders: bench.comp built with -DMODE_<name>. */
+typedef enum shader_id {
+    SH_FETCH,
+    SH_FETCH4,
+    SH_LOD,
+    SH_GRAD,
+    SH_SHADOW,
+    SH_CUBE,
+    SH_COUNT
+} shader_id;
+
+static const struct {
+    const uint32_t *code;
+    size_t size;
+} shader_spv[SH_COUNT] = {
+    {bench_spv_fetch, sizeof bench_spv_fetch},   {bench_spv_fetch4, sizeof bench_spv_fetch4},
+    {bench_spv_lod, sizeof bench_spv_lod},       {bench_spv_grad, sizeof bench_spv_grad},
+    {bench_spv_shadow, sizeof bench_spv_shadow}, {bench_spv_cube, sizeof bench_spv_cube}};
+
+/*
+ * What a sample's coordinate record holds. The record is `stride` 32-bit words (float bits,
+ * or integers for the loads); word w goes to texunit source src[w] and is read by the
+ * lavapipe shader `shader` in the same order (bench.comp).
+ */
+typedef enum kind {
+    KIND_LD,       /* x y                              W1 */
+    KIND_LD4,      /* x0 y0: the 2x2 footprint's corner W4's load floor */
+    KIND_LOD,      /* u v, lod 0                       W2 W4 */
+    KIND_GRAD,     /* u v dudx dvdx dudy dvdy          W3 */
+    KIND_SHADOW,   /* u v ref                          W5 W5l */
+    KIND_CUBE,     /* x y z lod                        W6 */
+    KIND_IMPLICIT, /* u v, subspan order               W7 W8 */
+    KIND_COUNT
+} kind;
+
+static const struct kind_info {
+    uint32_t stride;
+    tu_src src[MAX_STRIDE];
+    int shader; /* shader_id, or -1: texunit only */
+} kinds[KIND_COUNT] = {
+    [KIND_LD] = {2, {TU_SRC_U, TU_SRC_V}, SH_FETCH},
+    [KIND_LD4] = {2, {TU_SRC_U, TU_SRC_V}, SH_FETCH4},
+    [KIND_LOD] = {2, {TU_SRC_U, TU_SRC_V}, SH_LOD},
+    [KIND_GRAD] = {6,
+                   {TU_SRC_U, TU_SRC_V, TU_SRC_DUDX, TU_SRC_DVDX, TU_SRC_DUDY, TU_SRC_DVDY},
+                   SH_GRAD},
+    [KIND_SHADOW] = {3, {TU_SRC_U, TU_SRC_V, TU_SRC_REF}, SH_SHADOW},
+    [KIND_CUBE] = {4, {TU_SRC_U, TU_SRC_V, TU_SRC_R, TU_SRC_LOD}, SH_CUBE},
+    [KIND_IMPLICIT] = {2, {TU_SRC_U, TU_SRC_V}, -1},
+};
+
+/* How texunit receives the message. */
+typedef enum front { FRONT_ENGINE, FRONT_VISA, FRONT_SEND } front;
 
 typedef struct workload {
-    const char *name;
+    const char *id;   /* selected by --workloads with this prefix: "W4" takes W4 and W4f */
+    const char *name; /* what it samples */
+    kind kind;
     tex_id tex;
-    bool fetch;
-    bool trilinear; /* mip LINEAR, else mip NEAREST */
-    float lod;
+    tu_op op;
+    front front;
+    uint8_t filter;   /* tu_filter, min and mag */
+    uint8_t mip;      /* tu_mip_filter */
+    uint8_t compare;  /* tu_compare */
+    uint8_t channels; /* channel mask returned and summed */
+    double goal;      /* texunit / lavapipe on one thread; 0: no goal */
+    bool vs_w7;       /* report the front end's overhead against W7 */
 } workload;
 
+/* The table of the speed goal (W1-W8), plus W4f: W4's texel loads without filtering, and W5l:
+ * W5 as the goal's other message form, SAMPLE_L_C at an explicit LOD 0. */
 static const workload workloads[] = {
-    {"rgba8 bilinear lod 0", TEX_RGBA8, false, false, 0.0f},
-    {"rgba8 trilinear lod 1.4", TEX_RGBA8, false, true, 1.4f},
-    {"rgba32f bilinear lod 0", TEX_RGBA32F, false, false, 0.0f},
-    {"rgba8 texelFetch", TEX_RGBA8, true, false, 0.0f},
+    {"W1", "rgba8 texelFetch", KIND_LD, TEX_RGBA8, TU_OP_LD, FRONT_ENGINE, TU_FILTER_NEAREST,
+     TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"W2", "rgba8 bilinear lod 0", KIND_LOD, TEX_RGBA8, TU_OP_SAMPLE_L, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"W3", "rgba8 trilinear grad", KIND_GRAD, TEX_RGBA8, TU_OP_SAMPLE_D, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_LINEAR, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"W4", "rgba32f bilinear lod 0", KIND_LOD, TEX_RGBA32F, TU_OP_SAMPLE_L, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.2, false},
+    {"W4f", "rgba32f W4's 4 loads", KIND_LD4, TEX_RGBA32F, TU_OP_LD, FRONT_ENGINE,
+     TU_FILTER_NEAREST, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 0.0, false},
+    {"W5", "d32 compare, SAMPLE_C_LZ", KIND_SHADOW, TEX_D32, TU_OP_SAMPLE_C_LZ, FRONT_ENGINE,
+     TU_FILTER_NEAREST, TU_MIP_NEAREST, TU_COMPARE_LEQUAL, 0x1, 1.5, false},
+    {"W5l", "d32 compare, SAMPLE_L_C", KIND_SHADOW, TEX_D32, TU_OP_SAMPLE_L_C, FRONT_ENGINE,
+     TU_FILTER_NEAREST, TU_MIP_NEAREST, TU_COMPARE_LEQUAL, 0x1, 1.5, false},
+    {"W6", "rgba8 cube trilinear", KIND_CUBE, TEX_CUBE, TU_OP_SAMPLE_L, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_LINEAR, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"W7", "rgba8 trilinear implicit", KIND_IMPLICIT, TEX_RGBA8, TU_OP_SAMPLE, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_LINEAR, TU_COMPARE_OFF, 0xF, 0.0, false},
+    {"W8v", "W7 via tu_visa_execute", KIND_IMPLICIT, TEX_RGBA8, TU_OP_SAMPLE, FRONT_VISA,
+     TU_FILTER_LINEAR, TU_MIP_LINEAR, TU_COMPARE_OFF, 0xF, 0.0, true},
+    {"W8s", "W7 via tu_send_execute", KIND_IMPLICIT, TEX_RGBA8, TU_OP_SAMPLE, FRONT_SEND,
+     TU_FILTER_LINEAR, TU_MIP_LINEAR, TU_COMPARE_OFF, 0xF, 0.0, true},
 };
 enum { WL_COUNT = (int)COUNT(workloads) };
 
-static const tu_format tex_format[TEX_COUNT] = {TU_FORMAT_R8G8B8A8_UNORM,
-                                                TU_FORMAT_R32G32B32A32_SFLOAT};
-static const VkFormat tex_vk_format[TEX_COUNT] = {VK_FORMAT_R8G8B8A8_UNORM,
-                                                  VK_FORMAT_R32G32B32A32_SFLOAT};
+static const uint32_t sizes[] = {256, 1024};
+enum { SIZE_COUNT = (int)COUNT(sizes) };
+static const char *const patterns[] = {"random", "coherent"};
+enum { PAT_COUNT = (int)COUNT(patterns) };
 
-/* What a lavapipe child reports through its pipe. */
-typedef struct lvp_result {
-    int status; /* 0 ok, 1 skipped, 2 error */
+/* What runs: --workloads, --sizes, --patterns. */
+typedef struct selection {
+    bool wl[WL_COUNT], size[SIZE_COUNT], pat[PAT_COUNT];
+} selection;
+
+/* The index of the workload with this id (a name of the table). */
+static int workload_index(const char *id) {
+    for (int w = 0; w < WL_COUNT; w++)
+        if (strcmp(workloads[w].id, id) == 0) return w;
+    abort(); /* unreachable: called with ids of the table only */
+}
+
+/* The texture of workload wl at size index si: 2D at the size, the cube at CUBE_FACE. */
+static uint32_t tex_size(tex_id t, int si) {
+    return t == TEX_CUBE ? CUBE_FACE : sizes[si];
+}
+
+/* The sampler state of a workload (texunit's; the Vulkan one is made from the same fields). */
+static tu_sampler workload_sampler(const workload *wl) {
+    tu_sampler s = tu_sampler_default();
+    s.min_filter = s.mag_filter = wl->filter;
+    s.mip_filter = wl->mip;
+    s.compare = wl->compare;
+    if (wl->tex == TEX_CUBE) {
+        s.address[0] = s.address[1] = s.address[2] = TU_ADDRESS_CUBE;
+        s.seamless_cube = true;
+    }
+    return s;
+}
+
+/* What the lavapipe child says through its pipe: once when it is set up (status, device),
+ * then once per row the parent asks for. */
+typedef struct lvp_msg {
+    int status; /* 0 ok, 1 skipped (set-up only), 2 error */
     char message[256];
     char device[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
-    double msps[WL_COUNT]; /* 0: not run (format feature missing) */
-    double sum[WL_COUNT];
-} lvp_result;
+    double msps, sum; /* msps 0: not run (the format cannot be filtered) */
+} lvp_msg;
+
+/* What the parent asks: the row (size index, pattern, workload); si < 0: exit. */
+typedef struct lvp_request {
+    int si, p, w;
+    unsigned reps; /* timed runs; the best is reported */
+} lvp_request;
 
 /* ---------------------------------------------------------------------------------------- */
 /* Common helpers                                                                            */
@@ -106,30 +254,157 @@ __attribute__((format(printf, 1, 2), noreturn)) static void die(const char *fmt,
     exit(1);
 }
 
-static uint32_t float_bits(float f) {
+/* ---------------------------------------------------------------------------------------- */
+/* Coordinate streams (the same generator runs in both processes)                           */
+/* ---------------------------------------------------------------------------------------- */
+
+/* splitmix64's finalizer: a fixed, well-mixed stream of 64-bit values. */
+static uint64_t mix64(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* The n-th uniform value in [0, 1) of sample i's random stream (24 bits). */
+static double uniform(uint64_t i, unsigned n) {
+    return (double)(mix64(i * 8u + n) >> 40) * (1.0 / 16777216.0);
+}
+
+/* The screen pixel of sample i in the coherent pattern on a size x size screen, frame after
+ * frame: 16x16 tiles in raster order, each 16 SIMD16 messages of 4x4 pixels in raster order,
+ * each message four 2x2 subspans UL, UR, LL, LR, each subspan's lanes UL, UR, LL, LR. */
+static void coherent_pixel(uint32_t size, uint64_t i, uint32_t *x, uint32_t *y, uint32_t *frame) {
+    const uint64_t pixels = (uint64_t)size * size, j = i % pixels;
+    const uint32_t tile = (uint32_t)(j / 256u), msg = (uint32_t)(j % 256u / 16u);
+    const uint32_t lane = (uint32_t)(j % 16u), quad = lane / 4u, corner = lane % 4u;
+    *frame = (uint32_t)(i / pixels);
+    *x = tile % (size / 16u) * 16u + msg % 4u * 4u + (quad & 1u) * 2u + (corner & 1u);
+    *y = tile / (size / 16u) * 16u + msg / 4u * 4u + (quad >> 1) * 2u + (corner >> 1);
+}
+
+/* A ground plane seen in perspective, in texels of a size x size texture: rows run from the
+ * near edge (depth 1, one texel per pixel across) to depth PLANE_FAR at the top; u follows
+ * the screen x times depth, v the depth. Exact derivatives per screen pixel; each frame
+ * scrolls the plane. */
+typedef struct footprint {
+    double u, v, dudx, dvdx, dudy, dvdy;
+} footprint;
+
+static footprint plane_at(uint32_t size, uint32_t x, uint32_t y, uint32_t frame) {
+    const double far = 8.0, s = size;
+    const double t = (y + 0.5) / s; /* 0 at the top row (far), 1 at the bottom (near) */
+    const double d = 1.0 / (1.0 / far + t * (1.0 - 1.0 / far));
+    const double dd_dy = -d * d * (1.0 - 1.0 / far) / s;
+    const double cx = x + 0.5 - s * 0.5;
+    footprint f;
+    f.u = cx * d + s * 0.5 + frame * 11.5;
+    f.dudx = d;
+    f.dudy = cx * dd_dy;
+    f.v = s * 0.5 * d + frame * 37.25;
+    f.dvdx = 0.0;
+    f.dvdy = s * 0.5 * dd_dy;
+    return f;
+}
+
+static uint32_t fbits(double d) {
+    const float f = (float)d;
     uint32_t u;
     memcpy(&u, &f, sizeof u);
     return u;
 }
 
+/* Write `samples` records of kind k for a size x size texture (or screen) into out. */
+static void gen_stream(kind k, uint32_t size, int pattern, uint32_t samples, uint32_t *out) {
+    const uint32_t stride = kinds[k].stride, mask = size - 1u;
+    const bool coherent = pattern == 1;
+    for (uint32_t i = 0; i < samples; i++) {
+        uint32_t *r = out + (size_t)i * stride;
+        uint32_t px = 0, py = 0, frame = 0;
+        footprint f;
+        if (coherent) {
+            coherent_pixel(size, i, &px, &py, &frame);
+            f = plane_at(size, px, py, frame);
+        } else {
+            /* uniform over the texture; isotropic gradients for LOD uniform in [0, 4) */
+            const double scale = exp2(4.0 * uniform(i, 2)) / size;
+            f = (footprint){uniform(i, 0) * size, uniform(i, 1) * size, scale, 0, 0, scale};
+            if (k == KIND_IMPLICIT) { /* a random 2x2 subspan: four lanes, one quad */
+                const uint64_t q = i / 4u;
+                const double qs = exp2(4.0 * uniform(q, 6));
+                f.u = uniform(q, 4) * size + (i & 1u) * qs;
+                f.v = uniform(q, 5) * size + (i >> 1 & 1u) * qs;
+            }
+        }
+        switch (k) {
+        case KIND_LD:
+            r[0] = (uint32_t)(int64_t)floor(f.u) & mask;
+            r[1] = (uint32_t)(int64_t)floor(f.v) & mask;
+            break;
+        case KIND_LD4: { /* the footprint of W4's sample at the same (float) u, v */
+            const double u = (float)(f.u / size), v = (float)(f.v / size);
+            r[0] = (uint32_t)(int64_t)floor(u * size - 0.5) & mask;
+            r[1] = (uint32_t)(int64_t)floor(v * size - 0.5) & mask;
+            break;
+        }
+        case KIND_LOD:
+        case KIND_IMPLICIT: r[0] = fbits(f.u / size), r[1] = fbits(f.v / size); break;
+        case KIND_GRAD:
+            r[0] = fbits(f.u / size), r[1] = fbits(f.v / size);
+            r[2] = fbits(f.dudx / size), r[3] = fbits(f.dvdx / size);
+            r[4] = fbits(f.dudy / size), r[5] = fbits(f.dvdy / size);
+            break;
+        case KIND_SHADOW:
+            r[0] = fbits(f.u / size), r[1] = fbits(f.v / size), r[2] = fbits(uniform(i, 3));
+            break;
+        case KIND_CUBE:
+            if (coherent) { /* a 90-degree camera turning frame by frame: one face across */
+                const double sx = (px + 0.5) / size * 2.0 - 1.0, sy = (py + 0.5) / size * 2.0 - 1.0;
+                const double a = 0.3 + 0.7 * frame, c = cos(a), s = sin(a);
+                r[0] = fbits(sx * c + s), r[1] = fbits(-sy), r[2] = fbits(c - sx * s);
+                /* the screen footprint's LOD, plus a half so that two levels are read */
+                r[3] = fbits(fmax(0.0, log2((double)CUBE_FACE / size)) + 0.5);
+            } else {
+                r[0] = fbits(2.0 * uniform(i, 0) - 1.0), r[1] = fbits(2.0 * uniform(i, 1) - 1.0);
+                r[2] = fbits(2.0 * uniform(i, 3) - 1.0), r[3] = fbits(4.0 * uniform(i, 2));
+            }
+            break;
+        case KIND_COUNT: break;
+        }
+    }
+}
 /* ---------------------------------------------------------------------------------------- */
 /* The lavapipe side (runs in a child process)                                               */
 /* ---------------------------------------------------------------------------------------- */
 
-static int child_fd = -1;
-static lvp_result child_res;
+static int child_in = -1, child_out = -1; /* the child's ends of the two pipes */
+static lvp_msg child_res;
 
-/* Send child_res to the parent and exit. */
-__attribute__((noreturn)) static void child_send(void) {
-    const char *p = (const char *)&child_res;
-    size_t left = sizeof child_res;
-    while (left > 0) {
-        const ssize_t w = write(child_fd, p, left);
+static bool write_all(int fd, const void *buf, size_t size) {
+    const char *p = buf;
+    while (size > 0) {
+        const ssize_t w = write(fd, p, size);
         if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) break;
-        p += w, left -= (size_t)w;
+        if (w <= 0) return false;
+        p += w, size -= (size_t)w;
     }
-    _exit(0);
+    return true;
+}
+
+static bool read_all(int fd, void *buf, size_t size) {
+    char *p = buf;
+    while (size > 0) {
+        const ssize_t r = read(fd, p, size);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return false;
+        p += r, size -= (size_t)r;
+    }
+    return true;
+}
+
+/* Send child_res to the parent; exit when the parent has gone. */
+static void child_send(void) {
+    if (!write_all(child_out, &child_res, sizeof child_res)) _exit(1);
 }
 
 __attribute__((format(printf, 2, 3), noreturn)) static void child_finish(int status,
@@ -140,6 +415,7 @@ __attribute__((format(printf, 2, 3), noreturn)) static void child_finish(int sta
     vsnprintf(child_res.message, sizeof child_res.message, fmt, ap);
     va_end(ap);
     child_send();
+    _exit(0);
 }
 
 #define VK_CHECK(call)                                                                          \
@@ -264,14 +540,19 @@ static void submit_wait(const gpu *g, VkCommandBuffer cmd) {
 }
 
 /* An image byte-identical to the texunit surface (packed layout = Vulkan's tightly packed
- * buffer layout), every level, in SHADER_READ_ONLY_OPTIMAL; returns its view. */
+ * buffer layout, layers after each other within a level), every level and layer, in
+ * SHADER_READ_ONLY_OPTIMAL; returns its view (2D or cube). */
 static VkImageView upload_image(const gpu *g, const tu_surface *surf, VkFormat format) {
+    const bool cube = surf->type == TU_SURFACE_CUBE;
+    const VkImageAspectFlags aspect =
+        format == VK_FORMAT_D32_SFLOAT ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
     const VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                                   .flags = cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0,
                                    .imageType = VK_IMAGE_TYPE_2D,
                                    .format = format,
                                    .extent = {surf->width, surf->height, 1},
                                    .mipLevels = surf->levels,
-                                   .arrayLayers = 1,
+                                   .arrayLayers = surf->layers,
                                    .samples = VK_SAMPLE_COUNT_1_BIT,
                                    .tiling = VK_IMAGE_TILING_OPTIMAL,
                                    .usage =
@@ -292,15 +573,14 @@ static VkImageView upload_image(const gpu *g, const tu_surface *surf, VkFormat f
     buffer staging = buffer_create(g, surf->size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
     memcpy(staging.map, surf->data, surf->size);
     VkCommandBuffer cmd = cmd_alloc(g);
-    VkImageMemoryBarrier imb = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-        .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-        .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-        .newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .image = image,
-        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, surf->levels, 0, 1}};
+    VkImageMemoryBarrier imb = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                                .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                                .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                .newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                .image = image,
+                                .subresourceRange = {aspect, 0, surf->levels, 0, surf->layers}};
     vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
                          0, NULL, 0, NULL, 1, &imb);
     VkBufferImageCopy regions[TU_MAX_LEVELS];
@@ -308,7 +588,7 @@ static VkImageView upload_image(const gpu *g, const tu_surface *surf, VkFormat f
         uint32_t w, h, d;
         tu_surface_level_extent(surf, l, &w, &h, &d);
         regions[l] = (VkBufferImageCopy){.bufferOffset = surf->level[l].offset,
-                                         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, 1},
+                                         .imageSubresource = {aspect, l, 0, surf->layers},
                                          .imageExtent = {w, h, d}};
     }
     vkCmdCopyBufferToImage(cmd, staging.buf, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
@@ -329,9 +609,9 @@ static VkImageView upload_image(const gpu *g, const tu_surface *surf, VkFormat f
     const VkImageViewCreateInfo vci = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
         .image = image,
-        .viewType = VK_IMAGE_VIEW_TYPE_2D,
+        .viewType = cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D,
         .format = format,
-        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, surf->levels, 0, 1}};
+        .subresourceRange = {aspect, 0, surf->levels, 0, surf->layers}};
     VkImageView view;
     VK_CHECK(vkCreateImageView(g->dev, &vci, NULL, &view));
     return view; /* the image and its memory live until the child exits */
@@ -340,36 +620,159 @@ static VkImageView upload_image(const gpu *g, const tu_surface *surf, VkFormat f
 typedef struct push {
     uint32_t invocations, k;
     float lod;
+    int32_t size;
 } push;
 
-/* Run every workload on lavapipe; fills child_res and never returns. */
-__attribute__((noreturn)) static void lavapipe_child(const tu_surface *surf,
-                                                     const uint32_t *coords_f,
-                                                     const uint32_t *coords_i, uint32_t samples,
-                                                     unsigned reps) {
-    gpu g;
-    gpu_init(&g);
+/* The Vulkan sampler of a workload: the fields of workload_sampler. */
+static VkSampler vk_sampler(const gpu *g, const workload *wl) {
+    const VkFilter filter = wl->filter == TU_FILTER_LINEAR ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+    const VkSamplerAddressMode address = wl->tex == TEX_CUBE ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
+                                                             : VK_SAMPLER_ADDRESS_MODE_REPEAT;
+    const VkSamplerCreateInfo sci = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = filter,
+        .minFilter = filter,
+        .mipmapMode = wl->mip == TU_MIP_LINEAR ? VK_SAMPLER_MIPMAP_MODE_LINEAR
+                                               : VK_SAMPLER_MIPMAP_MODE_NEAREST,
+        .addressModeU = address,
+        .addressModeV = address,
+        .addressModeW = address,
+        .anisotropyEnable = VK_FALSE,
+        .compareEnable = wl->compare != TU_COMPARE_OFF,
+        .compareOp = VK_COMPARE_OP_LESS_OR_EQUAL, /* W5's only compare */
+        .maxLod = VK_LOD_CLAMP_NONE};
+    VkSampler sampler;
+    VK_CHECK(vkCreateSampler(g->dev, &sci, NULL, &sampler));
+    return sampler;
+}
 
-    VkImageView views[TEX_COUNT];
-    bool linear_ok[TEX_COUNT];
+/* What the rows need of the child's set-up. */
+typedef struct lvp_setup {
+    gpu g;
+    VkImageView views[SIZE_COUNT][TEX_COUNT];
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout pipe_layout;
+    VkDescriptorPool pool;
+    VkPipeline pipes[SH_COUNT];
+    buffer cbuf, sbuf;
+    uint32_t samples;
+    /* the row prepared last: its sampler, descriptor set and recorded dispatch */
+    int si, p, w; /* w = -1: none */
+    VkSampler sampler;
+    VkDescriptorSet set;
+    VkCommandBuffer cmd;
+} lvp_setup;
+
+/* Row (si, p, w)'s coordinates, sampler, descriptor set and dispatch, run once to warm up. */
+static void lavapipe_prepare(lvp_setup *c, int si, int p, int w) {
+    const workload *wl = &workloads[w];
+    const int shader = kinds[wl->kind].shader;
+    const uint32_t samples = c->samples, invocations = samples / K;
+    gen_stream(wl->kind, sizes[si], p, samples, c->cbuf.map);
+    const VkSampler sampler = vk_sampler(&c->g, wl);
+    const VkDescriptorSetAllocateInfo dsai = {.sType =
+                                                  VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                              .descriptorPool = c->pool,
+                                              .descriptorSetCount = 1,
+                                              .pSetLayouts = &c->set_layout};
+    VkDescriptorSet set;
+    VK_CHECK(vkAllocateDescriptorSets(c->g.dev, &dsai, &set));
+    const VkDescriptorImageInfo dii = {sampler, c->views[si][wl->tex],
+                                       VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+    const VkDescriptorBufferInfo dbi[2] = {{c->cbuf.buf, 0, VK_WHOLE_SIZE},
+                                           {c->sbuf.buf, 0, VK_WHOLE_SIZE}};
+    VkWriteDescriptorSet wr[3];
+    for (int i = 0; i < 3; i++) {
+        wr[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                       .dstSet = set,
+                                       .dstBinding = (uint32_t)i,
+                                       .descriptorCount = 1};
+        if (i == 0) {
+            wr[i].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+            wr[i].pImageInfo = &dii;
+        } else {
+            wr[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            wr[i].pBufferInfo = &dbi[i - 1];
+        }
+    }
+    vkUpdateDescriptorSets(c->g.dev, 3, wr, 0, NULL);
+
+    VkCommandBuffer cmd = cmd_alloc(&c->g);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[shader]);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipe_layout, 0, 1, &set, 0,
+                            NULL);
+    const push pc = {invocations, K, 0.0f, (int32_t)tex_size(wl->tex, si)};
+    vkCmdPushConstants(cmd, c->pipe_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
+    vkCmdDispatch(cmd, (invocations + LOCAL_SIZE - 1) / LOCAL_SIZE, 1, 1);
+    const VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                                .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+                         1, &mb, 0, NULL, 0, NULL);
+    VK_CHECK(vkEndCommandBuffer(cmd));
+
+    submit_wait(&c->g, cmd); /* warm-up */
+    c->sampler = sampler;
+    c->set = set;
+    c->cmd = cmd;
+}
+
+/* Prepare row (si, p, w) unless it is the one prepared last: its coordinates, sampler,
+ * descriptor set and dispatch, run once to warm up. Then run it `reps` times; the best rate
+ * and the sum go to child_res. */
+static void lavapipe_row(lvp_setup *c, int si, int p, int w, unsigned reps) {
+    const uint32_t samples = c->samples, invocations = samples / K;
+    if (c->w >= 0 && (c->si != si || c->p != p || c->w != w)) {
+        vkFreeCommandBuffers(c->g.dev, c->g.cmd_pool, 1, &c->cmd);
+        VK_CHECK(vkFreeDescriptorSets(c->g.dev, c->pool, 1, &c->set));
+        vkDestroySampler(c->g.dev, c->sampler, NULL);
+        c->w = -1;
+    }
+    if (c->w < 0) {
+        lavapipe_prepare(c, si, p, w);
+        c->si = si, c->p = p, c->w = w;
+    }
+    double best = 1e30;
+    for (unsigned r = 0; r < reps; r++) {
+        const double t0 = now_s();
+        submit_wait(&c->g, c->cmd);
+        const double dt = now_s() - t0;
+        if (dt < best) best = dt;
+    }
+    const float *s = c->sbuf.map;
+    double total = 0.0;
+    for (size_t i = 0; i < (size_t)invocations * 4u; i++)
+        total += s[i];
+    child_res.msps = samples / best * 1e-6;
+    child_res.sum = total;
+}
+
+/* Set up every selected texture, the pipelines and the buffers, say so, then run the rows
+ * the parent asks for, one at a time, until it says stop. Never returns. */
+__attribute__((noreturn)) static void lavapipe_child(tu_surface surf[SIZE_COUNT][TEX_COUNT],
+                                                     const selection *sel, uint32_t samples) {
+    static lvp_setup c; /* the child's one set-up */
+    c.samples = samples;
+    c.w = -1;
+    gpu_init(&c.g);
+
+    bool filter_ok[TEX_COUNT];
     for (int t = 0; t < TEX_COUNT; t++) {
         VkFormatProperties fp;
-        vkGetPhysicalDeviceFormatProperties(g.pdev, tex_vk_format[t], &fp);
+        vkGetPhysicalDeviceFormatProperties(c.g.pdev, tex_vk_format[t], &fp);
         if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT))
             child_finish(1, "llvmpipe cannot sample format %d", (int)tex_vk_format[t]);
-        linear_ok[t] =
+        filter_ok[t] =
             (fp.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) != 0;
-        views[t] = upload_image(&g, &surf[t], tex_vk_format[t]);
     }
+    for (int si = 0; si < SIZE_COUNT; si++)
+        for (int t = 0; t < TEX_COUNT; t++)
+            if (sel->size[si]) c.views[si][t] = upload_image(&c.g, &surf[si][t], tex_vk_format[t]);
 
-    const VkDeviceSize coord_size = (VkDeviceSize)samples * 8u;
-    const uint32_t invocations = samples / K;
-    buffer cbuf[2] = {buffer_create(&g, coord_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
-                      buffer_create(&g, coord_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)};
-    memcpy(cbuf[0].map, coords_f, (size_t)coord_size);
-    memcpy(cbuf[1].map, coords_i, (size_t)coord_size);
-    buffer sbuf =
-        buffer_create(&g, (VkDeviceSize)invocations * 16u, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    c.cbuf = buffer_create(&c.g, (VkDeviceSize)samples * MAX_STRIDE * 4u,
+                           VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    c.sbuf =
+        buffer_create(&c.g, (VkDeviceSize)(samples / K) * 16u, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
 
     const VkDescriptorSetLayoutBinding b[3] = {
         {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
@@ -380,182 +783,141 @@ __attribute__((noreturn)) static void lavapipe_child(const tu_surface *surf,
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
         .bindingCount = 3,
         .pBindings = b};
-    VkDescriptorSetLayout set_layout;
-    VK_CHECK(vkCreateDescriptorSetLayout(g.dev, &dslci, NULL, &set_layout));
+    VK_CHECK(vkCreateDescriptorSetLayout(c.g.dev, &dslci, NULL, &c.set_layout));
     const VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push)};
     const VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                              .setLayoutCount = 1,
-                                             .pSetLayouts = &set_layout,
+                                             .pSetLayouts = &c.set_layout,
                                              .pushConstantRangeCount = 1,
                                              .pPushConstantRanges = &pcr};
-    VkPipelineLayout pipe_layout;
-    VK_CHECK(vkCreatePipelineLayout(g.dev, &plci, NULL, &pipe_layout));
-    const VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, WL_COUNT},
-                                        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * WL_COUNT}};
+    VK_CHECK(vkCreatePipelineLayout(c.g.dev, &plci, NULL, &c.pipe_layout));
+    enum { SETS = SIZE_COUNT * PAT_COUNT * WL_COUNT };
+    const VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, SETS},
+                                        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * SETS}};
     const VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                             .maxSets = WL_COUNT,
+                                             .flags =
+                                                 VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
+                                             .maxSets = SETS,
                                              .poolSizeCount = 2,
                                              .pPoolSizes = ps};
-    VkDescriptorPool pool;
-    VK_CHECK(vkCreateDescriptorPool(g.dev, &dpci, NULL, &pool));
+    VK_CHECK(vkCreateDescriptorPool(c.g.dev, &dpci, NULL, &c.pool));
 
-    /* The two pipelines (shader compilation happens here, outside the timing). */
-    VkPipeline pipes[2];
-    for (int m = 0; m < 2; m++) {
+    /* The pipelines (shader compilation happens here, outside the timing). */
+    for (int m = 0; m < SH_COUNT; m++) {
         const VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                               .codeSize = m ? sizeof bench_spv_fetch
-                                                             : sizeof bench_spv_lod,
-                                               .pCode = m ? bench_spv_fetch : bench_spv_lod};
+                                               .codeSize = shader_spv[m].size,
+                                               .pCode = shader_spv[m].code};
         VkShaderModule module;
-        VK_CHECK(vkCreateShaderModule(g.dev, &smci, NULL, &module));
+        VK_CHECK(vkCreateShaderModule(c.g.dev, &smci, NULL, &module));
         const VkComputePipelineCreateInfo cpci = {
             .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
             .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                       .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                       .module = module,
                       .pName = "main"},
-            .layout = pipe_layout};
-        VK_CHECK(vkCreateComputePipelines(g.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipes[m]));
-        vkDestroyShaderModule(g.dev, module, NULL);
+            .layout = c.pipe_layout};
+        VK_CHECK(vkCreateComputePipelines(c.g.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &c.pipes[m]));
+        vkDestroyShaderModule(c.g.dev, module, NULL);
     }
 
-    for (int w = 0; w < WL_COUNT; w++) {
+    child_send(); /* set up: status 0 and the device */
+    for (;;) {
+        lvp_request rq;
+        if (!read_all(child_in, &rq, sizeof rq) || rq.si < 0) _exit(0);
+        child_res.msps = child_res.sum = 0.0;
+        const int si = rq.si, p = rq.p, w = rq.w;
+        if (si >= SIZE_COUNT || !sel->size[si] || p < 0 || p >= PAT_COUNT || w < 0 ||
+            w >= WL_COUNT || kinds[workloads[w].kind].shader < 0 || rq.reps == 0 ||
+            rq.reps > MAX_REPS)
+            child_finish(2, "no lavapipe row %d %d %d", si, p, w);
         const workload *wl = &workloads[w];
-        if (!wl->fetch && !linear_ok[wl->tex]) continue; /* reported as n/a */
-        const VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-                                         .magFilter = VK_FILTER_LINEAR,
-                                         .minFilter = VK_FILTER_LINEAR,
-                                         .mipmapMode = wl->trilinear
-                                                           ? VK_SAMPLER_MIPMAP_MODE_LINEAR
-                                                           : VK_SAMPLER_MIPMAP_MODE_NEAREST,
-                                         .addressModeU = VK_SAMPLER_ADDRESS_MODE_REPEAT,
-                                         .addressModeV = VK_SAMPLER_ADDRESS_MODE_REPEAT,
-                                         .addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT,
-                                         .maxLod = VK_LOD_CLAMP_NONE};
-        VkSampler sampler;
-        VK_CHECK(vkCreateSampler(g.dev, &sci, NULL, &sampler));
-        const VkDescriptorSetAllocateInfo dsai = {
-            .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-            .descriptorPool = pool,
-            .descriptorSetCount = 1,
-            .pSetLayouts = &set_layout};
-        VkDescriptorSet set;
-        VK_CHECK(vkAllocateDescriptorSets(g.dev, &dsai, &set));
-        const VkDescriptorImageInfo dii = {sampler, views[wl->tex],
-                                           VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-        const VkDescriptorBufferInfo dbi[2] = {{cbuf[wl->fetch].buf, 0, VK_WHOLE_SIZE},
-                                               {sbuf.buf, 0, VK_WHOLE_SIZE}};
-        VkWriteDescriptorSet wr[3];
-        for (int i = 0; i < 3; i++) {
-            wr[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                           .dstSet = set,
-                                           .dstBinding = (uint32_t)i,
-                                           .descriptorCount = 1};
-            if (i == 0) {
-                wr[i].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-                wr[i].pImageInfo = &dii;
-            } else {
-                wr[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-                wr[i].pBufferInfo = &dbi[i - 1];
-            }
+        if (wl->filter == TU_FILTER_LINEAR && !filter_ok[wl->tex]) { /* n/a */
+            child_send();
+            continue;
         }
-        vkUpdateDescriptorSets(g.dev, 3, wr, 0, NULL);
-
-        VkCommandBuffer cmd = cmd_alloc(&g);
-        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipes[wl->fetch]);
-        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe_layout, 0, 1, &set, 0,
-                                NULL);
-        const push pc = {invocations, K, wl->lod};
-        vkCmdPushConstants(cmd, pipe_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-        vkCmdDispatch(cmd, (invocations + LOCAL_SIZE - 1) / LOCAL_SIZE, 1, 1);
-        const VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                                    .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-                                    .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
-        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                             0, 1, &mb, 0, NULL, 0, NULL);
-        VK_CHECK(vkEndCommandBuffer(cmd));
-
-        submit_wait(&g, cmd); /* warm-up */
-        double best = 1e30;
-        for (unsigned r = 0; r < reps; r++) {
-            const double t0 = now_s();
-            submit_wait(&g, cmd);
-            const double dt = now_s() - t0;
-            if (dt < best) best = dt;
-        }
-        const float *s = sbuf.map;
-        double total = 0.0;
-        for (size_t i = 0; i < (size_t)invocations * 4u; i++)
-            total += s[i];
-        child_res.msps[w] = samples / best * 1e-6;
-        child_res.sum[w] = total;
-        vkFreeCommandBuffers(g.dev, g.cmd_pool, 1, &cmd);
-        vkDestroySampler(g.dev, sampler, NULL);
+        lavapipe_row(&c, si, p, w, rq.reps);
+        child_send();
     }
-    /* Everything else goes with the process: the child exits right here. */
-    child_send();
 }
 
-/* Run lavapipe in a child with LP_NUM_THREADS=threads (0: the driver's default). */
-static lvp_result run_lavapipe(const tu_surface *surf, const uint32_t *coords_f,
-                               const uint32_t *coords_i, uint32_t samples, unsigned reps,
-                               unsigned threads) {
-    lvp_result res;
-    memset(&res, 0, sizeof res);
-    int fds[2];
-    if (pipe(fds) != 0) die("pipe: %s", strerror(errno));
-    fflush(NULL);
-    const pid_t pid = fork();
-    if (pid < 0) die("fork: %s", strerror(errno));
-    if (pid == 0) {
-        close(fds[0]);
-        child_fd = fds[1];
-        memset(&child_res, 0, sizeof child_res);
-        if (threads) {
-            char n[16];
-            snprintf(n, sizeof n, "%u", threads);
-            setenv("LP_NUM_THREADS", n, 1);
-        } else {
-            unsetenv("LP_NUM_THREADS");
-        }
-        lavapipe_child(surf, coords_f, coords_i, samples, reps);
-    }
-    close(fds[1]);
-    char *p = (char *)&res;
-    size_t got = 0;
-    while (got < sizeof res) {
-        const ssize_t r = read(fds[0], p + got, sizeof res - got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) break;
-        got += (size_t)r;
-    }
-    close(fds[0]);
+/* The lavapipe child (LP_NUM_THREADS=1) as the parent sees it. */
+typedef struct lavapipe {
+    pid_t pid;
+    int to, from; /* requests to the child, its messages back */
+} lavapipe;
+
+/* Why the child stopped talking. */
+static void lavapipe_lost(lavapipe *lp, lvp_msg *m) {
     int wstatus = 0;
-    waitpid(pid, &wstatus, 0);
-    if (got != sizeof res) {
-        memset(&res, 0, sizeof res);
-        res.status = 2;
-        if (WIFSIGNALED(wstatus))
-            snprintf(res.message, sizeof res.message, "the lavapipe process died (signal %d)",
-                     WTERMSIG(wstatus));
-        else
-            snprintf(res.message, sizeof res.message, "the lavapipe process exited early");
+    waitpid(lp->pid, &wstatus, 0);
+    lp->pid = -1;
+    memset(m, 0, sizeof *m);
+    m->status = 2;
+    if (WIFSIGNALED(wstatus))
+        snprintf(m->message, sizeof m->message, "the lavapipe process died (signal %d)",
+                 WTERMSIG(wstatus));
+    else
+        snprintf(m->message, sizeof m->message, "the lavapipe process exited early");
+}
+
+/* Start the child; returns its set-up message (status 1: lavapipe cannot be used). */
+static lvp_msg lavapipe_start(lavapipe *lp, tu_surface surf[SIZE_COUNT][TEX_COUNT],
+                              const selection *sel, uint32_t samples) {
+    int down[2], up[2];
+    if (pipe(down) != 0 || pipe(up) != 0) die("pipe: %s", strerror(errno));
+    fflush(NULL);
+    lp->pid = fork();
+    if (lp->pid < 0) die("fork: %s", strerror(errno));
+    if (lp->pid == 0) {
+        close(down[1]);
+        close(up[0]);
+        child_in = down[0];
+        child_out = up[1];
+        memset(&child_res, 0, sizeof child_res);
+        setenv("LP_NUM_THREADS", "1", 1);
+        lavapipe_child(surf, sel, samples);
     }
-    return res;
+    close(down[0]);
+    close(up[1]);
+    lp->to = down[1];
+    lp->from = up[0];
+    lvp_msg m;
+    if (!read_all(lp->from, &m, sizeof m)) lavapipe_lost(lp, &m);
+    return m;
+}
+
+/* Run one row on lavapipe. */
+static lvp_msg lavapipe_run(lavapipe *lp, int si, int p, int w, unsigned reps) {
+    const lvp_request rq = {si, p, w, reps};
+    lvp_msg m;
+    if (!write_all(lp->to, &rq, sizeof rq) || !read_all(lp->from, &m, sizeof m))
+        lavapipe_lost(lp, &m);
+    return m;
+}
+
+static void lavapipe_stop(lavapipe *lp) {
+    const lvp_request rq = {-1, 0, 0, 0};
+    if (lp->pid > 0) {
+        (void)write_all(lp->to, &rq, sizeof rq);
+        waitpid(lp->pid, NULL, 0);
+    }
+    close(lp->to);
+    close(lp->from);
 }
 
 /* ---------------------------------------------------------------------------------------- */
 /* The texunit side                                                                          */
 /* ---------------------------------------------------------------------------------------- */
 
-static void make_surface(tu_surface *s, tu_format format) {
+static void make_surface(tu_surface *s, tex_id t, uint32_t size) {
     tu_error err;
     memset(s, 0, sizeof *s);
-    s->type = TU_SURFACE_2D;
-    s->format = format;
+    s->type = t == TEX_CUBE ? TU_SURFACE_CUBE : TU_SURFACE_2D;
+    s->format = tex_format[t];
     s->tiling = TU_TILING_LINEAR;
-    s->width = s->height = TEX_SIZE;
-    s->depth = s->layers = s->samples = 1;
+    s->width = s->height = size;
+    s->depth = s->samples = 1;
+    s->layers = t == TEX_CUBE ? 6 : 1;
     s->levels = 1;
     s->levels = tu_surface_max_levels(s);
     s->level_count = s->levels;
@@ -564,89 +926,505 @@ static void make_surface(tu_surface *s, tu_format format) {
     s->data = malloc((size_t)need);
     if (!s->data) die("out of memory");
     s->size = (size_t)need;
-    if (tu_surface_fill_hash(s, 0x7e57u + (uint32_t)format, &err) != TU_OK)
-        die("fill: %s", err.message);
+    if (tu_surface_fill_hash(s, 0x7e57u + (uint32_t)t, &err) != TU_OK) die("fill: %s", err.message);
 }
 
-/* One pass over the samples; returns the sum of every returned channel. */
-static double texunit_pass(const workload *wl, const tu_surface *surf, const tu_sampler *smp,
-                           const uint32_t *coords, uint32_t samples, tu_msg *msg) {
-    tu_reply reply;
+typedef enum path { PATH_BOUND, PATH_EXECUTE } path;
+
+/* Everything one (workload, size, pattern) needs; read-only while its threads run. */
+typedef struct setup {
+    const workload *wl;
+    const tu_surface *surface;
+    tu_sampler sampler;
+    tu_binding binding;
+    const uint32_t *stream;
+    uint32_t size; /* the texture's level-0 size (W4f's wrap) */
+    uint32_t msgs; /* SIMD16 messages in the stream */
+    /* W8 through vISA: the parsed kernel, its bindings, the GRF offsets of U, V, the reply */
+    tu_visa_kernel kernel;
+    tu_visa_bindings *vbind;
+    uint32_t visa_u, visa_v, visa_dst;
+    /* W8 through a send: the lowered payload (built once), the offsets of u and v in it */
+    const tu_target *target;
+    tu_payload *payload;
+    uint32_t send_u, send_v;
+    const tu_surface *binding_table[1];
+    const tu_sampler *sampler_states[1];
+    tu_send_tables tables;
+} setup;
+
+/* One thread's share: messages [first, first + count). */
+typedef struct job {
+    const setup *s;
+    path path;
+    uint32_t first, count;
+    double sum;
+    tu_status status;
     tu_error err;
-    double total = 0.0;
-    for (uint32_t base = 0; base < samples; base += SIMD) {
-        const uint32_t *c = coords + 2u * base;
-        for (int l = 0; l < SIMD; l++) {
-            msg->src[TU_SRC_U].u[l] = c[2 * l];
-            msg->src[TU_SRC_V].u[l] = c[2 * l + 1];
-        }
-        if (tu_execute(msg, surf, smp, &reply, &err) != TU_OK)
-            die("tu_execute (%s): %s", wl->name, err.message);
-        float acc = 0.0f;
-        for (int ch = 0; ch < 4; ch++)
-            for (int l = 0; l < SIMD; l++)
-                acc += reply.channel[ch].f[l];
-        total += acc;
+} job;
+
+/* The sum of the enabled channels of SIMD16 float replies, laid out channel after channel
+ * `stride` bytes apart (the GRF layouts) or as a tu_reply. */
+static float sum_lanes(const uint8_t *p, size_t stride, uint32_t channels) {
+    float acc = 0.0f;
+    for (unsigned ch = 0; ch < 4; ch++) {
+        if (!(channels >> ch & 1u)) continue;
+        float v[SIMD];
+        memcpy(v, p + ch * stride, sizeof v);
+        for (int l = 0; l < SIMD; l++)
+            acc += v[l];
     }
-    return total;
+    return acc;
 }
 
-static double run_texunit(const workload *wl, const tu_surface *surf, const uint32_t *coords,
-                          uint32_t samples, unsigned reps, double *sum) {
-    tu_sampler smp = tu_sampler_default();
-    smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
-    smp.mip_filter = wl->trilinear ? TU_MIP_LINEAR : TU_MIP_NEAREST;
-    tu_msg *msg = calloc(1, sizeof *msg);
-    if (!msg) die("out of memory");
-    msg->op = wl->fetch ? TU_OP_LD : TU_OP_SAMPLE_L;
+/* Copy sample records into the message's sources (kinds[].src says where each word goes). */
+static void fill_msg(tu_msg *msg, kind k, const uint32_t *rec) {
+    const struct kind_info *ki = &kinds[k];
+    for (uint32_t w = 0; w < ki->stride; w++)
+        for (int l = 0; l < SIMD; l++)
+            msg->src[ki->src[w]].u[l] = rec[(uint32_t)l * ki->stride + w];
+}
+
+static void job_engine(job *j) {
+    const setup *s = j->s;
+    const workload *wl = s->wl;
+    const uint32_t stride = kinds[wl->kind].stride, mask = s->size - 1u;
+    tu_msg *msg = calloc(1, sizeof *msg); /* zero LOD: W1, W2, W4 */
+    tu_reply *reply = calloc(1, sizeof *reply);
+    if (!msg || !reply) die("out of memory");
+    msg->op = wl->op;
     msg->simd = SIMD;
     msg->lane_mask = (1u << SIMD) - 1u;
-    msg->channel_mask = 0xF;
-    for (int l = 0; l < SIMD; l++) {
-        if (wl->fetch)
-            msg->src[TU_SRC_LOD].i[l] = 0;
-        else
-            msg->src[TU_SRC_LOD].f[l] = wl->lod;
+    msg->channel_mask = wl->channels;
+    double total = 0.0;
+    for (uint32_t m = j->first; m < j->first + j->count && j->status == TU_OK; m++) {
+        const uint32_t *rec = s->stream + (size_t)m * SIMD * stride;
+        fill_msg(msg, wl->kind, rec);
+        const int parts = wl->kind == KIND_LD4 ? 4 : 1; /* W4f: the 2x2 footprint, wrapped */
+        for (int q = 0; q < parts && j->status == TU_OK; q++) {
+            if (wl->kind == KIND_LD4)
+                for (int l = 0; l < SIMD; l++) {
+                    msg->src[TU_SRC_U].u[l] = (rec[2 * l] + (uint32_t)(q & 1)) & mask;
+                    msg->src[TU_SRC_V].u[l] = (rec[2 * l + 1] + (uint32_t)(q >> 1)) & mask;
+                }
+            j->status = j->path == PATH_BOUND
+                            ? tu_execute_bound(&s->binding, msg, reply, &j->err)
+                            : tu_execute(msg, s->surface, &s->sampler, reply, &j->err);
+            total +=
+                sum_lanes((const uint8_t *)reply->channel, sizeof reply->channel[0], wl->channels);
+        }
     }
-    /* Warm-up: a sixteenth of the stream. */
-    (void)texunit_pass(wl, surf, &smp, coords, samples / 16u / SIMD * SIMD, msg);
-    double best = 1e30;
-    for (unsigned r = 0; r < reps; r++) {
-        const double t0 = now_s();
-        *sum = texunit_pass(wl, surf, &smp, coords, samples, msg);
-        const double dt = now_s() - t0;
-        if (dt < best) best = dt;
-    }
+    j->sum = total;
     free(msg);
-    return samples / best * 1e-6;
+    free(reply);
+}
+
+/* W8: the kernel once per thread (its own GRF file), the coordinates written per message. */
+static void job_visa(job *j) {
+    const setup *s = j->s;
+    tu_visa_state st;
+    j->status = tu_visa_state_init(&st, &s->kernel, &j->err);
+    if (j->status != TU_OK) return;
+    st.dispatch_mask = (1u << SIMD) - 1u;
+    double total = 0.0;
+    for (uint32_t m = j->first; m < j->first + j->count && j->status == TU_OK; m++) {
+        const uint32_t *rec = s->stream + (size_t)m * SIMD * 2u;
+        for (int l = 0; l < SIMD; l++) {
+            memcpy(st.grf + s->visa_u + 4 * l, &rec[2 * l], 4);
+            memcpy(st.grf + s->visa_v + 4 * l, &rec[2 * l + 1], 4);
+        }
+        j->status = tu_visa_execute(&s->kernel, &st, s->vbind, &j->err);
+        total += sum_lanes(st.grf + s->visa_dst, SIMD * 4, s->wl->channels);
+    }
+    j->sum = total;
+    tu_visa_state_free(&st);
+}
+
+/* W8: the payload built once, copied per thread, u and v written per message. */
+static void job_send(job *j) {
+    const setup *s = j->s;
+    const tu_payload *pl = s->payload;
+    const size_t bytes = (size_t)pl->mlen * s->target->grf_bytes;
+    uint8_t payload[sizeof pl->grf], response[8 * TU_LOWER_MAX_GRF_BYTES * 2];
+    memcpy(payload, pl->grf, bytes);
+    const tu_send snd = {pl->desc, pl->ex_desc, pl->exec_mask, payload, bytes, 0, 0};
+    /* each channel's SIMD16 floats start at a fresh GRF (tu_lower_response_write) */
+    const size_t chan =
+        (SIMD * 4 + s->target->grf_bytes - 1) / s->target->grf_bytes * s->target->grf_bytes;
+    double total = 0.0;
+    for (uint32_t m = j->first; m < j->first + j->count && j->status == TU_OK; m++) {
+        const uint32_t *rec = s->stream + (size_t)m * SIMD * 2u;
+        for (int l = 0; l < SIMD; l++) {
+            memcpy(payload + s->send_u + 4 * l, &rec[2 * l], 4);
+            memcpy(payload + s->send_v + 4 * l, &rec[2 * l + 1], 4);
+        }
+        j->status =
+            tu_send_execute(&snd, s->target, &s->tables, response, sizeof response, &j->err);
+        total += sum_lanes(response, chan, s->wl->channels);
+    }
+    j->sum = total;
+}
+
+static void *job_run(void *arg) {
+    job *j = arg;
+    switch (j->s->wl->front) {
+    case FRONT_ENGINE: job_engine(j); break;
+    case FRONT_VISA: job_visa(j); break;
+    case FRONT_SEND: job_send(j); break;
+    }
+    return NULL;
+}
+
+/* Run `msgs` messages on `threads` threads (the calling one and threads - 1 more); returns
+ * the seconds taken and the sum of every returned channel. */
+static double run_jobs(const setup *s, path p, unsigned threads, uint32_t msgs, double *sum) {
+    job jobs[MAX_THREADS];
+    pthread_t tid[MAX_THREADS];
+    for (unsigned t = 0; t < threads; t++) {
+        const uint32_t first = (uint32_t)((uint64_t)msgs * t / threads);
+        const uint32_t end = (uint32_t)((uint64_t)msgs * (t + 1) / threads);
+        jobs[t] = (job){.s = s, .path = p, .first = first, .count = end - first};
+    }
+    const double t0 = now_s();
+    for (unsigned t = 1; t < threads; t++)
+        if (pthread_create(&tid[t], NULL, job_run, &jobs[t]) != 0) die("pthread_create failed");
+    job_run(&jobs[0]);
+    for (unsigned t = 1; t < threads; t++)
+        pthread_join(tid[t], NULL);
+    const double dt = now_s() - t0;
+    *sum = 0.0;
+    for (unsigned t = 0; t < threads; t++) {
+        if (jobs[t].status != TU_OK)
+            die("%s (%s): %s", s->wl->id, p == PATH_BOUND ? "bound" : "tu_execute",
+                jobs[t].err.message);
+        *sum += jobs[t].sum;
+    }
+    return dt;
+}
+
+/* W8's vISA kernel: W7's SAMPLE, SIMD16, RGBA, surface T6 = binding-table entry 0, sampler
+ * S0 = sampler state 0. The coordinates are rewritten in U and V before every execution. */
+static const char visa_kernel_text[] =
+    ".version 4.2\n"
+    ".kernel \"texbench_w8\"\n"
+    ".decl D v_type=G type=f num_elts=64 align=GRF\n"
+    ".decl U v_type=G type=f num_elts=16 align=GRF\n"
+    ".decl V v_type=G type=f num_elts=16 align=GRF\n"
+    ".decl S0 v_type=S num_elts=1\n"
+    ".decl T6 v_type=T num_elts=1\n"
+    "movs (M1_NM, 1) T6(0) 0x0:ud\n"
+    "movs (M1_NM, 1) S0(0) 0x0:ud\n"
+    "sample_3d.RGBA (M1, 16)  0x0:uw S0 T6 D.0 %null.0 U.0 V.0\n";
+
+static uint32_t visa_var_offset(const tu_visa_kernel *k, const char *name) {
+    for (uint32_t i = 0; i < k->var_count; i++)
+        if (strcmp(k->vars[i].name, name) == 0) return k->vars[i].grf_offset;
+    die("W8: the vISA kernel has no variable %s", name);
+}
+
+/* The payload offset of parameter `name` of a lowered message. */
+static uint32_t payload_param_offset(const tu_payload *pl, const tu_target *t, const char *name) {
+    for (uint32_t p = 0; p < pl->param_count; p++)
+        if (strcmp(pl->param_names[p], name) == 0) {
+            if (pl->param_bytes != 4)
+                die("W8: the send carries %u-byte parameters", pl->param_bytes);
+            return ((pl->header ? 1u : 0u) + p * pl->param_regs) * t->grf_bytes;
+        }
+    die("W8: the lowered sample carries no parameter %s", name);
+}
+
+/* Bind (and for W8 build the kernel or the send) for workload wl on surface surf. */
+static void setup_init(setup *s, const workload *wl, const tu_surface *surf, const uint32_t *stream,
+                       uint32_t samples) {
+    tu_error err;
+    memset(s, 0, sizeof *s);
+    s->wl = wl;
+    s->surface = surf;
+    s->sampler = workload_sampler(wl);
+    s->stream = stream;
+    s->size = surf->width;
+    s->msgs = samples / SIMD;
+    /* The binding: where a CPU-ISA choice for the kernels would be passed, once the API has
+     * one (texbench would take it as --isa). */
+    if (tu_bind(surf, &s->sampler, &s->binding, &err) != TU_OK)
+        die("tu_bind (%s): %s", wl->id, err.message);
+    if (wl->front == FRONT_VISA) {
+        if (tu_visa_parse(visa_kernel_text, strlen(visa_kernel_text), TU_VISA_XE_LP, &s->kernel,
+                          &err) != TU_OK)
+            die("W8 vISA kernel: %s", err.message);
+        s->visa_u = visa_var_offset(&s->kernel, "U");
+        s->visa_v = visa_var_offset(&s->kernel, "V");
+        s->visa_dst = visa_var_offset(&s->kernel, "D");
+        s->vbind = calloc(1, sizeof *s->vbind);
+        if (!s->vbind) die("out of memory");
+        s->vbind->surfaces[0] = surf;
+        s->vbind->samplers[0] = &s->sampler;
+    } else if (wl->front == FRONT_SEND) {
+        s->target = tu_target_preset("tgl");
+        tu_lmsg *lm = calloc(1, sizeof *lm);
+        tu_lplan *plan = calloc(1, sizeof *plan);
+        s->payload = calloc(1, sizeof *s->payload);
+        if (!lm || !plan || !s->payload) die("out of memory");
+        lm->msg.op = wl->op;
+        lm->msg.simd = SIMD;
+        lm->msg.lane_mask = (1u << SIMD) - 1u;
+        lm->msg.channel_mask = wl->channels;
+        for (int l = 0; l < SIMD; l++) /* non-zero, so that u and v are carried */
+            lm->msg.src[TU_SRC_U].f[l] = lm->msg.src[TU_SRC_V].f[l] = 0.5f;
+        if (tu_lower_split(lm, s->target, plan, &err) != TU_OK)
+            die("W8 tu_lower_split: %s", err.message);
+        if (plan->count != 1)
+            die("W8: a SIMD16 sample splits into %u sends on %s", plan->count, s->target->name);
+        if (tu_lower_payload(&plan->part[0], s->target, s->payload, &err) != TU_OK)
+            die("W8 tu_lower_payload: %s", err.message);
+        s->send_u = payload_param_offset(s->payload, s->target, "u");
+        s->send_v = payload_param_offset(s->payload, s->target, "v");
+        s->binding_table[0] = surf;
+        s->sampler_states[0] = &s->sampler;
+        s->tables = (tu_send_tables){s->binding_table, 1, s->sampler_states, 1, NULL, 0, NULL};
+        free(lm);
+        free(plan);
+    }
+}
+
+static void setup_free(setup *s) {
+    if (s->wl->front == FRONT_VISA) tu_visa_kernel_free(&s->kernel);
+    free(s->vbind);
+    free(s->payload);
+}
+
+/* What texunit measured for one (size, pattern, workload). */
+typedef struct row {
+    bool run;
+    double tu, tu_n, exec; /* M/s: bound 1 thread, bound T threads, tu_execute 1 thread */
+    double sum, sum_exec;  /* bound and tu_execute on 1 thread */
+    double lvp, lvp_sum;   /* lavapipe, 1 thread (0: none), measured in the same rounds */
+    double w7, w7_sum;     /* W8: W7 bound on 1 thread, measured in the same rounds */
+    double mem;            /* W4f: the same texels read by a plain C loop, 1 thread */
+} row;
+
+/* W4f's memory floor: the footprints' 16-byte texels of level 0 read and summed by a plain
+ * loop, no engine at all; returns the seconds taken. */
+static double plain_loads(const tu_surface *surf, const uint32_t *stream, uint32_t samples,
+                          double *sum) {
+    const uint8_t *base = (const uint8_t *)surf->data + surf->level[0].offset;
+    const size_t pitch = surf->level[0].row_pitch;
+    const uint32_t mask = surf->width - 1u;
+    float acc[4] = {0, 0, 0, 0};
+    const double t0 = now_s();
+    for (uint32_t i = 0; i < samples; i++) {
+        const uint32_t x0 = stream[2 * i], y0 = stream[2 * i + 1];
+        const uint32_t xs[2] = {x0, (x0 + 1u) & mask}, ys[2] = {y0, (y0 + 1u) & mask};
+        for (int q = 0; q < 4; q++) {
+            float t[4];
+            memcpy(t, base + ys[q >> 1] * pitch + xs[q & 1] * 16u, sizeof t);
+            for (int c = 0; c < 4; c++)
+                acc[c] += t[c];
+        }
+    }
+    const double dt = now_s() - t0;
+    *sum = (double)acc[0] + acc[1] + acc[2] + acc[3];
+    return dt;
+}
+
+/* One row in R rounds, each one lavapipe run then one run of every texunit path, so that
+ * both sides see the (shared, noisy) machine alike; each number is the best of its R. */
+static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, uint32_t samples,
+                   unsigned reps, unsigned threads) {
+    const workload *wl = &workloads[w];
+    const uint32_t stride = kinds[wl->kind].stride;
+    uint32_t *stream = malloc((size_t)samples * stride * 4u);
+    if (!stream) die("out of memory");
+    gen_stream(wl->kind, sizes[si], p, samples, stream);
+    setup *s = malloc(sizeof *s);
+    if (!s) die("out of memory");
+    setup_init(s, wl, surf, stream, samples);
+    setup *ref = NULL; /* W8: W7 on the same stream */
+    if (wl->vs_w7) {
+        ref = malloc(sizeof *ref);
+        if (!ref) die("out of memory");
+        setup_init(ref, &workloads[workload_index("W7")], surf, stream, samples);
+    }
+    row r = {.run = true};
+    double sum_n, best_1 = 1e30, best_n = 1e30, best_exec = 1e30, best_w7 = 1e30, best_mem = 1e30;
+    (void)run_jobs(s, PATH_BOUND, 1, s->msgs / 16u, &sum_n); /* a sixteenth, to warm up */
+    for (unsigned k = 0; k < reps; k++) {
+        if (ref) best_w7 = fmin(best_w7, run_jobs(ref, PATH_BOUND, 1, ref->msgs, &r.w7_sum));
+        if (wl->kind == KIND_LD4)
+            best_mem = fmin(best_mem, plain_loads(surf, stream, samples, &sum_n));
+        if (kinds[wl->kind].shader >= 0) {
+            const lvp_msg m = lavapipe_run(lp, si, p, w, 1);
+            if (m.status != 0) die("lavapipe: %s", m.message);
+            r.lvp = fmax(r.lvp, m.msps);
+            r.lvp_sum = m.sum;
+        }
+        best_1 = fmin(best_1, run_jobs(s, PATH_BOUND, 1, s->msgs, &r.sum));
+        if (threads > 1) best_n = fmin(best_n, run_jobs(s, PATH_BOUND, threads, s->msgs, &sum_n));
+        if (wl->front == FRONT_ENGINE)
+            best_exec = fmin(best_exec, run_jobs(s, PATH_EXECUTE, 1, s->msgs, &r.sum_exec));
+    }
+    const double msamples = (double)s->msgs * SIMD * 1e-6;
+    r.tu = msamples / best_1;
+    r.tu_n = threads > 1 ? msamples / best_n : 0.0;
+    r.exec = wl->front == FRONT_ENGINE ? msamples / best_exec : 0.0;
+    r.w7 = ref ? msamples / best_w7 : 0.0;
+    r.mem = wl->kind == KIND_LD4 ? msamples / best_mem : 0.0;
+    if (ref) setup_free(ref);
+    free(ref);
+    setup_free(s);
+    free(s);
+    free(stream);
+    return r;
 }
 
 /* ---------------------------------------------------------------------------------------- */
+/* Options, the table and the JSON                                                           */
+/* ---------------------------------------------------------------------------------------- */
 
-static void usage(void) {
-    fprintf(stderr,
-            "usage: texbench [--samples N] [--reps R]\n"
-            "  N: samples per workload, a multiple of %d (default 4194304)\n"
-            "  R: timed repetitions, the best is reported (default 3)\n",
-            K * LOCAL_SIZE);
+enum { SCALING_GOAL_X10 = 18 }; /* T threads: at least 1.8x one thread's rate */
+
+__attribute__((noreturn)) static void usage(void) {
+    fprintf(
+        stderr,
+        "usage: texbench [--quick] [--samples N] [--reps R] [--threads T]\n"
+        "                [--workloads W1,W2,...] [--sizes 256,1024] [--patterns random,coherent]\n"
+        "                [--json FILE]\n"
+        "  N  samples per workload, size and pattern, a multiple of %d (default 1048576)\n"
+        "  R  timed repetitions, the best is reported (default 3)\n"
+        "  T  threads of the scaling measurement, 1..%d (default 2; 1: none)\n"
+        "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s; a prefix takes every\n"
+        "               match (W4: W4 and W4f, W5: W5 and W5l, W8: both W8 rows)\n"
+        "  --quick      N = 262144, R = 2 (about a minute)\n",
+        K * LOCAL_SIZE, MAX_THREADS);
     exit(2);
 }
 
+/* Split a comma list and call pick(token) for each; false when a token matched nothing. */
+static bool parse_list(const char *list, bool *flags, int count, const char *const *names,
+                       bool prefix) {
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (int i = 0; i < count; i++)
+        flags[i] = false;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        bool any = false;
+        for (int i = 0; i < count; i++)
+            if (prefix ? strncmp(names[i], tok, strlen(tok)) == 0 : strcmp(names[i], tok) == 0)
+                flags[i] = any = true;
+        if (!any) return false;
+    }
+    return true;
+}
+
+static void cpu_model(char *out, size_t size) {
+    snprintf(out, size, "unknown CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) != 0) continue;
+        const char *v = strchr(line, ':');
+        if (!v) break;
+        v++;
+        while (*v == ' ' || *v == '\t')
+            v++;
+        snprintf(out, size, "%s", v);
+        out[strcspn(out, "\n")] = '\0';
+        break;
+    }
+    fclose(f);
+}
+
+/* What one table row says, computed once for the text and the JSON. */
+typedef struct verdict {
+    double lvp, ratio, scaling, exec_ratio, sum_diff, vs_w7; /* NAN: not applicable */
+    bool met;
+} verdict;
+
+static verdict judge(const workload *wl, const row *r, unsigned threads, uint32_t samples) {
+    /* every value returned: samples x channels (x 4 loads for W4f), each of magnitude <= 1 */
+    const double values =
+        (double)samples * __builtin_popcount(wl->channels) * (wl->kind == KIND_LD4 ? 4.0 : 1.0);
+    verdict v = {NAN, NAN, NAN, NAN, NAN, NAN, false};
+    if (threads > 1) v.scaling = r->tu_n / r->tu;
+    if (wl->front == FRONT_ENGINE) v.exec_ratio = r->exec / r->tu;
+    if (r->lvp > 0) {
+        v.lvp = r->lvp;
+        v.ratio = r->tu / v.lvp;
+        v.sum_diff = fabs(r->sum - r->lvp_sum) / values;
+    }
+    if (wl->vs_w7) {
+        v.vs_w7 = r->w7 / r->tu - 1.0; /* extra time per message, as a fraction of W7's */
+        v.sum_diff = fabs(r->sum - r->w7_sum) / values;
+    }
+    v.met = wl->goal > 0 && v.ratio >= wl->goal &&
+            (isnan(v.scaling) || v.scaling * 10 >= SCALING_GOAL_X10);
+    return v;
+}
+
+static void print_num(double v, int width, int prec) {
+    if (isnan(v))
+        printf(" %*s", width, "-");
+    else
+        printf(" %*.*f", width, prec, v);
+}
+
+/* Make a string from the system (CPU and device names) safe inside JSON quotes. */
+static void json_safe(char *str) {
+    for (; *str; str++)
+        if (*str == '"' || *str == '\\' || (unsigned char)*str < 0x20) *str = '?';
+}
+
+static void json_num(FILE *f, const char *key, double v) {
+    if (isnan(v))
+        fprintf(f, ", \"%s\": null", key);
+    else
+        fprintf(f, ", \"%s\": %.6g", key, v);
+}
+
 int main(int argc, char **argv) {
-    uint32_t samples = 1u << 22;
-    unsigned reps = 3;
+    uint32_t samples = 1u << 20;
+    unsigned reps = 3, threads = 2;
+    const char *json = NULL;
+    selection sel;
+    for (int i = 0; i < WL_COUNT; i++)
+        sel.wl[i] = true;
+    for (int i = 0; i < SIZE_COUNT; i++)
+        sel.size[i] = true;
+    for (int i = 0; i < PAT_COUNT; i++)
+        sel.pat[i] = true;
+    const char *wl_ids[WL_COUNT], *size_names[SIZE_COUNT] = {"256", "1024"};
+    for (int i = 0; i < WL_COUNT; i++)
+        wl_ids[i] = workloads[i].id;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc)
-            samples = (uint32_t)strtoul(argv[++i], NULL, 0);
-        else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
-            reps = (unsigned)strtoul(argv[++i], NULL, 0);
-        else
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--quick") == 0) {
+            samples = 1u << 18, reps = 2;
+            continue;
+        }
+        if (!v) usage();
+        i++;
+        if (strcmp(a, "--samples") == 0)
+            samples = (uint32_t)strtoul(v, NULL, 0);
+        else if (strcmp(a, "--reps") == 0)
+            reps = (unsigned)strtoul(v, NULL, 0);
+        else if (strcmp(a, "--threads") == 0)
+            threads = (unsigned)strtoul(v, NULL, 0);
+        else if (strcmp(a, "--json") == 0)
+            json = v;
+        else if (strcmp(a, "--workloads") == 0) {
+            if (!parse_list(v, sel.wl, WL_COUNT, wl_ids, true)) usage();
+        } else if (strcmp(a, "--sizes") == 0) {
+            if (!parse_list(v, sel.size, SIZE_COUNT, size_names, false)) usage();
+        } else if (strcmp(a, "--patterns") == 0) {
+            if (!parse_list(v, sel.pat, PAT_COUNT, patterns, false)) usage();
+        } else
             usage();
     }
     if (samples == 0 || samples % (K * LOCAL_SIZE) != 0 || samples > (1u << 26) || reps == 0 ||
-        reps > MAX_REPS)
+        reps > MAX_REPS || threads == 0 || threads > MAX_THREADS)
         usage();
-
     /* Force lavapipe unless the user chose the drivers. */
     if (!getenv("VK_ICD_FILENAMES") && !getenv("VK_DRIVER_FILES")) {
         FILE *f = fopen(LVP_ICD, "r");
@@ -658,60 +1436,143 @@ int main(int argc, char **argv) {
         setenv("VK_ICD_FILENAMES", LVP_ICD, 1);
     }
 
-    tu_surface surf[TEX_COUNT];
-    for (int t = 0; t < TEX_COUNT; t++)
-        make_surface(&surf[t], tex_format[t]);
+    static tu_surface surf[SIZE_COUNT][TEX_COUNT];
+    for (int si = 0; si < SIZE_COUNT; si++)
+        for (int t = 0; t < TEX_COUNT; t++)
+            if (sel.size[si]) make_surface(&surf[si][t], (tex_id)t, tex_size((tex_id)t, si));
 
-    /* The coordinate streams: normalized u, v in [0, 1) as float bits, and texel x, y. */
-    uint32_t *coords_f = malloc((size_t)samples * 8u);
-    uint32_t *coords_i = malloc((size_t)samples * 8u);
-    if (!coords_f || !coords_i) die("out of memory");
-    for (uint32_t i = 0; i < 2u * samples; i++) {
-        const uint32_t h = tu_texel_hash(0x9e3779b9u, 0, 0, i, 0, 0, 0); /* any fixed stream */
-        coords_f[i] = float_bits((float)(h >> 8) * (1.0f / 16777216.0f));
-        coords_i[i] = h % TEX_SIZE;
-    }
-
-    /* lavapipe first: a skip costs nothing then. */
-    const lvp_result one = run_lavapipe(surf, coords_f, coords_i, samples, reps, 1);
-    if (one.status == 1) {
-        printf("skipped: %s\n", one.message);
+    /* lavapipe set up first: a skip costs nothing then. Each row then runs on lavapipe and
+     * right after on texunit, so that both see the machine in the same state. */
+    signal(SIGPIPE, SIG_IGN); /* a lost child is reported, not fatal */
+    lavapipe lp;
+    const lvp_msg hello = lavapipe_start(&lp, surf, &sel, samples);
+    if (hello.status == 1) {
+        printf("skipped: %s\n", hello.message);
         return 0;
     }
-    if (one.status != 0) die("lavapipe (1 thread): %s", one.message);
-    const lvp_result all = run_lavapipe(surf, coords_f, coords_i, samples, reps, 0);
-    if (all.status != 0) die("lavapipe (default threads): %s", all.message);
+    if (hello.status != 0) die("lavapipe: %s", hello.message);
 
-    double tu_msps[WL_COUNT], tu_sum[WL_COUNT];
-    for (int w = 0; w < WL_COUNT; w++)
-        tu_msps[w] =
-            run_texunit(&workloads[w], &surf[workloads[w].tex],
-                        workloads[w].fetch ? coords_i : coords_f, samples, reps, &tu_sum[w]);
+    static row rows[SIZE_COUNT][PAT_COUNT][WL_COUNT];
+    for (int si = 0; si < SIZE_COUNT; si++)
+        for (int p = 0; p < PAT_COUNT; p++)
+            for (int w = 0; w < WL_COUNT; w++) {
+                if (!sel.size[si] || !sel.pat[p] || !sel.wl[w]) continue;
+                fprintf(stderr, "texbench: %s %u %s ...\n", workloads[w].id, sizes[si],
+                        patterns[p]);
+                row *r = &rows[si][p][w];
+                *r = run_row(&lp, si, p, w, &surf[si][workloads[w].tex], samples, reps, threads);
+                if (workloads[w].front == FRONT_ENGINE && r->sum != r->sum_exec)
+                    fprintf(stderr,
+                            "texbench: %s: tu_execute and tu_execute_bound differ "
+                            "(sums %.17g and %.17g)\n",
+                            workloads[w].id, r->sum_exec, r->sum);
+            }
 
+    lavapipe_stop(&lp);
+
+    char cpu[256];
+    cpu_model(cpu, sizeof cpu);
     const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    printf("texbench: 256x256 textures with full mip chains, %u samples per workload, best of "
-           "%u\n",
-           samples, reps);
-    printf("  texunit: tu_execute, SIMD16 messages, 1 thread\n");
-    printf("  lavapipe: %s, one dispatch of %u invocations x %d samples; 1 thread "
-           "(LP_NUM_THREADS=1) and default threads (%ld CPUs online)\n",
-           one.device, samples / K, K, cpus);
-    printf("  Msamples/s:\n");
-    printf("%-26s %10s %12s %12s %14s %10s\n", "workload", "texunit", "lvp 1 thr", "lvp all thr",
-           "tu/lvp(1 thr)", "sum diff");
-    for (int w = 0; w < WL_COUNT; w++) {
-        if (one.msps[w] == 0.0 || all.msps[w] == 0.0) {
-            printf("%-26s %10.1f %12s %12s %14s %10s\n", workloads[w].name, tu_msps[w], "n/a",
-                   "n/a", "n/a", "n/a");
-            continue;
-        }
-        const double diff = fabs(tu_sum[w] - one.sum[w]) / fmax(fabs(one.sum[w]), 1e-30);
-        printf("%-26s %10.1f %12.1f %12.1f %14.2f %10.1e\n", workloads[w].name, tu_msps[w],
-               one.msps[w], all.msps[w], tu_msps[w] / one.msps[w], diff);
+    printf("texbench: %s, %ld CPUs online; %u samples per row, best of %u\n", cpu, cpus, samples,
+           reps);
+    printf("  texunit: tu_bind + tu_execute_bound, SIMD16 messages; %u-thread scaling; "
+           "tu_execute (bind per call) on 1 thread\n",
+           threads);
+    printf("  lavapipe: %s, LP_NUM_THREADS=1, one dispatch of %u invocations x %d samples\n",
+           hello.device, samples / K, K);
+    printf("  2D textures size x size with full mip chains; W6's cube has %ux%u faces at both "
+           "sizes. M/s: million samples per second\n",
+           CUBE_FACE, CUBE_FACE);
+    printf("%-4s %-24s %5s %-8s %8s %7s %6s %8s %7s %5s %-11s %8s\n", "id", "workload", "size",
+           "pattern", "tu M/s", "x thr", "exec/b", "lvp M/s", "tu/lvp", "goal", "status",
+           "sum diff");
+    for (int si = 0; si < SIZE_COUNT; si++)
+        for (int p = 0; p < PAT_COUNT; p++)
+            for (int w = 0; w < WL_COUNT; w++) {
+                const row *r = &rows[si][p][w];
+                if (!r->run) continue;
+                const workload *wl = &workloads[w];
+                const verdict v = judge(wl, r, threads, samples);
+                printf("%-4s %-24s %5u %-8s", wl->id, wl->name, sizes[si], patterns[p]);
+                print_num(r->tu, 8, 2);
+                print_num(v.scaling, 7, 2);
+                print_num(v.exec_ratio, 6, 2);
+                print_num(v.lvp, 8, 1);
+                print_num(v.ratio, 7, 3);
+                char goal[16] = "-", status[32] = "-";
+                if (wl->goal > 0) {
+                    snprintf(goal, sizeof goal, "%.1fx", wl->goal);
+                    snprintf(status, sizeof status, "%s", v.met ? "met" : "not met");
+                } else if (!isnan(v.vs_w7)) {
+                    snprintf(status, sizeof status, "%+.0f%% vs W7", v.vs_w7 * 100.0);
+                } else if (wl->kind == KIND_LD4) {
+                    snprintf(status, sizeof status, "C: %.0f M/s", r->mem);
+                }
+                printf(" %5s %-11s", goal, status);
+                if (isnan(v.sum_diff))
+                    printf(" %8s\n", "-");
+                else
+                    printf(" %8.1e\n", v.sum_diff);
+            }
+    if (threads > 1)
+        printf("goal: tu/lvp >= the goal on one thread and %u threads >= %.1fx one thread's "
+               "rate (x thr); ",
+               threads, SCALING_GOAL_X10 / 10.0);
+    else
+        printf("goal: tu/lvp >= the goal on one thread (scaling not measured); ");
+    printf("exec/b: tu_execute / bound (goal >= 0.8);\n"
+           "W4f: W4's bilinear footprints as 4 loads (LD / texelFetch) per sample, no "
+           "filtering, the floor W4 is measured against; C: the same texels read by a plain "
+           "loop (the memory's limit);\n"
+           "W8: W7's messages through the vISA executor (W8v) and the send (W8s): extra time "
+           "per message against W7 run in the same rounds; sum diff against W7;\n"
+           "sum diff: |total texunit - total lavapipe| / values returned (a sanity check).\n");
+
+    if (json) {
+        FILE *f = fopen(json, "w");
+        if (!f) die("%s: %s", json, strerror(errno));
+        char device[sizeof hello.device];
+        snprintf(device, sizeof device, "%s", hello.device);
+        json_safe(cpu);
+        json_safe(device);
+        fprintf(f,
+                "{\"cpu\": \"%s\", \"cpus\": %ld, \"samples\": %u, \"reps\": %u, "
+                "\"threads\": %u, \"lavapipe\": \"%s\", \"rows\": [",
+                cpu, cpus, samples, reps, threads, device);
+        bool first = true;
+        for (int si = 0; si < SIZE_COUNT; si++)
+            for (int p = 0; p < PAT_COUNT; p++)
+                for (int w = 0; w < WL_COUNT; w++) {
+                    const row *r = &rows[si][p][w];
+                    if (!r->run) continue;
+                    const workload *wl = &workloads[w];
+                    const verdict v = judge(wl, r, threads, samples);
+                    fprintf(f,
+                            "%s\n  {\"id\": \"%s\", \"workload\": \"%s\", \"size\": %u, "
+                            "\"pattern\": \"%s\"",
+                            first ? "" : ",", wl->id, wl->name, sizes[si], patterns[p]);
+                    json_num(f, "texunit_msps", r->tu);
+                    json_num(f, "texunit_threads_msps", threads > 1 ? r->tu_n : NAN);
+                    json_num(f, "scaling", v.scaling);
+                    json_num(f, "execute_msps", wl->front == FRONT_ENGINE ? r->exec : NAN);
+                    json_num(f, "execute_ratio", v.exec_ratio);
+                    json_num(f, "lavapipe_msps", v.lvp);
+                    json_num(f, "ratio", v.ratio);
+                    json_num(f, "goal", wl->goal > 0 ? wl->goal : NAN);
+                    json_num(f, "overhead_vs_w7", v.vs_w7);
+                    json_num(f, "w7_msps", wl->vs_w7 ? r->w7 : NAN);
+                    json_num(f, "memory_floor_msps", wl->kind == KIND_LD4 ? r->mem : NAN);
+                    json_num(f, "sum_diff", v.sum_diff);
+                    fprintf(f, ", \"met\": %s}",
+                            wl->goal > 0 ? (v.met ? "true" : "false") : "null");
+                    first = false;
+                }
+        fprintf(f, "\n]}\n");
+        if (fclose(f) != 0) die("%s: write failed", json);
     }
-    for (int t = 0; t < TEX_COUNT; t++)
-        free(surf[t].data);
-    free(coords_f);
-    free(coords_i);
+
+    for (int si = 0; si < SIZE_COUNT; si++)
+        for (int t = 0; t < TEX_COUNT; t++)
+            free(surf[si][t].data);
     return 0;
 }

@@ -74,7 +74,7 @@ static void setup(void) {
         states[i] = &samplers[i];
     bindless[0] = (tu_send_binding){0x3000, &images[1].surface, NULL};
     bindless[1] = (tu_send_binding){0x40, NULL, &samplers[2]};
-    tables = (tu_send_tables){table, 8, states, 3, bindless, 2};
+    tables = (tu_send_tables){table, 8, states, 3, bindless, 2, NULL};
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -467,17 +467,11 @@ static void test_geometry_bounds(void) {
             if (padded) p.levels = p.level_count = 1;
             surf_box b;
             CHECK(make_surface(&p, &b));
-            const tu_msg m = {.op = TU_OP_LD, .simd = 1, .lane_mask = 1, .channel_mask = 1};
-            tuE_ctx ctx;
-            memset(&ctx, 0, sizeof ctx);
-            ctx.msg = &m;
-            ctx.surf = &b.s;
-            ctx.levels = b.s.level_count;
             tuE_fast_geom g;
-            CHECK(tuE_fast_geometry(&ctx, &g) == (shortage == 0), "padded %d shortage %zu", padded,
-                  shortage);
+            CHECK(tuE_fast_geometry(&b.s, b.s.level_count, &g) == (shortage == 0),
+                  "padded %d shortage %zu", padded, shortage);
             b.s.data = NULL;
-            CHECK(!tuE_fast_geometry(&ctx, &g));
+            CHECK(!tuE_fast_geometry(&b.s, b.s.level_count, &g));
             free_surface(&b);
         }
 }

@@ -108,6 +108,8 @@ typedef struct seen {
     float lambda;
     const tu_surface *s;
     bool offsets_ok;
+    bool paired;              /* every footprint texel not from the border follows its read */
+    tu_trace_event last_read; /* the last FETCH */
 } seen;
 
 static void on_event(void *user, const tu_trace_event *e) {
@@ -121,9 +123,21 @@ static void on_event(void *user, const tu_trace_event *e) {
         w->offsets_ok &= tu_surface_texel_offset(w->s, &e->texel, &off, &err) == TU_OK &&
                          off == e->offset &&
                          memcmp(e->raw, (const uint8_t *)w->s->data + off, e->raw_size) == 0;
+        w->last_read = *e;
         break;
     }
-    case TU_TRACE_TEXEL: w->texel++; break;
+    case TU_TRACE_TEXEL: {
+        /* whichever way the engine read it (the address gate, a direct level, or 8-bit codes
+         * straight from memory), the texel's read comes just before it, with its value */
+        w->texel++;
+        const tu_texel_coord *a = &e->texel, *b = &w->last_read.texel;
+        w->paired &=
+            e->border || (w->last_read.kind == TU_TRACE_FETCH && a->x == b->x && a->y == b->y &&
+                          a->z == b->z && a->layer == b->layer && a->level == b->level &&
+                          memcmp(&e->value, &w->last_read.value, sizeof e->value) == 0);
+        w->last_read.kind = TU_TRACE_TEXEL; /* used */
+        break;
+    }
     case TU_TRACE_BLEND: w->blend++; break;
     case TU_TRACE_RESULT: w->result++, w->reply = e->value; break;
     default: break;
@@ -162,7 +176,7 @@ static void test_trace(void) {
             memset(&plain, 0, sizeof plain);
             CHECK(tu_execute(&m, &img.surface, &smp, &plain, &err) == TU_OK, "%s", err.message);
             for (unsigned l = 0; l < 8; l++) {
-                seen w = {0, 0, 0, 0, 0, {{0}}, 0, &img.surface, true};
+                seen w = {0, 0, 0, 0, 0, {{0}}, 0, &img.surface, true, true, {0}};
                 const tu_trace trace = {on_event, &w, l};
                 memset(&traced, 0, sizeof traced);
                 CHECK(tu_execute_traced(&m, &img.surface, &smp, &traced, &trace, &err) == TU_OK,
@@ -170,6 +184,7 @@ static void test_trace(void) {
                 CHECK(memcmp(&plain.channel, &traced.channel, sizeof plain.channel) == 0,
                       "format %d op %d: the traced run differs", f, (int)op);
                 CHECK(w.offsets_ok, "a traced read is not at the layout's offset");
+                CHECK(w.paired, "format %d op %d: a footprint texel without its read", f, (int)op);
                 CHECK(w.result == 1 && w.reply.u[0] == plain.channel[0].u[l] &&
                           w.reply.u[3] == plain.channel[3].u[l],
                       "the RESULT event is not the lane's reply");

@@ -648,7 +648,7 @@ static void test_state(void) {
     static uint8_t mem[4096];
     const uint32_t bank[2] = {0x12345678, 0xfff00005};
     tu_nv_region regions[2] = {{0x1000, mem, 2048, NULL}, {0x1800, mem + 2048, 2048, NULL}};
-    tu_nv_state st = {regions, 2, {pool, sizeof pool, 3}, {pool, sizeof pool, 3}, bank, 2};
+    tu_nv_state st = {regions, 2, {pool, sizeof pool, 3}, {pool, sizeof pool, 3}, bank, 2, NULL};
     tu_error err;
     CHECK(tu_nv_state_validate(&st, &err) == TU_OK, "%s", err.message);
     CHECK(tu_nv_cbank_word(&st, 1) == 0xfff00005 && tu_nv_cbank_word(&st, 2) == 0 &&

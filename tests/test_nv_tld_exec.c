@@ -30,6 +30,7 @@ typedef struct gpu {
     uint8_t res_bits[MEM_SIZE / 4096 / 8];
     tu_residency residency;
     tu_nv_region region;
+    tu_binding_cache cache;
     tu_nv_state st;
     tu_nv_regs regs;
 } gpu;
@@ -43,7 +44,12 @@ static gpu *gpu_new(void) {
                           {g->headers, sizeof g->headers, POOL_ENTRIES - 1},
                           {g->headers, sizeof g->headers, POOL_ENTRIES - 1},
                           g->cbank,
-                          POOL_ENTRIES};
+                          POOL_ENTRIES,
+                          NULL};
+    /* Every other warp state keeps a binding cache: the tests rewrite headers between TLDs,
+     * so a binding not bound again after a change would show as a wrong texel. */
+    static unsigned made;
+    if (made++ & 1) g->st.cache = &g->cache;
     for (unsigned i = 0; i < POOL_ENTRIES; i++)
         g->cbank[i] = TU_NV_HANDLE(0x5a, i); /* word i -> header i (sampler bits ignored) */
     g->regs.lanes = 32;

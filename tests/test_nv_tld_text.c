@@ -461,6 +461,26 @@ static void test_bad_text(void) {
     CHECK(parsed > 0);
 }
 
+/* The text model (texunit/text.h): LF and CRLF end a line alike; other control characters
+ * are refused at their column. */
+static void test_line_ends(void) {
+    tu_nv_tld a, b;
+    tu_error err = {0};
+    CHECK(tu_nv_tld_parse("TLD.LZ R0, R4, 0, 2D, 0xf;\n", &a, &err) == TU_OK, "%s", err.message);
+    CHECK(tu_nv_tld_parse("TLD.LZ R0, R4, 0, 2D, 0xf;\r\n", &b, &err) == TU_OK, "%s", err.message);
+    CHECK(memcmp(&a, &b, sizeof a) == 0);
+    const struct {
+        const char *text, *needle;
+    } bad[] = {
+        {"TLD.LZ R0, R4, 0, 2D, 0xf;\r", "line 1, column 27: control character 0x0d"},
+        {"TLD.LZ\vR0, R4, 0, 2D, 0xf;", "line 1, column 7: control character 0x0b"},
+        {"TLD.LZ R0,\fR4, 0, 2D, 0xf;", "line 1, column 11: control character 0x0c"},
+        {"\nTLD.LZ R0, R4, 0\x1b, 2D, 0xf;", "line 2, column 17: control character 0x1b"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK_ERR(tu_nv_tld_parse(bad[i].text, &a, &err), TU_PARSE_ERROR, &err, bad[i].needle);
+}
+
 static void test_bad_words(void) {
     tu_error err;
     tu_nv_tld t;
@@ -508,5 +528,6 @@ int main(void) {
     TU_RUN(test_illegal_options);
     TU_RUN(test_bad_text);
     TU_RUN(test_bad_words);
+    TU_RUN(test_line_ends);
     return tu_test_finish();
 }

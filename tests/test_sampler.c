@@ -232,6 +232,78 @@ static void test_min_max_reduction(void) {
     tu_image_free(&img);
 }
 
+static void nan_then_one(uint32_t L, uint32_t layer, uint32_t x, uint32_t y, uint32_t z,
+                         tu_texel *t) {
+    (void)L, (void)layer, (void)y, (void)z;
+    t->f[0] = x == 0 ? NAN : 1.0f;
+    t->f[3] = 1.0f;
+}
+
+static void one_then_nan(uint32_t L, uint32_t layer, uint32_t x, uint32_t y, uint32_t z,
+                         tu_texel *t) {
+    nan_then_one(L, layer, 1 - x, y, z, t);
+}
+
+static void opaque_white(uint32_t L, uint32_t layer, uint32_t x, uint32_t y, uint32_t z,
+                         tu_texel *t) {
+    (void)L, (void)layer, (void)x, (void)y, (void)z;
+    t->f[0] = t->f[1] = t->f[2] = t->f[3] = 1.0f;
+}
+
+static void test_nan_texels_and_borders(void) {
+    /* A NaN texel in a min/max footprint loses to any number, in either order (fminf /
+     * fmaxf, docs/semantics.md), in both precisions: u = 0.4 weighs both texels. */
+    texel_fn order[2] = {nan_then_one, one_then_nan};
+    for (int o = 0; o < 2; o++) {
+        tu_image img = make(TU_SURFACE_1D, false, TU_FORMAT_R32_SFLOAT, 2, 1, 1, 1, 1, order[o]);
+        tu_sampler smp = tu_sampler_default();
+        smp.mag_filter = TU_FILTER_LINEAR;
+        smp.address[0] = TU_ADDRESS_CLAMP_EDGE;
+        for (int prec = 0; prec < 2; prec++)
+            for (int red = TU_REDUCTION_MIN; red <= TU_REDUCTION_MAX; red++) {
+                smp.precision = (uint8_t)prec, smp.reduction = (uint8_t)red;
+                CHECK_F(sample_l(&img.surface, &smp, 0.4f, 0, 0, 0), 1.0f);
+            }
+        tu_image_free(&img);
+    }
+    /* Any float is a valid border colour (Vulkan's VkClearColorValue and NVIDIA's 32-bit
+     * TSC border words have no finiteness rule). A float format returns it as it is. */
+    tu_image f32 = make(TU_SURFACE_1D, false, TU_FORMAT_R32_SFLOAT, 2, 1, 1, 1, 1, two_texels);
+    tu_sampler smp = tu_sampler_default();
+    smp.address[0] = TU_ADDRESS_CLAMP_BORDER;
+    smp.border_color.f[0] = NAN;
+    tu_error err = {0};
+    CHECK(tu_sampler_validate(&smp, &err) == TU_OK, "%s", err.message);
+    CHECK(isnan(sample_l(&f32.surface, &smp, -0.1f, 0, 0, 0)));
+    tu_image_free(&f32);
+    /* At 8-bit fixed point the border converts like a texel by the unorm encoding rule:
+     * NaN -> code 0, +Inf -> 255, -Inf -> 0. u = -63/512 on 2 texels: u * 2 - 0.5 = -1 +
+     * 65/256, so the border (texel -1) weighs 191/256 and texel 0 (code 255) 65/256:
+     * (c * 191 + 255 * 65 + 128) >> 8. (An odd weight: a NaN cast to INT_MIN, as it once
+     * was, does not cancel out of the sum.) */
+    tu_image u8 = make(TU_SURFACE_1D, false, TU_FORMAT_R8G8B8A8_UNORM, 2, 1, 1, 1, 1, opaque_white);
+    smp.mag_filter = TU_FILTER_LINEAR;
+    smp.precision = TU_PRECISION_HW;
+    const float borders[3] = {NAN, INFINITY, -INFINITY};
+    const int32_t codes[3] = {0, 255, 0};
+    for (int b = 0; b < 3; b++) {
+        smp.border_color = (tu_texel){.f = {borders[b], borders[b], borders[b], borders[b]}};
+        const int32_t want = (codes[b] * 191 + 255 * 65 + 128) >> 8;
+        CHECK_F(sample_l(&u8.surface, &smp, -63.0f / 512.0f, 0, 0, 0), (float)want / 255.0f);
+    }
+    /* In exact precision too: the border is what an RGBA8 texel can hold, so the blend is
+     * 65/256 of texel 0 (1.0) and 191/256 of the border's 0 or 1. */
+    smp.precision = TU_PRECISION_EXACT;
+    const float held[3] = {0.0f, 1.0f, 0.0f};
+    for (int b = 0; b < 3; b++) {
+        smp.border_color = (tu_texel){.f = {borders[b], borders[b], borders[b], borders[b]}};
+        const float a = 65.0f / 256.0f;
+        CHECK_F(sample_l(&u8.surface, &smp, -63.0f / 512.0f, 0, 0, 0),
+                held[b] + a * (1.0f - held[b]));
+    }
+    tu_image_free(&u8);
+}
+
 /* --- LOD ------------------------------------------------------------------------------------ */
 
 static void test_lod_selection(void) {
@@ -400,6 +472,27 @@ static void test_cube_faces(void) {
      * t = 0 (y 0). (1, 1, 0.5) is +Y: sc = 1, tc = 0.5: x 3, t = 0.75 (y 3). */
     CHECK_F(sample_l(&img.surface, &smp, 1, 1, 1, 0), 403.0f);
     CHECK_F(sample_l(&img.surface, &smp, 1, 1, 0.5f, 0), 233.0f);
+    tu_image_free(&img);
+}
+
+/* Hostile directions on a seamless linear cube: NaN, infinities, huge and zero components
+ * reach no int conversion (the asan build runs UBSan's float-cast-overflow) and read a blend
+ * of texels, so the result lies within the texels' range 0..511. */
+static void test_cube_hostile_directions(void) {
+    tu_image img = make(TU_SURFACE_CUBE, false, TU_FORMAT_R32_SFLOAT, 2, 2, 1, 6, 1, cube_texels);
+    tu_sampler smp = tu_sampler_default();
+    smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+    const float v[] = {NAN, INFINITY, -INFINITY, 3e38f, -3e38f, 0.0f, 1e-38f, 1.0f, -1.0f};
+    const unsigned n = sizeof v / sizeof v[0];
+    for (int prec = 0; prec < 2; prec++) {
+        smp.precision = (uint8_t)prec;
+        for (unsigned i = 0; i < n * n * n; i++) {
+            const float x = v[i % n], y = v[i / n % n], z = v[i / (n * n)];
+            const float got = sample_l(&img.surface, &smp, x, y, z, 0);
+            CHECK(got >= 0.0f && got <= 511.0f, "(%g, %g, %g): %g", (double)x, (double)y, (double)z,
+                  (double)got);
+        }
+    }
     tu_image_free(&img);
 }
 
@@ -638,6 +731,36 @@ static void test_lanes_and_masks(void) {
     tu_image_free(&img);
 }
 
+/* A binding is the surface and sampler as they were at tu_bind: it answers as tu_execute
+ * does, and later changes to the caller's descriptions do not reach it. */
+static void test_binding(void) {
+    tu_image img = make(TU_SURFACE_2D, false, TU_FORMAT_R32_SFLOAT, 8, 8, 1, 1, 1, grid);
+    tu_sampler smp = tu_sampler_default();
+    tu_binding *b = malloc(sizeof *b);
+    tu_error err = {0};
+    CHECK(tu_bind(&img.surface, &smp, b, &err) == TU_OK, "%s", err.message);
+    tu_msg *m = new_msg(TU_OP_SAMPLE_LZ, 8);
+    for (int l = 0; l < 8; l++)
+        m->src[TU_SRC_U].f[l] = ((float)l + 0.5f) / 8, m->src[TU_SRC_V].f[l] = 2.5f / 8;
+    static tu_reply direct, bound;
+    CHECK(tu_execute(m, &img.surface, &smp, &direct, &err) == TU_OK, "%s", err.message);
+    img.surface.width = 0; /* the caller's copy breaks; the binding's does not */
+    smp.min_filter = (tu_filter)7;
+    CHECK(tu_execute_bound(b, m, &bound, &err) == TU_OK, "%s", err.message);
+    for (int l = 0; l < 8; l++)
+        CHECK(bound.channel[0].f[l] == direct.channel[0].f[l] &&
+                  bound.channel[0].f[l] == (float)(l + 20),
+              "lane %d: %g", l, (double)bound.channel[0].f[l]);
+    CHECK_ERR(tu_bind(&img.surface, &smp, b, &err), TU_INVALID_ARGUMENT, &err, "width");
+    img.surface.width = 8;
+    CHECK_ERR(tu_bind(&img.surface, &smp, b, &err), TU_INVALID_ARGUMENT, &err, "min_filter 7");
+    CHECK_ERR(tu_bind(NULL, &smp, b, &err), TU_INVALID_ARGUMENT, &err, "NULL");
+    CHECK_ERR(tu_execute_bound(NULL, m, &bound, &err), TU_INVALID_ARGUMENT, &err, "NULL");
+    free(m);
+    free(b);
+    tu_image_free(&img);
+}
+
 static void test_half_sources(void) {
     /* 1D of 2048 texels. u = 0.33395 is texel floor(683.93) = 683 in F; in half (step 2^-12
      * near 1/3) it rounds to 1368 * 2^-12 = 684/2048: texel 684. */
@@ -805,6 +928,80 @@ static void test_every_op_every_type(void) {
     CHECK(runs > 400, "only %u runs", runs);
 }
 
+/* Every op on every surface type with every source hostile: NaN, infinities, huge, tiny and
+ * extreme integer bit patterns, with min/max reductions, anisotropy, clamp to a NaN border and
+ * both precisions. A message whose fields are valid always runs (no refusal for a source
+ * value), UBSan (asan build) sees no float reach an int conversion, and an RGBA8 texture
+ * reads values in [0, 1]: every result is a blend of texels, borders or compare results. */
+static void test_hostile_sources(void) {
+    static const uint32_t hostile[] = {0x7fc00000u, 0xffc01234u, 0x7f800000u, 0xff800000u,
+                                       0x7f7fffffu, 0xff7fffffu, 0x00000001u, 0x80000000u,
+                                       0x4e800000u, 0xcf000000u, 0x7fffffffu, 0xffffffffu};
+    const unsigned nh = sizeof hostile / sizeof hostile[0];
+    static const struct {
+        tu_surface_type type;
+        bool arrayed;
+        uint32_t w, h, d, layers;
+    } types[] = {
+        {TU_SURFACE_1D, true, 8, 1, 1, 3},       {TU_SURFACE_2D, true, 8, 4, 1, 3},
+        {TU_SURFACE_3D, false, 8, 4, 4, 1},      {TU_SURFACE_CUBE, true, 4, 4, 1, 12},
+        {TU_SURFACE_BUFFER, false, 16, 1, 1, 1},
+    };
+    unsigned runs = 0;
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
+        for (int op = 0; op < TU_OP_COUNT; op++) {
+            const tu_op_info *info = tu_op_describe((tu_op)op);
+            const bool compare = info->flags & TU_OPF_COMPARE;
+            const bool filters = info->kind == TU_KIND_SAMPLE || info->kind == TU_KIND_GATHER ||
+                                 info->kind == TU_KIND_LOD;
+            if ((filters && types[t].type == TU_SURFACE_BUFFER) || info->flags & TU_OPF_MS)
+                continue;
+            tu_surface desc = {.type = types[t].type,
+                               .arrayed = types[t].arrayed,
+                               .format = compare ? TU_FORMAT_D16_UNORM : TU_FORMAT_R8G8B8A8_UNORM,
+                               .width = types[t].w,
+                               .height = types[t].h,
+                               .depth = types[t].d,
+                               .layers = types[t].layers,
+                               .levels = types[t].type == TU_SURFACE_BUFFER ? 1 : 3,
+                               .samples = 1};
+            tu_image img = {0};
+            tu_error err = {0};
+            if (!CHECK(tu_image_create(&img, &desc, &err) == TU_OK, "%s", err.message)) continue;
+            tu_surface_fill_hash(&img.surface, 11, &err);
+            tu_msg *m = new_msg((tu_op)op, 16);
+            for (int src = 0; src < TU_SRC_COUNT; src++)
+                for (unsigned l = 0; l < 16; l++)
+                    m->src[src].u[l] = hostile[(l + 5 * (unsigned)src) % nh];
+            for (int variant = 0; variant < 6; variant++) {
+                tu_sampler smp = tu_sampler_default();
+                smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+                smp.mip_filter = TU_MIP_LINEAR;
+                smp.precision = (uint8_t)(variant & 1);
+                smp.reduction = (uint8_t)(variant / 2); /* AVERAGE, MIN, MAX */
+                smp.max_anisotropy = 16;
+                smp.lod_bias = 3e38f, smp.min_lod = -3e38f, smp.max_lod = 3e38f;
+                smp.address[0] = smp.address[1] = smp.address[2] = TU_ADDRESS_CLAMP_BORDER;
+                smp.border_color = (tu_texel){.u = {0x7fc00000u, 0x7f800000u, 0xff800000u, 0}};
+                if (compare) smp.compare = TU_COMPARE_LEQUAL;
+                static tu_reply r;
+                if (!CHECK(tu_execute(m, &img.surface, &smp, &r, &err) == TU_OK,
+                           "%s on type %d: %s", info->name, desc.type, err.message))
+                    continue;
+                runs++;
+                if (info->kind == TU_KIND_LOD || info->kind == TU_KIND_INFO) continue;
+                for (int c = 0; c < 4; c++)
+                    for (unsigned l = 0; l < 16; l++)
+                        CHECK(r.channel[c].f[l] >= 0.0f && r.channel[c].f[l] <= 1.0f,
+                              "%s on type %d, variant %d, channel %d lane %u: %g", info->name,
+                              desc.type, variant, c, l, (double)r.channel[c].f[l]);
+            }
+            free(m);
+            tu_image_free(&img);
+        }
+    CHECK(runs > 500, "only %u runs", runs);
+}
+
 /* --- refusals -------------------------------------------------------------------------------- */
 
 static void test_refusals(void) {
@@ -882,22 +1079,26 @@ int main(void) {
     TU_RUN(test_border_colour);
     TU_RUN(test_bilinear_weights);
     TU_RUN(test_min_max_reduction);
+    TU_RUN(test_nan_texels_and_borders);
     TU_RUN(test_lod_selection);
     TU_RUN(test_lod_op_and_derivatives);
     TU_RUN(test_anisotropy);
     TU_RUN(test_cube_faces);
     TU_RUN(test_cube_seamless);
+    TU_RUN(test_cube_hostile_directions);
     TU_RUN(test_compare);
     TU_RUN(test_offsets);
     TU_RUN(test_gather);
     TU_RUN(test_loads);
     TU_RUN(test_lanes_and_masks);
+    TU_RUN(test_binding);
     TU_RUN(test_half_sources);
     TU_RUN(test_pixel_null_mask);
     TU_RUN(test_integer_formats_nearest);
     TU_RUN(test_array_layers);
     TU_RUN(test_unnormalized);
     TU_RUN(test_every_op_every_type);
+    TU_RUN(test_hostile_sources);
     TU_RUN(test_refusals);
     return tu_test_finish();
 }

@@ -284,7 +284,112 @@ static void m_res_short(tu_surface *s) {
     s->residency = &residency;
 }
 
+/* Hostile arithmetic: 32-bit truncation would accept these, 64-bit overflow would wrap. */
+static void m_row_pitch_2_32(tu_surface *s) {
+    s->level[0].row_pitch = ((uint64_t)1 << 32) + 32; /* low 32 bits: a plausible 32 */
+}
+static void m_layer_pitch_2_32(tu_surface *s) {
+    s->level[1].layer_pitch = (uint64_t)1 << 32; /* low 32 bits: 0 */
+}
+static void m_slice_pitch_overflow(tu_surface *s) {
+    m_slice_pitch(s);
+    s->level[0].slice_pitch = UINT64_MAX / 2;
+}
+static void m_sample_pitch_overflow(tu_surface *s) {
+    m_sample_pitch(s);
+    s->level[0].sample_pitch = UINT64_MAX;
+}
+static void m_layer_pitch_overflow(tu_surface *s) {
+    s->level[2].layer_pitch = UINT64_MAX - 1;
+}
+static void m_offset_past_end(tu_surface *s) {
+    s->level[1].offset = (uint64_t)1 << 40;
+}
+static void m_view_count_huge(tu_surface *s) {
+    s->base_level = 1, s->level_count = UINT32_MAX;
+}
+static void m_view_base_huge(tu_surface *s) {
+    s->base_level = UINT32_MAX;
+}
+static void m_size_wraps(tu_surface *s) {
+    s->size = SIZE_MAX;
+}
+static void m_data_wraps(tu_surface *s) {
+    s->data = (void *)(UINTPTR_MAX - 100);
+}
+/* Planes: a 2D, single-layer, single-level surface with NV12-like planes over the same 336
+ * bytes, then one field broken. */
+static void planar(tu_surface *s) {
+    s->arrayed = false, s->layers = 1, s->levels = 1, s->level_count = 1;
+    s->plane_count = 2;
+    s->plane[0] = (tu_plane){TU_FORMAT_R8_UNORM, 8, 4, 0, 8};
+    s->plane[1] = (tu_plane){TU_FORMAT_R8G8_UNORM, 4, 2, 32, 8};
+}
+static void m_plane_count(tu_surface *s) {
+    planar(s), s->plane_count = 5;
+}
+static void m_plane_arrayed(tu_surface *s) {
+    planar(s), s->arrayed = true;
+}
+static void m_plane_format(tu_surface *s) {
+    planar(s), s->plane[1].format = (tu_format)9999;
+}
+static void m_plane_width0(tu_surface *s) {
+    planar(s), s->plane[0].width = 0;
+}
+static void m_plane_height_big(tu_surface *s) {
+    planar(s), s->plane[1].height = 65537;
+}
+static void m_plane_pitch_small(tu_surface *s) {
+    planar(s), s->plane[1].row_pitch = 7;
+}
+static void m_plane_pitch_overflow(tu_surface *s) {
+    planar(s), s->plane[1].row_pitch = UINT64_MAX;
+}
+static void m_plane_offset_overflow(tu_surface *s) {
+    planar(s), s->plane[0].offset = UINT64_MAX - 2;
+}
+static void m_plane_past_end(tu_surface *s) {
+    planar(s), s->plane[1].offset = 336 - 8 + 1; /* its last row one byte past the end */
+    s->plane[1].height = 1;
+}
+static void m_plane_block_linear(tu_surface *s) {
+    planar(s), s->tiling = TU_TILING_NV_BLOCK_LINEAR;
+    s->level[0] = (tu_level_layout){0};
+    s->size = 512; /* one GOB */
+}
+
 static const invalid_case invalid_cases[] = {
+    {"row pitch 2^32 + 32", m_row_pitch_2_32,
+     "level[0].layer_pitch 128 is smaller than the 12884902016 bytes of one layer"},
+    {"layer pitch 2^32", m_layer_pitch_2_32,
+     "level[1] (offset 256, 4294967328 bytes) does not fit in size 336"},
+    {"slice pitch overflow", m_slice_pitch_overflow,
+     "level[0].slice_pitch 9223372036854775807 times 4 overflows 64-bit byte offsets"},
+    {"sample pitch overflow", m_sample_pitch_overflow,
+     "level[0].sample_pitch 18446744073709551615 times 2 overflows 64-bit byte offsets"},
+    {"layer pitch overflow", m_layer_pitch_overflow,
+     "level[2].layer_pitch 18446744073709551614 times 2 overflows 64-bit byte offsets"},
+    {"level past the end", m_offset_past_end, "level[1] (offset 1099511627776, 64 bytes)"},
+    {"view count 2^32 - 1", m_view_count_huge, "view levels [1, 1 + 4294967295) are not inside"},
+    {"view base 2^32 - 1", m_view_base_huge, "view levels [4294967295, 4294967295 + 3)"},
+    {"size wraps the address space", m_size_wraps, "runs past the end of the address space"},
+    {"data near the top", m_data_wraps, "surface size 336 at data"},
+    {"plane count 5", m_plane_count, "surface plane_count 5 exceeds 4"},
+    {"planes arrayed", m_plane_arrayed, "surface plane_count 2: only 2D surfaces can be planar"},
+    {"plane format", m_plane_format, "surface plane[1].format 9999 is not a format"},
+    {"plane width 0", m_plane_width0, "surface plane[0] size 0x4 is not in 1..65536"},
+    {"plane height big", m_plane_height_big, "surface plane[1] size 4x65537 is not in 1..65536"},
+    {"plane pitch small", m_plane_pitch_small,
+     "surface plane[1].row_pitch 7 is smaller than the 8 bytes of one row"},
+    {"plane pitch overflow", m_plane_pitch_overflow,
+     "surface plane[1] (offset 32, 4x2) does not fit in size 336"},
+    {"plane offset overflow", m_plane_offset_overflow,
+     "surface plane[0] (offset 18446744073709551613, 8x4) does not fit"},
+    {"plane past the end", m_plane_past_end,
+     "surface plane[1] (offset 329, 4x1) does not fit in size 336"},
+    {"planes block-linear", m_plane_block_linear,
+     "surface plane_count 2: planes are linear, the surface is NV_BLOCK_LINEAR"},
     {"type 9", m_type, "surface type 9 is not one of"},
     {"format 0", m_format0, "surface format 0 is not a format"},
     {"format 9999", m_format_big, "surface format 9999 is not a format"},
@@ -362,7 +467,18 @@ static void test_validation_errors(void) {
               "%s: message \"%s\" lacks \"%s\"", invalid_cases[i].what, err.message,
               invalid_cases[i].needle);
         CHECK(err.status == st, "%s: err.status", invalid_cases[i].what);
+        /* Refused, never read: the engine validates before it touches memory (the data of
+         * "data near the top" is not memory at all). */
+        tu_msg m = {.op = TU_OP_LD, .simd = 1, .lane_mask = 1, .channel_mask = 0xf};
+        tu_sampler smp = tu_sampler_default();
+        tu_reply r;
+        CHECK_ERR(tu_execute(&m, &s, &smp, &r, &err), TU_INVALID_ARGUMENT, &err,
+                  invalid_cases[i].needle);
     }
+    /* The planar base of the plane cases is valid: each case breaks one field. */
+    s = base_surface();
+    planar(&s);
+    CHECK(tu_surface_validate(&s, &err) == TU_OK, "%s", err.message);
 }
 
 static void test_mcs_errors(void) {

@@ -218,6 +218,12 @@ static void test_errors(void) {
         {".decl U v_type=G type=f num_elts=1", "'U' is declared twice"},
         {".decl Y v_type=G type=zz num_elts=1", "type=zz is not a vISA type"},
         {"sample_3d.R (M1, 16) 0x0:uw S0 T6 DST.0 U.0 V.0 U.0 V.0 U.0", "NumParams 5 exceeds"},
+        {"load_lz.RGBA (M1, 8) 0x0:uw T6 DST.0 %null.0 UI.4 VI.0",
+         "parameter 0 (u) UI.4 of load_lz is not GRF-aligned"},
+        {"load_lz.RGBA (M1, 8) 0x0:uw T6 DST.4 %null.0 UI.0 VI.0",
+         "the destination DST.4 of load_lz is not GRF-aligned"},
+        {"media_ld.nomod (16,4) T6 0 0x0:ud 0x0:ud V60.16",
+         "the destination V60.16 of media_ld is not GRF-aligned"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *text = join(decls, bad[i].line);
@@ -232,6 +238,128 @@ static void test_errors(void) {
         if (st == TU_OK) tu_visa_kernel_free(&k);
         free(text);
     }
+}
+
+/* The text model (texunit/text.h): LF and CRLF read the same; any other control character,
+ * a lone CR included, is refused at its line and column. media_ld's look-ahead once skipped
+ * only spaces and tabs and never returned on "\r", "\v" or "\f". */
+static void test_line_ends(void) {
+    const char *media = "media_ld.nomod (16,4) T6 0 0x0:ud 0x0:ud V60.0";
+    const struct {
+        const char *tail;
+        const char *needle;
+    } ends[] = {
+        {"\r", "line 24, column 47: control character 0x0d, a carriage return not followed"},
+        {"\v", "line 24, column 47: control character 0x0b"},
+        {"\f\n", "line 24, column 47: control character 0x0c"},
+        {"\x7f", "line 24, column 47: control character 0x7f"},
+        {" \x01 ", "line 24, column 48: control character 0x01"},
+    };
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        char *line = join(media, ends[i].tail);
+        line[strlen(line) - 1] = 0; /* join's own LF off: the tail ends the text */
+        char *text = join(decls, line);
+        text[strlen(text) - 1] = 0;
+        tu_visa_kernel k;
+        tu_error err = {0};
+        CHECK_ERR(parse(text, &k, &err), TU_PARSE_ERROR, &err, ends[i].needle);
+        free(line);
+        free(text);
+    }
+    /* A NUL inside the given size is a control character too. */
+    tu_visa_kernel k;
+    tu_error err = {0};
+    CHECK_ERR(tu_visa_parse(".version 4.2\n\0", 14, TU_VISA_XE_LP, &k, &err), TU_PARSE_ERROR, &err,
+              "line 2, column 1: control character 0x00");
+    /* Every line of decls and the IGC lines, LF and CRLF: the same kernel, printed alike. */
+    for (size_t i = 0; i < sizeof igc_lines / sizeof igc_lines[0]; i++) {
+        char *lf = join(decls, igc_lines[i]);
+        size_t n = 0;
+        char *crlf = malloc(2 * strlen(lf) + 1);
+        for (const char *p = lf; *p; p++) {
+            if (*p == '\n') crlf[n++] = '\r';
+            crlf[n++] = *p;
+        }
+        crlf[n] = 0;
+        tu_visa_kernel a, b;
+        char *ta = NULL, *tb = NULL;
+        if (CHECK(parse(lf, &a, &err) == TU_OK, "%s", err.message)) {
+            if (CHECK(parse(crlf, &b, &err) == TU_OK, "CRLF %s: %s", igc_lines[i], err.message)) {
+                CHECK(tu_visa_print(&a, &ta, &err) == TU_OK &&
+                      tu_visa_print(&b, &tb, &err) == TU_OK);
+                CHECK(ta && tb && strcmp(ta, tb) == 0, "%s: CRLF prints differently", igc_lines[i]);
+                tu_visa_kernel_free(&b);
+            }
+            tu_visa_kernel_free(&a);
+        }
+        free(ta), free(tb), free(lf), free(crlf);
+    }
+}
+
+/* print(parse(x)) parses back to the same text for odd kernel names; names the printer could
+ * not write back are refused on both sides. */
+static void test_names_round_trip(void) {
+    const char *good[] = {".kernel a//b",
+                          ".kernel \"a b\"",
+                          ".kernel \"x//y\"",
+                          ".kernel a$b%",
+                          ".kernel \"\xc3\xa9t\xc3\xa9\"",
+                          ".kernel \"\tt\"",
+                          ".kernel 'q'"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        tu_visa_kernel k, k2;
+        tu_error err = {0};
+        char *t1 = NULL, *t2 = NULL;
+        if (!CHECK(parse(good[i], &k, &err) == TU_OK, "%s: %s", good[i], err.message)) continue;
+        if (CHECK(tu_visa_print(&k, &t1, &err) == TU_OK, "%s", err.message) &&
+            CHECK(parse(t1, &k2, &err) == TU_OK, "%s printed as %s: %s", good[i], t1,
+                  err.message)) {
+            CHECK(strcmp(k.name, k2.name) == 0, "%s: '%s' != '%s'", good[i], k.name, k2.name);
+            CHECK(tu_visa_print(&k2, &t2, &err) == TU_OK && strcmp(t1, t2) == 0);
+            tu_visa_kernel_free(&k2);
+        }
+        tu_visa_kernel_free(&k);
+        free(t1), free(t2);
+    }
+    const struct {
+        const char *text, *needle;
+    } bad[] = {
+        {".kernel a\"b", "column 10: a kernel name cannot hold '\"'"},
+        {".kernel \"a\"b\"", "column 12: unexpected 'b\"' at the end of the line"},
+        {".kernel \"ab", "expected '\"' to close the kernel name"},
+        {".kernel \"\"", "expected a kernel name of 1 to"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tu_visa_kernel k;
+        tu_error err = {0};
+        CHECK_ERR(parse(bad[i].text, &k, &err), TU_PARSE_ERROR, &err, bad[i].needle);
+    }
+    /* A kernel built through the API with names the text cannot hold is not printed. */
+    tu_visa_kernel k;
+    tu_error err = {0};
+    char *t = NULL;
+    if (!CHECK(parse(".kernel k\n.decl V v_type=G type=f num_elts=8", &k, &err) == TU_OK)) return;
+    snprintf(k.name, sizeof k.name, "a\"b");
+    CHECK_ERR(tu_visa_print(&k, &t, &err), TU_INVALID_ARGUMENT, &err,
+              "kernel name 'a\"b' has character 0x22 at 1");
+    snprintf(k.name, sizeof k.name, "a\nb");
+    CHECK_ERR(tu_visa_print(&k, &t, &err), TU_INVALID_ARGUMENT, &err, "character 0x0a at 1");
+    snprintf(k.name, sizeof k.name, "k");
+    snprintf(k.vars[0].name, sizeof k.vars[0].name, "1V");
+    CHECK_ERR(tu_visa_print(&k, &t, &err), TU_INVALID_ARGUMENT, &err,
+              "variable 0's name '1V' has character 0x31 at 0");
+    tu_visa_kernel_free(&k);
+    /* A .kernel_attr is the rest of its line: a line end inside one would not parse back. */
+    if (!CHECK(parse(".kernel_attr Target=\"cm\" x\n", &k, &err) == TU_OK, "%s", err.message))
+        return;
+    CHECK(tu_visa_print(&k, &t, &err) == TU_OK && strstr(t, ".kernel_attr Target=\"cm\" x\n"), "%s",
+          t ? t : err.message);
+    free(t);
+    t = NULL;
+    k.attrs[0][2] = '\n';
+    CHECK_ERR(tu_visa_print(&k, &t, &err), TU_INVALID_ARGUMENT, &err,
+              "kernel attribute 0 'Ta\nget=\"cm\" x' has control character 0x0a at 2");
+    tu_visa_kernel_free(&k);
 }
 
 /* --- execution ------------------------------------------------------------------------------ */
@@ -330,6 +458,35 @@ static void test_execute_sample(void) {
     memcpy(&pnm, d + 128, 4); /* the pixel-null-mask DWord: all resident, bits 31:16 set */
     CHECK_EQ_U(pnm, 0xffffffffu);
     CHECK(d[132] == 0xab && d[160] == 0xab, "only the first DWord of that GRF is written");
+
+    /* The thread state keeps the slot's binding: the same send again binds nothing new; a
+     * slot whose sampler, then surface, changed is bound again and answers as tu_execute. */
+    CHECK(st.bindings && st.bindings->binds == 1, "one binding for the first send");
+    CHECK(tu_visa_execute(&k, &st, &b.bind, &err) == TU_OK, "%s", err.message);
+    CHECK_EQ_U(st.bindings->binds, 1);
+    for (int change = 0; change < 2; change++) {
+        if (change == 0)
+            b.smp.min_filter = b.smp.mag_filter = TU_FILTER_NEAREST;
+        else
+            b.img.surface.base_level = 1, b.img.surface.level_count = b.img.surface.levels - 1;
+        uint32_t before[16];
+        memcpy(before, d, sizeof before);
+        memset(st.grf + D->grf_offset, 0xab, 320);
+        CHECK(tu_visa_execute(&k, &st, &b.bind, &err) == TU_OK, "%s", err.message);
+        CHECK_EQ_U(st.bindings->binds, 2 + change);
+        CHECK(tu_execute(m, &b.img.surface, &b.smp, &r, &err) == TU_OK, "%s", err.message);
+        unsigned differ = 0;
+        for (unsigned l = 0; l < 16; l++) {
+            if (!(m->lane_mask >> l & 1)) continue;
+            uint32_t rr;
+            memcpy(&rr, d + 4 * l, 4);
+            differ += rr != before[l];
+            CHECK(rr == r.channel[0].u[l], "change %d lane %u: the send used a stale binding",
+                  change, l);
+        }
+        CHECK(differ > 0, "change %d altered no lane: the test would not see a stale binding",
+              change);
+    }
     free(m);
     tu_visa_state_free(&st);
     tu_visa_kernel_free(&k);
@@ -437,13 +594,20 @@ static void test_execute_refusals(void) {
         {"movs (M1_NM, 1) T6(0) 0x7c:ud\nsample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 U.0",
          "holds binding-table index 124, but no surface is bound there"},
         {"sample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 U.0 H.0",
-         "has type hf, but the parameters before it are 32-bit"},
+         "parameter 1 (v) has type hf, but the parameters before it are 32-bit"},
         {"sample_lz.RGBA (M1, 8)  0x0:uw S0 T6 D.0 %null.0 U.0", "needs 128 bytes, but D has 32"},
         {"sample_lz.R (M1, 8)  0x0:uw S0 T6 B.0 %null.0 U.0", "must be HF, F, W, UW, D or UD"},
-        {"sample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 I.0", "sample and gather4 take F or HF"},
+        {"sample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 I.0",
+         "parameter 0 (u) of sample_lz has type ud; sample and gather4 take F or HF"},
         {"load_3d.R (M1, 8)  0x0:uw T6 D.0 %null.0 U.0", "loads take UD, D or UW"},
         {"sample_po.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 H.0 H.0 H.0 H.0",
          "packs offsets into a 32-bit parameter and needs type F"},
+        /* Raw operands start on a register (notes/visa-encoding.md §1.4): Q (one dword)
+         * puts W at byte 196, so W.0 is not GRF-aligned though its offset is 0. */
+        {"sample_lz.R (M1, 8)  0x0:uw S0 T6 W.0 %null.0 U.0",
+         "the destination W.0 is not GRF-aligned: W sits at GRF byte 196"},
+        {"sample_lz.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 W.0",
+         "parameter 0 (u) W.0 is not GRF-aligned: W sits at GRF byte 196"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char src[1024];
@@ -453,6 +617,8 @@ static void test_execute_refusals(void) {
                  ".decl H v_type=G type=hf num_elts=16 align=GRF\n"
                  ".decl I v_type=G type=ud num_elts=8 align=GRF\n"
                  ".decl B v_type=G type=ub num_elts=64 align=GRF\n"
+                 ".decl Q v_type=G type=ud num_elts=1 align=dword\n"
+                 ".decl W v_type=G type=f num_elts=8 align=dword\n"
                  ".decl S0 v_type=S num_elts=1\n.decl T6 v_type=T num_elts=1\n"
                  "movs (M1_NM, 1) T6(0) 0x7b:ud\nmovs (M1_NM, 1) S0(0) 0x5:ud\n%s\n",
                  cases[i].lines);
@@ -462,6 +628,18 @@ static void test_execute_refusals(void) {
         if (!load("kernel", src, TU_VISA_XE_LP, &k, &st)) continue;
         CHECK_ERR(tu_visa_execute(&k, &st, &b.bind, &err), TU_INVALID_ARGUMENT, &err,
                   cases[i].needle);
+        /* A kernel changed through the API after parsing meets the same rule: the executor
+         * validates every instruction (a misaligned destination once wrote one dword along). */
+        tu_visa_inst *last = &k.lines[k.line_count - 1].inst;
+        last->dst = (tu_visa_raw){last->dst.id, 4};
+        char needle[64];
+        const char *dst_name = "%null";
+        for (uint32_t v = 0; v < k.var_count; v++)
+            if (k.vars[v].kind == TU_VISA_VAR_G && k.vars[v].id == last->dst.id)
+                dst_name = k.vars[v].name;
+        snprintf(needle, sizeof needle, "the destination %s.4 of ", dst_name);
+        CHECK_ERR(tu_visa_execute(&k, &st, &b.bind, &err), TU_INVALID_ARGUMENT, &err, needle);
+        CHECK(strstr(err.message, "is not GRF-aligned") != NULL, "%s", err.message);
         tu_visa_state_free(&st);
         tu_visa_kernel_free(&k);
     }
@@ -713,6 +891,8 @@ int main(void) {
     TU_RUN(test_igc_lines);
     TU_RUN(test_every_op_round_trip);
     TU_RUN(test_errors);
+    TU_RUN(test_line_ends);
+    TU_RUN(test_names_round_trip);
     TU_RUN(test_execute_sample);
     TU_RUN(test_execute_half_and_emask);
     TU_RUN(test_predicates);

@@ -339,7 +339,7 @@ static void test_every_row(void) {
                             if (row->opcode != 0x6E && !info) in.sampler = (uint8_t)(k * 7 % 32);
                             in.surface = surfaces[k % sizeof surfaces];
                             in.dst = k % 5 == 0 && !in.cps ? raw(0, 0)
-                                                           : raw(32 + k % 1000, (k % 4) * 32);
+                                                           : raw(32 + k % 1000, (k % 4) * 64);
                             in.num_params = (uint8_t)np;
                             for (unsigned i = 0; i < TU_VISA_MAX_PARAMS; i++)
                                 in.params[i] =
@@ -656,11 +656,38 @@ static void test_illegal_fields(void) {
     in = media_inst(), in.params[14] = raw(1, 0);
     REFUSE(in, TU_INVALID_ARGUMENT, "parameter 14 (V1.0) is not a field of media_ld");
 
-    /* dst: anything, %null included */
+    /* dst: any variable, %null included, at a GRF-aligned offset (notes §1.4): 32 bytes on
+     * Xe-LP, 64 on Xe2; parameters likewise, media_ld's destination too. */
     in = named_inst("sample_d_c"), in.dst = raw(0, 0);
     CHECK(tu_visa_validate(&in, TU_VISA_XE_LP, &err) == TU_OK, "%s", err.message);
-    in.dst = raw(0xFFFFFFFF, 0xFFFF);
+    in.dst = raw(0xFFFFFFFF, 0xFFE0);
     CHECK(tu_visa_validate(&in, TU_VISA_XE_LP, &err) == TU_OK, "%s", err.message);
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "the destination V4294967295.65504 of sample_d_c is not GRF-aligned: raw operands "
+              "start on a register, byte offsets in multiples of 64 on Xe2");
+    in.dst = raw(42, 4);
+    REFUSE(in, TU_INVALID_ARGUMENT, "the destination V42.4 of sample_d_c is not GRF-aligned");
+    in.dst = raw(0, 16);
+    REFUSE(in, TU_INVALID_ARGUMENT, "the destination V0.16 of sample_d_c is not GRF-aligned");
+    in = named_inst("load_lz"), in.num_params = 3, in.params[1] = raw(40, 4);
+    REFUSE(in, TU_INVALID_ARGUMENT, "parameter 1 (v) V40.4 of load_lz is not GRF-aligned");
+    in = named_inst("resinfo"), in.params[0] = raw(43, 2);
+    REFUSE(in, TU_INVALID_ARGUMENT, "parameter 0 (lod) V43.2 of resinfo is not GRF-aligned");
+    in = media_inst(), in.dst = raw(60, 1);
+    REFUSE(in, TU_INVALID_ARGUMENT, "the destination V60.1 of media_ld is not GRF-aligned");
+    /* The decoder refuses the same bytes (built by this test's own encoder), and a 32-byte
+     * offset decodes on Xe-LP but not on Xe2's 64-byte GRF. */
+    in = named_inst("load_lz"), in.num_params = 3, in.params[2] = raw(40, 4);
+    bytes bad = expected_bytes(&in);
+    tu_visa_inst out;
+    CHECK_ERR(tu_visa_decode(bad.b, bad.n, TU_VISA_XE_LP, &out, NULL, &err), TU_PARSE_ERROR, &err,
+              "parameter 2 (r) V40.4 of load_lz is not GRF-aligned");
+    in.params[2] = raw(40, 32);
+    bad = expected_bytes(&in);
+    CHECK(tu_visa_decode(bad.b, bad.n, TU_VISA_XE_LP, &out, NULL, &err) == TU_OK, "%s",
+          err.message);
+    CHECK_ERR(tu_visa_decode(bad.b, bad.n, TU_VISA_XE2, &out, NULL, &err), TU_PARSE_ERROR, &err,
+              "V40.32 of load_lz is not GRF-aligned");
 
     /* the paired surface: a text operand of the sampler instructions only */
     in = named_inst("resinfo"), in.has_paired = true;

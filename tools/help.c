@@ -66,8 +66,13 @@ void th_print_overview(FILE *f, const th_manual *m) {
     fprintf(f, "%s\n\n", usage_line);
     lines(f, plain_line, "", m->description);
     fprintf(f, "\ncommands:\n");
+    int width = 0; /* the longest name: the summaries start in one column */
+    for (size_t i = 0; i < m->command_count; i++) {
+        const int n = (int)strlen(m->commands[i].name);
+        width = n > width ? n : width;
+    }
     for (size_t i = 0; i < m->command_count; i++)
-        fprintf(f, "  %-9s %s\n", m->commands[i].name, m->commands[i].summary);
+        fprintf(f, "  %-*s  %s\n", width, m->commands[i].name, m->commands[i].summary);
     for (size_t i = 0; i < m->section_count; i++) {
         fprintf(f, "\n%s:\n", m->sections[i].title);
         section_lines(f, plain_line, &m->sections[i]);

@@ -208,6 +208,47 @@ static void print_payload(const lower_run *r, const tu_visa_inst *in, const tu_l
     }
 }
 
+/* A legacy data-port instruction: its logical surface message, the split and each physical
+ * message (docs/lowering.md, "The data port"). */
+static int lower_dataport(lower_run *r, const tu_visa_line *l) {
+    const tu_visa_inst *in = &l->inst;
+    const tu_target *t = r->t;
+    const int sv = var_index(r->k, TU_VISA_VAR_T, in->surface);
+    const uint64_t bti = sv >= 0 ? r->value[sv] : UINT64_MAX;
+    tu_dp_lmsg *m = calloc(1, sizeof *m);
+    tu_dp_plan *plan = calloc(1, sizeof *plan);
+    tu_dp_payload *p = calloc(1, sizeof *p);
+    tu_error err = {0};
+    tu_status st = m && plan && p ? TU_OK : TU_OUT_OF_MEMORY;
+    if (st == TU_OK) st = tu_visa_dataport_message(in, bti > 239 ? 240 : (uint32_t)bti, m, &err);
+    if (st == TU_OK) st = tu_dp_lower_split(m, t, plan, &err);
+    if (st == TU_OK)
+        fprintf(r->out, "  %s: %s SIMD%u -> %u message%s of SIMD%u\n", t->name,
+                tu_dp_op_describe(m->msg.op)->name, in->exec_size, plan->count,
+                plan->count > 1 ? "s" : "", plan->width);
+    for (uint32_t g = 0; st == TU_OK && g < plan->count; g++) {
+        st = tu_dp_lower_payload(&plan->part[g], t, p, &err);
+        if (st != TU_OK) break;
+        char lanes[40];
+        lanes_text(lanes, sizeof lanes, plan->part[g].first_lane, plan->part[g].lanes);
+        fprintf(r->out, "  [%u/%u] %s\n", g + 1, plan->count, lanes);
+        fprintf(r->out,
+                "    %s  desc 0x%08x ex_desc 0x%08x  sfid %u, mlen %u, ex_mlen %u, rlen %u%s\n",
+                p->ex_mlen ? "sends" : "send ", p->desc, p->ex_desc, p->ex_desc & 0xf, p->mlen,
+                p->ex_mlen, p->rlen, p->header ? ", header (DW7 pixel mask)" : "");
+    }
+    if (st != TU_OK) {
+        fprintf(r->out, "  refused: %s\n\n", err.message);
+        fprintf(r->err, "texunit: %s:%u: %s\n", r->path, l->line, err.message);
+    } else {
+        fprintf(r->out, "\n");
+    }
+    free(p);
+    free(plan);
+    free(m);
+    return st != TU_OK;
+}
+
 static int lower_inst(lower_run *r, const tu_visa_line *l) {
     const tu_visa_inst *in = &l->inst;
     const tu_target *t = r->t;
@@ -218,6 +259,12 @@ static int lower_inst(lower_run *r, const tu_visa_line *l) {
                         "not lowered\n\n");
         return 0;
     }
+    if (in->opcode == 0x89 || in->opcode == 0x8A) {
+        fprintf(r->out, "  an LSC instruction names its message itself: not lowered\n\n");
+        return 0;
+    }
+    tu_dp_lmsg probe;
+    if (tu_visa_dataport_message(in, 0, &probe, NULL) == TU_OK) return lower_dataport(r, l);
     tu_lower_type_info ti;
     if (!tu_lower_describe_type(in->subop, in->uw_params, t, &ti)) {
         fprintf(r->out, "  refused: sub-op %u has no message on target %s\n\n", in->subop, t->name);
@@ -351,7 +398,8 @@ int tq_lower(const char *path, const char *target, FILE *out, FILE *err) {
         fprintf(err, "texunit: out of memory\n");
         rc = 1;
     } else {
-        memcpy(r.shadow.vars, k.vars, k.var_count * sizeof *k.vars);
+        if (k.var_count) /* k.vars is NULL without a .decl: memcpy's source must not be */
+            memcpy(r.shadow.vars, k.vars, k.var_count * sizeof *k.vars);
         for (uint32_t i = 0; i < k.var_count; i++) {
             r.value[i] = UINT64_MAX;
             if (k.vars[i].kind == TU_VISA_VAR_G && k.vars[i].id >= r.next_id)

@@ -653,6 +653,23 @@ static bool load_texture_file(const char *path, tu_image *img, bool have_texture
     return ok;
 }
 
+tq_line_read tq_read_line(FILE *in, char *buf, size_t size, size_t *len) {
+    size_t n = 0;
+    int ch = EOF;
+    while (n + 1 < size && (ch = fgetc(in)) != EOF) {
+        buf[n++] = (char)ch;
+        if (ch == '\n') break;
+    }
+    buf[n] = 0;
+    *len = n;
+    if (n + 1 == size && ch != '\n' && ch != EOF) {
+        while ((ch = fgetc(in)) != EOF && ch != '\n') {
+        }
+        return TQ_LINE_LONG;
+    }
+    return n ? TQ_LINE : TQ_LINE_EOF;
+}
+
 /* A texture, texture_file or sampler line: the state later queries use. */
 static bool apply_state(const tq_line *q, tu_image *img, bool *have_texture, tq_sampler *smp,
                         const tu_progress *progress, char *why, size_t why_size) {
@@ -681,10 +698,19 @@ bool tq_state_at(FILE *in, unsigned target, tu_image *img, tq_sampler *smp, tq_l
     bool have_texture = false;
     memset(img, 0, sizeof *img);
     *smp = tq_sampler_defaults();
-    while (fgets(line, sizeof line, in)) {
-        if (++lineno < target && !strchr(line, '\n') && !feof(in))
+    size_t len;
+    for (tq_line_read got; (got = tq_read_line(in, line, sizeof line, &len)) != TQ_LINE_EOF;) {
+        ++lineno;
+        tu_error text_err = {0};
+        if (got == TQ_LINE_LONG) {
+            tu_image_free(img);
             return fail(why, why_size, "line %u is longer than %zu characters", lineno,
                         sizeof line - 2);
+        }
+        if (tu_text_check(line, len, lineno, &text_err) != TU_OK) {
+            tu_image_free(img);
+            return fail(why, why_size, "%s", text_err.message);
+        }
         const tu_surface_type type = have_texture ? img->surface.type : TU_SURFACE_2D;
         const bool arrayed = have_texture && img->surface.arrayed;
         if (!tq_parse(line, type, arrayed, q, why, why_size) ||
@@ -717,12 +743,11 @@ unsigned tq_run(FILE *in, const char *name, FILE *out, FILE *err, bool echo,
     tu_image img = {0};
     bool have_texture = false;
     tq_sampler smp = tq_sampler_defaults();
-    while (fgets(line, sizeof line, in)) {
+    size_t len;
+    for (tq_line_read got; (got = tq_read_line(in, line, sizeof line, &len)) != TQ_LINE_EOF;) {
         lineno++;
-        if (!strchr(line, '\n') && !feof(in)) { /* too long: skip the rest of it */
-            int ch;
-            while ((ch = fgetc(in)) != EOF && ch != '\n') {
-            }
+        tu_error text_err = {0};
+        if (got == TQ_LINE_LONG) {
             fprintf(out, "error: line %u: longer than %zu characters\n", lineno, sizeof line - 2);
             if (err)
                 fprintf(err, "texunit: %s:%u: longer than %zu characters\n", name, lineno,
@@ -732,6 +757,12 @@ unsigned tq_run(FILE *in, const char *name, FILE *out, FILE *err, bool echo,
         }
         if (echo) fputs(line, out);
         const char *answer_prefix = echo ? "    = " : "";
+        if (tu_text_check(line, len, lineno, &text_err) != TU_OK) {
+            fprintf(out, "%serror: %s\n", answer_prefix, text_err.message);
+            if (err) fprintf(err, "texunit: %s: %s\n", name, text_err.message);
+            bad++;
+            continue;
+        }
         tq_line q;
         tu_surface_type type = have_texture ? img.surface.type : TU_SURFACE_2D;
         bool arrayed = have_texture && img.surface.arrayed;

@@ -118,6 +118,13 @@ void tq_print(FILE *f, const tu_texel *v, tu_format_class cls);
 /* The bytes of a whole file, NUL-terminated, malloc'ed (free them); NULL with a reason. */
 char *tq_read_file(const char *path, size_t *size, char *why, size_t why_size);
 
+/* Read one line of a text file into buf (NUL-terminated, its LF kept) for the text formats'
+ * line readers: TQ_LINE with *len bytes, NUL bytes counted so that tu_text_check sees them;
+ * TQ_LINE_LONG when the line does not fit in size - 1 bytes (the rest of it is skipped);
+ * TQ_LINE_EOF at the end of the file. */
+typedef enum tq_line_read { TQ_LINE_EOF, TQ_LINE, TQ_LINE_LONG } tq_line_read;
+tq_line_read tq_read_line(FILE *in, char *buf, size_t size, size_t *len);
+
 /* Run a whole case file: one output line per query, errors as "error: line N: reason" in
  * its place and, when err is not NULL, as "texunit: NAME:N: reason" on err.
  * With echo, every input line is printed as it is, each answer or error after its line

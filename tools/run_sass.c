@@ -161,7 +161,8 @@ static tu_nv_state state(run *r) {
                       {r->headers, (size_t)r->header_entries * TU_NV_ENTRY_BYTES, r->header_max},
                       {r->samplers, (size_t)r->sampler_entries * TU_NV_ENTRY_BYTES, r->sampler_max},
                       r->cbank,
-                      CBANK_WORDS};
+                      CBANK_WORDS,
+                      NULL};
     return st;
 }
 
@@ -514,11 +515,11 @@ static bool run_line(run *r, char *line) {
     char *comment = strstr(line, "//");
     if (comment) *comment = 0;
     char *p = line;
-    while (*p == ' ' || *p == '\t')
+    while (tu_text_is_blank(*p))
         p++;
-    if (*p == 0 || *p == '#' || *p == '\n' || *p == '\r') return true;
+    if (*p == 0 || *p == '#' || tu_text_is_line_end(*p)) return true;
     if (*p != '.') return cmd_instruction(r, p);
-    if (strncmp(p, ".echo", 5) == 0 && (p[5] == ' ' || p[5] == '\t' || !p[5] || p[5] == '\n')) {
+    if (strncmp(p, ".echo", 5) == 0 && (tu_text_is_space(p[5]) || !p[5])) {
         char *text = p + 5;
         text += strspn(text, " \t");
         text[strcspn(text, "\r\n")] = 0;
@@ -582,13 +583,17 @@ static int run_program(const char *path, FILE *out, FILE *err, unsigned trace_li
         ok = grow_pool(r, &r->headers, &r->header_entries, 63) &&
              grow_pool(r, &r->samplers, &r->sampler_entries, 63);
         char line[LINE_SIZE];
-        while (ok && fgets(line, sizeof line, in)) {
+        size_t len;
+        for (tq_line_read got;
+             ok && (got = tq_read_line(in, line, sizeof line, &len)) != TQ_LINE_EOF;) {
             r->line++;
-            if (!strchr(line, '\n') && !feof(in)) {
+            if (got == TQ_LINE_LONG) {
                 ok = fail(r, "line longer than %d characters", LINE_SIZE - 2);
                 break;
             }
-            ok = run_line(r, line);
+            tu_error e = {0};
+            ok = tu_text_check(line, len, r->line, &e) == TU_OK ? run_line(r, line)
+                                                                : fail(r, "%s", e.message);
         }
         if (ok && trace && !r->traced) {
             r->line = trace_line;

@@ -5,8 +5,8 @@
  * "//!", read before the kernel runs:
  *
  *   //! platform xe-lp | xe2
- *   //! surface BTI [samples=N] [mcs=VALUE] [clear=R,G,B,A] [file=BLOB] texture TYPE FORMAT W H D
- * LEVELS LAYERS SEED
+ *   //! surface BTI [samples=N] [mcs=VALUE] [clear=R,G,B,A] [file=BLOB] [access=rw] [fill=zero]
+ *       texture TYPE FORMAT W H D LEVELS LAYERS SEED      (TYPE also `buffer`: W texels)
  *   //! surface BTI texture_file PATH                 (KTX2)
  *   //! surface bindless HANDLE texture ...           (what %bss = HANDLE refers to)
  *   //! sampler INDEX key=value ...                   (the query format's sampler keys)
@@ -15,6 +15,9 @@
  *   //! set P1 0xffff               set T6 0x7b       (predicate bits, state handles)
  *   //! emask 0xffff                cps 2 2           (the thread's mask; coarse pixel size)
  *   //! dump VAR TYPE               (after the run: the variable, one GRF per line)
+ *   //! dump surface BTI hex|texels (after the run: the surface's texels, raw or decoded)
+ *
+ * Surfaces are bound read-only unless access=rw: the data port's writes and atomics need it.
  *
  * Texels come from the generator (tu_surface_fill_hash); a multisample surface puts the
  * sample index in z, and mcs= fills every MCS element with VALUE.
@@ -42,6 +45,9 @@ typedef struct run {
     struct {
         char var[48];
         char type[8];
+        bool surface; /* dump surface SLOT: slot and texels (decoded) or hex */
+        bool texels;
+        uint32_t slot;
     } dumps[MAX_DUMPS];
     unsigned dump_count;
     struct {
@@ -77,14 +83,14 @@ __attribute__((format(printf, 3, 4))) static int refuse(run *r, unsigned line, c
  * NULL at the end of the text. */
 static char *word(char **cursor) {
     char *p = *cursor;
-    while (*p == ' ' || *p == '\t')
+    while (tu_text_is_blank(*p))
         p++;
     if (!*p) {
         *cursor = p;
         return NULL;
     }
     char *start = p;
-    while (*p && *p != ' ' && *p != '\t')
+    while (*p && !tu_text_is_blank(*p))
         p++;
     if (*p) *p++ = 0;
     *cursor = p;
@@ -95,10 +101,28 @@ static bool parse_u32(const char *s, uint32_t *out) {
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 0);
-    if (end == s || (*end && !isspace((unsigned char)*end) && *end != ',') || errno ||
-        v > UINT32_MAX)
+    if (end == s || (*end && !tu_text_is_space(*end) && *end != ',') || errno || v > UINT32_MAX)
         return false;
     *out = (uint32_t)v;
+    return true;
+}
+
+/* clear=R,G,B,A: four floats for a float-class format, four integers (never a float
+ * converted, which could be out of range) for UINT and SINT formats. */
+static bool parse_clear(const char *p, tu_format_class cls, tu_texel *out) {
+    for (int c = 0; c < 4; c++) {
+        char *end;
+        errno = 0;
+        if (cls == TU_CLASS_FLOAT) {
+            out->f[c] = strtof(p, &end);
+        } else {
+            const long long v = strtoll(p, &end, 0);
+            if (v < INT32_MIN || v > (long long)UINT32_MAX) return false;
+            out->u[c] = (uint32_t)v;
+        }
+        if (end == p || errno || (*end && *end != ',') || (c < 3) != (*end == ',')) return false;
+        p = end + (*end == ',');
+    }
     return true;
 }
 
@@ -168,9 +192,9 @@ static int directive_surface(run *r, char *args, unsigned line) {
             TU_VISA_MAX_BINDINGS - 1, got);
     if (r->image_count == MAX_IMAGES) return refuse(r, line, "%s", "too many surfaces");
     uint32_t samples = 1;
-    bool have_mcs = false, have_clear = false;
+    bool have_mcs = false, writable = false, fill_zero = false;
     uint64_t mcs_value = 0;
-    tu_texel clear = {{0}};
+    const char *clear_text = NULL;
     const char *blob = NULL;
     char *w;
     while ((w = word(&save)) && strchr(w, '=')) {
@@ -179,6 +203,14 @@ static int directive_surface(run *r, char *args, unsigned line) {
             continue;
         }
         if (strncmp(w, "samples=", 8) == 0 && parse_u32(w + 8, &samples)) continue;
+        if (strcmp(w, "access=rw") == 0 || strcmp(w, "access=ro") == 0) {
+            writable = w[8] == 'w';
+            continue;
+        }
+        if (strcmp(w, "fill=zero") == 0) {
+            fill_zero = true;
+            continue;
+        }
         if (strncmp(w, "mcs=", 4) == 0) {
             char *end;
             errno = 0;
@@ -189,14 +221,7 @@ static int directive_surface(run *r, char *args, unsigned line) {
             continue;
         }
         if (strncmp(w, "clear=", 6) == 0) {
-            char *p = w + 6;
-            for (int c = 0; c < 4; c++) {
-                char *end;
-                clear.f[c] = strtof(p, &end);
-                if (end == p) return refuse(r, line, "surface: clear=%s needs four numbers", w + 6);
-                p = *end == ',' ? end + 1 : end;
-            }
-            have_clear = true;
+            clear_text = w + 6; /* read once the format says float or integer */
             continue;
         }
         return refuse(r, line, "surface: unknown option '%s'", w);
@@ -205,10 +230,14 @@ static int directive_surface(run *r, char *args, unsigned line) {
     /* the rest of the line is a query-format texture line */
     char texture_line[512];
     snprintf(texture_line, sizeof texture_line, "%s %s", w, save);
+    /* `texture buffer ...`: a BUFFER surface, read by the query parser as 1d */
+    const bool buffer = strncmp(texture_line, "texture buffer ", 15) == 0;
+    if (buffer) memcpy(texture_line + 8, "1d    ", 6);
     tq_line q;
     char why[300];
     if (!tq_parse(texture_line, TU_SURFACE_2D, false, &q, why, sizeof why))
         return refuse(r, line, "surface: %s", why);
+    if (buffer) q.texture.type = TU_SURFACE_BUFFER;
     tu_image *img = &r->images[r->image_count];
     if (q.kind == TQ_TEXTURE) {
         tu_surface desc = {.type = q.texture.type,
@@ -223,8 +252,8 @@ static int directive_surface(run *r, char *args, unsigned line) {
         if (!desc.levels) desc.levels = tu_surface_max_levels(&desc);
         tu_error err = {0};
         if (tu_image_create(img, &desc, &err) != TU_OK ||
-            tu_surface_fill_pattern(&img->surface, q.texture.pattern, q.texture.seed, NULL, &err) !=
-                TU_OK) {
+            (!fill_zero && tu_surface_fill_pattern(&img->surface, q.texture.pattern, q.texture.seed,
+                                                   NULL, &err) != TU_OK)) {
             tu_image_free(img);
             return refuse(r, line, "surface: %s", err.message);
         }
@@ -251,21 +280,27 @@ static int directive_surface(run *r, char *args, unsigned line) {
     } else {
         return refuse(r, line, "%s", "surface: expected 'texture ...' or 'texture_file PATH'");
     }
-    if (have_clear) {
-        const tu_format_desc *fd = tu_format_describe(img->surface.format);
-        for (int c = 0; c < 4; c++)
-            if (fd->format_class == TU_CLASS_FLOAT)
-                img->surface.clear_color.f[c] = clear.f[c];
-            else
-                img->surface.clear_color.u[c] = (uint32_t)clear.f[c];
+    if (clear_text &&
+        !parse_clear(clear_text, tu_format_describe(img->surface.format)->format_class,
+                     &img->surface.clear_color)) {
+        tu_image_free(img);
+        return refuse(r, line,
+                      "surface: clear=%s needs four numbers, integers in -2^31..2^32-1 for an "
+                      "integer format",
+                      clear_text);
     }
     if (have_mcs && !make_mcs(r, img, &r->mcs_images[r->image_count], mcs_value, why, sizeof why)) {
         tu_image_free(img);
         return refuse(r, line, "surface: %s", why);
     }
     const tu_surface *s = &r->images[r->image_count++].surface;
-    if (bindless) return bind_bindless(r, line, slot, s, NULL);
+    if (bindless) {
+        if (bind_bindless(r, line, slot, s, NULL)) return 1;
+        r->bind.bindless[r->bind.bindless_count - 1].writable = writable;
+        return 0;
+    }
     r->bind.surfaces[slot] = s;
+    r->bind.writable[slot] = writable;
     return 0;
 }
 
@@ -299,18 +334,19 @@ static int read_directives(run *r, char *text) {
         line++;
         char *nl = strchr(p, '\n');
         if (nl) *nl = 0;
+        if (nl && nl > p && nl[-1] == '\r') nl[-1] = 0; /* CRLF (checked by load_kernel) */
         char *d = strstr(p, "//!");
         if (d) {
             d += 3;
-            while (*d == ' ' || *d == '\t')
+            while (tu_text_is_blank(*d))
                 d++;
             char *args = d;
-            while (*args && !isspace((unsigned char)*args))
+            while (*args && !tu_text_is_blank(*args))
                 args++;
             if (*args) *args++ = 0;
             int bad = 0;
             if (strcmp(d, "platform") == 0) {
-                while (*args == ' ')
+                while (tu_text_is_blank(*args))
                     args++;
                 if (strncmp(args, "xe-lp", 5) == 0)
                     r->platform = TU_VISA_XE_LP;
@@ -336,10 +372,26 @@ static int read_directives(run *r, char *text) {
                 if (sscanf(args, "%u %u", &r->cps_x, &r->cps_y) != 2)
                     bad = refuse(r, line, "cps '%s': expected two sizes", args);
             } else if (strcmp(d, "dump") == 0) {
+                char how[16] = "";
                 if (r->dump_count == MAX_DUMPS)
                     bad = refuse(r, line, "%s", "too many dumps");
-                else if (sscanf(args, "%47s %7s", r->dumps[r->dump_count].var,
-                                r->dumps[r->dump_count].type) != 2)
+                else if (strncmp(args, "surface", 7) == 0 && (args[7] == ' ' || !args[7])) {
+                    uint32_t slot;
+                    char num[24] = "";
+                    if (sscanf(args + 7, "%23s %15s", num, how) != 2 || !parse_u32(num, &slot) ||
+                        slot >= TU_VISA_MAX_BINDINGS ||
+                        (strcmp(how, "hex") != 0 && strcmp(how, "texels") != 0))
+                        bad = refuse(r, line,
+                                     "dump surface '%s': expected a binding-table index 0..%u and "
+                                     "hex or texels",
+                                     args + 7, TU_VISA_MAX_BINDINGS - 1);
+                    else {
+                        r->dumps[r->dump_count].surface = true;
+                        r->dumps[r->dump_count].slot = slot;
+                        r->dumps[r->dump_count++].texels = how[0] == 't';
+                    }
+                } else if (sscanf(args, "%47s %7s", r->dumps[r->dump_count].var,
+                                  r->dumps[r->dump_count].type) != 2)
                     bad = refuse(r, line, "dump '%s': expected VAR TYPE", args);
                 else
                     r->dump_count++;
@@ -465,6 +517,65 @@ static void dump(run *r, const tu_visa_kernel *k, const tu_visa_state *st, FILE 
     }
 }
 
+/* One texel: its bytes as little-endian numbers (one, or a dword each), or decoded. */
+static void put_texel(FILE *out, const tu_surface *s, const uint8_t *p, bool texels) {
+    const tu_format_desc *fd = tu_format_describe(s->format);
+    if (!texels) {
+        if (fd->bytes <= 4) {
+            uint32_t v = 0;
+            for (uint32_t b = 0; b < fd->bytes; b++)
+                v |= (uint32_t)p[b] << (8 * b);
+            fprintf(out, " 0x%0*x", 2 * fd->bytes, v);
+            return;
+        }
+        for (uint32_t d = 0; d < fd->bytes; d += 4)
+            fprintf(out, "%s0x%08x", d ? ":" : " ",
+                    (uint32_t)p[d] | (uint32_t)p[d + 1] << 8 | (uint32_t)p[d + 2] << 16 |
+                        (uint32_t)p[d + 3] << 24);
+        return;
+    }
+    tu_texel t;
+    tu_format_decode(s->format, p, &t);
+    unsigned components = 0;
+    for (unsigned i = 0; i < fd->channel_count; i++)
+        if (fd->channels[i].component <= TU_COMPONENT_A) components++;
+    fputs(" (", out);
+    for (unsigned c = 0; c < components; c++) {
+        if (fd->format_class == TU_CLASS_FLOAT)
+            fprintf(out, "%s%.9g", c ? ", " : "", t.f[c]);
+        else if (fd->format_class == TU_CLASS_SINT)
+            fprintf(out, "%s%d", c ? ", " : "", t.i[c]);
+        else
+            fprintf(out, "%s%u", c ? ", " : "", t.u[c]);
+    }
+    fputc(')', out);
+}
+
+/* dump surface BTI: every texel of the view, eight to a line, with its position. */
+static void dump_surface(run *r, FILE *out, unsigned d) {
+    const uint32_t slot = r->dumps[d].slot;
+    const tu_surface *s = r->bind.surfaces[slot];
+    if (!s) {
+        fprintf(out, "surface %u: nothing is bound there\n", slot);
+        return;
+    }
+    for (uint32_t L = 0; L < s->level_count; L++) {
+        uint32_t w, h, depth;
+        tu_surface_level_extent(s, L, &w, &h, &depth);
+        for (uint32_t layer = 0; layer < s->layers; layer++)
+            for (uint32_t z = 0; z < depth; z++)
+                for (uint32_t y = 0; y < h; y++)
+                    for (uint32_t x = 0; x < w; x++) {
+                        if (x % 8 == 0)
+                            fprintf(out, "surface %u level %u layer %u z %u y %u x %u:", slot, L,
+                                    layer, z, y, x);
+                        const tu_texel_coord c = {x, y, z, layer, L, 0};
+                        put_texel(out, s, tu_surface_texel_pointer(s, &c), r->dumps[d].texels);
+                        if (x % 8 == 7 || x + 1 == w) fputc('\n', out);
+                    }
+    }
+}
+
 static void run_free(run *r) {
     for (unsigned i = 0; i < r->image_count; i++) {
         tu_image_free(&r->images[i]);
@@ -482,6 +593,13 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
         return refuse(r, 0, "%s", "out of memory");
     }
     memcpy(copy, text, size + 1);
+    tu_error text_err = {0};
+    if (tu_text_check(text, size, 1, &text_err) != TU_OK) {
+        fprintf(r->err, "texunit: %s: %s\n", path, text_err.message);
+        free(text);
+        free(copy);
+        return 1;
+    }
     if (read_directives(r, copy)) {
         free(text);
         free(copy);
@@ -524,7 +642,10 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trac
     uint32_t at = k.line_count; /* the traced instruction */
     for (uint32_t i = 0; trace && i < k.line_count; i++)
         if (k.lines[i].line == trace_line && !k.lines[i].is_movs) at = i;
-    if (!rc && trace && (at == k.line_count || k.lines[at].inst.opcode == 0x37))
+    /* the sampler's opcodes, 3D_SAMPLE 0x6D .. 3D_INFO 0x70 (texunit/visa.h); MEDIA_LD and
+     * the data port's do not run through the sampler engine */
+    if (!rc && trace &&
+        (at == k.line_count || k.lines[at].inst.opcode < 0x6D || k.lines[at].inst.opcode > 0x70))
         rc = refuse(&r, trace_line, "%s",
                     "not a sampler instruction (sample, load, gather or info) of the kernel");
     else if (!rc && trace && trace->lane >= k.lines[at].inst.exec_size)
@@ -549,7 +670,10 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trac
         }
     }
     for (unsigned d = 0; !rc && !trace && d < r.dump_count; d++)
-        dump(&r, &k, &st, out, d);
+        if (r.dumps[d].surface)
+            dump_surface(&r, out, d);
+        else
+            dump(&r, &k, &st, out, d);
     if (st.grf) tu_visa_state_free(&st);
     tu_visa_kernel_free(&k);
     free(copy);

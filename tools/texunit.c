@@ -249,6 +249,34 @@ static int cmd_lower(int argc, char **argv) {
     return tq_lower(argv[0], argv[2], stdout, stderr);
 }
 
+/* image-format FORMAT --target T: the format a storage image's typed messages use on the
+ * target and the shader's conversion steps (docs/lowering.md, notes §4). */
+static int cmd_image_format(int argc, char **argv) {
+    if (argc != 3 || strcmp(argv[1], "--target") != 0)
+        return usage_error("%s", "usage: image-format FORMAT --target skl|tgl|xe2");
+    const tu_format f = tq_format_from_word(argv[0]);
+    const tu_target *t = tu_target_preset(argv[2]);
+    if (f == TU_FORMAT_UNDEFINED) return usage_error("image-format: unknown format '%s'", argv[0]);
+    if (!t) return usage_error("image-format: unknown target '%s' (skl, tgl, xe2)", argv[2]);
+    tu_image_lowering l;
+    tu_error err = {0};
+    if (tu_lower_image_format(f, t, &l, &err) != TU_OK) {
+        fprintf(stderr, "texunit: %s\n", err.message);
+        return 1;
+    }
+    char steps[1024];
+    printf("%s on %s: %s %s\n", tu_format_describe(f)->name, t->name,
+           l.raw      ? "raw (untyped) as"
+           : l.native ? "typed, native"
+                      : "typed as",
+           tu_format_describe(l.lowered)->name);
+    tu_lower_image_steps(&l, false, steps, sizeof steps);
+    printf("  %s\n", steps);
+    tu_lower_image_steps(&l, true, steps, sizeof steps);
+    printf("  %s\n", steps);
+    return 0;
+}
+
 static int cmd_help(int argc, char **argv);
 
 /* The one table of commands: what runs them and what `help` and the man page say. */
@@ -346,9 +374,15 @@ static const th_command commands[] = {
     {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]", "decode instructions to text",
      "The kernel, when given, names the variables the instructions refer to."},
     {"lower", cmd_lower, "lower FILE.visaasm --target skl|tgl|xe2[-mesa]",
-     "its physical sampler messages",
+     "its physical sampler and data-port messages",
      "Each sampler instruction split into the messages the target takes, with descriptors,\n"
-     "header and payload registers (docs/lowering.md); -mesa uses Mesa's width rule."},
+     "header and payload registers (docs/lowering.md); -mesa uses Mesa's width rule.\n"
+     "Data-port and LSC instructions lower to their sends (split sends for writes)."},
+    {"image-format", cmd_image_format, "image-format FORMAT --target skl|tgl|xe2",
+     "a storage format's typed messages and conversions",
+     "The format a storage image of FORMAT is read and written as by the target's typed\n"
+     "messages (native, another typed format, or raw untyped dwords), then the shader's\n"
+     "steps after a load and before a store (docs/lowering.md)."},
     {"help", cmd_help, "help [COMMAND]\n--help | -h | --version | COMMAND --help",
      "this text, or one command's",
      "`texunit help --man` prints this text as the man page texunit.1."},

@@ -18,6 +18,7 @@
 #ifndef TEXUNIT_LOWER_H
 #define TEXUNIT_LOWER_H
 
+#include "texunit/dataport.h"
 #include "texunit/sampler.h"
 #include "texunit/status.h"
 #include "texunit/surface.h"
@@ -304,7 +305,126 @@ typedef struct tu_send_tables {
     uint32_t sampler_count;
     const tu_send_binding *bindless;
     uint32_t bindless_count;
+    /* Optional, caller-owned (one per thread): the bindings of the surfaces and samplers
+     * sends used, compared by content (tu_bind_cached), so a send re-binds only when its
+     * slot changed. NULL: every send runs through tu_execute. */
+    tu_binding_cache *cache;
 } tu_send_tables;
+
+/* --- the data port: logical surface messages, their split and their payloads -------------- */
+
+/*
+ * The compiler side of image load/store (spec/mesa-logical-sends-thread.txt, the thread's own
+ * subject; notes/image-load-store.md §1, §3): Mesa's *_SURFACE_*_LOGICAL messages
+ *   tu_dp_lmsg  -> tu_dp_lower_split    typed SIMD8 (16 on Xe2), untyped up to SIMD16
+ *               -> tu_dp_lower_payload  header, addresses, data; descriptor, extended
+ *                                       descriptor; split sends (src0 / src1, ex_mlen)
+ *               -> tu_dp_send_execute   the data-port `send`/`sends` (texunit/visa.h)
+ * per generation, read from the target's verx10: 70 IVB (render cache / data cache),
+ * 75-80 HSW/BDW (data cache 1, header for typed), 90-120 SKL..TGL (no header, split sends),
+ * 125 and up the LSC of DG2 and Xe2. Rules and decisions: docs/lowering.md, "The data port".
+ */
+typedef struct tu_dp_lmsg {
+    tu_dp_msg msg;    /* op, lanes, channels, atomic, bytes, addresses, data */
+    uint32_t surface; /* binding-table index 0..239 */
+    uint32_t dims;    /* typed: address components carried, 1..4 (U, V, R, LOD) */
+    bool no_response; /* an atomic whose result is not returned (rlen 0) */
+} tu_dp_lmsg;
+
+typedef struct tu_dp_part {
+    tu_dp_lmsg msg;      /* msg.msg.simd lanes wide; lanes past `lanes` are padding */
+    uint32_t first_lane; /* the group: 0, 8, 16, 24 */
+    uint32_t lanes;
+    uint32_t header_mask; /* the 16-bit pixel mask of the SIMD16 group holding the part (the
+                             header's DW7 on IVB/HSW/BDW; the slot group picks its half) */
+} tu_dp_part;
+
+typedef struct tu_dp_plan {
+    uint32_t count, width;
+    tu_dp_part part[TU_LOWER_MAX_PARTS];
+} tu_dp_plan;
+
+/* Pass 1: check m against target t and cut it into messages the target's data port takes.
+ * Refuses (naming the field) what no message of t carries: byte scattered access on IVB,
+ * float atomics before Gen9, LSC's atomic load/store on the legacy data port, dims outside
+ * 1..4, a BTI above 239. TU_OK, TU_INVALID_ARGUMENT or TU_UNSUPPORTED. */
+TU_API tu_status tu_dp_lower_split(const tu_dp_lmsg *m, const tu_target *t, tu_dp_plan *plan,
+                                   tu_error *err);
+
+typedef struct tu_dp_payload {
+    uint32_t desc, ex_desc;
+    uint32_t exec_mask, width;
+    uint32_t mlen, ex_mlen, rlen; /* ex_mlen: GRFs of src1 (0: one payload, a plain send) */
+    bool header;
+    uint8_t src0[TU_LOWER_MAX_MLEN * TU_LOWER_MAX_GRF_BYTES];
+    uint8_t src1[TU_LOWER_MAX_MLEN * TU_LOWER_MAX_GRF_BYTES];
+} tu_dp_payload;
+
+/* Pass 2: the physical message of one part. */
+TU_API tu_status tu_dp_lower_payload(const tu_dp_part *part, const tu_target *t, tu_dp_payload *out,
+                                     tu_error *err);
+
+/* A data-port `send` (src1 NULL) or split `sends` as a simulator meets it. */
+typedef struct tu_dp_send {
+    uint32_t desc, ex_desc, exec_mask;
+    const uint8_t *src0;
+    size_t src0_size;
+    const uint8_t *src1;
+    size_t src1_size;
+} tu_dp_send;
+
+/* The inverse of pass 2: refuses, naming the field, an SFID or message type that is not a
+ * data-port message of t, lengths that disagree with the message (mlen, ex_mlen against the
+ * payload it carries, rlen), a payload shorter than its lengths. Sets *rlen. */
+TU_API tu_status tu_dp_lower_decode(const tu_dp_send *s, const tu_target *t, tu_dp_lmsg *out,
+                                    uint32_t *rlen, tu_error *err);
+
+/* The response of m on target t: each returned component in a fresh GRF block of
+ * ceil(simd * 4 / GRF) GRFs; its enabled lanes (others untouched). Bytes: rlen * GRF. */
+TU_API tu_status tu_dp_response_write(const tu_dp_lmsg *m, const tu_target *t, const tu_reply *r,
+                                      uint8_t *out, size_t size, tu_error *err);
+
+/* --- image format conversion (notes/image-load-store.md §4) --------------------------------- */
+
+/*
+ * Which format a storage image's typed messages really use on a generation, and the
+ * conversion the shader does around them: isl_lower_storage_image_format (§4.3; for Gen9/10
+ * UNORM/SNORM texunit follows Mesa 24, docs/semantics.md), the untyped raw fallback where no
+ * typed format matches (§4.2, §4.6), the unpack after a load (§4.4) and the pack before a
+ * store (§4.5). The property: lowered load + unpack, and pack + lowered store, equal the direct
+ * typed access of the original format (tests/test_image_format.c).
+ */
+typedef struct tu_image_lowering {
+    tu_format format;  /* the storage image's format */
+    tu_format lowered; /* the format the typed message reads and writes (raw: R32G32_UINT or
+                          R32G32B32A32_UINT, accessed as untyped dwords) */
+    bool native;       /* lowered == format: the data port converts, the shader only pads */
+    bool raw;          /* no typed format matches: untyped access at tu_lower_image_address */
+} tu_image_lowering;
+
+/* The lowering of format on target t (its verx10). TU_UNSUPPORTED for a format that is not a
+ * storage image format (sRGB, BGRA, packed 16-bit, depth, ...), naming it. */
+TU_API tu_status tu_lower_image_format(tu_format format, const tu_target *t, tu_image_lowering *out,
+                                       tu_error *err);
+
+/* After a load: the lowered message's four 32-bit values (its channels, raw uint fields) into
+ * the format's values, padded (0, 0, 0, 1) as §4.4 step 6. For a native lowering the values
+ * are already converted and are copied. */
+TU_API void tu_lower_image_unpack(const tu_image_lowering *l, const uint32_t in[4], tu_texel *out);
+
+/* Before a store: the format's values (typed by its class) into the lowered format's four
+ * 32-bit channel values (§4.5). Native: copied. */
+TU_API void tu_lower_image_pack(const tu_image_lowering *l, const tu_texel *in, uint32_t out[4]);
+
+/* The raw fallback's byte address of texel c (§4.6, linear layout): offset + layer, sample,
+ * z, y pitches + x * bytes, and its bounds check (every coordinate below its size, unsigned);
+ * *inside false means the lane reads zero and writes nothing. */
+TU_API tu_status tu_lower_image_address(const tu_surface *s, const tu_texel_coord *c,
+                                        uint64_t *address, bool *inside, tu_error *err);
+
+/* The steps in words (`texunit lower` prints them): for a load when !store, else a store.
+ * Returns the length needed, as snprintf. */
+TU_API size_t tu_lower_image_steps(const tu_image_lowering *l, bool store, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

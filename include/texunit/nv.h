@@ -269,6 +269,10 @@ typedef struct tu_nv_state {
     tu_nv_pool samplers;
     const uint32_t *cbank; /* the constant bank #tsPtrIdx indexes (32-bit words) */
     uint32_t cbank_words;  /* a word at or beyond this reads as 0 */
+    /* Optional, caller-owned (one per thread): the bindings of the textures TLD read,
+     * compared by content (tu_bind_cached), so a TIC + TSC pair is bound again only when
+     * the header or sampler it decodes to changed. NULL: every TLD runs tu_execute. */
+    tu_binding_cache *cache;
 } tu_nv_state;
 
 /* Check regions (non-NULL memory, 48-bit addresses, no overlap, valid residency maps), the

@@ -290,9 +290,78 @@ TU_API tu_status tu_media_block_read(const tu_surface *surface, const tu_media_r
  * or LOD op on a BUFFER surface's missing axes, etc. Writes only the enabled channels of
  * the enabled lanes of *reply (and pixel_null_mask when asked).
  * Returns TU_OK, TU_INVALID_ARGUMENT or TU_UNSUPPORTED.
+ * Equivalent to tu_bind + tu_execute_bound (the same replies and errors), without a
+ * tu_binding: the descriptions are validated in place and the prepared state lives on the
+ * stack for this call only (no cache, no global state; thread-safe on shared const
+ * descriptions). Callers that run many messages on one pair save the per-call validation
+ * with tu_bind (docs/bindings.md says what it costs).
  */
 TU_API tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                             tu_reply *reply, tu_error *err);
+
+/*
+ * A prepared binding (DESIGN.md §6 "Bind once, run many"; docs/bindings.md): a surface and
+ * a sampler validated once, with what the hot path needs computed once — the view's level
+ * geometry, the address gate's bounds and the kernels chosen for the pair. tu_bind copies
+ * both descriptions, so the caller may change or free its own tu_surface and tu_sampler
+ * afterwards; the surface's memory (data, the MCS surface, the residency map) must stay
+ * alive and unchanged in layout while the binding is used. A binding holds no pointer into
+ * itself: it may be copied (memcpy) and the copy used.
+ * Thread safety: a binding is read-only after tu_bind, and tu_execute_bound writes only
+ * *reply and *err, so any number of threads may execute messages on one binding at once
+ * (each with its own reply); tests/test_bind.c checks it, ThreadSanitizer-clean. Making or
+ * overwriting a binding while another thread uses it is a data race, as for any object.
+ * The caller owns the storage (no allocation); its fields are the engine's and may change
+ * between versions.
+ */
+typedef struct tu_binding {
+    tu_surface surface;
+    tu_sampler sampler;
+    /* The engine's prepared state (src/sampler/fast.h, tuE_fast_prep), kept as opaque
+     * storage so that the public header needs no internal types. */
+    _Alignas(16) unsigned char prepared[2048];
+    /* The generic path's state (src/sampler/engine.h, tuE_bound): the message-independent
+     * part of the per-message context and the view's level geometry. */
+    _Alignas(16) unsigned char bound[1536];
+} tu_binding;
+
+/* Validate surface and sampler and prepare *binding. Returns TU_OK, or the validators'
+ * TU_INVALID_ARGUMENT naming the field (binding is then unusable). */
+TU_API tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, tu_binding *binding,
+                         tu_error *err);
+
+/* Execute msg on a binding made by tu_bind: as tu_execute, but only the message is
+ * checked (tu_msg_validate and what the op needs of the surface and sampler). */
+TU_API tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,
+                                  tu_error *err);
+
+/*
+ * A small cache of bindings, owned by the caller (no global state; the front ends keep one
+ * in their caller-owned state: tu_visa_state, tu_send_tables.cache, tu_nv_state.cache).
+ * tu_bind_cached returns the binding of a surface and a sampler, binding them only when no
+ * entry has the same content. Same content means byte-equal tu_surface and tu_sampler
+ * descriptions (memcmp: the pointers data, mcs and residency compare as addresses; padding
+ * bytes count, so zero-initialise descriptions to get hits). A changed description is a new
+ * key and is bound afresh; the oldest entry makes room. The memory a cached surface points
+ * to follows the tu_binding rules. A cache is not thread-safe: one per thread.
+ */
+enum { TU_BINDING_CACHE_ENTRIES = 4 };
+
+typedef struct tu_binding_cache {
+    uint32_t used;  /* valid entries, 0..TU_BINDING_CACHE_ENTRIES */
+    uint32_t next;  /* the entry the next miss replaces */
+    uint64_t binds; /* tu_bind calls made (misses), for tests and statistics */
+    tu_binding entry[TU_BINDING_CACHE_ENTRIES];
+} tu_binding_cache;
+
+/* An empty cache (a zeroed tu_binding_cache is one too). */
+TU_API void tu_binding_cache_init(tu_binding_cache *cache);
+
+/* The cache's binding of surface and sampler in *out (valid until the next call on the same
+ * cache), bound with tu_bind on a miss. Returns TU_OK or tu_bind's error (the cache then
+ * keeps its other entries; the one a full cache was replacing is dropped). */
+TU_API tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
+                                const tu_sampler *sampler, const tu_binding **out, tu_error *err);
 
 /*
  * The level of detail tu_execute computes for lane `lane` of msg, through the engine's own

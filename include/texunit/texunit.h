@@ -5,9 +5,11 @@
 #define TEXUNIT_TEXUNIT_H
 
 #include "texunit/status.h"
+#include "texunit/text.h"
 #include "texunit/format.h"
 #include "texunit/surface.h"
 #include "texunit/sampler.h"
+#include "texunit/dataport.h"
 #include "texunit/io.h"
 #include "texunit/lower.h"
 #include "texunit/visa.h"

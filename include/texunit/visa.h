@@ -1,7 +1,10 @@
 /*
  * texunit/visa.h - the Intel vISA front end: the sampler and surface instructions as IGC
- * writes them (3D_SAMPLE 0x6D, 3D_LOAD 0x6E, 3D_GATHER4 0x6F, 3D_INFO 0x70, MEDIA_LD 0x37),
- * their .visaasm text, their vISA 4.1 binary encoding, and their execution on a GRF file.
+ * writes them (3D_SAMPLE 0x6D, 3D_LOAD 0x6E, 3D_GATHER4 0x6F, 3D_INFO 0x70, MEDIA_LD 0x37), the
+ * data port's (GATHER4_TYPED 0x4B, SCATTER4_TYPED 0x4C, TYPED_ATOMIC 0x73, GATHER4_SCALED 0x74,
+ * SCATTER4_SCALED 0x75, GATHER_SCALED 0x78, SCATTER_SCALED 0x79, DWORD_ATOMIC 0x7D) and LSC's
+ * load, store, quad and atomic forms (LSC_UNTYPED 0x89, LSC_TYPED 0x8A), their .visaasm text,
+ * their vISA 4.1 binary encoding, and their execution on a GRF file.
  *
  * Sources: the seed pages (spec/visa-*.md) and notes/visa-encoding.md, whose reading of
  * IGC's printer, parser and binary reader wins where the pages are out of date (lowercase
@@ -95,7 +98,7 @@ enum { TU_VISA_MAX_PARAMS = 15 };
 /* One sampler or surface instruction. Which fields mean something depends on the opcode;
  * tu_visa_validate says. */
 typedef struct tu_visa_inst {
-    uint8_t opcode; /* 0x6D, 0x6E, 0x6F, 0x70, 0x37 */
+    uint8_t opcode; /* 0x6D, 0x6E, 0x6F, 0x70, 0x37; the data port's; LSC's 0x89, 0x8A */
     uint8_t subop;  /* the sampler sub-op (0x6D..0x70) */
     bool pixel_null_mask, cps, divs;
     uint8_t exec_size;       /* 8, 16 or 32 */
@@ -116,6 +119,33 @@ typedef struct tu_visa_inst {
     uint8_t media_mod; /* 0 nomod, 1 modified, 2 top, 3 bottom, 4 top_mod, 5 bottom_mod */
     uint8_t plane, block_width, block_height;
     tu_visa_scalar x, y;
+    /* The data port (GATHER4_TYPED 0x4B ... DWORD_ATOMIC 0x7D; notes/image-load-store.md §2):
+     * exec_size 1..32 by the op's table row, the raw operands in params[] (num_params = the
+     * row's count: u v r lod [src | src0 src1], or offsets [src | src0 src1]), dst, and: */
+    uint8_t atomic_op;            /* TYPED_ATOMIC, DWORD_ATOMIC: the vISA atomic op code */
+    bool atomic16;                /* .16: a 16-bit atomic (op byte bit 5) */
+    uint8_t num_blocks;           /* GATHER_SCALED, SCATTER_SCALED: 0, 1, 2 = 1, 2, 4 bytes */
+    uint8_t block_size;           /* their Block_size byte: 0 (one byte) */
+    uint16_t scale;               /* the scaled forms' Scale: 0 */
+    tu_visa_scalar global_offset; /* the scaled forms' offset, a UD scalar */
+    /* LSC_UNTYPED 0x89 / LSC_TYPED 0x8A (notes/image-load-store.md §2.5): subop is the LSC op;
+     * params[] hold src0 (the addresses), src1, src2 (untyped) or U, V, R, LOD, src1, src2
+     * (typed); dst the loaded or returned data. The enumerations are IGC's binary values. */
+    struct {
+        uint8_t sfid;            /* untyped: 0 ugm, 1 ugml, 3 slm (typed: tgm, not stored) */
+        uint8_t l1, l3;          /* caching 0..6: df uc ca wb wt st ri */
+        uint8_t addr_type;       /* 1 flat, 2 bss, 3 ss, 4 bti, 5 arg */
+        uint8_t addr_size;       /* 1 a16, 2 a32, 3 a64 */
+        uint16_t scale;          /* untyped: address = scale * src0 + offset; >= 1 */
+        int32_t offset;          /* untyped: immediate byte offset */
+        uint8_t data_size;       /* 1 d8, 2 d16, 3 d32, 4 d64, 5 d8u32, 6 d16u32, 7 d16u32h */
+        uint8_t data_order;      /* 1 non-transposed, 2 transposed */
+        uint8_t elems;           /* 1..8: 1, 2, 3, 4, 8, 16, 32, 64 elements per address */
+        uint8_t chmask;          /* the same union byte: quad ops' X..W enables */
+        tu_visa_scalar surface;  /* the BTI, surface-state offset or handle (flat: 0) */
+        uint32_t ss_index;       /* must be 0 */
+        int32_t coord_offset[3]; /* typed: immediate U, V, R offsets */
+    } lsc;
 } tu_visa_inst;
 
 /* Variables of a kernel (`.decl`). Ids follow IGC: general variables from 32 (0..31
@@ -221,7 +251,9 @@ TU_API tu_status tu_visa_decode(const uint8_t *buf, size_t size, tu_visa_platfor
 enum { TU_VISA_MAX_BINDINGS = 256 };
 
 /* What a kernel's surface and sampler handles refer to: binding-table index -> surface,
- * sampler-state index -> sampler, and the bindless tables (%bss offsets, S31 pointers). */
+ * sampler-state index -> sampler, and the bindless tables (%bss offsets, S31 pointers).
+ * A surface is bound read-only unless its `writable` flag is set: the data port's writes
+ * and atomics need it (they write the surface's memory, which the caller owns). */
 typedef struct tu_visa_bindings {
     const tu_surface *surfaces[TU_VISA_MAX_BINDINGS];
     const tu_sampler *samplers[TU_VISA_MAX_BINDINGS];
@@ -230,7 +262,9 @@ typedef struct tu_visa_bindings {
         uint32_t handle;
         const tu_surface *surface;
         const tu_sampler *sampler;
+        bool writable;
     } bindless[64];
+    bool writable[TU_VISA_MAX_BINDINGS];
     /* NULL; else every sampler message runs through tu_execute_traced with it (texunit
      * explain traces one lane of one instruction this way). */
     const tu_trace *trace;
@@ -244,6 +278,10 @@ typedef struct tu_visa_state {
     uint32_t *pred_bits;    /* per variable (index into vars), its flag bits */
     uint32_t *handles;      /* per variable, the value of S and T variables */
     uint32_t cps_x, cps_y;  /* the coarse pixel size `.cps` compensates for (0 = 1) */
+    /* The bindings of the surfaces and samplers the thread's sends used, compared by content
+     * (tu_bind_cached): a send re-binds only when its slot's surface or sampler changed.
+     * Allocated by tu_visa_state_init; NULL runs every send through tu_execute. */
+    tu_binding_cache *bindings;
 } tu_visa_state;
 
 /* Allocate the state of kernel k (GRF file sized for its variables, zeroed). */
@@ -265,6 +303,27 @@ TU_API tu_status tu_visa_execute(const tu_visa_kernel *k, tu_visa_state *st,
  */
 TU_API tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_send_tables *tables,
                                  uint8_t *response, size_t response_size, tu_error *err);
+
+/*
+ * Execute a data-port send (`send`, or a split `sends` with src1): decode (tu_dp_lower_decode),
+ * find the surface (the binding table's entry; writable when writable[BTI] is true; writable
+ * may be NULL: every surface read-only, binding_count entries otherwise), run
+ * the engine (tu_dp_execute: writes land in the surface's memory), and write the response
+ * (tu_dp_response_write) into response (at least rlen GRFs). The entry point of a simulator
+ * that meets a data-port `send` (notes/image-load-store.md §3).
+ */
+TU_API tu_status tu_dp_send_execute(const tu_dp_send *s, const tu_target *t,
+                                    const tu_send_tables *tables, const bool *writable,
+                                    uint8_t *response, size_t response_size, tu_error *err);
+
+/* The logical surface message of a legacy data-port instruction (GATHER4_TYPED ...
+ * DWORD_ATOMIC) without per-lane values: op, width, every lane enabled, channels, atomic
+ * (vISA's op mapped to the engine's), bytes, the typed address count (up to the last operand
+ * of U, V, R, LOD that is not %null), no_response for an atomic with a %null destination, and
+ * `surface` as its binding-table index. What `texunit lower` lowers. TU_INVALID_ARGUMENT for
+ * an instruction that does not validate or is not a legacy data-port one. */
+TU_API tu_status tu_visa_dataport_message(const tu_visa_inst *inst, uint32_t surface,
+                                          tu_dp_lmsg *out, tu_error *err);
 
 #ifdef __cplusplus
 }

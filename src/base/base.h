@@ -16,10 +16,14 @@
 #define TU_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 #define TU_LIKELY(x)         __builtin_expect(!!(x), 1)
 #define TU_UNLIKELY(x)       __builtin_expect(!!(x), 0)
+#define TU_COLD              __attribute__((cold, noinline)) /* kept out of the hot path */
+#define TU_ALWAYS_INLINE     inline __attribute__((always_inline))
 #else
 #define TU_PRINTF(fmt, args)
 #define TU_LIKELY(x)   (x)
 #define TU_UNLIKELY(x) (x)
+#define TU_COLD
+#define TU_ALWAYS_INLINE inline
 #endif
 
 /* Fill err (when not NULL) with status and a printf-formatted sentence; return status. */
@@ -51,6 +55,18 @@ static inline uint32_t tuB_max_u32(uint32_t a, uint32_t b) {
 }
 static inline uint32_t tuB_min_u32(uint32_t a, uint32_t b) {
     return a < b ? a : b;
+}
+
+/* The bits of a binary32 float and back (memcpy: no aliasing rules broken). */
+static inline uint32_t tuB_float_bits(float f) {
+    uint32_t u;
+    __builtin_memcpy(&u, &f, 4);
+    return u;
+}
+static inline float tuB_bits_float(uint32_t u) {
+    float f;
+    __builtin_memcpy(&f, &u, 4);
+    return f;
 }
 
 /* Little-endian loads and stores of any alignment. */

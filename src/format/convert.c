@@ -210,9 +210,15 @@ static void set_missing(const tu_format_desc *d, tu_texel *out) {
 
 void tu_format_decode(tu_format format, const void *src, tu_texel *out) {
     const tu_format_desc *d = tu_format_describe(format);
-    const uint8_t *p = src;
+    if (!d) {
+        set_missing(d, out);
+        return;
+    }
+    tuF_decode_generic(d, src, out);
+}
+
+void tuF_decode_generic(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
     set_missing(d, out);
-    if (!d) return;
     if (d->flags & TU_FORMAT_FLAG_SHARED_EXP) {
         decode_shared_exp(d, p, out);
         return;
@@ -240,6 +246,143 @@ void tu_format_decode(tu_format format, const void *src, tu_texel *out) {
         case TU_NUMERIC_UFLOAT: out->f[slot] = tu_ufloat_to_float(raw, ch->bits - 5u); break;
         default: break;
         }
+    }
+}
+
+/* --- per-family decoders (tuF_decoder) ----------------------------------------------------
+ * Each handles formats whose fields all have one numeric type and width, start on a byte
+ * and hold R, G, B, A or D (slot = component & 3: D, 4, lands in R as texel_slot says), so
+ * a field is a plain little-endian load with no shift, mask or switch. Each computes the
+ * same expression as tuF_decode_generic's case for its type. */
+
+/* c / 255.0f for every 8-bit code: the UNORM rule with the division done by the compiler
+ * (a constant expression, correctly rounded like the run-time division; test_format checks
+ * all 256 against it). */
+#define U8_(i)   ((float)(i) / 255.0f)
+#define U8x4(i)  U8_(i), U8_((i) + 1), U8_((i) + 2), U8_((i) + 3)
+#define U8x16(i) U8x4(i), U8x4((i) + 4), U8x4((i) + 8), U8x4((i) + 12)
+#define U8x64(i) U8x16(i), U8x16((i) + 16), U8x16((i) + 32), U8x16((i) + 48)
+static const float unorm8_value[256] = {U8x64(0), U8x64(64), U8x64(128), U8x64(192)};
+#undef U8_
+#undef U8x4
+#undef U8x16
+#undef U8x64
+
+static void set_missing_float(tu_texel *out) {
+    out->f[0] = out->f[1] = out->f[2] = 0.0f;
+    out->f[3] = 1.0f;
+}
+
+static void set_missing_int(tu_texel *out) {
+    out->u[0] = out->u[1] = out->u[2] = 0;
+    out->u[3] = 1;
+}
+
+static void decode_unorm8(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    set_missing_float(out);
+    for (unsigned i = 0; i < d->channel_count; i++)
+        out->f[d->channels[i].component & 3] = unorm8_value[p[d->channels[i].shift >> 3]];
+}
+
+/* The two 8-bit UNORM layouts the workloads use, unrolled: bytes R G B A and B G R A. */
+static void decode_rgba8_unorm(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    (void)d;
+    out->f[0] = unorm8_value[p[0]], out->f[1] = unorm8_value[p[1]];
+    out->f[2] = unorm8_value[p[2]], out->f[3] = unorm8_value[p[3]];
+}
+
+static void decode_bgra8_unorm(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    (void)d;
+    out->f[0] = unorm8_value[p[2]], out->f[1] = unorm8_value[p[1]];
+    out->f[2] = unorm8_value[p[0]], out->f[3] = unorm8_value[p[3]];
+}
+
+static void decode_unorm16(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    set_missing_float(out);
+    for (unsigned i = 0; i < d->channel_count; i++) {
+        const uint8_t *q = p + (d->channels[i].shift >> 3);
+        out->f[d->channels[i].component & 3] = (float)(q[0] | (uint32_t)q[1] << 8) / 65535.0f;
+    }
+}
+
+static void decode_sfloat16(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    set_missing_float(out);
+    for (unsigned i = 0; i < d->channel_count; i++) {
+        const uint8_t *q = p + (d->channels[i].shift >> 3);
+        out->f[d->channels[i].component & 3] = tu_half_to_float((uint16_t)(q[0] | q[1] << 8));
+    }
+}
+
+static void decode_32(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    /* SFLOAT, UINT and SINT 32-bit fields: the bits as they are (bits_float, raw,
+     * sign_extend(raw, 32) all keep them). */
+    if (d->format_class == TU_CLASS_FLOAT)
+        set_missing_float(out);
+    else
+        set_missing_int(out);
+    for (unsigned i = 0; i < d->channel_count; i++)
+        out->u[d->channels[i].component & 3] = tuB_load_le32(p + (d->channels[i].shift >> 3));
+}
+
+/* Four 32-bit fields in R G B A order (R32G32B32A32 SFLOAT, UINT, SINT): the 16 bytes. */
+static void decode_rgba32(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    (void)d;
+    out->u[0] = tuB_load_le32(p), out->u[1] = tuB_load_le32(p + 4);
+    out->u[2] = tuB_load_le32(p + 8), out->u[3] = tuB_load_le32(p + 12);
+}
+
+static void decode_uint(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    set_missing_int(out);
+    for (unsigned i = 0; i < d->channel_count; i++) {
+        const uint8_t *q = p + (d->channels[i].shift >> 3);
+        out->u[d->channels[i].component & 3] =
+            d->channels[i].bits == 8 ? q[0] : (uint32_t)(q[0] | q[1] << 8);
+    }
+}
+
+static void decode_sint(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
+    set_missing_int(out);
+    for (unsigned i = 0; i < d->channel_count; i++) {
+        const uint8_t *q = p + (d->channels[i].shift >> 3);
+        out->i[d->channels[i].component & 3] =
+            d->channels[i].bits == 8 ? (int32_t)(int8_t)q[0] : (int32_t)(int16_t)(q[0] | q[1] << 8);
+    }
+}
+
+tuF_decode_fn tuF_decoder(tu_format format) {
+    const tu_format_desc *d = tu_format_describe(format);
+    if (!d || d->channel_count == 0 || (d->flags & TU_FORMAT_FLAG_SHARED_EXP))
+        return tuF_decode_generic;
+    /* One family: every field of c0's numeric type and width, on a byte, R G B A or D. And
+     * whether the four fields lie in the texel's byte order R G B A, or B G R A. */
+    const tu_channel *c0 = &d->channels[0];
+    bool rgba = d->channel_count == 4, bgra = rgba;
+    for (unsigned i = 0; i < d->channel_count; i++) {
+        const tu_channel *ch = &d->channels[i];
+        if (ch->component > TU_COMPONENT_D || (ch->shift & 7) || ch->numeric != c0->numeric ||
+            ch->bits != c0->bits)
+            return tuF_decode_generic;
+        const bool in_order = ch->shift == i * c0->bits; /* field i fills bytes i * bits / 8.. */
+        rgba = rgba && in_order && ch->component == i;
+        bgra = bgra && in_order && ch->component == (i < 3 ? 2 - i : 3);
+    }
+    switch (c0->numeric) {
+    case TU_NUMERIC_UNORM:
+        if (c0->bits == 8 && rgba) return decode_rgba8_unorm;
+        if (c0->bits == 8 && bgra) return decode_bgra8_unorm;
+        return c0->bits == 8 ? decode_unorm8 : c0->bits == 16 ? decode_unorm16 : tuF_decode_generic;
+    case TU_NUMERIC_SFLOAT:
+        if (c0->bits == 32 && rgba) return decode_rgba32;
+        return c0->bits == 16 ? decode_sfloat16 : c0->bits == 32 ? decode_32 : tuF_decode_generic;
+    case TU_NUMERIC_UINT:
+        return c0->bits == 32                      ? decode_32
+               : c0->bits <= 16 && !(c0->bits & 7) ? decode_uint
+                                                   : tuF_decode_generic;
+    case TU_NUMERIC_SINT:
+        return c0->bits == 32                      ? decode_32
+               : c0->bits <= 16 && !(c0->bits & 7) ? decode_sint
+                                                   : tuF_decode_generic;
+    default: return tuF_decode_generic;
     }
 }
 

@@ -152,6 +152,150 @@ const char *tuL_param_name(tuL_param p) {
         [TUL_P_LOD_OFFUV] = "LodOffUV",
         [TUL_P_R_OFFUV] = "OffUV_R",
         [TUL_P_R_OFFUVR] = "OffUVR_R",
+        [TUL_P_OFFSETS] = "offsets",
+        [TUL_P_SRC] = "src",
+        [TUL_P_SRC0] = "src0",
+        [TUL_P_SRC1] = "src1",
     };
     return (unsigned)p < TUL_P_COUNT && names[p] ? names[p] : "?";
 }
+
+/* --- the data port (notes/image-load-store.md §2.1 table, §2.2, §2.3) ------------------------ */
+
+/* Exec sizes as masks of 2^n: 8 = bit 3, 16 = bit 4; 1..16 = bits 0..4. Typed messages are
+ * SIMD8 up to Xe-LP and SIMD8/16 from XeHP (IGC hasSIMD16TypedRW; TYPED_ATOMIC native width,
+ * 16 after PVC); the scaled forms and DWORD_ATOMIC take 1, 2, 4, 8, 16 (GATHER_SCALED's page
+ * allows 32, the finalizer asserts <= 16: texunit follows the finalizer, §5.3). */
+#define EXEC_8       (1u << 3)
+#define EXEC_8_16    (1u << 3 | 1u << 4)
+#define EXEC_1_TO_16 0x1Fu
+
+/* clang-format off */
+const tuL_dp_row tuL_dp_rows[] = {
+    {TUL_OPCODE_GATHER4_TYPED,   "GATHER4_TYPED",   "gather4_typed",   TU_DP_TYPED_READ,     TUL_SUFFIX_CHANNELS, true,  true,  false, 4, {P(U), P(V), P(R), P(LOD)},                   EXEC_8,       EXEC_8_16},
+    {TUL_OPCODE_SCATTER4_TYPED,  "SCATTER4_TYPED",  "scatter4_typed",  TU_DP_TYPED_WRITE,    TUL_SUFFIX_CHANNELS, true,  false, false, 5, {P(U), P(V), P(R), P(LOD), P(SRC)},           EXEC_8,       EXEC_8_16},
+    {TUL_OPCODE_TYPED_ATOMIC,    "TYPED_ATOMIC",    "typed_atomic",    TU_DP_TYPED_ATOMIC,   TUL_SUFFIX_ATOMIC,   true,  true,  false, 6, {P(U), P(V), P(R), P(LOD), P(SRC0), P(SRC1)}, EXEC_8,       EXEC_8_16},
+    {TUL_OPCODE_GATHER4_SCALED,  "GATHER4_SCALED",  "gather4_scaled",  TU_DP_UNTYPED_READ,   TUL_SUFFIX_CHANNELS, false, true,  true,  1, {P(OFFSETS)},                                EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_SCATTER4_SCALED, "SCATTER4_SCALED", "scatter4_scaled", TU_DP_UNTYPED_WRITE,  TUL_SUFFIX_CHANNELS, false, false, true,  2, {P(OFFSETS), P(SRC)},                        EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_GATHER_SCALED,   "GATHER_SCALED",   "gather_scaled",   TU_DP_SCATTERED_READ, TUL_SUFFIX_BLOCKS,   false, true,  true,  1, {P(OFFSETS)},                                EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_SCATTER_SCALED,  "SCATTER_SCALED",  "scatter_scaled",  TU_DP_SCATTERED_WRITE,TUL_SUFFIX_BLOCKS,   false, false, true,  2, {P(OFFSETS), P(SRC)},                        EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_DWORD_ATOMIC,    "DWORD_ATOMIC",    "dword_atomic",    TU_DP_UNTYPED_ATOMIC, TUL_SUFFIX_ATOMIC,   false, true,  false, 3, {P(OFFSETS), P(SRC0), P(SRC1)},               EXEC_1_TO_16, EXEC_1_TO_16},
+};
+
+/* code, text, engine op, typed, XeHP+ only, src0/src1 swapped (notes §2.2: IGC swaps CMPXCHG's
+ * operands into the hardware's (compare, new) order and passes FCMPWR as it is), and the
+ * hardware op (notes §2.2 "HW op (Get_Atomic_Op)": AOP 1..15; float ops 1..5) */
+const tuL_atomic_row tuL_atomic_rows[] = {
+    {0x00, "add",     TU_ATOMIC_ADD,      true,  false, false,  7},
+    {0x01, "sub",     TU_ATOMIC_SUB,      true,  false, false,  8},
+    {0x02, "inc",     TU_ATOMIC_INC,      true,  false, false,  5},
+    {0x03, "dec",     TU_ATOMIC_DEC,      true,  false, false,  6},
+    {0x04, "min",     TU_ATOMIC_UMIN,     true,  false, false, 13},
+    {0x05, "max",     TU_ATOMIC_UMAX,     true,  false, false, 12},
+    {0x06, "xchg",    TU_ATOMIC_XCHG,     true,  false, false,  4},
+    {0x07, "cmpxchg", TU_ATOMIC_CMPXCHG,  true,  false, true,  14},
+    {0x08, "and",     TU_ATOMIC_AND,      true,  false, false,  1},
+    {0x09, "or",      TU_ATOMIC_OR,       true,  false, false,  2},
+    {0x0A, "xor",     TU_ATOMIC_XOR,      true,  false, false,  3},
+    {0x0B, "minsint", TU_ATOMIC_IMIN,     true,  false, false, 11},
+    {0x0C, "maxsint", TU_ATOMIC_IMAX,     true,  false, false, 10},
+    {0x0D, "predec",  TU_ATOMIC_PREDEC,   true,  false, false, 15},
+    {0x10, "fmax",    TU_ATOMIC_FMAX,     false, false, false,  1},
+    {0x11, "fmin",    TU_ATOMIC_FMIN,     false, false, false,  2},
+    {0x12, "fcmpwr",  TU_ATOMIC_FCMPXCHG, false, false, false,  3},
+    {0x13, "fadd",    TU_ATOMIC_FADD,     false, true,  false,  4},
+    {0x14, "fsub",    TU_ATOMIC_FSUB,     false, true,  false,  5},
+};
+/* clang-format on */
+
+const unsigned tuL_dp_row_count = sizeof tuL_dp_rows / sizeof tuL_dp_rows[0];
+const unsigned tuL_atomic_row_count = sizeof tuL_atomic_rows / sizeof tuL_atomic_rows[0];
+
+const tuL_dp_row *tuL_dp_by_opcode(uint8_t opcode) {
+    for (unsigned i = 0; i < tuL_dp_row_count; i++)
+        if (tuL_dp_rows[i].opcode == opcode) return &tuL_dp_rows[i];
+    return NULL;
+}
+
+const tuL_dp_row *tuL_dp_by_name(const char *mnemonic) {
+    for (unsigned i = 0; i < tuL_dp_row_count; i++)
+        if (strcmp(tuL_dp_rows[i].mnemonic, mnemonic) == 0) return &tuL_dp_rows[i];
+    return NULL;
+}
+
+const tuL_atomic_row *tuL_atomic_by_code(uint8_t code) {
+    for (unsigned i = 0; i < tuL_atomic_row_count; i++)
+        if (tuL_atomic_rows[i].code == code) return &tuL_atomic_rows[i];
+    return NULL;
+}
+
+const tuL_atomic_row *tuL_atomic_by_text(const char *text) {
+    for (unsigned i = 0; i < tuL_atomic_row_count; i++)
+        if (strcmp(tuL_atomic_rows[i].text, text) == 0) return &tuL_atomic_rows[i];
+    return NULL;
+}
+
+/* --- LSC (IGC's LSC_UNTYPED.md / LSC_TYPED.md operation tables, notes §2.5) ---------------- */
+
+#define LSC(code, name, kind, atomic, typed) \
+    { code, name, TUL_LSC_##kind, TU_ATOMIC_##atomic, typed }
+
+/* clang-format off */
+const tuL_lsc_row tuL_lsc_rows[] = {
+    LSC(0x00, "load",               LOAD,       ADD,      false),
+    LSC(0x01, "load_strided",       OTHER,      ADD,      false),
+    LSC(0x02, "load_quad",          LOAD_QUAD,  ADD,      true),
+    LSC(0x03, "load_block2d",       OTHER,      ADD,      true),
+    LSC(0x04, "store",              STORE,      ADD,      false),
+    LSC(0x05, "store_strided",      OTHER,      ADD,      false),
+    LSC(0x06, "store_quad",         STORE_QUAD, ADD,      true),
+    LSC(0x07, "store_block2d",      OTHER,      ADD,      true),
+    LSC(0x08, "atomic_iinc",        ATOMIC,     INC,      true),
+    LSC(0x09, "atomic_idec",        ATOMIC,     DEC,      true),
+    LSC(0x0A, "atomic_load",        ATOMIC,     LOAD,     true),
+    LSC(0x0B, "atomic_store",       ATOMIC,     STORE,    true),
+    LSC(0x0C, "atomic_iadd",        ATOMIC,     ADD,      true),
+    LSC(0x0D, "atomic_isub",        ATOMIC,     SUB,      true),
+    LSC(0x0E, "atomic_smin",        ATOMIC,     IMIN,     true),
+    LSC(0x0F, "atomic_smax",        ATOMIC,     IMAX,     true),
+    LSC(0x10, "atomic_umin",        ATOMIC,     UMIN,     true),
+    LSC(0x11, "atomic_umax",        ATOMIC,     UMAX,     true),
+    LSC(0x12, "atomic_icas",        ATOMIC,     CMPXCHG,  true),
+    LSC(0x13, "atomic_fadd",        ATOMIC,     FADD,     true),
+    LSC(0x14, "atomic_fsub",        ATOMIC,     FSUB,     true),
+    LSC(0x15, "atomic_fmin",        ATOMIC,     FMIN,     true),
+    LSC(0x16, "atomic_fmax",        ATOMIC,     FMAX,     true),
+    LSC(0x17, "atomic_fcas",        ATOMIC,     FCMPXCHG, true),
+    LSC(0x18, "atomic_and",         ATOMIC,     AND,      true),
+    LSC(0x19, "atomic_or",          ATOMIC,     OR,       true),
+    LSC(0x1A, "atomic_xor",         ATOMIC,     XOR,      true),
+    LSC(0x1B, "load_status",        OTHER,      ADD,      true),
+    LSC(0x1C, "store_uncompressed", OTHER,      ADD,      true),
+    LSC(0x1E, "read_surface_info",  OTHER,      ADD,      true),
+    LSC(0x28, "apndctr_atomic_add", OTHER,      ADD,      false),
+    LSC(0x29, "apndctr_atomic_sub", OTHER,      ADD,      false),
+};
+/* clang-format on */
+
+const unsigned tuL_lsc_row_count = sizeof tuL_lsc_rows / sizeof tuL_lsc_rows[0];
+
+const tuL_lsc_row *tuL_lsc_by_subop(uint8_t subop) {
+    for (unsigned i = 0; i < tuL_lsc_row_count; i++)
+        if (tuL_lsc_rows[i].subop == subop) return &tuL_lsc_rows[i];
+    return NULL;
+}
+
+const tuL_lsc_row *tuL_lsc_by_name(const char *name) {
+    for (unsigned i = 0; i < tuL_lsc_row_count; i++)
+        if (strcmp(tuL_lsc_rows[i].name, name) == 0) return &tuL_lsc_rows[i];
+    return NULL;
+}
+
+/* IGC's LSC_SFID, LSC_CACHE_OPT, LSC_ADDR_TYPE, LSC_DATA_SIZE and LSC_DATA_ELEMS, whose values
+ * the vISA binary stores (notes §2.5; IGC static_asserts them). */
+const char *const tuL_lsc_sfid_names[4] = {"ugm", "ugml", "tgm", "slm"};
+const char *const tuL_lsc_cache_names[7] = {"df", "uc", "ca", "wb", "wt", "st", "ri"};
+const char *const tuL_lsc_addr_type_names[6] = {NULL, "flat", "bss", "ss", "bti", "arg"};
+const char *const tuL_lsc_data_size_names[8] = {NULL,  "d8",    "d16",    "d32",
+                                                "d64", "d8u32", "d16u32", "d16u32h"};
+const uint8_t tuL_lsc_elems[9] = {0, 1, 2, 3, 4, 8, 16, 32, 64};

@@ -11,6 +11,7 @@
 #ifndef TEXUNIT_INTEL_OPS_H
 #define TEXUNIT_INTEL_OPS_H
 
+#include "texunit/dataport.h"
 #include "texunit/sampler.h"
 
 #include <stdint.h>
@@ -21,7 +22,18 @@ enum {
     TUL_OPCODE_3D_SAMPLE = 0x6D,
     TUL_OPCODE_3D_LOAD = 0x6E,
     TUL_OPCODE_3D_GATHER4 = 0x6F,
-    TUL_OPCODE_3D_INFO = 0x70
+    TUL_OPCODE_3D_INFO = 0x70,
+    /* the data port (notes/image-load-store.md §2.1) */
+    TUL_OPCODE_GATHER4_TYPED = 0x4B,
+    TUL_OPCODE_SCATTER4_TYPED = 0x4C,
+    TUL_OPCODE_TYPED_ATOMIC = 0x73,
+    TUL_OPCODE_GATHER4_SCALED = 0x74,
+    TUL_OPCODE_SCATTER4_SCALED = 0x75,
+    TUL_OPCODE_GATHER_SCALED = 0x78,
+    TUL_OPCODE_SCATTER_SCALED = 0x79,
+    TUL_OPCODE_DWORD_ATOMIC = 0x7D,
+    TUL_OPCODE_LSC_UNTYPED = 0x89,
+    TUL_OPCODE_LSC_TYPED = 0x8A
 };
 
 /* A payload parameter: an engine source, or one of the packed forms that carry offsets in
@@ -55,6 +67,11 @@ typedef enum tuL_param {
     TUL_P_LOD_OFFUV,   /* lod with u<<8 | v<<4 in its low 12 bits */
     TUL_P_R_OFFUV,     /* r (array index) with u<<8 | v<<4 in its low 12 bits */
     TUL_P_R_OFFUVR,    /* r with u<<8 | v<<4 | r-offset in its low 12 bits */
+    /* the data port's raw operands (notes/image-load-store.md §2.1) */
+    TUL_P_OFFSETS, /* per-lane byte offsets (scaled and dword-atomic forms) */
+    TUL_P_SRC,     /* the data a scatter writes */
+    TUL_P_SRC0,    /* the atomics' first operand */
+    TUL_P_SRC1,    /* the atomics' second operand (compare-exchanges) */
     TUL_P_COUNT
 } tuL_param;
 
@@ -100,5 +117,96 @@ const tuL_op *tuL_op_by_name(const char *name);
 
 /* The name of a parameter, as the seed writes it ("u", "dudx", "biasOff"...). */
 const char *tuL_param_name(tuL_param p);
+
+/* --- the data port's rows ---------------------------------------------------------------- */
+
+/* What follows a data-port mnemonic in text: the channels (.RGBA), the atomic op
+ * (.add[.16]) or the bytes per lane (.1, .2, .4). */
+typedef enum tuL_dp_suffix {
+    TUL_SUFFIX_CHANNELS,
+    TUL_SUFFIX_ATOMIC,
+    TUL_SUFFIX_BLOCKS
+} tuL_dp_suffix;
+
+enum { TUL_DP_MAX_RAW = 6 };
+
+/*
+ * One data-port vISA instruction (notes/image-load-store.md §2.1, §2.4): its opcode, text
+ * mnemonic, the engine op it executes, its raw operands before the destination in binary
+ * order, whether it has a destination, a global offset and the ignored scale / block-size
+ * fields, whether it is typed, and the exec sizes each platform takes (bit n = 2^n lanes:
+ * IGC's finalizer where it is stricter than the spec pages, §5.3).
+ */
+typedef struct tuL_dp_row {
+    uint8_t opcode;
+    const char *name;     /* "GATHER4_TYPED" */
+    const char *mnemonic; /* "gather4_typed" */
+    uint8_t op;           /* tu_dp_op */
+    uint8_t suffix;       /* tuL_dp_suffix */
+    bool typed, has_dst, scaled;
+    uint8_t nraw;
+    uint8_t raw[TUL_DP_MAX_RAW]; /* tuL_param */
+    uint8_t exec_xe_lp, exec_xe2;
+} tuL_dp_row;
+
+extern const tuL_dp_row tuL_dp_rows[];
+extern const unsigned tuL_dp_row_count;
+
+/* The row of a data-port opcode, or of a mnemonic; NULL when none. */
+const tuL_dp_row *tuL_dp_by_opcode(uint8_t opcode);
+const tuL_dp_row *tuL_dp_by_name(const char *mnemonic);
+
+/* vISA's atomic ops (notes §2.2, IGC's CISAAtomicOpNames): code, text, the engine op. PREDEC
+ * has no text in IGC; texunit writes it "predec" (docs/semantics.md). */
+typedef struct tuL_atomic_row {
+    uint8_t code;
+    const char *text;
+    uint8_t atomic; /* tu_atomic */
+    bool typed;     /* TYPED_ATOMIC takes it (integer ops only, §2.2) */
+    bool xe2_only;  /* FADD, FSUB: XeHP+ (§2.2) */
+    bool swap;      /* vISA src0/src1 are (new, compare): swapped into the engine's order */
+    uint8_t aop;    /* the legacy data port's op in message control 3:0 (Get_Atomic_Op):
+                       integer AOP, or the float op of message type 0x1B */
+} tuL_atomic_row;
+
+extern const tuL_atomic_row tuL_atomic_rows[];
+extern const unsigned tuL_atomic_row_count;
+
+/* The row of vISA atomic code `code` (bits 4:0 of the op byte) or text; NULL when none. */
+const tuL_atomic_row *tuL_atomic_by_code(uint8_t code);
+const tuL_atomic_row *tuL_atomic_by_text(const char *text);
+
+/* --- LSC_UNTYPED 0x89 and LSC_TYPED 0x8A (notes/image-load-store.md §2.5, §3.6) ------------ */
+
+typedef enum tuL_lsc_kind {
+    TUL_LSC_LOAD,      /* lsc_load: elements per address, d8u32 / d16u32 / d32 */
+    TUL_LSC_STORE,     /* lsc_store */
+    TUL_LSC_LOAD_QUAD, /* X, Y, Z, W channel enables */
+    TUL_LSC_STORE_QUAD,
+    TUL_LSC_ATOMIC, /* `atomic` is the engine op, `operands` the extra arguments */
+    TUL_LSC_OTHER   /* strided, block2d, status, uncompressed, surface info, append counters:
+                       named, not executed (their binary layouts differ) */
+} tuL_lsc_kind;
+
+typedef struct tuL_lsc_row {
+    uint8_t subop;    /* the LSC opcode (= the hardware's, §3.6) */
+    const char *name; /* "load_quad": the mnemonic is lsc_<name> */
+    uint8_t kind;     /* tuL_lsc_kind */
+    uint8_t atomic;   /* tu_atomic for TUL_LSC_ATOMIC */
+    bool typed;       /* LSC_TYPED has it (load_quad, store_quad, the atomics, ...) */
+} tuL_lsc_row;
+
+extern const tuL_lsc_row tuL_lsc_rows[];
+extern const unsigned tuL_lsc_row_count;
+
+const tuL_lsc_row *tuL_lsc_by_subop(uint8_t subop);
+const tuL_lsc_row *tuL_lsc_by_name(const char *name); /* without the lsc_ prefix */
+
+/* Names of the LSC enumerations by their binary value (index 0 = invalid: NULL). */
+extern const char *const tuL_lsc_sfid_names[4];      /* ugm ugml tgm slm */
+extern const char *const tuL_lsc_cache_names[7];     /* df uc ca wb wt st ri */
+extern const char *const tuL_lsc_addr_type_names[6]; /* -, flat bss ss bti arg */
+extern const char *const tuL_lsc_data_size_names[8]; /* -, d8 d16 d32 d64 d8u32 d16u32 d16u32h */
+extern const uint8_t tuL_lsc_elems[9];               /* 0, 1 2 3 4 8 16 32 64 */
 
 #endif /* TEXUNIT_INTEL_OPS_H */

@@ -132,6 +132,10 @@ uint32_t tuL_param_pack(tuL_param p, bool float_class, uint32_t bytes, const tu_
     case TUL_P_R_OFFUVR:
         return (float_bits(m->src[TU_SRC_R].f[lane]) & 0xfffff000u) |
                offset_field(m, lane, packed_has_r(p));
+    case TUL_P_OFFSETS: /* the data port's operands are no sampler parameters */
+    case TUL_P_SRC:
+    case TUL_P_SRC0:
+    case TUL_P_SRC1:
     case TUL_P_COUNT: break;
     }
     return 0;
@@ -193,6 +197,10 @@ void tuL_param_unpack(tuL_param p, bool float_class, uint32_t bytes, uint32_t bi
         if (p == TUL_P_R_OFFUV || p == TUL_P_R_OFFUVR) m->src[TU_SRC_R].f[lane] = high;
         break;
     }
+    case TUL_P_OFFSETS: /* the data port's operands are no sampler parameters */
+    case TUL_P_SRC:
+    case TUL_P_SRC0:
+    case TUL_P_SRC1:
     case TUL_P_COUNT: break;
     }
 }

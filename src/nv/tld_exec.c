@@ -100,9 +100,9 @@ static bool lane_position(const tu_nv_tld *in, const tu_nv_texture *tex, const l
 }
 
 /* Read the texels of the threads of `group`, which share one texture. */
-static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, uint32_t lanes,
-                             uint32_t group, const lane_args *args, warp_result *res,
-                             tu_error *err) {
+static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, tu_binding_cache *cache,
+                             uint32_t lanes, uint32_t group, const lane_args *args,
+                             warp_result *res, tu_error *err) {
     static const tu_msg zero_msg;
     tu_msg msg = zero_msg;
     const tu_surface *s = &tex->surface;
@@ -135,8 +135,15 @@ static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, uint
     tu_reply reply = zero_reply;
     const tu_sampler smp = tu_nv_tld_sampler(in->cl);
     tu_error inner = {TU_OK, ""};
-    if ((res->trace ? tu_execute_traced(&msg, s, &smp, &reply, res->trace, &inner)
-                    : tu_execute(&msg, s, &smp, &reply, &inner)) != TU_OK)
+    const tu_binding *bound = NULL;
+    tu_status est;
+    if (res->trace)
+        est = tu_execute_traced(&msg, s, &smp, &reply, res->trace, &inner);
+    else if (!cache)
+        est = tu_execute(&msg, s, &smp, &reply, &inner);
+    else if ((est = tu_bind_cached(cache, s, &smp, &bound, &inner)) == TU_OK)
+        est = tu_execute_bound(bound, &msg, &reply, &inner);
+    if (est != TU_OK)
         return tuB_fail(err, inner.status, "TLD: the engine refused the load: %s", inner.message);
     for (unsigned l = 0; l < lanes; l++) {
         if (!(msg.lane_mask >> l & 1)) continue;
@@ -165,7 +172,7 @@ static tu_status run_group(const tu_nv_tld *in, const tu_nv_state *st, uint32_t 
     /* "If the source coordinate description does not match the texture type of the texture
      * header, zeroes will be returned"; array and non-array forms mix freely. */
     if (tex.empty || tex.coords != tuN_params_a[in->param_a].coords) return TU_OK;
-    return run_texture(in, &tex, lanes, group, args, res, err);
+    return run_texture(in, &tex, st->cache, lanes, group, args, res, err);
 }
 
 static tu_status tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_regs *regs,

@@ -10,6 +10,8 @@
  */
 #include "nv_internal.h"
 
+#include "texunit/text.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,8 +23,9 @@ typedef struct cursor {
     const char *p;
 } cursor;
 
+/* Blanks and line ends are texunit/text.h's (tu_nv_tld_parse checks the text first). */
 static void skip_space(cursor *c) {
-    while (*c->p == ' ' || *c->p == '\t' || *c->p == '\r' || *c->p == '\n')
+    while (tu_text_is_space(*c->p))
         c->p++;
 }
 
@@ -267,6 +270,7 @@ static tu_status parse_annotations(cursor *c, tu_nv_sched *s, tu_error *err) {
 
 tu_status tu_nv_tld_parse(const char *text, tu_nv_tld *out, tu_error *err) {
     TU_RETURN_IF(!text || !out, err, TU_INVALID_ARGUMENT, "text and output must not be NULL");
+    TU_TRY(tu_text_check(text, strlen(text), 1, err));
     tu_nv_tld t = tu_nv_tld_default();
     cursor c = {text};
     skip_space(&c);

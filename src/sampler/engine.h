@@ -10,6 +10,21 @@
 #include "texunit/sampler.h"
 
 #include "../base/base.h"
+#include "../format/format_internal.h"
+
+/* One level of the view, computed when a surface is bound (tuE_bound_init). */
+typedef struct tuE_level {
+    uint32_t w, h, d; /* the extent (tu_surface_level_extent) */
+    /* direct: a LINEAR surface, whose texel (x, y, z) of `layer`, sample `sample`, is the
+     * format's bytes at data + offset + layer * layer_pitch + sample * sample_pitch
+     * + z * slice_pitch + y * row_pitch + x * bytes. tu_surface_validate proved that every
+     * such texel with x < w, y < h, z < d, layer < layers, sample < samples lies inside
+     * [data, data + size) (each pitch times its count, plus the level's span, ends inside
+     * memory), so tuE_read checks only the coordinates: the address gate once per level
+     * rather than per texel. Not direct (tiled surfaces): tu_surface_texel_offset per texel. */
+    bool direct;
+    size_t offset, row_pitch, slice_pitch, sample_pitch, layer_pitch;
+} tuE_level;
 
 /* Everything about one message that does not change from lane to lane. */
 typedef struct tuE_ctx {
@@ -28,7 +43,41 @@ typedef struct tuE_ctx {
     uint32_t base_w, base_h, base_d; /* the extent of view level 0 */
     uint32_t array_layers;           /* layers addressable by the array coordinate */
     float lod_bias, min_lod, max_lod;
+    /* The view's levels, [0, levels). NULL while tu_execute (no binding) runs the fast-path
+     * table: it fills them only when the generic path runs, so fast rows use the geometry
+     * tuE_fast_prepare made. (A row that wants these instead: fill them before the table in
+     * execute.c's run, at O(levels) per tu_execute call.) */
+    const tuE_level *level;
+    tuF_decode_fn decode; /* the format's decoder (tuF_decoder); NULL as level, above */
+    /* fixed8 with fields R, G, B, A, one byte each: component c is byte byte8[c] of a texel,
+     * and a texel's 8-bit codes are its bytes (code8 of the decoded c / 255 gives c back). */
+    bool bytes8;
+    uint8_t byte8[4];
+    uint32_t bytes; /* bytes per texel */
 } tuE_ctx;
+
+/* What a surface and a sampler fix for every message (tu_bind): the message-independent
+ * fields of tuE_ctx and the view's level geometry. It holds no pointer into itself or into
+ * the tu_binding around it (ctx.surf, ctx.smp, ctx.level are set per message), so a binding
+ * may be copied. */
+typedef struct tuE_bound {
+    tuE_ctx proto; /* msg, surf, smp, op, level NULL; compare false; fixed8 as without compare */
+    tuE_level level[TU_MAX_LEVELS];
+} tuE_bound;
+
+/* Fill *b from a surface and a sampler that passed tu_surface_validate and
+ * tu_sampler_validate. O(view levels), no allocation. */
+void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b);
+
+/* Fill b->level[0, count) from a validated surface (tuE_bound_init does all the view's). */
+void tuE_bound_levels(const tu_surface *s, tuE_bound *b, uint32_t count);
+
+/* What only the generic path reads: b->proto.decode and every level's geometry. */
+void tuE_bound_generic(const tu_surface *s, tuE_bound *b);
+
+/* The context of one message: b's prototype with the message's fields. */
+void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const tu_sampler *smp,
+                  const tu_msg *msg, const tu_op_info *op);
 
 /* The per-lane state a filter accumulates. */
 typedef struct tuE_lane {
@@ -56,10 +105,24 @@ int32_t tuE_wrap(int32_t i, int32_t size, tu_address mode);
  * lane->null_page. */
 void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out);
 
+/* The FETCH event of a traced lane (tu_execute_traced): texel c of s read from `bits`, the
+ * bytes at `offset` into the surface (zero bytes when not resident), decoded to *value. */
+void tuE_trace_fetch(const tu_surface *s, const tuE_lane *lane, const tu_texel_coord *c,
+                     uint64_t offset, const uint8_t *bits, bool resident, const tu_texel *value);
+
+/* Read texel (x, y, z) of `layer`, sample `sample`, at view level `level` of the bound
+ * surface, decoded with ctx->decode: directly when the level is direct and the coordinates
+ * lie inside the view, else through the address gate as tuE_fetch (outside: zero). */
+void tuE_read(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
+              uint32_t y, uint32_t z, uint32_t sample, tu_texel *out);
+
 /* Read the texel at view level `level`, layer `layer`, position (x, y, z), sample 0, all in
  * range, decoded (compare applied when ctx->compare, against ref). */
 void tuE_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
                uint32_t y, uint32_t z, float ref, tu_texel *out);
+
+/* The depth compare of a decoded texel: R becomes `ref OP R` (1 or 0), G = B = 0, A = 1. */
+void tuE_apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t);
 
 /* The border colour as a texel (compare applied to its R when ctx->compare). */
 void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out);
@@ -110,15 +173,14 @@ void tuE_sample_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, const tuE_d
 void tuE_load_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, tu_texel *out);
 void tuE_info_lane(const tuE_ctx *ctx, unsigned l, tu_texel *out);
 
-/* --- the fast-path table (fast.c; DESIGN.md §3) ---------------------------------------- */
+/* --- execution (execute.c) ----------------------------------------------------------- */
 
-/* Run the message through the first fast-path row that accepts it: writes the enabled
- * channels of the enabled lanes and returns the row's name, or returns NULL having written
- * nothing (the generic path runs). Called once per message, after validation. */
-const char *tuE_fast_run(const tuE_ctx *ctx, tu_reply *reply);
-
-/* tu_execute with the fast paths allowed or not (tests compare the two, bit for bit);
+/* tu_execute_bound with the fast paths allowed or not (tests compare the two, bit for bit);
  * *fast_path (when not NULL) receives the name of the fast-path row used, or NULL. */
+tu_status tuE_execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *reply, tu_error *err,
+                            bool allow_fast, const char **fast_path);
+
+/* tu_execute (bind, then tuE_execute_bound) with the same choice. */
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                       tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path);
 

@@ -1,8 +1,11 @@
 /*
- * execute.c - tu_execute: validate a message, its surface and its sampler, then run each
- * enabled lane and write the reply. The op table and the sampler defaults live here.
+ * execute.c - tu_bind: validate a surface and a sampler once and prepare what the hot path
+ * needs; tu_execute_bound: check a message against the binding, then run it through the
+ * fast-path table or each enabled lane of the generic path, and write the reply;
+ * tu_execute: bind, then run. The op table and the sampler defaults live here.
  */
 #include "engine.h"
+#include "fast.h"
 
 #include <math.h>
 #include <string.h>
@@ -164,9 +167,270 @@ static void round_half_sources(tu_msg *m, uint32_t sources) {
     }
 }
 
+/* The prepared state lives in the binding's opaque storage. */
+_Static_assert(sizeof(tuE_fast_prep) <= sizeof(((tu_binding *)0)->prepared),
+               "tu_binding.prepared must hold a tuE_fast_prep");
+_Static_assert(_Alignof(tuE_fast_prep) <= 16, "tu_binding.prepared is 16-byte aligned");
+_Static_assert(sizeof(tuE_bound) <= sizeof(((tu_binding *)0)->bound),
+               "tu_binding.bound must hold a tuE_bound");
+_Static_assert(_Alignof(tuE_bound) <= 16, "tu_binding.bound is 16-byte aligned");
+
+static const tuE_fast_prep *prepared(const tu_binding *b) {
+    return (const tuE_fast_prep *)(const void *)b->prepared;
+}
+
+static const tuE_bound *bound_state(const tu_binding *b) {
+    return (const tuE_bound *)(const void *)b->bound;
+}
+
+/* --- what a binding fixes ------------------------------------------------------------------ */
+
+/* tuE_snap256 of a finite sampler LOD field. A value already on the 1/256 grid (x * 256,
+ * exact, is whole: 0, 1000, whole and quarter biases) is its own rounding, -0 included, so
+ * tu_execute skips the rounding's double arithmetic for the usual samplers. */
+static float snap_lod_field(float x) {
+    const float v = x * 256.0f;
+    return floorf(v) == v ? x : tuE_snap256(x);
+}
+
+/* The prototype context (all but the decoder), and level 0's geometry (the base extents). */
+static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b);
+
+void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
+    bound_proto(s, smp, b);
+    tuE_bound_generic(s, b);
+}
+
+void tuE_bound_generic(const tu_surface *s, tuE_bound *b) {
+    b->proto.decode = tuF_decoder(s->format);
+    tuE_bound_levels(s, b, s->level_count);
+}
+
+static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
+    tuE_ctx *c = &b->proto;
+    memset(c, 0, sizeof *c);
+    c->fd = tu_format_describe(s->format);
+    c->bytes = c->fd->bytes;
+    c->is_cube = s->type == TU_SURFACE_CUBE;
+    c->integer = c->fd->format_class != TU_CLASS_FLOAT;
+    c->hw = smp->precision == TU_PRECISION_HW;
+    for (unsigned i = 0; i < c->fd->channel_count; i++) {
+        const uint8_t comp = c->fd->channels[i].component;
+        if (comp <= TU_COMPONENT_A)
+            c->present |= (uint8_t)(1u << comp);
+        else if (comp == TU_COMPONENT_D || comp == TU_COMPONENT_S)
+            c->present |= 1u;
+    }
+    c->levels = s->level_count;
+    c->array_layers = c->is_cube ? s->layers / 6 : s->layers;
+    /* 8-bit fixed-point filtering: every field an 8-bit UNORM colour (not sRGB); a compare
+     * op turns it off (tuE_ctx_init). */
+    c->fixed8 = c->hw && c->fd->format_class == TU_CLASS_FLOAT;
+    for (unsigned i = 0; i < c->fd->channel_count; i++)
+        c->fixed8 &= c->fd->channels[i].numeric == TU_NUMERIC_UNORM &&
+                     c->fd->channels[i].bits == 8 && c->fd->channels[i].component <= TU_COMPONENT_A;
+    c->bytes8 = c->fixed8 && c->fd->channel_count == 4 && c->present == 0xf;
+    for (unsigned i = 0; c->bytes8 && i < 4; i++)
+        c->byte8[c->fd->channels[i].component] = (uint8_t)(c->fd->channels[i].shift / 8);
+    c->lod_bias = smp->lod_bias;
+    c->min_lod = smp->min_lod;
+    c->max_lod = smp->max_lod;
+    if (c->hw) { /* SAMPLER_STATE holds them in 1/256 steps (notes/intel-sampler.md §4.1) */
+        c->lod_bias = snap_lod_field(c->lod_bias);
+        c->min_lod = snap_lod_field(c->min_lod);
+        c->max_lod = snap_lod_field(c->max_lod);
+    }
+    tuE_bound_levels(s, b, 1); /* level 0: the base extents the LOD computation scales by */
+    c->base_w = b->level[0].w, c->base_h = b->level[0].h, c->base_d = b->level[0].d;
+}
+
+void tuE_bound_levels(const tu_surface *s, tuE_bound *b, uint32_t count) {
+    /* Only LINEAR surfaces are direct: a validated one has every texel of every level inside
+     * memory, and every offset below it fits in a size_t. */
+    const bool direct = s->tiling == TU_TILING_LINEAR;
+    const bool has_h = s->type != TU_SURFACE_1D && s->type != TU_SURFACE_BUFFER;
+    const bool has_d = s->type == TU_SURFACE_3D;
+    for (uint32_t L = 0; L < count; L++) {
+        tuE_level *lv = &b->level[L];
+        const uint32_t m = s->base_level + L; /* < levels <= TU_MAX_LEVELS: validated */
+        const tu_level_layout *ml = &s->level[m];
+        /* tu_surface_level_extent: max(1, size >> level) on the type's axes, else 1. */
+        lv->w = tuB_max_u32(1, s->width >> m);
+        lv->h = has_h ? tuB_max_u32(1, s->height >> m) : 1;
+        lv->d = has_d ? tuB_max_u32(1, s->depth >> m) : 1;
+        lv->direct = direct;
+        lv->offset = (size_t)ml->offset;
+        lv->row_pitch = (size_t)ml->row_pitch;
+        lv->slice_pitch = (size_t)ml->slice_pitch;
+        lv->sample_pitch = (size_t)ml->sample_pitch;
+        lv->layer_pitch = (size_t)ml->layer_pitch;
+    }
+}
+
+void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const tu_sampler *smp,
+                  const tu_msg *msg, const tu_op_info *op) {
+    *ctx = b->proto;
+    ctx->msg = msg;
+    ctx->surf = s;
+    ctx->smp = smp;
+    ctx->op = op;
+    ctx->level = b->level;
+    ctx->compare = (op->flags & TU_OPF_COMPARE) != 0;
+    ctx->fixed8 = ctx->fixed8 && !ctx->compare;
+}
+
+tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, tu_binding *binding,
+                  tu_error *err) {
+    TU_RETURN_IF(!surface || !sampler || !binding, err, TU_INVALID_ARGUMENT,
+                 "surface, sampler and binding must not be NULL");
+    TU_TRY(tu_surface_validate(surface, err));
+    TU_TRY(tu_sampler_validate(sampler, err));
+    binding->surface = *surface;
+    binding->sampler = *sampler;
+    tuE_fast_prepare(&binding->surface, &binding->sampler,
+                     (tuE_fast_prep *)(void *)binding->prepared);
+    tuE_bound_init(&binding->surface, &binding->sampler, (tuE_bound *)(void *)binding->bound);
+    return TU_OK;
+}
+
+void tu_binding_cache_init(tu_binding_cache *cache) {
+    if (!cache) return;
+    cache->used = cache->next = 0;
+    cache->binds = 0;
+}
+
+tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
+                         const tu_sampler *sampler, const tu_binding **out, tu_error *err) {
+    TU_RETURN_IF(!cache || !surface || !sampler || !out, err, TU_INVALID_ARGUMENT,
+                 "cache, surface, sampler and out must not be NULL");
+    TU_RETURN_IF(cache->used > TU_BINDING_CACHE_ENTRIES || cache->next >= TU_BINDING_CACHE_ENTRIES,
+                 err, TU_INVALID_ARGUMENT,
+                 "binding cache used %u / next %u: not a cache from tu_binding_cache_init",
+                 cache->used, cache->next);
+    for (uint32_t i = 0; i < cache->used; i++) {
+        const tu_binding *b = &cache->entry[i];
+        /* The cheap fields first; then the whole descriptions, byte for byte. */
+        if (b->surface.data == surface->data && b->surface.format == surface->format &&
+            memcmp(&b->sampler, sampler, sizeof *sampler) == 0 &&
+            memcmp(&b->surface, surface, sizeof *surface) == 0) {
+            *out = b;
+            return TU_OK;
+        }
+    }
+    tu_binding *slot = &cache->entry[cache->next];
+    const bool appended = cache->used < TU_BINDING_CACHE_ENTRIES;
+    if (appended) slot = &cache->entry[cache->used];
+    const tu_status st = tu_bind(surface, sampler, slot, err);
+    if (st != TU_OK) {
+        if (!appended) { /* the replaced entry is gone: drop it from the valid ones */
+            cache->entry[cache->next] = cache->entry[cache->used - 1];
+            cache->used--;
+            cache->next = 0;
+        }
+        return st;
+    }
+    cache->binds++;
+    if (appended)
+        cache->used++;
+    else
+        cache->next = (cache->next + 1) % TU_BINDING_CACHE_ENTRIES;
+    *out = slot;
+    return TU_OK;
+}
+
+/* --- running a message ----------------------------------------------------------------------- */
+
+/* Run msg on a validated surface and sampler with their prepared state. With a trace
+ * (tu_execute_traced; allow_fast false) lane trace->lane reports its steps. */
+static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const tuE_bound *bound,
+                     tuE_bound *lazy, const tuE_fast_prep *fast_prep, const tu_msg *msg,
+                     tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
+                     const tu_trace *trace) {
+    const tu_op_info *info = tu_op_describe(msg->op);
+    TU_TRY(check_msg(msg, info, surface, sampler, err));
+
+    tu_msg half_msg;
+    if ((msg->flags & TU_MSG_HALF_SOURCES) && info->kind != TU_KIND_LOAD &&
+        info->kind != TU_KIND_INFO) {
+        half_msg = *msg;
+        round_half_sources(&half_msg, tu_op_sources(msg->op, surface->type, surface->arrayed));
+        msg = &half_msg;
+    }
+
+    tuE_ctx ctx;
+    tuE_ctx_init(&ctx, bound, surface, sampler, msg, info);
+    if (lazy) { /* not filled yet: the fast rows use their own geometry and decoding */
+        ctx.level = NULL;
+        ctx.decode = NULL;
+    }
+
+    const float *coord[3] = {msg->src[TU_SRC_U].f, msg->src[TU_SRC_V].f, msg->src[TU_SRC_R].f};
+    const bool derivs =
+        info->lod == TU_LOD_IMPLICIT || info->lod == TU_LOD_BIAS || info->lod == TU_LOD_GRAD;
+    uint32_t null_mask = 0xffffffffu;
+    reply->value_class = (ctx.compare || info->kind == TU_KIND_LOD) ? TU_CLASS_FLOAT
+                         : (info->kind == TU_KIND_INFO || (info->flags & TU_OPF_MCS))
+                             ? TU_CLASS_UINT
+                             : ctx.fd->format_class;
+    /* The fast-path table (fast.c, DESIGN.md §3); the rows need no residency map, so every
+     * lane's pixel null mask bit is 1. */
+    const char *fast = allow_fast ? tuE_fast_run_prepared(&ctx, fast_prep, reply) : NULL;
+    if (fast) {
+        if (fast_path) *fast_path = fast;
+        if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
+        return TU_OK;
+    }
+    /* tu_execute's decoder and levels beyond 0 wait until the generic path needs them. */
+    if (lazy) {
+        tuE_bound_generic(surface, lazy);
+        ctx.level = lazy->level;
+        ctx.decode = lazy->proto.decode;
+    }
+    for (unsigned l = 0; l < msg->simd; l++) {
+        if (!(msg->lane_mask >> l & 1)) continue;
+        tuE_lane lane = {false, trace && trace->lane == l ? trace : NULL};
+        tu_texel t;
+        if (info->kind == TU_KIND_LOAD) {
+            tuE_load_lane(&ctx, &lane, l, &t);
+        } else if (info->kind == TU_KIND_INFO) {
+            tuE_info_lane(&ctx, l, &t);
+        } else {
+            tuE_derivs d = {{{0}}};
+            if (derivs) tuE_lane_derivs(&ctx, coord, l, &d);
+            tuE_sample_lane(&ctx, &lane, l, &d, &t);
+        }
+        for (int c = 0; c < 4; c++)
+            if (msg->channel_mask >> c & 1) reply->channel[c].u[l] = t.u[c];
+        if (TU_UNLIKELY(lane.trace)) {
+            const tu_trace_event e = {
+                .kind = TU_TRACE_RESULT, .value = t, .value_class = reply->value_class};
+            tuE_trace(&lane, &e);
+        }
+        if (lane.null_page) null_mask &= ~(1u << l);
+    }
+    if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
+    return TU_OK;
+}
+
+/* tu_execute does what tu_bind does without building a tu_binding: it validates the
+ * caller's surface and sampler in place and prepares the state on the stack, with no copy
+ * of either description, and the decoder and level geometry only when the generic path
+ * runs (docs/bindings.md). */
 static tu_status execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                          tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
-                         const tu_trace *trace);
+                         const tu_trace *trace) {
+    if (fast_path) *fast_path = NULL;
+    TU_RETURN_IF(!msg || !surface || !sampler || !reply, err, TU_INVALID_ARGUMENT,
+                 "message, surface, sampler and reply must not be NULL");
+    TU_TRY(tu_surface_validate(surface, err));
+    TU_TRY(tu_sampler_validate(sampler, err));
+    tuE_fast_prep fast_prep;
+    tuE_fast_prepare(surface, sampler, &fast_prep);
+    tuE_bound bound; /* level 0 now; the decoder and other levels when the generic path runs */
+    bound_proto(surface, sampler, &bound);
+    return run(surface, sampler, &bound, &bound, &fast_prep, msg, reply, err, allow_fast, fast_path,
+               trace);
+}
 
 tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                      tu_reply *reply, tu_error *err) {
@@ -186,99 +450,16 @@ tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface, const 
     return execute(msg, surface, sampler, reply, err, false, NULL, trace);
 }
 
-static tu_status execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
-                         tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
-                         const tu_trace *trace) {
+tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,
+                           tu_error *err) {
+    return tuE_execute_bound(binding, msg, reply, err, true, NULL);
+}
+
+tu_status tuE_execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *reply, tu_error *err,
+                            bool allow_fast, const char **fast_path) {
     if (fast_path) *fast_path = NULL;
-    TU_RETURN_IF(!msg || !surface || !sampler || !reply, err, TU_INVALID_ARGUMENT,
-                 "message, surface, sampler and reply must not be NULL");
-    TU_TRY(tu_surface_validate(surface, err));
-    TU_TRY(tu_sampler_validate(sampler, err));
-    const tu_op_info *info = tu_op_describe(msg->op);
-    TU_TRY(check_msg(msg, info, surface, sampler, err));
-
-    tu_msg half_msg;
-    if ((msg->flags & TU_MSG_HALF_SOURCES) && info->kind != TU_KIND_LOAD &&
-        info->kind != TU_KIND_INFO) {
-        half_msg = *msg;
-        round_half_sources(&half_msg, tu_op_sources(msg->op, surface->type, surface->arrayed));
-        msg = &half_msg;
-    }
-
-    tuE_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.msg = msg;
-    ctx.surf = surface;
-    ctx.smp = sampler;
-    ctx.fd = tu_format_describe(surface->format);
-    ctx.op = info;
-    ctx.is_cube = surface->type == TU_SURFACE_CUBE;
-    ctx.integer = ctx.fd->format_class != TU_CLASS_FLOAT;
-    ctx.hw = sampler->precision == TU_PRECISION_HW;
-    ctx.compare = (info->flags & TU_OPF_COMPARE) != 0;
-    for (unsigned i = 0; i < ctx.fd->channel_count; i++) {
-        const uint8_t comp = ctx.fd->channels[i].component;
-        if (comp <= TU_COMPONENT_A)
-            ctx.present |= (uint8_t)(1u << comp);
-        else if (comp == TU_COMPONENT_D || comp == TU_COMPONENT_S)
-            ctx.present |= 1u;
-    }
-    ctx.levels = surface->level_count;
-    ctx.array_layers = ctx.is_cube ? surface->layers / 6 : surface->layers;
-    tu_surface_level_extent(surface, 0, &ctx.base_w, &ctx.base_h, &ctx.base_d);
-    /* 8-bit fixed-point filtering: every field an 8-bit UNORM colour (not sRGB). */
-    ctx.fixed8 = ctx.hw && !ctx.compare && ctx.fd->format_class == TU_CLASS_FLOAT;
-    for (unsigned i = 0; i < ctx.fd->channel_count; i++)
-        ctx.fixed8 &= ctx.fd->channels[i].numeric == TU_NUMERIC_UNORM &&
-                      ctx.fd->channels[i].bits == 8 &&
-                      ctx.fd->channels[i].component <= TU_COMPONENT_A;
-    ctx.lod_bias = sampler->lod_bias;
-    ctx.min_lod = sampler->min_lod;
-    ctx.max_lod = sampler->max_lod;
-    if (ctx.hw) { /* SAMPLER_STATE holds them in 1/256 steps (notes/intel-sampler.md §4.1) */
-        ctx.lod_bias = tuE_snap256(ctx.lod_bias);
-        ctx.min_lod = tuE_snap256(ctx.min_lod);
-        ctx.max_lod = tuE_snap256(ctx.max_lod);
-    }
-
-    const float *coord[3] = {msg->src[TU_SRC_U].f, msg->src[TU_SRC_V].f, msg->src[TU_SRC_R].f};
-    const bool derivs =
-        info->lod == TU_LOD_IMPLICIT || info->lod == TU_LOD_BIAS || info->lod == TU_LOD_GRAD;
-    uint32_t null_mask = 0xffffffffu;
-    reply->value_class = (ctx.compare || info->kind == TU_KIND_LOD) ? TU_CLASS_FLOAT
-                         : (info->kind == TU_KIND_INFO || (info->flags & TU_OPF_MCS))
-                             ? TU_CLASS_UINT
-                             : ctx.fd->format_class;
-    /* The fast-path table (fast.c, DESIGN.md §3); the rows need no residency map, so every
-     * lane's pixel null mask bit is 1. */
-    const char *fast = allow_fast ? tuE_fast_run(&ctx, reply) : NULL;
-    if (fast) {
-        if (fast_path) *fast_path = fast;
-        if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
-        return TU_OK;
-    }
-    for (unsigned l = 0; l < msg->simd; l++) {
-        if (!(msg->lane_mask >> l & 1)) continue;
-        tuE_lane lane = {false, trace && trace->lane == l ? trace : NULL};
-        tu_texel t;
-        if (info->kind == TU_KIND_LOAD) {
-            tuE_load_lane(&ctx, &lane, l, &t);
-        } else if (info->kind == TU_KIND_INFO) {
-            tuE_info_lane(&ctx, l, &t);
-        } else {
-            tuE_derivs d = {{{0}}};
-            if (derivs) tuE_lane_derivs(&ctx, coord, l, &d);
-            tuE_sample_lane(&ctx, &lane, l, &d, &t);
-        }
-        for (int c = 0; c < 4; c++)
-            if (msg->channel_mask >> c & 1) reply->channel[c].u[l] = t.u[c];
-        if (lane.trace) {
-            const tu_trace_event e = {
-                .kind = TU_TRACE_RESULT, .value = t, .value_class = reply->value_class};
-            tuE_trace(&lane, &e);
-        }
-        if (lane.null_page) null_mask &= ~(1u << l);
-    }
-    if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
-    return TU_OK;
+    TU_RETURN_IF(!b || !msg || !reply, err, TU_INVALID_ARGUMENT,
+                 "binding, message and reply must not be NULL");
+    return run(&b->surface, &b->sampler, bound_state(b), NULL, prepared(b), msg, reply, err,
+               allow_fast, fast_path, NULL);
 }

@@ -34,15 +34,8 @@ static bool address_has_border(uint8_t mode) {
     return mode == TU_ADDRESS_CLAMP_BORDER;
 }
 
-uint32_t tuE_fast_flags(const tuE_ctx *ctx) {
-    const tu_op_info *op = ctx->op;
-    const tu_surface *s = ctx->surf;
-    const tu_sampler *smp = ctx->smp;
+uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     uint32_t f = 0;
-    if (op->kind == TU_KIND_SAMPLE && op->flags == 0 &&
-        (op->lod == TU_LOD_EXPLICIT || op->lod == TU_LOD_ZERO))
-        f |= TUE_FAST_OP_SAMPLE_LOD;
-    if (op->kind == TU_KIND_LOAD && op->flags == 0) f |= TUE_FAST_OP_LOAD;
     if (s->type == TU_SURFACE_2D && s->samples == 1) f |= TUE_FAST_SURF_2D;
     if (s->tiling == TU_TILING_LINEAR) f |= TUE_FAST_TILING_LINEAR;
     if (s->format == TU_FORMAT_R8G8B8A8_UNORM || s->format == TU_FORMAT_B8G8R8A8_UNORM)
@@ -54,19 +47,28 @@ uint32_t tuE_fast_flags(const tuE_ctx *ctx) {
     if (!smp->unnormalized) f |= TUE_FAST_NORMALIZED;
     if (!address_has_border(smp->address[0]) && !address_has_border(smp->address[1]))
         f |= TUE_FAST_NO_BORDER_UV;
+    return f;
+}
+
+uint32_t tuE_fast_msg_flags(const tuE_ctx *ctx) {
+    const tu_op_info *op = ctx->op;
+    uint32_t f = 0;
+    if (op->kind == TU_KIND_SAMPLE && op->flags == 0 &&
+        (op->lod == TU_LOD_EXPLICIT || op->lod == TU_LOD_ZERO))
+        f |= TUE_FAST_OP_SAMPLE_LOD;
+    if (op->kind == TU_KIND_LOAD && op->flags == 0) f |= TUE_FAST_OP_LOAD;
     if (!(ctx->msg->flags & TU_MSG_HALF_SOURCES)) f |= TUE_FAST_FULL_SOURCES;
     return f;
 }
 
-bool tuE_fast_geometry(const tuE_ctx *ctx, tuE_fast_geom *g) {
-    const tu_surface *s = ctx->surf;
-    if (!s->data || s->layers == 0 || ctx->levels > TU_MAX_LEVELS) return false;
+bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuE_fast_geom *g) {
+    if (!s->data || s->layers == 0 || levels > TU_MAX_LEVELS) return false;
     if (s->format == TU_FORMAT_B8G8R8A8_UNORM) {
         g->swz[0] = 2, g->swz[1] = 1, g->swz[2] = 0, g->swz[3] = 3; /* bytes B G R A */
     } else {
         g->swz[0] = 0, g->swz[1] = 1, g->swz[2] = 2, g->swz[3] = 3; /* bytes R G B A */
     }
-    for (uint32_t L = 0; L < ctx->levels; L++) {
+    for (uint32_t L = 0; L < levels; L++) {
         uint32_t w, h, d;
         if (!tu_surface_level_extent(s, L, &w, &h, &d) || w == 0 || h == 0) return false;
         const tu_level_layout *lv = &s->level[s->base_level + L];
@@ -275,14 +277,21 @@ const tuE_fast_row *tuE_fast_find(uint32_t flags) {
     return NULL;
 }
 
-const char *tuE_fast_run(const tuE_ctx *ctx, tu_reply *reply) {
-    uint32_t flags = tuE_fast_flags(ctx);
+/* The flags any row could need from the message; a pair whose state flags meet no row
+ * with them needs no geometry. */
+#define TUE_FAST_MSG_FLAGS (TUE_FAST_OP_SAMPLE_LOD | TUE_FAST_OP_LOAD | TUE_FAST_FULL_SOURCES)
+
+void tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tuE_fast_prep *p) {
+    p->state_flags = tuE_fast_state_flags(s, smp);
     /* The geometry costs a loop over the view's levels: only when a row could match. */
-    if (!tuE_fast_find(flags | TUE_FAST_IN_BOUNDS)) return NULL;
-    tuE_fast_geom g;
-    if (tuE_fast_geometry(ctx, &g)) flags |= TUE_FAST_IN_BOUNDS;
-    const tuE_fast_row *row = tuE_fast_find(flags);
+    if (tuE_fast_find(p->state_flags | TUE_FAST_MSG_FLAGS | TUE_FAST_IN_BOUNDS) &&
+        tuE_fast_geometry(s, s->level_count, &p->geom))
+        p->state_flags |= TUE_FAST_IN_BOUNDS;
+}
+
+const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu_reply *reply) {
+    const tuE_fast_row *row = tuE_fast_find(p->state_flags | tuE_fast_msg_flags(ctx));
     if (!row) return NULL;
-    row->fn(ctx, &g, reply);
+    row->fn(ctx, &p->geom, reply);
     return row->name;
 }

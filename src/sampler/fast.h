@@ -4,7 +4,7 @@
  * flags, function, name}, the first row whose required flags are a subset of the message's
  * wins, and the generic path (filter.c, load.c) is the fallback for everything else.
  *
- * Shared by fast.c and tests/test_fast.c only; execute.c sees tuE_fast_run (engine.h).
+ * Shared by fast.c, execute.c (tu_bind prepares, tu_execute_bound runs) and tests/test_fast.c.
  */
 #ifndef TEXUNIT_FAST_H
 #define TEXUNIT_FAST_H
@@ -54,12 +54,31 @@ typedef struct tuE_fast_row {
 extern const tuE_fast_row tuE_fast_table[];
 extern const unsigned tuE_fast_table_size;
 
-/* The flags of a message (ctx set up by tu_execute), all but TUE_FAST_IN_BOUNDS. */
-uint32_t tuE_fast_flags(const tuE_ctx *ctx);
+/* What tu_bind prepares once for a surface and a sampler (kept in tu_binding.prepared):
+ * the flags that do not depend on the message, TUE_FAST_IN_BOUNDS among them, and the
+ * level geometry when a row could use it. */
+typedef struct tuE_fast_prep {
+    uint32_t state_flags;
+    tuE_fast_geom geom;
+} tuE_fast_prep;
 
-/* Fill g for a 2D linear RGBA8 surface; true (TUE_FAST_IN_BOUNDS) when every texel of every
- * level of the view, in every layer, lies wholly inside [data, data + size). */
-bool tuE_fast_geometry(const tuE_ctx *ctx, tuE_fast_geom *g);
+/* The flags of a surface and sampler pair, all but TUE_FAST_IN_BOUNDS. */
+uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp);
+
+/* The flags of a message (ctx->op, ctx->msg). */
+uint32_t tuE_fast_msg_flags(const tuE_ctx *ctx);
+
+/* Fill g for a 2D linear RGBA8 surface viewed with `levels` levels; true
+ * (TUE_FAST_IN_BOUNDS) when every texel of every level of the view, in every layer, lies
+ * wholly inside [data, data + size). */
+bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuE_fast_geom *g);
+
+/* Bind time: the state flags and, when a row could match, the geometry. s and smp valid. */
+void tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tuE_fast_prep *p);
+
+/* Per message: run the first row that accepts the message and the prepared state; returns
+ * the row's name, or NULL having written nothing (the generic path runs). */
+const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu_reply *reply);
 
 /* The first row whose required flags are a subset of `flags`, or NULL. */
 const tuE_fast_row *tuE_fast_find(uint32_t flags);

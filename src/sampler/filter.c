@@ -13,11 +13,15 @@
 #include <string.h>
 
 /* A footprint in one level: 2^dims texels, texel index bit a set = the upper neighbour
- * along axis a, with the weight of the upper neighbour per axis. */
+ * along axis a, with the weight of the upper neighbour per axis. Texel k with bit k of
+ * `coded` set is given by its 8-bit codes alone (code[k], R G B A; t[k] unset): an 8-bit
+ * fixed-point average reads nothing else (gather_footprint, reduce). */
 typedef struct footprint {
     unsigned dims;
     float w[3];
     tu_texel t[8];
+    uint32_t coded;
+    uint8_t code[8][4];
 } footprint;
 
 /* Round to nearest even and clamp to [0, count - 1]: the array layer rule (Vulkan
@@ -84,14 +88,39 @@ static void lane_position(const tuE_ctx *ctx, unsigned l, lane_pos *p) {
     }
 }
 
+/* The trace of footprint texel k of count (a traced lane only): for a texel the footprint
+ * read directly at `bits` (NULL: from the border, or read through tuE_texel, which reports
+ * its own FETCH), the FETCH event with the engine's decoder's value before any compare; then
+ * the TEXEL event with `value`, or for a texel given by its 8-bit codes (reduce reads those
+ * alone) the decoded texel. Called per texel by the traced copy of the footprint loop. */
+static TU_COLD void trace_texel(const tuE_ctx *ctx, const tuE_lane *lane, uint32_t level,
+                                uint32_t layer, const uint32_t pos[3], bool border,
+                                const uint8_t *bits, bool coded, unsigned k, unsigned count,
+                                const tu_texel *value) {
+    tu_trace_event e = {.kind = TU_TRACE_TEXEL,
+                        .index = k,
+                        .count = count,
+                        .texel = {pos[0], pos[1], pos[2], layer, level, 0},
+                        .border = border,
+                        .value = *value};
+    if (bits) {
+        tu_texel read;
+        ctx->decode(ctx->fd, bits, &read);
+        const uint64_t offset = (uint64_t)(bits - (const uint8_t *)ctx->surf->data);
+        tuE_trace_fetch(ctx->surf, lane, &e.texel, offset, bits, true, &read);
+        if (coded) e.value = read;
+    }
+    tuE_trace(lane, &e);
+}
+
 /* The footprint of position p in view level `level`: its first `linear_axes` axes filtered
  * linearly (0 for nearest; 2 for gather, which reads the nearest slice of a 3D surface), the
  * others at the nearest texel. */
-static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
-                             const float c[3], uint32_t level, unsigned linear_axes,
-                             footprint *fp) {
-    uint32_t ext[3] = {1, 1, 1};
-    tu_surface_level_extent(ctx->surf, level, &ext[0], &ext[1], &ext[2]);
+static TU_ALWAYS_INLINE void footprint_of(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
+                                          const float c[3], uint32_t level, unsigned linear_axes,
+                                          footprint *fp, const bool traced) {
+    const tuE_level *lv = &ctx->level[level]; /* level < ctx->levels */
+    const uint32_t ext[3] = {lv->w, lv->h, lv->d};
     const unsigned dims = ctx->is_cube                       ? 2
                           : ctx->surf->type == TU_SURFACE_3D ? 3
                           : ctx->surf->type == TU_SURFACE_2D ? 2
@@ -105,6 +134,7 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
     int32_t i0[3] = {0, 0, 0};
     float texel_pos[3] = {0, 0, 0};
     fp->dims = linear_axes < dims ? linear_axes : dims;
+    fp->coded = 0;
     for (unsigned a = 0; a < dims; a++) {
         const float u = ctx->smp->unnormalized ? coord[a] : coord[a] * (float)ext[a];
         texel_pos[a] = u;
@@ -123,17 +153,16 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         i0[a] = (int32_t)(moved < -(1 << 30) ? -(1 << 30) : moved > (1 << 30) ? (1 << 30) : moved);
     }
     const unsigned count = 1u << fp->dims;
-    if (lane->trace) {
+    if (TU_UNLIKELY(traced)) {
         tu_trace_event e = {.kind = TU_TRACE_FOOTPRINT, .level = level, .cube = ctx->is_cube};
         e.face = face, e.face_st[0] = coord[0], e.face_st[1] = coord[1], e.dims = fp->dims;
-        for (int a = 0; a < 3; a++)
-            e.coord[a] = texel_pos[a], e.base[a] = i0[a], e.weight[a] = fp->w[a];
+        for (unsigned a = 0; a < 3; a++)
+            e.coord[a] = texel_pos[a], e.base[a] = i0[a], e.weight[a] = a < fp->dims ? fp->w[a] : 0;
         tuE_trace(lane, &e);
     }
-    for (unsigned k = 0; k < count; k++) {
-        int32_t idx[3] = {i0[0] + (int32_t)(k & 1), i0[1] + (int32_t)((k >> 1) & 1),
-                          i0[2] + (int32_t)((k >> 2) & 1)};
-        if (ctx->is_cube) {
+    if (ctx->is_cube) {
+        for (unsigned k = 0; k < count; k++) {
+            int32_t idx[2] = {i0[0] + (int32_t)(k & 1), i0[1] + (int32_t)((k >> 1) & 1)};
             const int32_t n = (int32_t)ext[0];
             if (fp->dims == 0 &&
                 ctx->smp->seamless_cube) { /* nearest: the face's own texel, clamped to its edge */
@@ -142,7 +171,7 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
             }
             tuE_cube_texel(ctx, lane, level, p->layer, face, idx[0], idx[1], (uint32_t)n, p->ref,
                            &fp->t[k]);
-            if (lane->trace) {
+            if (TU_UNLIKELY(traced)) {
                 const tu_trace_event e = {
                     .kind = TU_TRACE_TEXEL,
                     .index = k,
@@ -151,39 +180,87 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
                     .value = fp->t[k]};
                 tuE_trace(lane, &e);
             }
-            continue;
         }
+        return;
+    }
+    /* The address modes once per axis, not per texel: the lower and the upper neighbour
+     * (the upper only on linear axes; nearest axes of the footprint use the lower). */
+    int32_t wrapped[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    for (unsigned a = 0; a < dims; a++) {
+        const tu_address mode = (tu_address)ctx->smp->address[a];
+        wrapped[a][0] = tuE_wrap(i0[a], (int32_t)ext[a], mode);
+        if (a < fp->dims) wrapped[a][1] = tuE_wrap(i0[a] + 1, (int32_t)ext[a], mode);
+    }
+    /* A direct level without a residency map: tuE_texel's arithmetic once per footprint.
+     * Wrapped coordinates lie in [0, extent) and the layer below the surface's layers, so
+     * every texel lies inside memory (tuE_level). */
+    const tu_surface *s = ctx->surf;
+    const bool direct = lv->direct && !s->residency && p->layer < s->layers;
+    const uint8_t *base =
+        direct ? (const uint8_t *)s->data + lv->offset + p->layer * lv->layer_pitch : NULL;
+    const size_t pitch[3] = {ctx->bytes, lv->row_pitch, lv->slice_pitch};
+    /* A filtered sample averaged in 8-bit fixed point takes the texels' bytes as its codes
+     * (reduce): no decode to float and back. */
+    const bool codes = direct && ctx->bytes8 && ctx->op->kind == TU_KIND_SAMPLE &&
+                       ctx->smp->reduction == TU_REDUCTION_AVERAGE;
+    for (unsigned k = 0; k < count; k++) {
         uint32_t pos[3] = {0, 0, 0};
         bool border = false;
+        size_t offset = 0;
         for (unsigned a = 0; a < dims; a++) {
-            const int32_t w = tuE_wrap(idx[a], (int32_t)ext[a], (tu_address)ctx->smp->address[a]);
+            const int32_t w = wrapped[a][(k >> a) & 1];
             border |= w < 0;
             pos[a] = (uint32_t)(w < 0 ? 0 : w);
+            offset += pos[a] * pitch[a];
         }
         if (border)
             tuE_border(ctx, p->ref, &fp->t[k]);
-        else
+        else if (codes) {
+            for (int ch = 0; ch < 4; ch++)
+                fp->code[k][ch] = base[offset + ctx->byte8[ch]];
+            fp->coded |= 1u << k;
+        } else if (direct) {
+            ctx->decode(ctx->fd, base + offset, &fp->t[k]);
+            if (ctx->compare) tuE_apply_compare(ctx, p->ref, &fp->t[k]);
+        } else
             tuE_texel(ctx, lane, level, p->layer, pos[0], pos[1], pos[2], p->ref, &fp->t[k]);
-        if (lane->trace) {
-            const tu_trace_event e = {.kind = TU_TRACE_TEXEL,
-                                      .index = k,
-                                      .count = count,
-                                      .texel = {pos[0], pos[1], pos[2], p->layer, level, 0},
-                                      .border = border,
-                                      .value = fp->t[k]};
-            tuE_trace(lane, &e);
-        }
+        if (TU_UNLIKELY(traced))
+            trace_texel(ctx, lane, level, p->layer, pos, border,
+                        direct && !border ? base + offset : NULL, fp->coded >> k & 1, k, count,
+                        &fp->t[k]);
     }
+}
+
+/* The footprint compiled twice: with `traced` a constant, the untraced copy has no trace
+ * code at all, and a traced lane (tu_execute_traced) takes the other. */
+static void footprint_plain(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, const float c[3],
+                            uint32_t level, unsigned linear_axes, footprint *fp) {
+    footprint_of(ctx, lane, p, c, level, linear_axes, fp, false);
+}
+
+static TU_COLD void footprint_traced(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
+                                     const float c[3], uint32_t level, unsigned linear_axes,
+                                     footprint *fp) {
+    footprint_of(ctx, lane, p, c, level, linear_axes, fp, true);
+}
+
+static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
+                             const float c[3], uint32_t level, unsigned linear_axes,
+                             footprint *fp) {
+    (TU_UNLIKELY(lane->trace) ? footprint_traced : footprint_plain)(ctx, lane, p, c, level,
+                                                                    linear_axes, fp);
 }
 
 static float lerp(float a, float b, float w) {
     return w == 0.0f ? a : w == 1.0f ? b : a + w * (b - a);
 }
 
-/* 8-bit fixed point (DESIGN.md §5): codes 0..255, weights 0..256. */
+/* 8-bit fixed point (DESIGN.md §5): codes 0..255, weights 0..256. A texel or border
+ * colour that is NaN becomes 0 and infinities clamp, as the unorm encoding rule has it
+ * (docs/semantics.md, "Encoding"), so no value reaches the int conversion out of range. */
 static int32_t code8(float f) {
     float c = f * 255.0f;
-    return c <= 0.0f ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
+    return !(c > 0.0f) ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
 }
 
 static int32_t lerp8(int32_t a, int32_t b, int32_t w) {
@@ -203,8 +280,10 @@ static void reduce(const tuE_ctx *ctx, const footprint *fp, tu_texel *out, int32
                 w *= (k >> a) & 1 ? fp->w[a] : 1.0f - fp->w[a];
             if (w == 0.0f) continue;
             for (int c = 0; c < 4; c++) {
+                /* fminf / fmaxf, as across levels: a NaN texel loses to any number, so the
+                 * result does not depend on the footprint's order (docs/semantics.md). */
                 const float v = fp->t[k].f[c];
-                if (first || (want_min ? v < out->f[c] : v > out->f[c])) out->f[c] = v;
+                out->f[c] = first ? v : want_min ? fminf(out->f[c], v) : fmaxf(out->f[c], v);
             }
             first = false;
         }
@@ -212,14 +291,11 @@ static void reduce(const tuE_ctx *ctx, const footprint *fp, tu_texel *out, int32
             fixed[c] = code8(out->f[c]);
         return;
     }
-    tu_texel t[8];
-    for (unsigned k = 0; k < count; k++)
-        t[k] = fp->t[k];
     if (ctx->fixed8) {
         int32_t v[8][4];
         for (unsigned k = 0; k < count; k++)
             for (int c = 0; c < 4; c++)
-                v[k][c] = code8(t[k].f[c]);
+                v[k][c] = fp->coded >> k & 1 ? fp->code[k][c] : code8(fp->t[k].f[c]);
         for (unsigned a = 0, n = count; a < fp->dims; a++, n >>= 1) {
             const int32_t w = (int32_t)(fp->w[a] * 256.0f);
             for (unsigned k = 0; k < n / 2; k++)
@@ -232,11 +308,28 @@ static void reduce(const tuE_ctx *ctx, const footprint *fp, tu_texel *out, int32
         }
         return;
     }
+    tu_texel t[8];
+    for (unsigned k = 0; k < count; k++)
+        t[k] = fp->t[k];
     for (unsigned a = 0, n = count; a < fp->dims; a++, n >>= 1)
         for (unsigned k = 0; k < n / 2; k++)
             for (int c = 0; c < 4; c++)
                 t[k].f[c] = lerp(t[2 * k].f[c], t[2 * k + 1].f[c], fp->w[a]);
     *out = t[0];
+}
+
+/* A sample's trace events: SAMPLE (position c, levels hi and lo, lo's weight) before its
+ * footprints, BLEND (the levels' filtered values and the sample's value) after. */
+static TU_COLD void trace_sample(const tuE_lane *lane, tu_trace_kind kind, const float c[3],
+                                 uint32_t hi, uint32_t lo, float delta, const tu_texel *t_hi,
+                                 const tu_texel *t_lo, const tu_texel *value) {
+    tu_trace_event e = {.kind = kind, .level = hi, .level_lo = lo, .level_weight = delta};
+    if (kind == TU_TRACE_SAMPLE) {
+        e.coord[0] = c[0], e.coord[1] = c[1], e.coord[2] = c[2];
+    } else {
+        e.hi = *t_hi, e.lo = *t_lo, e.value = *value;
+    }
+    tuE_trace(lane, &e);
 }
 
 /* One isotropic sample at coordinates c: level selection, footprints, mip blend. */
@@ -263,29 +356,16 @@ static void sample_at(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, con
     }
     footprint fp;
     int32_t fixed_hi[4], fixed_lo[4];
-    tu_texel t_hi, t_lo = {{0}};
-    if (lane->trace) {
-        const tu_trace_event e = {.kind = TU_TRACE_SAMPLE,
-                                  .coord = {c[0], c[1], c[2]},
-                                  .level = hi,
-                                  .level_lo = lo,
-                                  .level_weight = delta};
-        tuE_trace(lane, &e);
-    }
+    tu_texel t_hi, t_lo;
+    if (TU_UNLIKELY(lane->trace))
+        trace_sample(lane, TU_TRACE_SAMPLE, c, hi, lo, delta, NULL, NULL, NULL);
     const unsigned axes = linear ? 3 : 0;
     gather_footprint(ctx, lane, p, c, hi, axes, &fp);
     reduce(ctx, &fp, &t_hi, fixed_hi);
     if (lo == hi || delta == 0.0f) {
         *out = t_hi;
-        if (lane->trace) {
-            const tu_trace_event e = {.kind = TU_TRACE_BLEND,
-                                      .level = hi,
-                                      .level_lo = hi,
-                                      .hi = t_hi,
-                                      .lo = t_hi,
-                                      .value = *out};
-            tuE_trace(lane, &e);
-        }
+        if (TU_UNLIKELY(lane->trace))
+            trace_sample(lane, TU_TRACE_BLEND, c, hi, hi, 0.0f, &t_hi, &t_hi, out);
         return;
     }
     gather_footprint(ctx, lane, p, c, lo, axes, &fp);
@@ -302,16 +382,8 @@ static void sample_at(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, con
         for (int k = 0; k < 4; k++)
             out->f[k] = lerp(t_hi.f[k], t_lo.f[k], delta);
     }
-    if (lane->trace) {
-        const tu_trace_event e = {.kind = TU_TRACE_BLEND,
-                                  .level = hi,
-                                  .level_lo = lo,
-                                  .level_weight = delta,
-                                  .hi = t_hi,
-                                  .lo = t_lo,
-                                  .value = *out};
-        tuE_trace(lane, &e);
-    }
+    if (TU_UNLIKELY(lane->trace))
+        trace_sample(lane, TU_TRACE_BLEND, c, hi, lo, delta, &t_hi, &t_lo, out);
 }
 
 /* The LOD inputs of a lane by the op's LOD mode; NAN asks for the derivatives. */
@@ -328,7 +400,7 @@ static void lane_lod(const tuE_ctx *ctx, unsigned l, const lane_pos *p, const tu
     tuE_compute_lod(ctx, p->c, d, base, bias, lod);
 }
 
-static void trace_lod(const tuE_lane *lane, const tuE_derivs *d, const tuE_lod *lod) {
+static TU_COLD void trace_lod(const tuE_lane *lane, const tuE_derivs *d, const tuE_lod *lod) {
     tu_trace_event e = {.kind = TU_TRACE_LOD,
                         .aniso_ratio = lod->aniso_ratio,
                         .lambda_prime = lod->lambda_prime,
@@ -370,7 +442,7 @@ void tuE_sample_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, const tuE_d
         lane_lod(ctx, l, &p, d, &lod);
     else
         lod.magnify = true;
-    if (lane->trace) trace_lod(lane, d, &lod);
+    if (TU_UNLIKELY(lane->trace)) trace_lod(lane, d, &lod);
 
     switch (ctx->op->kind) {
     case TU_KIND_LOD: {

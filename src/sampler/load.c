@@ -38,9 +38,10 @@ static bool load_position(const tuE_ctx *ctx, unsigned l, tu_texel_coord *c) {
         layer = r;
         break;
     }
-    uint32_t w, h, d;
-    if (lod < 0 || lod >= ctx->levels || !tu_surface_level_extent(s, (uint32_t)lod, &w, &h, &d) ||
-        x < 0 || x >= w || y < 0 || y >= h || z < 0 || z >= d || layer < 0 || layer >= s->layers)
+    if (lod < 0 || lod >= ctx->levels) return false;
+    const tuE_level *lv = &ctx->level[lod];
+    if (x < 0 || x >= lv->w || y < 0 || y >= lv->h || z < 0 || z >= lv->d || layer < 0 ||
+        layer >= s->layers)
         return false;
     *c = (tu_texel_coord){(uint32_t)x, (uint32_t)y, (uint32_t)z, (uint32_t)layer, (uint32_t)lod, 0};
     return true;
@@ -63,9 +64,9 @@ static bool mcs_is_clear(uint64_t mcs, uint32_t samples) {
     }
 }
 
-static void zero_texel(const tu_surface *s, tu_texel *out) {
+static void zero_texel(const tuE_ctx *ctx, tu_texel *out) {
     static const uint8_t zero[16];
-    tu_format_decode(s->format, zero, out);
+    ctx->decode(ctx->fd, zero, out);
 }
 
 void tuE_load_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, tu_texel *out) {
@@ -83,7 +84,7 @@ void tuE_load_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, tu_texel *out
         return;
     }
     if (!inside) {
-        zero_texel(s, out);
+        zero_texel(ctx, out);
         return;
     }
     if (ctx->op->flags & TU_OPF_MS) { /* ld2dms_w: logical sample si through the MCS */
@@ -101,7 +102,7 @@ void tuE_load_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, tu_texel *out
         }
         c.sample = si;
     }
-    tuE_fetch(s, lane, &c, out);
+    tuE_read(ctx, lane, c.level, c.layer, c.x, c.y, c.z, c.sample, out);
 }
 
 /* resinfo and sampleinfo (spec/visa-3d-info.md). The table's Width+1 etc. are the sizes of

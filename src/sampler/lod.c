@@ -11,7 +11,6 @@
 #include "engine.h"
 
 #include <math.h>
-#include <string.h>
 
 float tuE_snap256(float x) {
     if (!isfinite(x)) return x;
@@ -148,18 +147,11 @@ tu_status tu_lod_detail_of(const tu_msg *msg, unsigned lane, const tu_surface *s
     TU_RETURN_IF(op->lod != TU_LOD_IMPLICIT && op->lod != TU_LOD_BIAS && op->lod != TU_LOD_GRAD,
                  err, TU_INVALID_ARGUMENT,
                  "op %s has no implicit or gradient LOD (tu_lod_detail_of)", op->name);
-    /* The fields of tuE_execute's context that the LOD code reads. */
+    /* tu_execute's context: the binding's prototype with this message. */
+    tuE_bound bound;
+    tuE_bound_init(surface, sampler, &bound);
     tuE_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.msg = msg, ctx.surf = surface, ctx.smp = sampler, ctx.op = op;
-    ctx.fd = tu_format_describe(surface->format);
-    ctx.is_cube = surface->type == TU_SURFACE_CUBE;
-    ctx.hw = sampler->precision == TU_PRECISION_HW;
-    ctx.levels = surface->level_count;
-    tu_surface_level_extent(surface, 0, &ctx.base_w, &ctx.base_h, &ctx.base_d);
-    ctx.lod_bias = ctx.hw ? tuE_snap256(sampler->lod_bias) : sampler->lod_bias;
-    ctx.min_lod = ctx.hw ? tuE_snap256(sampler->min_lod) : sampler->min_lod;
-    ctx.max_lod = ctx.hw ? tuE_snap256(sampler->max_lod) : sampler->max_lod;
+    tuE_ctx_init(&ctx, &bound, surface, sampler, msg, op);
     const float *coord[3] = {msg->src[TU_SRC_U].f, msg->src[TU_SRC_V].f, msg->src[TU_SRC_R].f};
     tuE_derivs d = {{{0}}};
     tuE_lane_derivs(&ctx, coord, lane, &d);

@@ -10,10 +10,23 @@
 
 int32_t tuE_floor_int(float x) {
     const float limit = 1073741824.0f; /* 2^30 */
-    if (x != x) return 0;
-    if (x <= -limit) return -(1 << 30);
+    if (!(x > -limit)) return x != x ? 0 : -(1 << 30);
     if (x >= limit) return 1 << 30;
-    return (int32_t)floorf(x);
+    /* floorf without the library call: truncate, then step down when that rounded up (a
+     * negative non-integer). (float)t is exact: a truncated float is a float. */
+    const int32_t t = (int32_t)x;
+    return t - ((float)t > x);
+}
+
+/* i mod n in [0, n) for n >= 1: without a division when i is within one period of the
+ * range or n is a power of two (two's complement: i & (n - 1) is the non-negative
+ * residue), else with one. */
+static int32_t mod_positive(int32_t i, int32_t n) {
+    if ((uint32_t)i < (uint32_t)n) return i;
+    if (i < 0 && i >= -n) return i + n;
+    if (!(n & (n - 1))) return i & (n - 1);
+    const int32_t m = i % n;
+    return m < 0 ? m + n : m;
 }
 
 /* Vulkan "Wrapping Operation": repeat, mirrored repeat, clamp to edge, clamp to border,
@@ -21,13 +34,9 @@ int32_t tuE_floor_int(float x) {
  * (size <= 2^16) and the arithmetic below stay inside int32. */
 int32_t tuE_wrap(int32_t i, int32_t size, tu_address mode) {
     switch (mode) {
-    case TU_ADDRESS_WRAP: {
-        int32_t m = i % size;
-        return m < 0 ? m + size : m;
-    }
+    case TU_ADDRESS_WRAP: return mod_positive(i, size);
     case TU_ADDRESS_MIRROR: {
-        int32_t m = i % (2 * size);
-        if (m < 0) m += 2 * size;
+        const int32_t m = mod_positive(i, 2 * size);
         return m < size ? m : 2 * size - 1 - m;
     }
     case TU_ADDRESS_CLAMP_BORDER: return (i < 0 || i >= size) ? -1 : i;
@@ -56,7 +65,7 @@ static float compare(tu_compare op, float ref, float texel) {
     }
 }
 
-static void apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t) {
+void tuE_apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t) {
     t->f[0] = compare((tu_compare)ctx->smp->compare, ref, t->f[0]);
     t->f[1] = t->f[2] = 0.0f;
     t->f[3] = 1.0f;
@@ -66,6 +75,16 @@ static void apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t) {
  * and stencil take B_r), and "Conversion to RGBA" fills the others with 0, 0, 0 and 1. */
 void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
     const tu_texel *b = ctx->integer ? &ctx->smp->border_color_int : &ctx->smp->border_color;
+    tu_texel stored;
+    if (!ctx->integer && ctx->fd->bytes <= sizeof(tu_texel)) { /* 16 bytes: every format */
+        /* A float-class border reads as a texel of the format would: encoded and decoded, so
+         * a UNORM texture's border lies in [0, 1] (NaN as 0) in both precisions, and a float
+         * format keeps any value it can hold (docs/semantics.md, "Non-finite numbers"). */
+        uint8_t raw[sizeof(tu_texel)];
+        tu_format_encode(ctx->surf->format, b, raw);
+        tu_format_decode(ctx->surf->format, raw, &stored);
+        b = &stored;
+    }
     for (int c = 0; c < 4; c++) {
         if (ctx->present >> c & 1)
             out->u[c] = b->u[c];
@@ -74,13 +93,14 @@ void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
         else
             out->f[c] = c == 3 ? 1.0f : 0.0f;
     }
-    if (ctx->compare) apply_compare(ctx, ref, out);
+    if (ctx->compare) tuE_apply_compare(ctx, ref, out);
 }
 
+static const uint8_t zero_bytes[16];
+
 void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out) {
-    static const uint8_t zero[16];
     uint64_t offset = 0;
-    const uint8_t *bits = zero; /* what the texel reads */
+    const uint8_t *bits = zero_bytes; /* what the texel reads */
     if (tu_surface_texel_offset(s, c, &offset, NULL) != TU_OK) {
         /* Unreachable for a validated surface and in-range coordinates; read as zero. */
     } else if (!tu_surface_offset_resident(s, offset)) {
@@ -89,24 +109,79 @@ void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_
         bits = (const uint8_t *)s->data + offset;
     }
     tu_format_decode(s->format, bits, out);
-    if (lane->trace) {
-        tu_trace_event e = {.kind = TU_TRACE_FETCH,
-                            .texel = *c,
-                            .offset = offset,
-                            .value = *out,
-                            .format = s->format};
-        e.resident = bits != zero;
-        e.raw_size = tu_format_bytes(s->format);
-        memcpy(e.raw, bits, e.raw_size);
-        tuE_trace(lane, &e);
+    if (TU_UNLIKELY(lane->trace))
+        tuE_trace_fetch(s, lane, c, offset, bits, bits != zero_bytes, out);
+}
+
+TU_COLD void tuE_trace_fetch(const tu_surface *s, const tuE_lane *lane, const tu_texel_coord *c,
+                             uint64_t offset, const uint8_t *bits, bool resident,
+                             const tu_texel *value) {
+    tu_trace_event e = {.kind = TU_TRACE_FETCH,
+                        .texel = *c,
+                        .offset = offset,
+                        .resident = resident,
+                        .value = *value,
+                        .format = s->format};
+    e.raw_size = tu_format_bytes(s->format);
+    if (e.raw_size > sizeof e.raw) e.raw_size = sizeof e.raw;
+    memcpy(e.raw, bits, e.raw_size);
+    tuE_trace(lane, &e);
+}
+
+/* tuE_read's FETCH event: the texel at `offset` (zero bytes when not resident). */
+static TU_COLD void trace_read(const tuE_ctx *ctx, const tuE_lane *lane, uint32_t level,
+                               uint32_t layer, uint32_t x, uint32_t y, uint32_t z, uint32_t sample,
+                               size_t offset, const tu_texel *value) {
+    const tu_surface *s = ctx->surf;
+    const bool resident = !s->residency || tu_surface_offset_resident(s, offset);
+    const uint8_t *bits = resident ? (const uint8_t *)s->data + offset : zero_bytes;
+    const tu_texel_coord c = {x, y, z, layer, level, sample};
+    tuE_trace_fetch(s, lane, &c, offset, bits, resident, value);
+}
+
+/* tuE_read, compiled twice: with `traced` a constant, the untraced copy keeps nothing alive
+ * for a trace across the decoder's call, and a traced lane takes the other. */
+static TU_ALWAYS_INLINE void read_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level,
+                                        uint32_t layer, uint32_t x, uint32_t y, uint32_t z,
+                                        uint32_t sample, tu_texel *out, const bool traced) {
+    const tu_surface *s = ctx->surf;
+    const tuE_level *lv = &ctx->level[level < ctx->levels ? level : 0];
+    if (!(level < ctx->levels && lv->direct && x < lv->w && y < lv->h && z < lv->d &&
+          layer < s->layers && sample < s->samples)) {
+        const tu_texel_coord c = {x, y, z, layer, level, sample};
+        tuE_fetch(s, lane, &c, out);
+        return;
     }
+    /* In range on every axis, so inside memory (tuE_level): no overflow, no gate. */
+    const size_t offset = lv->offset + layer * lv->layer_pitch + sample * lv->sample_pitch +
+                          z * lv->slice_pitch + y * lv->row_pitch + (size_t)x * ctx->bytes;
+    if (s->residency && !tu_surface_offset_resident(s, offset)) {
+        lane->null_page = true;
+        ctx->decode(ctx->fd, zero_bytes, out);
+    } else {
+        ctx->decode(ctx->fd, (const uint8_t *)s->data + offset, out);
+    }
+    if (traced) trace_read(ctx, lane, level, layer, x, y, z, sample, offset, out);
+}
+
+static TU_COLD void read_traced(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer,
+                                uint32_t x, uint32_t y, uint32_t z, uint32_t sample,
+                                tu_texel *out) {
+    read_texel(ctx, lane, level, layer, x, y, z, sample, out, true);
+}
+
+void tuE_read(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
+              uint32_t y, uint32_t z, uint32_t sample, tu_texel *out) {
+    if (TU_UNLIKELY(lane->trace))
+        read_traced(ctx, lane, level, layer, x, y, z, sample, out);
+    else
+        read_texel(ctx, lane, level, layer, x, y, z, sample, out, false);
 }
 
 void tuE_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
                uint32_t y, uint32_t z, float ref, tu_texel *out) {
-    const tu_texel_coord c = {x, y, z, layer, level, 0};
-    tuE_fetch(ctx->surf, lane, &c, out);
-    if (ctx->compare) apply_compare(ctx, ref, out);
+    tuE_read(ctx, lane, level, layer, x, y, z, 0, out);
+    if (ctx->compare) tuE_apply_compare(ctx, ref, out);
 }
 
 /* --- cube maps ------------------------------------------------------------------------ */
@@ -169,8 +244,8 @@ static void adjacent_texel(uint32_t face, int32_t i, int32_t j, uint32_t n, uint
     double nsc, ntc, ma;
     *face_out = face_of(d, &nsc, &ntc, &ma);
     const double fx = (nsc / ma + 1.0) * 0.5 * n, fy = (ntc / ma + 1.0) * 0.5 * n;
-    *x = (uint32_t)(fx < 0 ? 0 : fx >= n ? n - 1 : fx);
-    *y = (uint32_t)(fy < 0 ? 0 : fy >= n ? n - 1 : fy);
+    *x = (uint32_t)(!(fx > 0) ? 0 : fx >= n ? n - 1 : fx); /* NaN reads texel 0 */
+    *y = (uint32_t)(!(fy > 0) ? 0 : fy >= n ? n - 1 : fy);
 }
 
 void tuE_cube_texel(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t cube,

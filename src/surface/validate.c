@@ -19,10 +19,14 @@ uint32_t tu_surface_max_levels(const tu_surface *s) {
     if (s->type == TU_SURFACE_2D || s->type == TU_SURFACE_CUBE || s->type == TU_SURFACE_3D)
         largest = tuB_max_u32(largest, s->height);
     if (s->type == TU_SURFACE_3D) largest = tuB_max_u32(largest, s->depth);
+#if defined(__GNUC__)
+    return largest ? 32u - (uint32_t)__builtin_clz(largest) : 1u; /* bit length; 0 -> 1 */
+#else
     uint32_t n = 1;
     while (largest >>= 1)
         n++;
     return n;
+#endif
 }
 
 static bool is_power_of_two_samples(uint32_t n) {
@@ -123,12 +127,18 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
 }
 
 /* The bytes one level spans from its offset, with each pitch checked against the span of
- * what it steps over (a row, a slice, a sample image, a layer). */
-static tu_status check_level(const tu_surface *s, uint32_t L, tu_error *err) {
+ * what it steps over (a row, a slice, a sample image, a layer). `bytes`: the texel size.
+ * Called for every level of every surface tu_execute meets, so the passing path does only
+ * arithmetic (the names are looked up when a check fails). */
+static tu_status check_level(const tu_surface *s, uint32_t L, uint64_t bytes, tu_error *err) {
+    static const char *const axis_name[4] = {"row_pitch", "slice_pitch", "sample_pitch",
+                                             "layer_pitch"};
+    static const char *const axis_what[4] = {"row", "slice", "sample", "layer"};
     const tu_level_layout *lv = &s->level[L];
     uint32_t w, h, d;
     tuS_mip_extent(s, L, &w, &h, &d);
-    uint64_t span = (uint64_t)w * tu_format_bytes(s->format), end;
+    uint64_t span = (uint64_t)w * bytes, end;
+    uint32_t samples = s->samples;
     if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
         /* The GOB rules place rows, slices and samples; only layers have a pitch. */
         TU_RETURN_IF(lv->row_pitch || lv->slice_pitch || lv->sample_pitch, err, TU_INVALID_ARGUMENT,
@@ -139,31 +149,22 @@ static tu_status check_level(const tu_surface *s, uint32_t L, tu_error *err) {
         tuS_bl_level g;
         TU_RETURN_IF(!tuS_bl_level_info(s, L, &g), err, TU_INVALID_ARGUMENT,
                      "surface level[%u]: the block-linear level size overflows", L);
-        span = g.size; /* every block the level's texels touch */
-        h = d = 1;     /* rows and slices are inside span */
+        span = g.size;       /* every block the level's texels touch */
+        h = d = samples = 1; /* rows, slices and samples are inside span */
     }
-    const struct {
-        uint32_t count;
-        uint64_t pitch;
-        const char *name, *what;
-    } axes[] = {
-        {h, lv->row_pitch, "row_pitch", "row"},
-        {d, lv->slice_pitch, "slice_pitch", "slice"},
-        {s->tiling == TU_TILING_NV_BLOCK_LINEAR ? 1 : s->samples, lv->sample_pitch, "sample_pitch",
-         "sample"},
-        {s->layers, lv->layer_pitch, "layer_pitch", "layer"},
-    };
-    for (unsigned i = 0; i < sizeof axes / sizeof axes[0]; i++) {
-        if (axes[i].count <= 1) continue;
-        TU_RETURN_IF(axes[i].pitch < span, err, TU_INVALID_ARGUMENT,
+    const uint32_t count[4] = {h, d, samples, s->layers};
+    const uint64_t pitch[4] = {lv->row_pitch, lv->slice_pitch, lv->sample_pitch, lv->layer_pitch};
+    for (unsigned i = 0; i < 4; i++) {
+        if (count[i] <= 1) continue;
+        TU_RETURN_IF(pitch[i] < span, err, TU_INVALID_ARGUMENT,
                      "surface level[%u].%s %llu is smaller than the %llu bytes of one %s", L,
-                     axes[i].name, (unsigned long long)axes[i].pitch, (unsigned long long)span,
-                     axes[i].what);
+                     axis_name[i], (unsigned long long)pitch[i], (unsigned long long)span,
+                     axis_what[i]);
         uint64_t t;
-        TU_RETURN_IF(
-            !tuB_mul_u64(axes[i].pitch, axes[i].count - 1, &t) || !tuB_add_u64(t, span, &span), err,
-            TU_INVALID_ARGUMENT, "surface level[%u].%s %llu times %u overflows 64-bit byte offsets",
-            L, axes[i].name, (unsigned long long)axes[i].pitch, axes[i].count);
+        TU_RETURN_IF(!tuB_mul_u64(pitch[i], count[i] - 1, &t) || !tuB_add_u64(t, span, &span), err,
+                     TU_INVALID_ARGUMENT,
+                     "surface level[%u].%s %llu times %u overflows 64-bit byte offsets", L,
+                     axis_name[i], (unsigned long long)pitch[i], count[i]);
     }
     TU_RETURN_IF(!tuB_add_u64(lv->offset, span, &end) || end > s->size, err, TU_INVALID_ARGUMENT,
                  "surface level[%u] (offset %llu, %llu bytes) does not fit in size %zu", L,
@@ -265,8 +266,14 @@ tu_status tu_surface_validate(const tu_surface *s, tu_error *err) {
                  s->base_level, s->base_level, s->level_count, s->levels);
     TU_RETURN_IF(s->size == 0, err, TU_INVALID_ARGUMENT, "surface size 0 must be at least 1");
     TU_RETURN_IF(!s->data, err, TU_INVALID_ARGUMENT, "surface data is NULL");
+    /* Every byte of [data, data + size) must be addressable: a size that runs past the end of
+     * the address space would make data + offset wrap. */
+    TU_RETURN_IF((uintptr_t)s->data > UINTPTR_MAX - s->size, err, TU_INVALID_ARGUMENT,
+                 "surface size %zu at data %p runs past the end of the address space", s->size,
+                 s->data);
+    const uint64_t bytes = tu_format_bytes(s->format);
     for (uint32_t L = 0; L < s->levels; L++)
-        TU_TRY(check_level(s, L, err));
+        TU_TRY(check_level(s, L, bytes, err));
     if (s->mcs) TU_TRY(check_mcs(s, err));
     if (s->residency) TU_TRY(check_residency(s, err));
     TU_TRY(check_planes(s, err));

@@ -52,6 +52,34 @@ static const tuV_layout layouts[] = {
     {TUL_OPCODE_MEDIA_LD, "MEDIA_LD",
      {TUV_F_MEDIA_MOD, TUV_F_SURFACE, TUV_F_PLANE, TUV_F_BLOCK_WIDTH, TUV_F_BLOCK_HEIGHT,
       TUV_F_X, TUV_F_Y, TUV_F_DST}},
+    /* the data port: notes/image-load-store.md §2.1, IGC's reader order */
+    {TUL_OPCODE_GATHER4_TYPED, "GATHER4_TYPED",
+     {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_SURFACE, TUV_F_DP_RAW, TUV_F_DST}},
+    {TUL_OPCODE_SCATTER4_TYPED, "SCATTER4_TYPED",
+     {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_SURFACE, TUV_F_DP_RAW}},
+    {TUL_OPCODE_TYPED_ATOMIC, "TYPED_ATOMIC",
+     {TUV_F_ATOMIC_OP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_SURFACE, TUV_F_DP_RAW, TUV_F_DST}},
+    {TUL_OPCODE_GATHER4_SCALED, "GATHER4_SCALED",
+     {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_SCALE, TUV_F_SURFACE, TUV_F_GLOBAL_OFFSET,
+      TUV_F_DP_RAW, TUV_F_DST}},
+    {TUL_OPCODE_SCATTER4_SCALED, "SCATTER4_SCALED",
+     {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_SCALE, TUV_F_SURFACE, TUV_F_GLOBAL_OFFSET,
+      TUV_F_DP_RAW}},
+    {TUL_OPCODE_GATHER_SCALED, "GATHER_SCALED",
+     {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_BLOCK_SIZE, TUV_F_NUM_BLOCKS, TUV_F_SCALE, TUV_F_SURFACE,
+      TUV_F_GLOBAL_OFFSET, TUV_F_DP_RAW, TUV_F_DST}},
+    {TUL_OPCODE_SCATTER_SCALED, "SCATTER_SCALED",
+     {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_BLOCK_SIZE, TUV_F_NUM_BLOCKS, TUV_F_SCALE, TUV_F_SURFACE,
+      TUV_F_GLOBAL_OFFSET, TUV_F_DP_RAW}},
+    {TUL_OPCODE_DWORD_ATOMIC, "DWORD_ATOMIC",
+     {TUV_F_ATOMIC_OP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_SURFACE, TUV_F_DP_RAW, TUV_F_DST}},
+    /* LSC: the load, store, quad and atomic forms (strided and block2d lay out otherwise) */
+    {TUL_OPCODE_LSC_UNTYPED, "LSC_UNTYPED",
+     {TUV_F_LSC_SUBOP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_LSC_SFID, TUV_F_LSC_CACHE, TUV_F_LSC_ADDR,
+      TUV_F_LSC_DATA, TUV_F_LSC_SURFACE, TUV_F_DST, TUV_F_LSC_RAW}},
+    {TUL_OPCODE_LSC_TYPED, "LSC_TYPED",
+     {TUV_F_LSC_SUBOP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_LSC_CACHE, TUV_F_LSC_ADDR_TYPED,
+      TUV_F_LSC_DATA, TUV_F_LSC_SURFACE, TUV_F_DST, TUV_F_LSC_RAW}},
 };
 /* clang-format on */
 
@@ -79,6 +107,19 @@ static const char *const field_names[TUV_F_COUNT] = {
     [TUV_F_BLOCK_HEIGHT] = "block height",
     [TUV_F_X] = "x offset",
     [TUV_F_Y] = "y offset",
+    [TUV_F_DP_EXEC] = "exec size",
+    [TUV_F_ATOMIC_OP] = "atomic op",
+    [TUV_F_SCALE] = "scale",
+    [TUV_F_BLOCK_SIZE] = "block size",
+    [TUV_F_NUM_BLOCKS] = "number of blocks",
+    [TUV_F_GLOBAL_OFFSET] = "global offset",
+    [TUV_F_LSC_SUBOP] = "LSC op",
+    [TUV_F_LSC_SFID] = "LSC SFID",
+    [TUV_F_LSC_CACHE] = "caching",
+    [TUV_F_LSC_ADDR] = "address",
+    [TUV_F_LSC_ADDR_TYPED] = "address",
+    [TUV_F_LSC_DATA] = "data shape",
+    [TUV_F_LSC_SURFACE] = "surface",
 };
 
 /* Vector operand classes and modifiers (notes §1.3). */
@@ -186,6 +227,51 @@ static void encode_field(writer *w, const tu_visa_inst *in, const tuL_op *row, t
     case TUV_F_BLOCK_HEIGHT: put(w, in->block_height, 1); break;
     case TUV_F_X: put_vector(w, &in->x); break;
     case TUV_F_Y: put_vector(w, &in->y); break;
+    case TUV_F_DP_EXEC:
+        put(w, (unsigned)tuV_dp_exec_code(in->exec_size) | (unsigned)in->emask << 4, 1);
+        break;
+    case TUV_F_ATOMIC_OP: put(w, in->atomic_op | (in->atomic16 ? TUV_ATOMIC_16BIT : 0), 1); break;
+    case TUV_F_SCALE: put(w, in->scale, 2); break;
+    case TUV_F_BLOCK_SIZE: put(w, in->block_size, 1); break;
+    case TUV_F_NUM_BLOCKS: put(w, in->num_blocks, 1); break;
+    case TUV_F_GLOBAL_OFFSET: put_vector(w, &in->global_offset); break;
+    case TUV_F_DP_RAW:
+        for (unsigned i = 0; i < in->num_params; i++)
+            put_raw(w, &in->params[i]);
+        break;
+    case TUV_F_LSC_SUBOP: put(w, in->subop, 1); break;
+    case TUV_F_LSC_SFID: put(w, in->lsc.sfid, 1); break;
+    case TUV_F_LSC_CACHE:
+        put(w, in->lsc.l1, 1);
+        put(w, in->lsc.l3, 1);
+        break;
+    case TUV_F_LSC_ADDR:
+        put(w, in->lsc.addr_type, 1);
+        put(w, in->lsc.scale, 2);
+        put(w, (uint32_t)in->lsc.offset, 4);
+        put(w, in->lsc.addr_size, 1);
+        break;
+    case TUV_F_LSC_ADDR_TYPED:
+        put(w, in->lsc.addr_type, 1);
+        put(w, in->lsc.addr_size, 1);
+        break;
+    case TUV_F_LSC_DATA:
+        put(w, in->lsc.data_size, 1);
+        put(w, in->lsc.data_order, 1);
+        put(w, in->lsc.elems, 1);
+        put(w, in->lsc.chmask, 1);
+        break;
+    case TUV_F_LSC_SURFACE:
+        put_vector(w, &in->lsc.surface);
+        put(w, in->lsc.ss_index, 4);
+        break;
+    case TUV_F_LSC_RAW:
+        for (unsigned i = 0; i < in->num_params; i++) {
+            put_raw(w, &in->params[i]);
+            if (in->opcode == TUL_OPCODE_LSC_TYPED && i < 3)
+                put(w, (uint32_t)in->lsc.coord_offset[i], 4);
+        }
+        break;
     case TUV_F_END:
     case TUV_F_COUNT: break;
     }
@@ -204,7 +290,11 @@ tu_status tu_visa_encode(const tu_visa_inst *inst, uint8_t *buf, size_t size, si
     const tuL_op *row;
     /* The binary form does not depend on the platform; Xe-LP is the platform on which every
      * row of the op table is an op (notes §2.1: 3D_GATHER4 17 and 18). */
-    TU_TRY(tuV_validate(inst, TU_VISA_XE_LP, &row, err));
+    tu_status valid = tuV_validate(inst, TU_VISA_XE_LP, &row, NULL);
+    /* FADD / FSUB atomics and SIMD16 typed messages exist from XeHP on: encode what Xe2 takes */
+    if (valid == TU_UNSUPPORTED || (valid != TU_OK && inst && tuV_inst_dp(inst)))
+        valid = tuV_validate(inst, TU_VISA_XE2, &row, NULL);
+    if (valid != TU_OK) TU_TRY(tuV_validate(inst, TU_VISA_XE_LP, &row, err));
     TU_RETURN_IF(inst->sampler64.present || inst->surface64.present, err, TU_UNSUPPORTED,
                  "the efficient-64b %s operand of %s has no vISA 4.1 binary encoding (IGC never "
                  "serialized it, notes/visa-encoding.md §1.6)",
@@ -215,7 +305,10 @@ tu_status tu_visa_encode(const tu_visa_inst *inst, uint8_t *buf, size_t size, si
     if (written) *written = need;
     TU_RETURN_IF(!buf || size < need, err, TU_OUT_OF_RANGE,
                  "the buffer of %zu bytes is too small: the %s instruction needs %zu", size,
-                 row ? row->mnemonic : "media_ld", need);
+                 row                 ? row->mnemonic
+                 : tuV_inst_dp(inst) ? tuV_inst_dp(inst)->mnemonic
+                                     : "media_ld",
+                 need);
     w = (writer){buf, 0};
     encode_all(&w, inst, row);
     return TU_OK;
@@ -389,6 +482,88 @@ static tu_status decode_field(reader *r, tu_visa_inst *in, tuV_field f, const tu
     case TUV_F_BLOCK_HEIGHT: return read_u8(r, name, &in->block_height);
     case TUV_F_X: return read_vector(r, name, &in->x);
     case TUV_F_Y: return read_vector(r, name, &in->y);
+    case TUV_F_DP_EXEC: {
+        uint8_t byte;
+        TU_TRY(read_u8(r, name, &byte));
+        TU_RETURN_IF((byte & 0xF) > 5, r->err, TU_PARSE_ERROR,
+                     "exec size code %u is not one of 0..5 (1, 2, 4, 8, 16, 32 lanes)", byte & 0xF);
+        in->exec_size = (uint8_t)(1u << (byte & 0xF));
+        in->emask = byte >> 4;
+        return TU_OK;
+    }
+    case TUV_F_ATOMIC_OP: {
+        uint8_t byte;
+        TU_TRY(read_u8(r, name, &byte));
+        TU_RETURN_IF(byte & TUV_ATOMIC_64BIT, r->err, TU_UNSUPPORTED,
+                     "atomic op byte 0x%02X sets bit 6, a 64-bit atomic, which texunit does not "
+                     "execute",
+                     byte);
+        TU_RETURN_IF(byte & 0x80, r->err, TU_PARSE_ERROR,
+                     "atomic op byte 0x%02X sets reserved bit 7", byte);
+        in->atomic_op = byte & 0x1F;
+        in->atomic16 = (byte & TUV_ATOMIC_16BIT) != 0;
+        return TU_OK;
+    }
+    case TUV_F_SCALE: return read_u16(r, name, &in->scale);
+    case TUV_F_BLOCK_SIZE: return read_u8(r, name, &in->block_size);
+    case TUV_F_NUM_BLOCKS: return read_u8(r, name, &in->num_blocks);
+    case TUV_F_GLOBAL_OFFSET: return read_vector(r, name, &in->global_offset);
+    case TUV_F_LSC_SUBOP: {
+        TU_TRY(read_u8(r, name, &in->subop));
+        const tuL_lsc_row *lsc = tuL_lsc_by_subop(in->subop);
+        TU_RETURN_IF(!lsc, r->err, TU_PARSE_ERROR, "LSC op 0x%02X is not an LSC operation",
+                     in->subop);
+        TU_RETURN_IF(lsc->kind == TUL_LSC_OTHER, r->err, TU_UNSUPPORTED,
+                     "LSC op 0x%02X (lsc_%s) is not one texunit decodes: its layout differs and "
+                     "texunit does not execute it",
+                     in->subop, lsc->name);
+        return TU_OK;
+    }
+    case TUV_F_LSC_SFID: return read_u8(r, name, &in->lsc.sfid);
+    case TUV_F_LSC_CACHE:
+        TU_TRY(read_u8(r, "L1 caching", &in->lsc.l1));
+        return read_u8(r, "L3 caching", &in->lsc.l3);
+    case TUV_F_LSC_ADDR: {
+        uint32_t offset;
+        TU_TRY(read_u8(r, "address type", &in->lsc.addr_type));
+        TU_TRY(read_u16(r, "address scale", &in->lsc.scale));
+        TU_TRY(read_u32(r, "address offset", &offset));
+        in->lsc.offset = (int32_t)offset;
+        return read_u8(r, "address size", &in->lsc.addr_size);
+    }
+    case TUV_F_LSC_ADDR_TYPED:
+        TU_TRY(read_u8(r, "address type", &in->lsc.addr_type));
+        return read_u8(r, "address size", &in->lsc.addr_size);
+    case TUV_F_LSC_DATA:
+        TU_TRY(read_u8(r, "data size", &in->lsc.data_size));
+        TU_TRY(read_u8(r, "data order", &in->lsc.data_order));
+        TU_TRY(read_u8(r, "elements per address", &in->lsc.elems));
+        return read_u8(r, "channel mask", &in->lsc.chmask);
+    case TUV_F_LSC_SURFACE:
+        TU_TRY(read_vector(r, "surface", &in->lsc.surface));
+        return read_u32(r, "surface-state index", &in->lsc.ss_index);
+    case TUV_F_LSC_RAW: {
+        const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+        static const char *const typed_names[] = {"U", "V", "R", "LOD", "src1", "src2"};
+        static const char *const untyped_names[] = {"src0", "src1", "src2"};
+        in->num_params = typed ? 6 : 3;
+        for (unsigned i = 0; i < in->num_params; i++) {
+            TU_TRY(read_raw(r, typed ? typed_names[i] : untyped_names[i], &in->params[i]));
+            if (typed && i < 3) {
+                uint32_t off;
+                TU_TRY(read_u32(r, "coordinate offset", &off));
+                in->lsc.coord_offset[i] = (int32_t)off;
+            }
+        }
+        return TU_OK;
+    }
+    case TUV_F_DP_RAW: {
+        const tuL_dp_row *dp = tuV_inst_dp(in);
+        in->num_params = dp->nraw;
+        for (unsigned i = 0; i < dp->nraw; i++)
+            TU_TRY(read_raw(r, tuL_param_name((tuL_param)dp->raw[i]), &in->params[i]));
+        return TU_OK;
+    }
     case TUV_F_END:
     case TUV_F_COUNT: break;
     }

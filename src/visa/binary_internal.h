@@ -34,6 +34,23 @@ typedef enum tuV_field {
     TUV_F_BLOCK_HEIGHT, /* UB, rows */
     TUV_F_X,            /* vector operand, scalar */
     TUV_F_Y,            /* vector operand, scalar */
+    /* the data port (notes/image-load-store.md §2.1) */
+    TUV_F_DP_EXEC,       /* UB: bits 3:0 size code 0..5 (1..32 lanes), bits 7:4 emask */
+    TUV_F_ATOMIC_OP,     /* UB: bits 4:0 vISA atomic op, bit 5 16-bit, bit 6 64-bit */
+    TUV_F_SCALE,         /* UW, ignored by IGC: 0 */
+    TUV_F_BLOCK_SIZE,    /* UB, ignored by IGC (always one byte, GATHER_SCATTER_BYTE): 0 */
+    TUV_F_NUM_BLOCKS,    /* UB: 0, 1, 2 = 1, 2, 4 blocks */
+    TUV_F_GLOBAL_OFFSET, /* vector operand, a UD scalar */
+    TUV_F_DP_RAW,        /* the data-port row's raw operands, no count */
+    /* LSC (notes/image-load-store.md §2.5; IGC's reader readInstructionLscUntyped/Typed) */
+    TUV_F_LSC_SUBOP,      /* UB: the LSC op */
+    TUV_F_LSC_SFID,       /* UB (LSC_UNTYPED) */
+    TUV_F_LSC_CACHE,      /* UB L1, UB L3 */
+    TUV_F_LSC_ADDR,       /* LSC_UNTYPED: UB type, UW scale, D offset, UB size */
+    TUV_F_LSC_ADDR_TYPED, /* LSC_TYPED: UB type, UB size */
+    TUV_F_LSC_DATA,       /* UB size, UB order, UB elements, UB channel mask */
+    TUV_F_LSC_SURFACE,    /* vector operand, then UD surface-state index */
+    TUV_F_LSC_RAW,        /* untyped: src0 src1 src2; typed: U D V D R D LOD src1 src2 */
     TUV_F_COUNT
 } tuV_field;
 
@@ -58,6 +75,9 @@ typedef struct tuV_op_flag {
 } tuV_op_flag;
 
 enum { TUV_OP_FLAG_COUNT = 3, TUV_OP_WORD_SUBOP_MASK = 0x00FF };
+
+/* The atomic op byte's width bits (notes/image-load-store.md §2.1). */
+enum { TUV_ATOMIC_16BIT = 1u << 5, TUV_ATOMIC_64BIT = 1u << 6 };
 extern const tuV_op_flag tuV_op_flags[TUV_OP_FLAG_COUNT];
 
 bool tuV_op_flag_get(const tu_visa_inst *inst, const tuV_op_flag *flag);
@@ -69,6 +89,13 @@ void tuV_op_flag_set(tu_visa_inst *inst, const tuV_op_flag *flag, bool value);
  * MEDIA_LD, which has no row). */
 tu_status tuV_check_op(uint8_t opcode, uint8_t subop, bool uw_params, tu_visa_platform platform,
                        const tuL_op **row, tu_error *err);
+
+/* LSC (lsc.c): the LSC row of an instruction (NULL for other opcodes), one field's rules,
+ * and the instruction's name ("lsc_load_quad.tgm"). */
+const tuL_lsc_row *tuV_inst_lsc(const tu_visa_inst *inst);
+tu_status tuV_check_lsc_field(const tu_visa_inst *in, tuV_field f, const char *op,
+                              tu_visa_platform platform, tu_error *err);
+void tuV_lsc_op_name(const tu_visa_inst *in, char *buf, size_t size);
 
 /* tu_visa_validate, also handing back the instruction's op row (NULL for MEDIA_LD). */
 tu_status tuV_validate(const tu_visa_inst *inst, tu_visa_platform platform, const tuL_op **row,

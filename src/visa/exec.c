@@ -13,6 +13,7 @@
 #include "visa_internal.h"
 
 #include "../lower/lower_internal.h"
+#include "binary_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,7 @@ void tu_visa_state_free(tu_visa_state *st) {
     free(st->grf);
     free(st->pred_bits);
     free(st->handles);
+    free(st->bindings);
     memset(st, 0, sizeof *st);
 }
 
@@ -83,7 +85,9 @@ tu_status tu_visa_state_init(tu_visa_state *st, const tu_visa_kernel *k, tu_erro
     st->pred_bits = calloc(k->var_count ? k->var_count : 1, sizeof *st->pred_bits);
     st->handles = calloc(k->var_count ? k->var_count : 1, sizeof *st->handles);
     st->dispatch_mask = 0xffffffffu;
-    if (!st->grf || !st->pred_bits || !st->handles) {
+    st->bindings = malloc(sizeof *st->bindings);
+    tu_binding_cache_init(st->bindings);
+    if (!st->grf || !st->pred_bits || !st->handles || !st->bindings) {
         tu_visa_state_free(st);
         return tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory for the GRF file");
     }
@@ -116,6 +120,13 @@ static tu_status raw_span(const tu_visa_kernel *k, const tu_visa_state *st, cons
                  bytes, v->name, var_bytes(v));
     TU_RETURN_IF((uint64_t)v->grf_offset + r->offset + bytes > st->grf_bytes, err,
                  TU_INVALID_ARGUMENT, "line %u: %s lies outside the GRF file", line, what);
+    /* Raw operands start on a register (validate.c, check_raw_aligned): the offset was
+     * checked there; the variable's own place is known only here. */
+    const uint32_t grf = tu_visa_grf_bytes(k->platform);
+    TU_RETURN_IF((v->grf_offset + r->offset) % grf != 0, err, TU_INVALID_ARGUMENT,
+                 "line %u: %s %s.%u is not GRF-aligned: %s sits at GRF byte %u (declare it "
+                 "align=GRF, or give its .input a multiple of %u)",
+                 line, what, v->name, r->offset, v->name, v->grf_offset, grf);
     *vout = v;
     *pout = st->grf + v->grf_offset + r->offset;
     return TU_OK;
@@ -165,6 +176,23 @@ static uint32_t lane_mask(const tu_visa_kernel *k, const tu_visa_state *st,
 
 /* --- parameters ------------------------------------------------------------------------------- */
 
+/* "parameter P (NAME)", the name of a parameter in error messages: built by hand, since
+ * every send of every run names its parameters before checking them (snprintf here cost
+ * more than the sample itself). */
+static void param_what(char what[48], unsigned p, const char *name) {
+    static const char head[] = "parameter ";
+    size_t n = sizeof head - 1;
+    memcpy(what, head, n);
+    if (p >= 10) what[n++] = (char)('0' + p / 10 % 10);
+    what[n++] = (char)('0' + p % 10);
+    what[n++] = ' ';
+    what[n++] = '(';
+    for (size_t i = 0; name[i] && n < 46; i++)
+        what[n++] = name[i];
+    what[n++] = ')';
+    what[n] = 0;
+}
+
 static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
                              const tu_visa_line *l, const tuL_op *op, tu_msg *m, tu_error *err) {
     const tu_visa_inst *in = &l->inst;
@@ -173,7 +201,7 @@ static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
     for (unsigned p = 0; p < in->num_params; p++) {
         const tuL_param kind = (tuL_param)op->params[p];
         char what[48];
-        snprintf(what, sizeof what, "parameter %u (%s)", p, tuL_param_name(kind));
+        param_what(what, p, tuL_param_name(kind));
         const tu_visa_var *v = gvar(k, in->params[p].id);
         TU_RETURN_IF(!v && in->params[p].id != 0, err, TU_INVALID_ARGUMENT,
                      "line %u: %s names V%u, which is not declared", l->line, what,
@@ -249,10 +277,21 @@ static const void *bindless_at(const tu_visa_bindings *b, uint32_t handle, bool 
     return NULL;
 }
 
+/* The entry holding a surface at handle, and whether it is bound writable. */
+static bool bindless_writable(const tu_visa_bindings *b, uint32_t handle) {
+    for (uint32_t i = 0; i < b->bindless_count && i < 64; i++)
+        if (b->bindless[i].handle == handle && b->bindless[i].surface)
+            return b->bindless[i].writable;
+    return false;
+}
+
+/* The surface an instruction names; *writable (when not NULL) says whether its binding
+ * allows writes. */
 static tu_status bound_surface(const tu_visa_kernel *k, const tu_visa_state *st,
                                const tu_visa_bindings *b, const tu_visa_inst *in, uint32_t line,
-                               const tu_surface **out, tu_error *err) {
+                               const tu_surface **out, bool *writable, tu_error *err) {
     const uint8_t surface = in->surface;
+    if (writable) *writable = false;
     if (in->surface64.present) {
         bool ok;
         const uint32_t handle = state_ref_handle(k, st, &in->surface64, &ok);
@@ -270,12 +309,14 @@ static tu_status bound_surface(const tu_visa_kernel *k, const tu_visa_state *st,
         TU_RETURN_IF(!*out, err, TU_INVALID_ARGUMENT,
                      "line %u: %%bss holds 0x%x, but no bindless surface is bound there", line,
                      handle);
+        if (writable) *writable = bindless_writable(b, handle);
         return TU_OK;
     }
     TU_RETURN_IF(handle >= TU_VISA_MAX_BINDINGS || !b->surfaces[handle], err, TU_INVALID_ARGUMENT,
                  "line %u: surface T%u holds binding-table index %u, but no surface is bound there",
                  line, surface, handle);
     *out = b->surfaces[handle];
+    if (writable) *writable = b->writable[handle];
     return TU_OK;
 }
 
@@ -391,7 +432,7 @@ static tu_status exec_media(const tu_visa_kernel *k, tu_visa_state *st, const tu
                             const tu_visa_line *l, tu_error *err) {
     const tu_visa_inst *in = &l->inst;
     const tu_surface *s;
-    TU_TRY(bound_surface(k, st, b, in, l->line, &s, err));
+    TU_TRY(bound_surface(k, st, b, in, l->line, &s, NULL, err));
     bool okx, oky;
     const uint64_t x = scalar_value(k, st, &in->x, &okx), y = scalar_value(k, st, &in->y, &oky);
     TU_RETURN_IF(!okx || !oky, err, TU_INVALID_ARGUMENT,
@@ -419,6 +460,287 @@ static tu_status exec_media(const tu_visa_kernel *k, tu_visa_state *st, const tu
     return TU_OK;
 }
 
+/* --- the data port (notes/image-load-store.md §2.4) ----------------------------------------- */
+
+/* `count` 32-bit elements of raw operand r into out (%null reads zeros). */
+static tu_status read_dwords(const tu_visa_kernel *k, const tu_visa_state *st, const tu_visa_raw *r,
+                             uint32_t count, const char *what, uint32_t line, uint32_t *out,
+                             tu_error *err) {
+    if (r->id == 0) {
+        memset(out, 0, count * 4);
+        return TU_OK;
+    }
+    const tu_visa_var *v;
+    uint8_t *p;
+    TU_TRY(raw_span(k, st, r, count * 4, what, line, &v, &p, err));
+    TU_RETURN_IF(tu_visa_type_size((tu_visa_type)v->type) != 4, err, TU_INVALID_ARGUMENT,
+                 "line %u: %s %s has type %s; the data port takes 32-bit elements (UD, D, F)", line,
+                 what, v->name, tu_visa_type_name((tu_visa_type)v->type));
+    memcpy(out, p, count * 4); /* little-endian host */
+    return TU_OK;
+}
+
+/* A channel-sliced operand: each enabled channel of `channels` from a fresh slot of `pitch`
+ * elements (the data layout of §2.4: element slot * max(exec_size, GRF / 4) + lane). */
+static uint32_t sliced_elements(uint32_t channels, uint32_t n, uint32_t pitch) {
+    uint32_t slots = 0;
+    for (int c = 0; c < 4; c++)
+        slots += channels >> c & 1;
+    return slots ? (slots - 1) * pitch + n : 0;
+}
+
+/* The reply's enabled lanes of `channels` into raw operand dst (%null: nothing), channel slot
+ * s of lane l at element s * pitch + l, 32-bit elements. */
+static tu_status write_sliced(const tu_visa_kernel *k, tu_visa_state *st, const tu_visa_raw *dst,
+                              uint32_t line, const tu_reply *r, uint32_t channels, uint32_t n,
+                              uint32_t pitch, uint32_t lanes, tu_error *err) {
+    if (dst->id == 0) return TU_OK;
+    const tu_visa_var *v;
+    uint8_t *p;
+    TU_TRY(raw_span(k, st, dst, sliced_elements(channels, n, pitch) * 4, "the destination", line,
+                    &v, &p, err));
+    TU_RETURN_IF(tu_visa_type_size((tu_visa_type)v->type) != 4, err, TU_INVALID_ARGUMENT,
+                 "line %u: the destination %s has type %s; the data port returns 32-bit "
+                 "elements (UD, D, F)",
+                 line, v->name, tu_visa_type_name((tu_visa_type)v->type));
+    for (unsigned c = 0, slot = 0; c < 4; c++) {
+        if (!(channels >> c & 1)) continue;
+        for (uint32_t lane = 0; lane < n; lane++)
+            if (lanes >> lane & 1) memcpy(p + 4 * (pitch * slot + lane), &r->channel[c].u[lane], 4);
+        slot++;
+    }
+    return TU_OK;
+}
+
+static tu_status exec_dataport(const tu_visa_kernel *k, tu_visa_state *st,
+                               const tu_visa_bindings *b, const tu_visa_line *l,
+                               const tuL_dp_row *dp, tu_error *err) {
+    const tu_visa_inst *in = &l->inst;
+    const uint32_t lanes = lane_mask(k, st, in);
+    if (!lanes) return TU_OK;
+    const tuL_atomic_row *a = tuL_atomic_by_code(in->atomic_op);
+    TU_RETURN_IF(in->atomic16, err, TU_UNSUPPORTED,
+                 "line %u: %s.%s.16 is a 16-bit atomic, which texunit does not execute", l->line,
+                 dp->mnemonic, a ? a->text : "?");
+    TU_RETURN_IF(in->surface == 0 || in->surface == 5, err, TU_UNSUPPORTED,
+                 "line %u: %s on %s: texunit has no shared local or stateless memory; bind a "
+                 "BUFFER surface to a binding-table index",
+                 l->line, dp->mnemonic, tuV_predef_surfaces[in->surface]);
+    const tu_surface *s;
+    bool writable;
+    TU_TRY(bound_surface(k, st, b, in, l->line, &s, &writable, err));
+    const uint32_t n = in->exec_size, grf = tu_visa_grf_bytes(k->platform);
+    const uint32_t pitch = n > grf / 4 ? n : grf / 4;
+    const bool atomic = dp->suffix == TUL_SUFFIX_ATOMIC;
+    /* the data's channels: the mask, or one dword per lane */
+    const uint32_t channels = dp->suffix == TUL_SUFFIX_CHANNELS ? in->channels : 1;
+    tu_dp_msg *m = calloc(1, sizeof *m);
+    uint32_t *buf = calloc(4 * 32, 4);
+    tu_reply *r = calloc(1, sizeof *r);
+    tu_status status = m && buf && r ? TU_OK : tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory");
+    if (status == TU_OK) {
+        m->op = (tu_dp_op)dp->op;
+        m->simd = n;
+        m->lane_mask = lanes;
+        m->channel_mask = channels;
+        m->atomic = a ? a->atomic : 0;
+        m->bytes = 1u << (in->num_blocks & 3);
+    }
+    uint32_t offsets[32] = {0};
+    for (unsigned i = 0; status == TU_OK && i < dp->nraw; i++) {
+        const tuL_param p = (tuL_param)dp->raw[i];
+        char what[32];
+        snprintf(what, sizeof what, "the %s operand", tuL_param_name(p));
+        if (p == TUL_P_SRC) {
+            status = read_dwords(k, st, &in->params[i], sliced_elements(channels, n, pitch), what,
+                                 l->line, buf, err);
+            for (unsigned c = 0, slot = 0; status == TU_OK && c < 4; c++)
+                if (channels >> c & 1) memcpy(m->data[c].u, buf + pitch * slot++, n * 4);
+            continue;
+        }
+        uint32_t *dst = p == TUL_P_U         ? m->addr[0].u
+                        : p == TUL_P_V       ? m->addr[1].u
+                        : p == TUL_P_R       ? m->addr[2].u
+                        : p == TUL_P_LOD     ? m->addr[3].u
+                        : p == TUL_P_OFFSETS ? offsets
+                        /* CMPXCHG's vISA operands are (new, compare): swapped (§2.2) */
+                        : (p == TUL_P_SRC0) != (a && a->swap) ? m->data[0].u
+                                                              : m->data[1].u;
+        status = read_dwords(k, st, &in->params[i], n, what, l->line, dst, err);
+    }
+    if (status == TU_OK && dp->scaled) { /* address = global offset + offset, 32-bit */
+        bool ok;
+        const uint32_t global = (uint32_t)scalar_value(k, st, &in->global_offset, &ok);
+        if (!ok)
+            status =
+                tuB_fail(err, TU_INVALID_ARGUMENT,
+                         "line %u: the global offset operand lies outside its variable", l->line);
+        for (uint32_t lane = 0; lane < n; lane++)
+            m->addr[0].u[lane] = global + offsets[lane];
+    } else if (status == TU_OK && !dp->typed) {
+        memcpy(m->addr[0].u, offsets, sizeof offsets);
+    }
+    if (status == TU_OK) {
+        tu_error eerr = {TU_OK, ""};
+        const uint32_t access = TU_DP_ACCESS_READ | (writable ? TU_DP_ACCESS_WRITE : 0);
+        if (tu_dp_execute(m, s, access, r, &eerr) != TU_OK)
+            status = tuB_fail(err, eerr.status, "line %u: %s", l->line, eerr.message);
+    }
+    if (status == TU_OK && dp->has_dst)
+        status =
+            write_sliced(k, st, &in->dst, l->line, r, atomic ? 1 : channels, n, pitch, lanes, err);
+    free(r);
+    free(buf);
+    free(m);
+    return status;
+}
+
+/* --- LSC (notes/image-load-store.md §2.5; LSC_UNTYPED.md "Semantics") ---------------------- */
+
+/* The surface an LSC message names: bti(N) a binding-table index, bss(H) / ss(H) a bindless
+ * handle; flat and arg address memory texunit does not have. */
+static tu_status lsc_surface(const tu_visa_kernel *k, const tu_visa_state *st,
+                             const tu_visa_bindings *b, const tu_visa_line *l, const char *op,
+                             const tu_surface **out, bool *writable, tu_error *err) {
+    const tu_visa_inst *in = &l->inst;
+    const uint8_t type = in->lsc.addr_type;
+    TU_RETURN_IF(type == 1 || type == 5, err, TU_UNSUPPORTED,
+                 "line %u: %s addresses %s memory; texunit executes surfaces (bti, bss, ss)",
+                 l->line, op, tuL_lsc_addr_type_names[type]);
+    TU_RETURN_IF(in->opcode == TUL_OPCODE_LSC_UNTYPED && in->lsc.sfid == 3, err, TU_UNSUPPORTED,
+                 "line %u: %s: texunit has no shared local memory", l->line, op);
+    bool ok;
+    const uint32_t value = (uint32_t)scalar_value(k, st, &in->lsc.surface, &ok);
+    TU_RETURN_IF(!ok, err, TU_INVALID_ARGUMENT,
+                 "line %u: the surface operand of %s lies outside its variable", l->line, op);
+    if (type == 4) {
+        TU_RETURN_IF(value >= TU_VISA_MAX_BINDINGS || !b->surfaces[value], err, TU_INVALID_ARGUMENT,
+                     "line %u: %s names binding-table index %u, but no surface is bound there",
+                     l->line, op, value);
+        *out = b->surfaces[value];
+        *writable = b->writable[value];
+        return TU_OK;
+    }
+    *out = bindless_at(b, value, true);
+    TU_RETURN_IF(!*out, err, TU_INVALID_ARGUMENT,
+                 "line %u: %s names bindless surface 0x%x, but none is bound there", l->line, op,
+                 value);
+    *writable = bindless_writable(b, value);
+    return TU_OK;
+}
+
+/* The engine message of an LSC instruction; TU_UNSUPPORTED for shapes texunit does not run. */
+static tu_status lsc_message(const tu_visa_inst *in, const tuL_lsc_row *row, const char *op,
+                             uint32_t line, tu_dp_msg *m, uint32_t *channels, tu_error *err) {
+    const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+    const uint8_t size = in->lsc.data_size;
+    TU_RETURN_IF(in->lsc.addr_size != 2, err, TU_UNSUPPORTED,
+                 "line %u: %s: texunit executes 32-bit addresses (:a32), not :%s", line, op,
+                 in->lsc.addr_size == 1 ? "a16" : "a64");
+    TU_RETURN_IF(in->lsc.data_order != 1, err, TU_UNSUPPORTED,
+                 "line %u: %s: texunit does not execute transposed messages", line, op);
+    const bool narrow =
+        row->kind == TUL_LSC_LOAD || row->kind == TUL_LSC_STORE ? size == 5 || size == 6 : false;
+    TU_RETURN_IF(size != 3 && !narrow, err, TU_UNSUPPORTED,
+                 "line %u: %s: texunit executes :d32 data%s, not :%s", line, op,
+                 row->kind == TUL_LSC_LOAD || row->kind == TUL_LSC_STORE ? ", :d8u32 and :d16u32"
+                                                                         : "",
+                 tuL_lsc_data_size_names[size]);
+    const uint32_t elems = tuL_lsc_elems[in->lsc.elems < 9 ? in->lsc.elems : 0];
+    switch (row->kind) {
+    case TUL_LSC_LOAD:
+    case TUL_LSC_STORE:
+        TU_RETURN_IF(typed, err, TU_INVALID_ARGUMENT, "line %u: %s has no typed form", line, op);
+        TU_RETURN_IF(elems > 4 || (narrow && elems != 1), err, TU_UNSUPPORTED,
+                     "line %u: %s: texunit executes 1 to 4 elements of d32 or 1 of d8u32 / "
+                     "d16u32 per address, not %u",
+                     line, op, elems);
+        m->op = narrow ? (row->kind == TUL_LSC_LOAD ? TU_DP_SCATTERED_READ : TU_DP_SCATTERED_WRITE)
+                : row->kind == TUL_LSC_LOAD ? TU_DP_UNTYPED_READ
+                                            : TU_DP_UNTYPED_WRITE;
+        m->bytes = size == 5 ? 1 : size == 6 ? 2 : 4;
+        *channels = (1u << elems) - 1;
+        break;
+    case TUL_LSC_LOAD_QUAD:
+    case TUL_LSC_STORE_QUAD: {
+        const bool load = row->kind == TUL_LSC_LOAD_QUAD;
+        m->op = typed ? (load ? TU_DP_TYPED_READ : TU_DP_TYPED_WRITE)
+                      : (load ? TU_DP_UNTYPED_READ : TU_DP_UNTYPED_WRITE);
+        *channels = in->lsc.chmask & 0xf;
+        break;
+    }
+    default:
+        m->op = typed ? TU_DP_TYPED_ATOMIC : TU_DP_UNTYPED_ATOMIC;
+        m->atomic = row->atomic;
+        *channels = 1;
+        break;
+    }
+    m->channel_mask = *channels;
+    return TU_OK;
+}
+
+static tu_status exec_lsc(const tu_visa_kernel *k, tu_visa_state *st, const tu_visa_bindings *b,
+                          const tu_visa_line *l, const tuL_lsc_row *row, tu_error *err) {
+    const tu_visa_inst *in = &l->inst;
+    const uint32_t lanes = lane_mask(k, st, in);
+    if (!lanes) return TU_OK;
+    char op[48];
+    tuV_lsc_op_name(in, op, sizeof op);
+    const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+    const uint32_t n = in->exec_size, grf = tu_visa_grf_bytes(k->platform);
+    const uint32_t pitch = n > grf / 4 ? n : grf / 4; /* one component per register block */
+    tu_dp_msg *m = calloc(1, sizeof *m);
+    uint32_t *buf = calloc(4 * 32, 4);
+    tu_reply *r = calloc(1, sizeof *r);
+    tu_status status = m && buf && r ? TU_OK : tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory");
+    uint32_t channels = 0;
+    const tu_surface *s = NULL;
+    bool writable = false;
+    if (status == TU_OK) status = lsc_message(in, row, op, l->line, m, &channels, err);
+    if (status == TU_OK) status = lsc_surface(k, st, b, l, op, &s, &writable, err);
+    if (status == TU_OK) {
+        m->simd = n;
+        m->lane_mask = lanes;
+    }
+    /* addresses: U, V, R (+ their offsets) and LOD, or scale * src0 + offset in 32 bits */
+    for (unsigned i = 0; status == TU_OK && i < (typed ? 4u : 1u); i++) {
+        static const char *const names[4] = {"the U operand", "the V operand", "the R operand",
+                                             "the LOD operand"};
+        status = read_dwords(k, st, &in->params[i], n, typed ? names[i] : "the address operand",
+                             l->line, m->addr[i].u, err);
+        for (uint32_t lane = 0; status == TU_OK && lane < n; lane++)
+            m->addr[i].u[lane] =
+                typed ? m->addr[i].u[lane] + (uint32_t)(i < 3 ? in->lsc.coord_offset[i] : 0)
+                      : m->addr[i].u[lane] * in->lsc.scale + (uint32_t)in->lsc.offset;
+    }
+    /* data: stores' src1 by component; atomics' src1 and src2 (icas: compare, new, §2.5) */
+    const unsigned nsrc = typed ? 6 : 3;
+    const bool store = row->kind == TUL_LSC_STORE || row->kind == TUL_LSC_STORE_QUAD;
+    if (status == TU_OK && store) {
+        status = read_dwords(k, st, &in->params[nsrc - 2], sliced_elements(channels, n, pitch),
+                             "the data operand", l->line, buf, err);
+        for (unsigned c = 0, slot = 0; status == TU_OK && c < 4; c++)
+            if (channels >> c & 1) memcpy(m->data[c].u, buf + pitch * slot++, n * 4);
+    } else if (status == TU_OK && row->kind == TUL_LSC_ATOMIC) {
+        status = read_dwords(k, st, &in->params[nsrc - 2], n, "src1", l->line, m->data[0].u, err);
+        if (status == TU_OK)
+            status =
+                read_dwords(k, st, &in->params[nsrc - 1], n, "src2", l->line, m->data[1].u, err);
+    }
+    if (status == TU_OK) {
+        tu_error eerr = {TU_OK, ""};
+        const uint32_t access = TU_DP_ACCESS_READ | (writable ? TU_DP_ACCESS_WRITE : 0);
+        if (tu_dp_execute(m, s, access, r, &eerr) != TU_OK)
+            status = tuB_fail(err, eerr.status, "line %u: %s", l->line, eerr.message);
+    }
+    if (status == TU_OK && !store)
+        status = write_sliced(k, st, &in->dst, l->line, r, channels, n, pitch, lanes, err);
+    free(r);
+    free(buf);
+    free(m);
+    return status;
+}
+
 static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_visa_bindings *b,
                            const tu_visa_line *l, tu_error *err) {
     if (l->is_movs) {
@@ -431,16 +753,20 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     }
     const tu_visa_inst *in = &l->inst;
     tu_error verr = {TU_OK, ""};
-    if (tu_visa_validate(in, k->platform, &verr) != TU_OK)
+    if (tuV_validate_in(k, in, k->platform, &verr) != TU_OK)
         return tuB_fail(err, verr.status, "line %u: %s", l->line, verr.message);
     if (in->opcode == TUL_OPCODE_MEDIA_LD) return exec_media(k, st, b, l, err);
+    const tuL_dp_row *dp = tuV_inst_dp(in);
+    if (dp) return exec_dataport(k, st, b, l, dp, err);
+    const tuL_lsc_row *lsc = tuV_inst_lsc(in);
+    if (lsc) return exec_lsc(k, st, b, l, lsc, err);
     const tuL_op *op = tuV_inst_op(in);
     TU_RETURN_IF(!op, err, TU_UNSUPPORTED, "line %u: sub-op %u of opcode 0x%x has no row", l->line,
                  in->subop, in->opcode);
     const uint32_t lanes = lane_mask(k, st, in);
     if (!lanes) return TU_OK;
     const tu_surface *s;
-    TU_TRY(bound_surface(k, st, b, in, l->line, &s, err));
+    TU_TRY(bound_surface(k, st, b, in, l->line, &s, NULL, err));
     const tu_sampler *smp = NULL;
     tu_sampler load_state = tu_sampler_default();
     if (in->opcode == TUL_OPCODE_3D_SAMPLE || in->opcode == TUL_OPCODE_3D_GATHER4)
@@ -467,8 +793,15 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     if (status == TU_OK && !r) status = tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory");
     if (status == TU_OK) {
         tu_error eerr = {TU_OK, ""};
-        if ((b->trace ? tu_execute_traced(m, s, smp, r, b->trace, &eerr)
-                      : tu_execute(m, s, smp, r, &eerr)) != TU_OK)
+        const tu_binding *bound = NULL;
+        tu_status est;
+        if (b->trace)
+            est = tu_execute_traced(m, s, smp, r, b->trace, &eerr);
+        else if (!st->bindings)
+            est = tu_execute(m, s, smp, r, &eerr);
+        else if ((est = tu_bind_cached(st->bindings, s, smp, &bound, &eerr)) == TU_OK)
+            est = tu_execute_bound(bound, m, r, &eerr);
+        if (est != TU_OK)
             status = tuB_fail(err, eerr.status, "line %u: %s", l->line, eerr.message);
         else
             status = write_reply(k, st, l, r, lanes, (uint8_t)m->channel_mask, err);

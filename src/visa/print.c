@@ -106,6 +106,118 @@ static void put_exec(out *o, uint8_t emask, uint32_t size) {
 static const char *const media_mods[6] = {"nomod",  "modified", "top",
                                           "bottom", "top_mod",  "bottom_mod"};
 
+/* A data-port instruction after its predicate (notes/image-load-store.md §2.3). IGC's printer
+ * leaves out gather4_typed's and scatter4_typed's predicate, which the binary carries and
+ * the parser takes; texunit prints it for every op, so the text round-trips
+ * (docs/semantics.md). */
+static void put_dataport(out *o, const tu_visa_kernel *k, const tu_visa_inst *in,
+                         const tuL_dp_row *dp) {
+    char b[16];
+    put(o, "%s.", dp->mnemonic);
+    if (dp->suffix == TUL_SUFFIX_BLOCKS) {
+        put(o, "%u", 1u << (in->num_blocks & 3));
+    } else if (dp->suffix == TUL_SUFFIX_ATOMIC) {
+        const tuL_atomic_row *a = tuL_atomic_by_code(in->atomic_op);
+        put(o, "%s%s", a ? a->text : "?", in->atomic16 ? ".16" : "");
+    } else {
+        for (int c = 0; c < 4; c++)
+            if (in->channels >> c & 1) put(o, "%c", "RGBA"[c]);
+    }
+    put_exec(o, in->emask, in->exec_size);
+    put(o, " %s", state_name(k, TU_VISA_VAR_T, in->surface, b, sizeof b));
+    if (dp->scaled) put_scalar(o, k, &in->global_offset);
+    for (unsigned i = 0; i < in->num_params; i++)
+        put_raw(o, k, &in->params[i]);
+    if (dp->has_dst) put_raw(o, k, &in->dst);
+}
+
+/* --- LSC: LSC_UNTYPED.md's "Text", two spaces between operands as IGC's tests show ------ */
+
+static void put_lsc_raw(out *o, const tu_visa_kernel *k, const tu_visa_raw *r) {
+    char b[16];
+    put(o, "%s", gvar_name(k, r->id, b, sizeof b));
+    if (r->offset) put(o, ".%u", r->offset);
+}
+
+static void put_lsc_data(out *o, const tu_visa_inst *in, bool quad) {
+    const uint8_t size = in->lsc.data_size;
+    put(o, ":%s", size >= 1 && size <= 7 ? tuL_lsc_data_size_names[size] : "?");
+    if (quad) {
+        put(o, ".");
+        for (int c = 0; c < 4; c++)
+            if (in->lsc.chmask >> c & 1) put(o, "%c", "xyzw"[c]);
+        return;
+    }
+    if (in->lsc.elems != 1) put(o, "x%u", in->lsc.elems < 9 ? tuL_lsc_elems[in->lsc.elems] : 0);
+    if (in->lsc.data_order == 2) put(o, "t");
+}
+
+static void put_signed(out *o, int32_t v) {
+    if (v) put(o, "%c0x%x", v < 0 ? '-' : '+', v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
+}
+
+static void put_lsc_address(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
+    const uint8_t t = in->lsc.addr_type;
+    put(o, "  %s", t >= 1 && t <= 5 ? tuL_lsc_addr_type_names[t] : "?");
+    if (t >= 2 && t <= 4) {
+        put(o, "(");
+        if (in->lsc.surface.is_imm) {
+            put(o, "0x%llX", (unsigned long long)in->lsc.surface.imm);
+        } else {
+            out tmp = {0}; /* put_scalar writes a leading space */
+            put_scalar(&tmp, k, &in->lsc.surface);
+            put(o, "%s", tmp.buf ? tmp.buf + 1 : "?");
+            free(tmp.buf);
+        }
+        put(o, ")");
+    }
+    put(o, "[");
+    if (in->opcode == TUL_OPCODE_LSC_TYPED) {
+        for (int i = 0; i < 4; i++) {
+            if (i) put(o, ",");
+            put_lsc_raw(o, k, &in->params[i]);
+            if (i < 3) put_signed(o, in->lsc.coord_offset[i]);
+        }
+    } else {
+        if (in->lsc.scale != 1) put(o, "0x%x*", in->lsc.scale);
+        put_lsc_raw(o, k, &in->params[0]);
+        put_signed(o, in->lsc.offset);
+    }
+    static const char *const sizes[4] = {"?", "a16", "a32", "a64"};
+    put(o, "]:%s", sizes[in->lsc.addr_size & 3]);
+}
+
+static void put_lsc(out *o, const tu_visa_kernel *k, const tu_visa_inst *in,
+                    const tuL_lsc_row *row) {
+    const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+    put(o, "lsc_%s.%s", row->name,
+        typed              ? "tgm"
+        : in->lsc.sfid < 4 ? tuL_lsc_sfid_names[in->lsc.sfid]
+                           : "?");
+    if (in->lsc.l1 || in->lsc.l3)
+        put(o, ".%s.%s", in->lsc.l1 < 7 ? tuL_lsc_cache_names[in->lsc.l1] : "?",
+            in->lsc.l3 < 7 ? tuL_lsc_cache_names[in->lsc.l3] : "?");
+    put_exec(o, in->emask, in->exec_size);
+    const unsigned n = typed ? 6 : 3;
+    const bool quad = row->kind == TUL_LSC_LOAD_QUAD || row->kind == TUL_LSC_STORE_QUAD;
+    if (row->kind == TUL_LSC_STORE || row->kind == TUL_LSC_STORE_QUAD) {
+        put_lsc_address(o, k, in);
+        put(o, "  ");
+        put_lsc_raw(o, k, &in->params[n - 2]);
+        put_lsc_data(o, in, quad);
+        return;
+    }
+    put(o, "  ");
+    put_lsc_raw(o, k, &in->dst);
+    put_lsc_data(o, in, quad);
+    put_lsc_address(o, k, in);
+    if (row->kind != TUL_LSC_ATOMIC) return;
+    put(o, "  ");
+    put_lsc_raw(o, k, &in->params[n - 2]);
+    put(o, "  ");
+    put_lsc_raw(o, k, &in->params[n - 1]);
+}
+
 static void put_inst(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
     char b[16];
     if (in->pred) {
@@ -115,6 +227,16 @@ static void put_inst(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
             ctrl == TU_VISA_PRED_ANY   ? ".any"
             : ctrl == TU_VISA_PRED_ALL ? ".all"
                                        : "");
+    }
+    const tuL_dp_row *dp = tuV_inst_dp(in);
+    if (dp) {
+        put_dataport(o, k, in, dp);
+        return;
+    }
+    if (in->opcode == TUL_OPCODE_LSC_UNTYPED || in->opcode == TUL_OPCODE_LSC_TYPED) {
+        const tuL_lsc_row *row = tuL_lsc_by_subop(in->subop);
+        if (row) put_lsc(o, k, in, row);
+        return;
     }
     if (in->opcode == TUL_OPCODE_MEDIA_LD) {
         put(o, "media_ld.%s (%u,%u) %s %u", in->media_mod < 6 ? media_mods[in->media_mod] : "?",
@@ -176,7 +298,7 @@ size_t tu_visa_print_inst(const tu_visa_kernel *k, const tu_visa_inst *inst, cha
     }
     if (size) {
         size_t n = o.len < size - 1 ? o.len : size - 1;
-        memcpy(buf, o.buf, n);
+        if (n) memcpy(buf, o.buf, n); /* o.buf is NULL when nothing was printed */
         buf[n] = 0;
     }
     free(o.buf);
@@ -188,6 +310,18 @@ static const char *const align_names[TU_VISA_ALIGN_COUNT] = {
 
 tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *err) {
     TU_RETURN_IF(!k || !text, err, TU_INVALID_ARGUMENT, "kernel and text must not be NULL");
+    /* Only names the parser reads back are printed (visa_internal.h). */
+    if (k->name[0]) TU_TRY(tuV_check_name(k->name, true, "kernel name", err));
+    for (uint32_t i = 0; i < k->var_count; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "variable %u's name", i);
+        TU_TRY(tuV_check_name(k->vars[i].name, false, what, err));
+    }
+    for (uint32_t i = 0; i < k->attr_count; i++) /* each is the rest of one line */
+        for (const char *a = k->attrs[i]; *a; a++)
+            TU_RETURN_IF(!tuV_is_kernel_name_char(*a) && *a != '"', err, TU_INVALID_ARGUMENT,
+                         "kernel attribute %u '%s' has control character 0x%02x at %zu", i,
+                         k->attrs[i], (unsigned char)*a, (size_t)(a - k->attrs[i]));
     out o = {0};
     char b[16];
     put(&o, ".version %u.%u\n", k->version_major, k->version_minor);

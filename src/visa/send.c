@@ -85,7 +85,11 @@ tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_send_ta
         if (!r) st = tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory for the reply");
     }
     if (st == TU_OK && r) {
-        st = tu_execute(&d->msg.msg, surface, sampler, r, err);
+        const tu_binding *bound = NULL;
+        if (!tables->cache)
+            st = tu_execute(&d->msg.msg, surface, sampler, r, err);
+        else if ((st = tu_bind_cached(tables->cache, surface, sampler, &bound, err)) == TU_OK)
+            st = tu_execute_bound(bound, &d->msg.msg, r, err);
         if (st == TU_OK) st = tu_lower_response_write(&d->msg, t, r, response, response_size, err);
     }
     free(r);

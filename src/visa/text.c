@@ -13,10 +13,16 @@
  *   sample4.G (M1, 16) 0x0:uw S0 T6 V50.0 %null.0 V41.0 V42.0
  *   resinfo.RGBA (M1, 16) T6 V43.0 V50.0            sampleinfo.RGBA (M1, 8) T6 V50.0
  *   media_ld.nomod (16,4) T6 [0] 0x0:ud 0x0:ud V60.0
+ *   gather4_typed.RGBA (M1, 8) T6 U.0 V.0 %null.0 %null.0 D.0
+ *   typed_atomic.add (M1, 8) T6 U.0 V.0 %null.0 %null.0 S.0 %null.0 D.0
+ *   dword_atomic.cmpxchg (M1, 16) T7 OFF.0 NEW.0 CMP.0 D.0
+ *   gather4_scaled.RGBA (M1, 16) T7 0x0:ud OFF.0 D.0     gather_scaled.1 (M1, 16) ...
  *
  * Every error says "line L, column C:" and what was expected.
  */
 #include "visa_internal.h"
+
+#include "texunit/text.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -44,14 +50,16 @@ static tu_status fail_at(const cursor *c, const char *fmt, ...) {
                     (unsigned)(c->p - c->line_start) + 1, what);
 }
 
+/* Blanks and line ends are texunit/text.h's (tu_visa_parse checks the whole text first, so
+ * a CR is always the start of a CRLF). */
 static void skip_blanks(cursor *c) {
-    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\r'))
+    while (c->p < c->end && tu_text_is_blank(*c->p))
         c->p++;
 }
 
 static bool at_line_end(cursor *c) {
     skip_blanks(c);
-    return c->p >= c->end || *c->p == '\n' ||
+    return c->p >= c->end || tu_text_is_line_end(*c->p) ||
            (c->p[0] == '/' && c->p + 1 < c->end && c->p[1] == '/');
 }
 
@@ -66,10 +74,10 @@ static bool accept(cursor *c, char ch) {
 
 /* What the cursor points at, for messages: the next word or character. */
 static const char *seen(const cursor *c, char *buf, size_t size) {
-    if (c->p >= c->end || *c->p == '\n') return "the end of the line";
+    if (c->p >= c->end || tu_text_is_line_end(*c->p)) return "the end of the line";
     size_t n = 0;
     const char *q = c->p;
-    while (q < c->end && n + 1 < size && !isspace((unsigned char)*q))
+    while (q < c->end && n + 1 < size && !tu_text_is_space(*q))
         buf[n++] = *q++;
     if (n == 0) buf[n++] = *q;
     buf[n] = 0;
@@ -82,19 +90,14 @@ static tu_status expect(cursor *c, char ch, const char *what) {
     return fail_at(c, "expected '%c' %s, got '%s'", ch, what, seen(c, buf, sizeof buf));
 }
 
-static bool is_name_char(char ch, bool first) {
-    return isalpha((unsigned char)ch) || ch == '_' || ch == '%' || ch == '$' ||
-           (!first && isdigit((unsigned char)ch));
-}
-
 /* A name: [A-Za-z_%$][A-Za-z0-9_%$]*. */
 static tu_status name(cursor *c, char *out, size_t size, const char *what) {
     char buf[32];
     skip_blanks(c);
     const char *start = c->p;
-    if (c->p >= c->end || !is_name_char(*c->p, true))
+    if (c->p >= c->end || !tuV_is_name_char(*c->p, true))
         return fail_at(c, "expected %s, got '%s'", what, seen(c, buf, sizeof buf));
-    while (c->p < c->end && is_name_char(*c->p, false))
+    while (c->p < c->end && tuV_is_name_char(*c->p, false))
         c->p++;
     size_t n = (size_t)(c->p - start);
     if (n >= size) {
@@ -255,7 +258,7 @@ static tu_status parse_decl(parser *ps) {
             v.alias_offset = (uint32_t)off;
         } else if (strcmp(key, "v_name") == 0) {
             skip_blanks(c);
-            while (c->p < c->end && !isspace((unsigned char)*c->p))
+            while (c->p < c->end && !tu_text_is_space(*c->p))
                 c->p++; /* kept as a comment */
         } else {
             c->p = key_at;
@@ -492,7 +495,7 @@ static tu_status state_ref(parser *ps, bool vector, tu_visa_state_ref *ref) {
     if (!vector) return TU_OK;
     /* V(r,c)<...>[n]: a name followed by '(' */
     const char *q = c->p;
-    while (q < c->end && is_name_char(*q, q == c->p))
+    while (q < c->end && tuV_is_name_char(*q, q == c->p))
         q++;
     if (q == c->p || q >= c->end || *q != '(') return TU_OK;
     TU_TRY(scalar(ps, &ref->base, "the state base"));
@@ -668,12 +671,13 @@ static tu_status parse_media(parser *ps, tu_visa_inst *in) {
     /* The plane may be omitted: look ahead for four operands (plane x y dst) or three. */
     const char *at = c->p;
     unsigned words = 0;
-    for (const char *q = c->p; q < c->end && *q != '\n';) {
-        while (q < c->end && (*q == ' ' || *q == '\t'))
+    for (const char *q = c->p; q < c->end;) {
+        while (q < c->end && tu_text_is_blank(*q))
             q++;
-        if (q >= c->end || *q == '\n' || (*q == '/' && q + 1 < c->end && q[1] == '/')) break;
+        if (q >= c->end || tu_text_is_line_end(*q) || (*q == '/' && q + 1 < c->end && q[1] == '/'))
+            break;
         words++;
-        while (q < c->end && !isspace((unsigned char)*q))
+        while (q < c->end && !tu_text_is_space(*q))
             q++;
     }
     if (words == 4) {
@@ -687,6 +691,274 @@ static tu_status parse_media(parser *ps, tu_visa_inst *in) {
     TU_TRY(scalar(ps, &in->x, "the x offset (0x0:ud)"));
     TU_TRY(scalar(ps, &in->y, "the y offset (0x0:ud)"));
     return raw_operand(ps, &in->dst, "the destination (a raw operand)");
+}
+
+/* A data-port instruction after its mnemonic (notes/image-load-store.md §2.3):
+ *   mnemonic.<RGBA | op[.16] | 1|2|4> (<emask>, <n>) <surface> [<global offset>] <raw>... [<dst>]
+ */
+static tu_status parse_dataport(parser *ps, tu_visa_inst *in, const tuL_dp_row *dp) {
+    cursor *c = &ps->c;
+    in->opcode = dp->opcode;
+    const char *at = c->p;
+    if (dp->suffix == TUL_SUFFIX_BLOCKS) {
+        uint64_t n;
+        TU_TRY(expect(c, '.', "and the bytes per lane (.1, .2, .4)"));
+        at = c->p;
+        TU_TRY(uint_in(c, 1, 4, &n, "the bytes per lane"));
+        if (n == 3) {
+            c->p = at;
+            return fail_at(c, "%s reads 1, 2 or 4 bytes per lane, not 3", dp->mnemonic);
+        }
+        in->num_blocks = (uint8_t)(n == 1 ? 0 : n == 2 ? 1 : 2);
+    } else if (dp->suffix == TUL_SUFFIX_ATOMIC) {
+        char w[16];
+        TU_TRY(expect(c, '.', "and the atomic op (.add, .cmpxchg, ...)"));
+        at = c->p;
+        TU_TRY(name(c, w, sizeof w, "an atomic op"));
+        const tuL_atomic_row *a = tuL_atomic_by_text(w);
+        if (!a) {
+            c->p = at;
+            return fail_at(c,
+                           "'%s' is not an atomic op (add sub inc dec min max xchg cmpxchg and or "
+                           "xor minsint maxsint predec fmax fmin fcmpwr fadd fsub)",
+                           w);
+        }
+        in->atomic_op = a->code;
+        if (accept(c, '.')) {
+            uint64_t bits;
+            TU_TRY(uint_in(c, 16, 16, &bits, "the atomic's width (.16)"));
+            in->atomic16 = true;
+        }
+    } else {
+        char w[8];
+        TU_TRY(expect(c, '.', "and the channels (.RGBA, .R, ...)"));
+        at = c->p;
+        TU_TRY(name(c, w, sizeof w, "the channels"));
+        if (!channel_suffix(w, &in->channels)) {
+            c->p = at;
+            return fail_at(c, "'.%s' is not channels (letters of RGBA in order)", w);
+        }
+    }
+    TU_TRY(exec_size(ps, &in->exec_size, &in->emask, 32));
+    TU_TRY(surface_operand(ps, &in->surface));
+    if (dp->scaled) TU_TRY(scalar(ps, &in->global_offset, "the global offset (0x0:ud)"));
+    in->num_params = dp->nraw;
+    for (unsigned i = 0; i < dp->nraw; i++) {
+        char what[48];
+        snprintf(what, sizeof what, "the %s operand (a raw operand)",
+                 tuL_param_name((tuL_param)dp->raw[i]));
+        TU_TRY(raw_operand(ps, &in->params[i], what));
+    }
+    if (dp->has_dst) TU_TRY(raw_operand(ps, &in->dst, "the destination (a raw operand)"));
+    return TU_OK;
+}
+
+/* --- LSC (notes/image-load-store.md §2.3, §2.5; IGC's LSC_UNTYPED.md "Text") ---------------- */
+
+/* An LSC raw operand: NAME or NAME.OFFSET, %null for none. */
+static tu_status lsc_raw(parser *ps, tu_visa_raw *out, const char *what) {
+    cursor *c = &ps->c;
+    char n[48];
+    const char *at = c->p;
+    TU_TRY(name(c, n, sizeof n, what));
+    uint64_t off = 0;
+    if (c->p < c->end && *c->p == '.') {
+        c->p++;
+        TU_TRY(uint_in(c, 0, 65535, &off, "the operand's byte offset"));
+    }
+    const char *after = c->p;
+    c->p = at;
+    TU_TRY(gvar_id(ps, n, &out->id));
+    c->p = after;
+    out->offset = (uint16_t)off;
+    return TU_OK;
+}
+
+/* :d32, :d32x4, :d16u32, :d32x2t, or (quad) :d32.xzw */
+static tu_status lsc_data(parser *ps, tu_visa_inst *in, bool quad) {
+    cursor *c = &ps->c;
+    char w[16];
+    TU_TRY(expect(c, ':', "and the data shape after the data operand (V:d32)"));
+    const char *at = c->p;
+    TU_TRY(name(c, w, sizeof w, "a data shape (d8 d16 d32 d64 d8u32 d16u32 d16u32h)"));
+    size_t best = 0;
+    for (uint8_t k = 1; k < 8; k++) {
+        const size_t len = strlen(tuL_lsc_data_size_names[k]);
+        if (len > best && strncmp(w, tuL_lsc_data_size_names[k], len) == 0) {
+            best = len;
+            in->lsc.data_size = k;
+        }
+    }
+    const char *rest = w + best;
+    in->lsc.data_order = 1;
+    in->lsc.elems = 1;
+    if (best && *rest == 'x' && !quad) {
+        char *endp;
+        const unsigned long n = strtoul(rest + 1, &endp, 10);
+        uint8_t code = 0;
+        for (uint8_t k = 1; k < 9; k++)
+            if (tuL_lsc_elems[k] == n) code = k;
+        rest = code && endp != rest + 1 ? endp : "?";
+        in->lsc.elems = code;
+    }
+    if (best && *rest == 't' && !quad) {
+        in->lsc.data_order = 2;
+        rest++;
+    }
+    if (!best || *rest) {
+        c->p = at;
+        return fail_at(c,
+                       "'%s' is not a data shape (d8 d16 d32 d64 d8u32 d16u32 d16u32h, then xN "
+                       "for 1 2 3 4 8 16 32 64 elements and t for transposed)",
+                       w);
+    }
+    if (quad) {
+        char ch[8];
+        TU_TRY(expect(c, '.', "and the channels after a quad operation's data size (.xyzw)"));
+        at = c->p;
+        TU_TRY(name(c, ch, sizeof ch, "the channels (letters of xyzw in order)"));
+        uint8_t mask = 0;
+        unsigned next = 0;
+        for (const char *q = ch; *q; q++) {
+            const char *hit = strchr("xyzw", *q);
+            if (!hit || (unsigned)(hit - "xyzw") < next) {
+                c->p = at;
+                return fail_at(c, "'.%s' is not channels (letters of xyzw in order)", ch);
+            }
+            next = (unsigned)(hit - "xyzw") + 1;
+            mask |= (uint8_t)(1u << (hit - "xyzw"));
+        }
+        in->lsc.chmask = in->lsc.elems = mask;
+    } else {
+        in->lsc.chmask = in->lsc.elems;
+    }
+    return TU_OK;
+}
+
+/* flat[...]:a32, bti(0x7B)[...]:a32, bss(V40(0,0)<0;1,0>)[...], ss(...)[...], arg[...] */
+static tu_status lsc_address(parser *ps, tu_visa_inst *in, bool typed) {
+    cursor *c = &ps->c;
+    char w[8];
+    const char *at = c->p;
+    TU_TRY(name(c, w, sizeof w, "an address type (flat bss ss bti arg)"));
+    uint8_t type = 0;
+    for (uint8_t k = 1; k < 6; k++)
+        if (strcmp(w, tuL_lsc_addr_type_names[k]) == 0) type = k;
+    if (!type) {
+        c->p = at;
+        return fail_at(c, "'%s' is not an address type (flat bss ss bti arg)", w);
+    }
+    in->lsc.addr_type = type;
+    in->lsc.surface.is_imm = true;
+    in->lsc.surface.type = TU_VISA_UD;
+    if (type >= 2 && type <= 4) {
+        TU_TRY(expect(c, '(', "and the surface after the address type, as in bti(0x7B)"));
+        skip_blanks(c);
+        if (c->p < c->end && isdigit((unsigned char)*c->p)) {
+            TU_TRY(uint_in(c, 0, 0xffffffffu, &in->lsc.surface.imm, "the surface"));
+        } else {
+            TU_TRY(scalar(ps, &in->lsc.surface, "the surface (an immediate or a variable)"));
+        }
+        TU_TRY(expect(c, ')', "after the surface"));
+    }
+    TU_TRY(expect(c, '[', "to open the addresses"));
+    if (typed) {
+        for (unsigned i = 0; i < 4; i++) {
+            if (i && !accept(c, ',')) break;
+            TU_TRY(lsc_raw(ps, &in->params[i], "a coordinate (U, V, R, LOD)"));
+            skip_blanks(c);
+            if (i < 3 && c->p < c->end && (*c->p == '+' || *c->p == '-')) {
+                const bool minus = *c->p++ == '-';
+                uint64_t off;
+                TU_TRY(uint_in(c, 0, 0x7fffffff, &off, "the coordinate offset"));
+                in->lsc.coord_offset[i] = minus ? -(int32_t)off : (int32_t)off;
+            }
+        }
+    } else {
+        skip_blanks(c);
+        uint64_t scale = 1;
+        if (c->p < c->end && isdigit((unsigned char)*c->p)) {
+            TU_TRY(uint_in(c, 1, 65535, &scale, "the address scale"));
+            TU_TRY(expect(c, '*', "after the address scale"));
+        }
+        in->lsc.scale = (uint16_t)scale;
+        TU_TRY(lsc_raw(ps, &in->params[0], "the addresses (a raw operand)"));
+        skip_blanks(c);
+        if (c->p < c->end && (*c->p == '+' || *c->p == '-')) {
+            const bool minus = *c->p++ == '-';
+            uint64_t off;
+            TU_TRY(uint_in(c, 0, 0x7fffffff, &off, "the address offset"));
+            in->lsc.offset = minus ? -(int32_t)off : (int32_t)off;
+        }
+    }
+    TU_TRY(expect(c, ']', "to close the addresses"));
+    TU_TRY(expect(c, ':', "and the address size after the addresses (:a32)"));
+    at = c->p;
+    TU_TRY(name(c, w, sizeof w, "an address size (a16 a32 a64)"));
+    in->lsc.addr_size = strcmp(w, "a16") == 0   ? 1
+                        : strcmp(w, "a32") == 0 ? 2
+                        : strcmp(w, "a64") == 0 ? 3
+                                                : 0;
+    if (!in->lsc.addr_size) {
+        c->p = at;
+        return fail_at(c, "'%s' is not an address size (a16 a32 a64)", w);
+    }
+    return TU_OK;
+}
+
+/* [(P)] lsc_OP.SFID[.L1.L3] (EMASK, N) operands, as LSC_UNTYPED.md's "Text" lays them out. */
+static tu_status parse_lsc(parser *ps, tu_visa_inst *in, const char *op_name, const char *mn_at) {
+    cursor *c = &ps->c;
+    const tuL_lsc_row *row = tuL_lsc_by_name(op_name);
+    if (!row) {
+        c->p = mn_at;
+        return fail_at(c,
+                       "'lsc_%s' is not an LSC operation (lsc_load, lsc_store, lsc_load_quad, "
+                       "lsc_store_quad, lsc_atomic_iadd, ...)",
+                       op_name);
+    }
+    in->subop = row->subop;
+    char w[8];
+    TU_TRY(expect(c, '.', "and the SFID after the LSC operation (.ugm .ugml .tgm .slm)"));
+    const char *at = c->p;
+    TU_TRY(name(c, w, sizeof w, "an SFID (ugm ugml tgm slm)"));
+    int sfid = -1;
+    for (int k = 0; k < 4; k++)
+        if (strcmp(w, tuL_lsc_sfid_names[k]) == 0) sfid = k;
+    if (sfid < 0) {
+        c->p = at;
+        return fail_at(c, "'%s' is not an LSC SFID (ugm ugml tgm slm)", w);
+    }
+    const bool typed = sfid == 2;
+    in->opcode = typed ? TUL_OPCODE_LSC_TYPED : TUL_OPCODE_LSC_UNTYPED;
+    in->lsc.sfid = typed ? 0 : (uint8_t)sfid;
+    for (int level = 0; level < 2 && accept(c, '.'); level++) {
+        at = c->p;
+        TU_TRY(name(c, w, sizeof w, "a caching option (df uc ca wb wt st ri)"));
+        int k = -1;
+        for (int j = 0; j < 7; j++)
+            if (strcmp(w, tuL_lsc_cache_names[j]) == 0) k = j;
+        if (k < 0) {
+            c->p = at;
+            return fail_at(c, "'%s' is not a caching option (df uc ca wb wt st ri)", w);
+        }
+        *(level ? &in->lsc.l3 : &in->lsc.l1) = (uint8_t)k;
+    }
+    TU_TRY(exec_size(ps, &in->exec_size, &in->emask, 32));
+    in->num_params = typed ? 6 : 3;
+    tu_visa_raw *src1 = &in->params[in->num_params - 2], *src2 = &in->params[in->num_params - 1];
+    const bool quad = row->kind == TUL_LSC_LOAD_QUAD || row->kind == TUL_LSC_STORE_QUAD;
+    if (row->kind == TUL_LSC_STORE || row->kind == TUL_LSC_STORE_QUAD) {
+        TU_TRY(lsc_address(ps, in, typed));
+        TU_TRY(lsc_raw(ps, src1, "the data to store (a raw operand)"));
+        return lsc_data(ps, in, quad);
+    }
+    TU_TRY(lsc_raw(ps, &in->dst, "the destination (a raw operand)"));
+    TU_TRY(lsc_data(ps, in, quad));
+    TU_TRY(lsc_address(ps, in, typed));
+    if (row->kind != TUL_LSC_ATOMIC) return TU_OK;
+    TU_TRY(lsc_raw(ps, src1, "the atomic's src1 (a raw operand or %null)"));
+    return lsc_raw(ps, src2, "the atomic's src2 (a raw operand or %null)");
 }
 
 static tu_status add_line(parser *ps, const tu_visa_line *l) {
@@ -769,12 +1041,16 @@ static tu_status parse_instruction(parser *ps, tu_visa_line *l) {
         if (in->pred) return fail_at(c, "media_ld takes no predicate");
         return parse_media(ps, in);
     }
+    const tuL_dp_row *dp = tuL_dp_by_name(mn);
+    if (dp) return parse_dataport(ps, in, dp);
+    if (strncmp(mn, "lsc_", 4) == 0) return parse_lsc(ps, in, mn + 4, mn_at);
     const tuL_op *op = tuL_op_by_name(mn);
     if (!op) {
         c->p = mn_at;
         return fail_at(c,
-                       "unknown instruction '%s': texunit runs movs, media_ld and the sampler "
-                       "instructions (sample_3d, load_3d, sample4, resinfo, ...)",
+                       "unknown instruction '%s': texunit runs movs, media_ld, the sampler "
+                       "instructions (sample_3d, load_3d, sample4, resinfo, ...) and the data "
+                       "port's (gather4_typed, typed_atomic, dword_atomic, ...)",
                        mn);
     }
     in->opcode = op->opcode, in->subop = op->subop;
@@ -848,9 +1124,14 @@ static tu_status parse_line(parser *ps) {
             skip_blanks(c);
             const bool quoted = accept(c, '"');
             const char *start = c->p;
-            while (c->p < c->end && *c->p != '\n' &&
-                   (quoted ? *c->p != '"' : !isspace((unsigned char)*c->p)))
+            /* Quoted: up to the closing '"'. Unquoted: up to a blank or the line end. A '"'
+             * inside either is refused, so the printer's quoted form always parses back. */
+            while (c->p < c->end && !tu_text_is_line_end(*c->p) && *c->p != '"' &&
+                   (quoted || !tu_text_is_blank(*c->p)))
                 c->p++;
+            if (!quoted && c->p < c->end && *c->p == '"')
+                return fail_at(c, "a kernel name cannot hold '\"' (it is printed quoted, and a "
+                                  "vISA string has no escapes)");
             size_t n = (size_t)(c->p - start);
             if (n == 0 || n >= sizeof ps->k->name)
                 return fail_at(c, "expected a kernel name of 1 to %zu characters",
@@ -865,9 +1146,9 @@ static tu_status parse_line(parser *ps) {
         } else if (strcmp(d, "kernel_attr") == 0) {
             skip_blanks(c);
             const char *start = c->p;
-            while (c->p < c->end && *c->p != '\n')
+            while (c->p < c->end && !tu_text_is_line_end(*c->p))
                 c->p++;
-            while (c->p > start && isspace((unsigned char)c->p[-1]))
+            while (c->p > start && tu_text_is_blank(c->p[-1]))
                 c->p--;
             if (ps->k->attr_count == ps->cap_attrs) {
                 uint32_t cap = ps->cap_attrs ? ps->cap_attrs * 2 : 4;
@@ -892,7 +1173,7 @@ static tu_status parse_line(parser *ps) {
         TU_TRY(parse_instruction(ps, &l));
         if (!l.is_movs) {
             tu_error verr = {TU_OK, ""};
-            if (tu_visa_validate(&l.inst, ps->k->platform, &verr) != TU_OK)
+            if (tuV_validate_in(ps->k, &l.inst, ps->k->platform, &verr) != TU_OK)
                 return tuB_fail(c->err, verr.status, "line %u: %s", l.line, verr.message);
         }
         TU_TRY(add_line(ps, &l));
@@ -921,6 +1202,7 @@ tu_status tu_visa_parse(const char *text, size_t size, tu_visa_platform platform
     TU_RETURN_IF(platform != TU_VISA_XE_LP && platform != TU_VISA_XE2, err, TU_INVALID_ARGUMENT,
                  "platform %d is not XE_LP (0) or XE2 (1)", (int)platform);
     memset(out, 0, sizeof *out);
+    TU_TRY(tu_text_check(text, size, 1, err));
     out->version_major = 4, out->version_minor = 2;
     out->platform = platform;
     parser ps = {{text, text + size, text, 1, err},

@@ -67,3 +67,35 @@ uint8_t tuV_exec_code(uint32_t exec_size) {
 int tuV_exec_from_code(uint8_t code) {
     return code == 3 ? 8 : code == 4 ? 16 : code == 5 ? 32 : -1;
 }
+
+bool tuV_is_name_char(char ch, bool first) {
+    const bool letter = (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z');
+    return letter || ch == '_' || ch == '%' || ch == '$' || (!first && ch >= '0' && ch <= '9');
+}
+
+bool tuV_is_kernel_name_char(char ch) {
+    const unsigned char c = (unsigned char)ch;
+    return (c >= 0x20 && c != 0x7f && c != '"') || c == '\t';
+}
+
+tu_status tuV_check_name(const char *name, bool kernel, const char *what, tu_error *err) {
+    for (size_t i = 0; name[i]; i++)
+        if (kernel ? !tuV_is_kernel_name_char(name[i]) : !tuV_is_name_char(name[i], i == 0))
+            return tuB_fail(err, TU_INVALID_ARGUMENT, "%s '%s' has character 0x%02x at %zu: %s",
+                            what, name, (unsigned char)name[i], i,
+                            kernel ? "a kernel name is printed quoted and cannot hold '\"' or a "
+                                     "control character"
+                                   : "a variable name is [A-Za-z_%$][A-Za-z0-9_%$]*");
+    TU_RETURN_IF(!name[0], err, TU_INVALID_ARGUMENT, "%s is empty", what);
+    return TU_OK;
+}
+
+int tuV_dp_exec_code(uint32_t exec_size) {
+    for (int code = 0; code <= 5; code++)
+        if (exec_size == 1u << code) return code;
+    return -1;
+}
+
+const tuL_dp_row *tuV_inst_dp(const tu_visa_inst *inst) {
+    return tuL_dp_by_opcode(inst->opcode);
+}

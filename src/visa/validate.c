@@ -12,6 +12,9 @@
  */
 #include "binary_internal.h"
 
+#include <stdio.h>
+#include <string.h>
+
 /* IGC's MEDIA_LD_mod (notes §3.2 grammar), the UB Modifiers field: 0 nomod, 1 modified,
  * 2 top, 3 bottom, 4 top_mod, 5 bottom_mod. */
 enum { MEDIA_MOD_COUNT = 6 };
@@ -44,10 +47,11 @@ tu_status tuV_check_op(uint8_t opcode, uint8_t subop, bool uw_params, tu_visa_pl
     const tuV_layout *layout = tuV_layout_of(opcode);
     TU_RETURN_IF(!layout, err, TU_INVALID_ARGUMENT,
                  "opcode 0x%02X is not one of 0x6D (3D_SAMPLE), 0x6E (3D_LOAD), 0x6F "
-                 "(3D_GATHER4), 0x70 (3D_INFO), 0x37 (MEDIA_LD)",
+                 "(3D_GATHER4), 0x70 (3D_INFO), 0x37 (MEDIA_LD), or the data port's 0x4B, 0x4C, "
+                 "0x73, 0x74, 0x75, 0x78, 0x79, 0x7D, 0x89, 0x8A",
                  opcode);
     if (!tuV_layout_has(layout, TUV_F_OP_WORD) && !tuV_layout_has(layout, TUV_F_SUBOP))
-        return TU_OK; /* MEDIA_LD: no sub-op, no row */
+        return TU_OK; /* MEDIA_LD and the data port: no sub-op, no sampler row */
 
     const tuL_op *found = tuL_op_by_code(opcode, subop, TUL_PC_INT_UD);
     TU_RETURN_IF(!found, err, TU_INVALID_ARGUMENT,
@@ -79,14 +83,28 @@ static tu_status check_unused(const tu_visa_inst *in, const tuV_layout *L, const
         for (size_t i = 0; i < TUV_OP_FLAG_COUNT; i++)
             TU_RETURN_IF(tuV_op_flag_get(in, &tuV_op_flags[i]), err, TU_INVALID_ARGUMENT,
                          "%s is set but %s has no Op word flags", tuV_op_flags[i].name, op);
-    TU_RETURN_IF(
-        !tuV_layout_has(L, TUV_F_OP_WORD) && !tuV_layout_has(L, TUV_F_SUBOP) && in->subop != 0, err,
-        TU_INVALID_ARGUMENT, "sub-op %u is not a field of %s and must be 0", in->subop, op);
-    UNUSED_ZERO(TUV_F_EXEC, "exec size", in->exec_size);
-    UNUSED_ZERO(TUV_F_EXEC, "emask", in->emask);
+    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_OP_WORD) && !tuV_layout_has(L, TUV_F_SUBOP) &&
+                     !tuV_layout_has(L, TUV_F_LSC_SUBOP) && in->subop != 0,
+                 err, TU_INVALID_ARGUMENT, "sub-op %u is not a field of %s and must be 0",
+                 in->subop, op);
+    static const uint8_t no_lsc[sizeof in->lsc];
+    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_LSC_SUBOP) && memcmp(&in->lsc, no_lsc, sizeof no_lsc),
+                 err, TU_INVALID_ARGUMENT, "LSC fields are set, but %s is not an LSC instruction",
+                 op);
+    const bool has_exec = tuV_layout_has(L, TUV_F_EXEC) || tuV_layout_has(L, TUV_F_DP_EXEC);
+    TU_RETURN_IF(!has_exec && in->exec_size, err, TU_INVALID_ARGUMENT,
+                 "exec size %u is not a field of %s and must be 0", in->exec_size, op);
+    TU_RETURN_IF(!has_exec && in->emask, err, TU_INVALID_ARGUMENT,
+                 "emask %u is not a field of %s and must be 0", in->emask, op);
+    UNUSED_ZERO(TUV_F_ATOMIC_OP, "atomic op", in->atomic_op);
+    UNUSED_ZERO(TUV_F_ATOMIC_OP, "16-bit atomic flag", in->atomic16);
+    UNUSED_ZERO(TUV_F_SCALE, "scale", in->scale);
+    UNUSED_ZERO(TUV_F_BLOCK_SIZE, "block size", in->block_size);
+    UNUSED_ZERO(TUV_F_NUM_BLOCKS, "number of blocks", in->num_blocks);
     UNUSED_ZERO(TUV_F_PRED, "pred", in->pred);
     UNUSED_ZERO(TUV_F_CHANNELS, "channel mask", in->channels);
     UNUSED_ZERO(TUV_F_SAMPLER, "sampler", in->sampler);
+    UNUSED_ZERO(TUV_F_SURFACE, "surface index", in->surface);
     UNUSED_ZERO(TUV_F_MEDIA_MOD, "media modifier", in->media_mod);
     UNUSED_ZERO(TUV_F_PLANE, "plane", in->plane);
     UNUSED_ZERO(TUV_F_BLOCK_WIDTH, "block width", in->block_width);
@@ -98,7 +116,15 @@ static tu_status check_unused(const tu_visa_inst *in, const tuV_layout *L, const
                  "x offset is not a field of %s and must be all zero", op);
     TU_RETURN_IF(!tuV_layout_has(L, TUV_F_Y) && !scalar_is_zero(&in->y), err, TU_INVALID_ARGUMENT,
                  "y offset is not a field of %s and must be all zero", op);
-    const bool has_params = tuV_layout_has(L, TUV_F_PARAMS) || tuV_layout_has(L, TUV_F_INFO_PARAMS);
+    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_GLOBAL_OFFSET) && !scalar_is_zero(&in->global_offset),
+                 err, TU_INVALID_ARGUMENT,
+                 "global offset is not a field of %s and must be all zero", op);
+    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_DST) && !raw_is_zero(&in->dst), err, TU_INVALID_ARGUMENT,
+                 "dst V%u.%u is not a field of %s and must be %%null.0", in->dst.id, in->dst.offset,
+                 op);
+    const bool has_params = tuV_layout_has(L, TUV_F_PARAMS) ||
+                            tuV_layout_has(L, TUV_F_INFO_PARAMS) ||
+                            tuV_layout_has(L, TUV_F_DP_RAW) || tuV_layout_has(L, TUV_F_LSC_RAW);
     if (!has_params) {
         TU_RETURN_IF(in->num_params != 0, err, TU_INVALID_ARGUMENT,
                      "NumParams %u is not a field of %s and must be 0", in->num_params, op);
@@ -169,16 +195,17 @@ static tu_status check_aoffimmi(const tu_visa_inst *in, const char *op, tu_error
     return TU_OK;
 }
 
-/* MEDIA_LD's x and y: scalars of type UD (spec/visa-media-ld.md), an immediate or a general
- * variable (notes §1.3 "scalar operand"). D is accepted too: IGC's builder takes either. */
-static tu_status check_media_offset(const char *what, const tu_visa_scalar *s, tu_error *err) {
+/* MEDIA_LD's x and y and the scaled forms' global offset: scalars of type UD
+ * (spec/visa-media-ld.md, notes/image-load-store.md §2.1), an immediate or a general variable
+ * (notes §1.3 "scalar operand"). D is accepted too: IGC's builder takes either. */
+static tu_status check_ud_scalar(const char *what, const tu_visa_scalar *s, tu_error *err) {
     TU_RETURN_IF(s->type != TU_VISA_UD && s->type != TU_VISA_D, err, TU_INVALID_ARGUMENT,
-                 "media %s type %s (%u) is not ud or d", what,
+                 "%s type %s (%u) is not ud or d", what,
                  s->type < TU_VISA_TYPE_COUNT ? tu_visa_type_name((tu_visa_type)s->type) : "?",
                  s->type);
     if (s->is_imm) return check_imm_fits(what, s, err);
     TU_RETURN_IF(s->imm != 0, err, TU_INVALID_ARGUMENT,
-                 "media %s is variable %u but also carries immediate 0x%llx", what, s->id,
+                 "%s is variable %u but also carries immediate 0x%llx", what, s->id,
                  (unsigned long long)s->imm);
     return check_region(what, s->region, err);
 }
@@ -255,8 +282,95 @@ static tu_status check_media_block(const tu_visa_inst *in, tu_error *err) {
     return tu_media_check_block(in->block_width, in->block_height, err);
 }
 
+/* --- the data port (notes/image-load-store.md §2.1 - §2.3) ------------------------------ */
+
+static tu_status check_dp_exec(const tu_visa_inst *in, const tuL_dp_row *dp, const char *op,
+                               tu_visa_platform platform, tu_error *err) {
+    const uint8_t mask = platform == TU_VISA_XE2 ? dp->exec_xe2 : dp->exec_xe_lp;
+    const int code = tuV_dp_exec_code(in->exec_size);
+    if (code < 0 || !(mask >> code & 1)) {
+        char sizes[40] = "";
+        size_t n = 0;
+        for (int c = 0; c <= 5; c++)
+            if (mask >> c & 1)
+                n += (size_t)snprintf(sizes + n, sizeof sizes - n, "%s%u", n ? ", " : "", 1u << c);
+        return tuB_fail(err, TU_INVALID_ARGUMENT, "exec size %u of %s is not one of %s on %s",
+                        in->exec_size, op, sizes, platform_name(platform));
+    }
+    TU_RETURN_IF(in->emask > 15, err, TU_INVALID_ARGUMENT,
+                 "emask %u is not in 0..15 (M1..M8, M1_NM..M8_NM)", in->emask);
+    return TU_OK;
+}
+
+static tu_status check_atomic_op(const tu_visa_inst *in, const tuL_dp_row *dp, const char *op,
+                                 tu_visa_platform platform, tu_error *err) {
+    const tuL_atomic_row *a = tuL_atomic_by_code(in->atomic_op);
+    TU_RETURN_IF(!a, err, TU_INVALID_ARGUMENT,
+                 "atomic op %u (0x%02X) of %s is not a vISA atomic op (0x00..0x0D, 0x10..0x14)",
+                 in->atomic_op, in->atomic_op, op);
+    TU_RETURN_IF(dp->typed && !a->typed, err, TU_INVALID_ARGUMENT,
+                 "atomic op %s of %s: typed atomics have no float ops (notes §2.2: float atomics "
+                 "are DWORD_ATOMIC's)",
+                 a->text, op);
+    TU_RETURN_IF(a->xe2_only && platform != TU_VISA_XE2, err, TU_UNSUPPORTED,
+                 "atomic op %s of %s exists from XeHP on, not on %s", a->text, op,
+                 platform_name(platform));
+    return TU_OK;
+}
+
+/* The raw operands: the row's count, and the atomics' src0 / src1 present exactly as the op
+ * reads them (INC, DEC, PREDEC none; the compare-exchanges both; the rest src0). */
+static tu_status check_dp_raw(const tu_visa_inst *in, const tuL_dp_row *dp, const char *op,
+                              tu_error *err) {
+    TU_RETURN_IF(in->num_params != dp->nraw, err, TU_INVALID_ARGUMENT,
+                 "%s has %u raw operands before its destination, not %u", op, dp->nraw,
+                 in->num_params);
+    TU_TRY(check_params_beyond(in, op, err));
+    if (dp->suffix != TUL_SUFFIX_ATOMIC) return TU_OK;
+    const tuL_atomic_row *a = tuL_atomic_by_code(in->atomic_op);
+    const unsigned operands = a ? tu_atomic_describe((tu_atomic)a->atomic)->operands : 0;
+    for (unsigned i = 0; i < dp->nraw; i++) {
+        const bool src0 = dp->raw[i] == TUL_P_SRC0, src1 = dp->raw[i] == TUL_P_SRC1;
+        if (!src0 && !src1) continue;
+        const bool wanted = src0 ? operands >= 1 : operands >= 2;
+        TU_RETURN_IF(wanted && in->params[i].id == 0, err, TU_INVALID_ARGUMENT,
+                     "%s of %s.%s must name a variable, not %%null", src0 ? "src0" : "src1", op,
+                     a ? a->text : "?");
+        TU_RETURN_IF(!wanted && !raw_is_zero(&in->params[i]), err, TU_INVALID_ARGUMENT,
+                     "%s of %s.%s is not read and must be %%null.0, not V%u.%u",
+                     src0 ? "src0" : "src1", op, a ? a->text : "?", in->params[i].id,
+                     in->params[i].offset);
+    }
+    return TU_OK;
+}
+
+static tu_status check_dp_field(const tu_visa_inst *in, tuV_field f, const char *op,
+                                tu_visa_platform platform, tu_error *err) {
+    const tuL_dp_row *dp = tuV_inst_dp(in);
+    switch (f) {
+    case TUV_F_DP_EXEC: return check_dp_exec(in, dp, op, platform, err);
+    case TUV_F_ATOMIC_OP: return check_atomic_op(in, dp, op, platform, err);
+    case TUV_F_SCALE:
+        TU_RETURN_IF(in->scale != 0, err, TU_INVALID_ARGUMENT,
+                     "scale %u of %s must be 0 (the field is ignored: notes §2.1)", in->scale, op);
+        return TU_OK;
+    case TUV_F_BLOCK_SIZE:
+        TU_RETURN_IF(in->block_size != 0, err, TU_INVALID_ARGUMENT,
+                     "block size %u of %s must be 0 (always one byte, GATHER_SCATTER_BYTE)",
+                     in->block_size, op);
+        return TU_OK;
+    case TUV_F_NUM_BLOCKS:
+        TU_RETURN_IF(in->num_blocks > 2, err, TU_INVALID_ARGUMENT,
+                     "number of blocks %u of %s is not 0, 1, 2 (1, 2, 4 bytes)", in->num_blocks,
+                     op);
+        return TU_OK;
+    case TUV_F_DP_RAW: return check_dp_raw(in, dp, op, err);
+    default: return TU_OK;
+    }
+}
+
 static tu_status check_field(const tu_visa_inst *in, const tuL_op *row, tuV_field f, const char *op,
-                             tu_error *err) {
+                             tu_visa_platform platform, tu_error *err) {
     switch (f) {
     case TUV_F_OP_WORD: return check_op_word(in, row, err);
     case TUV_F_SUBOP: return TU_OK; /* tuV_check_op */
@@ -274,6 +388,8 @@ static tu_status check_field(const tu_visa_inst *in, const tuL_op *row, tuV_fiel
                      "sampler %u is not in 0..31 (S31 is the bindless sampler)", in->sampler);
         return TU_OK;
     case TUV_F_SURFACE: /* an efficient-64b surface has no table index (check_state_ref) */
+        /* untyped data-port messages may name SLM (T0) and stateless memory (T5), §2.1 */
+        if (tuV_inst_dp(in) && !tuV_inst_dp(in)->typed) return TU_OK;
         return in->surface64.present ? TU_OK : check_surface(in->surface, op, err);
     case TUV_F_INFO_PARAMS: return check_info_params(in, row, err);
     case TUV_F_DST: return TU_OK; /* any raw operand; %null is a null destination */
@@ -290,8 +406,25 @@ static tu_status check_field(const tu_visa_inst *in, const tuL_op *row, tuV_fiel
         return TU_OK;
     case TUV_F_BLOCK_WIDTH: return TU_OK; /* with the height: tu_media_check_block */
     case TUV_F_BLOCK_HEIGHT: return check_media_block(in, err);
-    case TUV_F_X: return check_media_offset("x offset", &in->x, err);
-    case TUV_F_Y: return check_media_offset("y offset", &in->y, err);
+    case TUV_F_X: return check_ud_scalar("media x offset", &in->x, err);
+    case TUV_F_Y: return check_ud_scalar("media y offset", &in->y, err);
+    case TUV_F_LSC_SUBOP:
+    case TUV_F_LSC_SFID:
+    case TUV_F_LSC_CACHE:
+    case TUV_F_LSC_ADDR:
+    case TUV_F_LSC_ADDR_TYPED:
+    case TUV_F_LSC_DATA:
+    case TUV_F_LSC_SURFACE:
+    case TUV_F_LSC_RAW: return tuV_check_lsc_field(in, f, op, platform, err);
+    case TUV_F_DP_EXEC:
+        if (tuV_inst_lsc(in)) return tuV_check_lsc_field(in, f, op, platform, err);
+        return check_dp_field(in, f, op, platform, err);
+    case TUV_F_ATOMIC_OP:
+    case TUV_F_SCALE:
+    case TUV_F_BLOCK_SIZE:
+    case TUV_F_NUM_BLOCKS:
+    case TUV_F_DP_RAW: return check_dp_field(in, f, op, platform, err);
+    case TUV_F_GLOBAL_OFFSET: return check_ud_scalar("global offset", &in->global_offset, err);
     case TUV_F_END:
     case TUV_F_COUNT: break;
     }
@@ -319,18 +452,70 @@ static tu_status check_state_ref(const tu_visa_inst *in, const char *what,
     return TU_OK;
 }
 
-tu_status tuV_validate(const tu_visa_inst *in, tu_visa_platform platform, const tuL_op **row,
-                       tu_error *err) {
+/* Raw operands are GRF-aligned (notes/visa-encoding.md §1.4, from IGC's operand rules): the
+ * send that carries a sampler or media message addresses its payload and response by register
+ * number alone. No instruction texunit runs documents otherwise, so the destination and every
+ * parameter must start on a register: here their byte offsets, and in the executor
+ * (exec.c, raw_span) the registers their variables sit in. %null takes offset 0 likewise. */
+static tu_status check_raw_aligned(const tu_visa_kernel *k, const tu_visa_raw *r, const char *what,
+                                   const char *op, tu_visa_platform platform, tu_error *err) {
+    const uint32_t grf = tu_visa_grf_bytes(platform);
+    if (r->offset % grf == 0) return TU_OK;
+    char name[48];
+    snprintf(name, sizeof name, "V%u", r->id);
+    for (uint32_t i = 0; k && i < k->var_count; i++)
+        if (k->vars[i].kind == TU_VISA_VAR_G && k->vars[i].id == r->id)
+            snprintf(name, sizeof name, "%s", k->vars[i].name);
+    if (k && r->id < sizeof tuV_predef_vars / sizeof tuV_predef_vars[0])
+        snprintf(name, sizeof name, "%s", tuV_predef_vars[r->id]);
+    return tuB_fail(err, TU_INVALID_ARGUMENT,
+                    "%s %s.%u of %s is not GRF-aligned: raw operands start on a register, byte "
+                    "offsets in multiples of %u on %s",
+                    what, name, r->offset, op, grf, platform_name(platform));
+}
+
+static tu_status check_raw_operands(const tu_visa_kernel *k, const tu_visa_inst *in,
+                                    const tuL_op *row, const char *op, tu_visa_platform platform,
+                                    tu_error *err) {
+    TU_TRY(check_raw_aligned(k, &in->dst, "the destination", op, platform, err));
+    for (unsigned i = 0; i < in->num_params && i < TU_VISA_MAX_PARAMS; i++) {
+        char what[48];
+        snprintf(what, sizeof what, "parameter %u (%s)", i,
+                 row && i < row->nparams ? tuL_param_name((tuL_param)row->params[i]) : "?");
+        TU_TRY(check_raw_aligned(k, &in->params[i], what, op, platform, err));
+    }
+    return TU_OK;
+}
+
+static tu_status validate(const tu_visa_kernel *k, const tu_visa_inst *in,
+                          tu_visa_platform platform, const tuL_op **row, tu_error *err) {
     *row = NULL;
     TU_RETURN_IF(!in, err, TU_INVALID_ARGUMENT, "instruction is NULL");
     TU_TRY(tuV_check_op(in->opcode, in->subop, in->uw_params, platform, row, err));
     const tuV_layout *L = tuV_layout_of(in->opcode);
-    const char *op = *row ? (*row)->mnemonic : "media_ld";
+    char lsc_name[48];
+    tuV_lsc_op_name(in, lsc_name, sizeof lsc_name);
+    const char *op = *row                                 ? (*row)->mnemonic
+                     : tuV_inst_dp(in)                    ? tuV_inst_dp(in)->mnemonic
+                     : tuV_layout_has(L, TUV_F_LSC_SUBOP) ? lsc_name
+                                                          : "media_ld";
     TU_TRY(check_unused(in, L, op, err));
     for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
-        TU_TRY(check_field(in, *row, (tuV_field)*f, op, err));
+        TU_TRY(check_field(in, *row, (tuV_field)*f, op, platform, err));
+    TU_TRY(check_raw_operands(k, in, *row, op, platform, err));
     TU_TRY(check_state_ref(in, "sampler", &in->sampler64, in->sampler, op, err));
     return check_state_ref(in, "surface", &in->surface64, in->surface, op, err);
+}
+
+tu_status tuV_validate(const tu_visa_inst *in, tu_visa_platform platform, const tuL_op **row,
+                       tu_error *err) {
+    return validate(NULL, in, platform, row, err);
+}
+
+tu_status tuV_validate_in(const tu_visa_kernel *k, const tu_visa_inst *inst,
+                          tu_visa_platform platform, tu_error *err) {
+    const tuL_op *row;
+    return validate(k, inst, platform, &row, err);
 }
 
 tu_status tu_visa_validate(const tu_visa_inst *inst, tu_visa_platform platform, tu_error *err) {

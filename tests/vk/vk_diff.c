@@ -75,6 +75,9 @@
  * those texels (and the border colour where a clamp_border axis leaves the image). Only
  * texunit is held to it (lavapipe deviation L2); 2D and 2D array textures.
  *
+ * After the queries, an image load/store section compares imageLoad, imageStore and the
+ * imageAtomic* built-ins on every storage format with texunit's data port (image_section).
+ *
  * Known lavapipe deviations (Mesa 22.3, docs/testing.md), each excluded narrowly where the
  * generator would otherwise produce it: L1 an anisotropic sampler with minFilter !=
  * magFilter crashes LLVM on a one-level view; L2 anisotropic sampling takes its footprint
@@ -557,6 +560,31 @@ static buffer buffer_create(const gpu *g, VkDeviceSize size, VkBufferUsageFlags 
     VK_CHECK(vkBindBufferMemory(g->dev, b.buf, b.mem, 0));
     VK_CHECK(vkMapMemory(g->dev, b.mem, 0, VK_WHOLE_SIZE, 0, &b.map));
     return b;
+}
+
+/* An image with its own device memory, bound. */
+static VkDeviceMemory image_create(const gpu *g, const VkImageCreateInfo *ici, VkImage *image) {
+    VK_CHECK(vkCreateImage(g->dev, ici, NULL, image));
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(g->dev, *image, &req);
+    const VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                      .allocationSize = req.size,
+                                      .memoryTypeIndex = memory_type(g, req.memoryTypeBits, 0)};
+    VkDeviceMemory mem;
+    VK_CHECK(vkAllocateMemory(g->dev, &mai, NULL, &mem));
+    VK_CHECK(vkBindImageMemory(g->dev, *image, mem, 0));
+    return mem;
+}
+
+/* End the command buffer, submit it and wait for it. */
+static void submit_and_wait(const gpu *g) {
+    VK_CHECK(vkEndCommandBuffer(g->cmd));
+    const VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                                 .commandBufferCount = 1,
+                                 .pCommandBuffers = &g->cmd};
+    VK_CHECK(vkQueueSubmit(g->queue, 1, &submit, g->fence));
+    VK_CHECK(vkWaitForFences(g->dev, 1, &g->fence, VK_TRUE, UINT64_MAX));
+    VK_CHECK(vkResetFences(g->dev, 1, &g->fence));
 }
 
 static void buffer_destroy(const gpu *g, buffer *b) {
@@ -1133,15 +1161,7 @@ static void run_case(const gpu *g, const tcase *c, const tu_image *img, uint32_t
                                    .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
                                    .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
     VkImage image;
-    VK_CHECK(vkCreateImage(g->dev, &ici, NULL, &image));
-    VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(g->dev, image, &req);
-    const VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                      .allocationSize = req.size,
-                                      .memoryTypeIndex = memory_type(g, req.memoryTypeBits, 0)};
-    VkDeviceMemory image_mem;
-    VK_CHECK(vkAllocateMemory(g->dev, &mai, NULL, &image_mem));
-    VK_CHECK(vkBindImageMemory(g->dev, image, image_mem, 0));
+    const VkDeviceMemory image_mem = image_create(g, &ici, &image);
 
     buffer staging = buffer_create(g, surf->size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
     memcpy(staging.map, surf->data, surf->size);
@@ -1284,13 +1304,7 @@ static void run_case(const gpu *g, const tcase *c, const tu_image *img, uint32_t
                                 .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
     vkCmdPipelineBarrier(g->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                          0, 1, &mb, 0, NULL, 0, NULL);
-    VK_CHECK(vkEndCommandBuffer(g->cmd));
-    const VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-                                 .commandBufferCount = 1,
-                                 .pCommandBuffers = &g->cmd};
-    VK_CHECK(vkQueueSubmit(g->queue, 1, &submit, g->fence));
-    VK_CHECK(vkWaitForFences(g->dev, 1, &g->fence, VK_TRUE, UINT64_MAX));
-    VK_CHECK(vkResetFences(g->dev, 1, &g->fence));
+    submit_and_wait(g);
     memcpy(results, rbuf.map, c->nq * 16u);
 
     vkDestroyPipeline(g->dev, pipe, NULL);
@@ -2145,6 +2159,406 @@ static void parse_options(int argc, char **argv, options *opt) {
     }
 }
 
+/* ---------------------------------------------------------------------------------------- */
+/* Image load/store: imageLoad, imageStore and imageAtomic* against texunit's data port      */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Per storage format (imgquery.comp, tests/vk/CMakeLists.txt): an 8x4 image, one load of every
+ * texel, one store to every texel, and on r32ui/r32i every atomic, each compared with
+ * tu_dp_execute on the same bytes: loaded values, stored bytes (the memory after), atomic
+ * results and memory. Tolerances, from Vulkan's conversion rules: unorm/snorm loads within 2
+ * ulps (lavapipe multiplies by 1/(2^n - 1)), stored unorm/snorm/float16/ufloat fields within
+ * one code (Vulkan does not require round-to-nearest-even there), NaN as a class; integers,
+ * 32-bit floats and atomics exactly. Stores keep integers inside the format's range and
+ * normalized values finite (out-of-range integer stores are undefined in Vulkan). */
+#include "vk_image_spv.h"
+
+enum { IMG_W = 8, IMG_H = 4, IMG_LANES = IMG_W * IMG_H };
+
+typedef struct img_op {
+    int32_t coord[2];
+    uint32_t kind, pad;
+    uint32_t data[4];
+} img_op;
+
+/* imgquery.comp's atomic kinds 2..9 and the engine's ops (min/max by the image's type) */
+static const struct {
+    const char *name;
+    tu_atomic uint_op, sint_op;
+} image_atomics[] = {
+    {"add", TU_ATOMIC_ADD, TU_ATOMIC_ADD},
+    {"min", TU_ATOMIC_UMIN, TU_ATOMIC_IMIN},
+    {"max", TU_ATOMIC_UMAX, TU_ATOMIC_IMAX},
+    {"and", TU_ATOMIC_AND, TU_ATOMIC_AND},
+    {"or", TU_ATOMIC_OR, TU_ATOMIC_OR},
+    {"xor", TU_ATOMIC_XOR, TU_ATOMIC_XOR},
+    {"exchange", TU_ATOMIC_XCHG, TU_ATOMIC_XCHG},
+    {"compswap", TU_ATOMIC_CMPXCHG, TU_ATOMIC_CMPXCHG},
+};
+
+typedef struct img_gpu {
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout pipe_layout;
+    VkDescriptorPool pool;
+} img_gpu;
+
+/* Run `ops` on an image holding `bytes` (IMG_LANES texels of format f): results and the
+ * image's bytes afterwards. */
+static void img_dispatch(const gpu *g, const img_gpu *ig, VkPipeline pipe, const vk_image_spv *f,
+                         uint8_t *bytes, size_t size, const img_op *ops, uint32_t (*results)[4]) {
+    const VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                                   .imageType = VK_IMAGE_TYPE_2D,
+                                   .format = f->vk,
+                                   .extent = {IMG_W, IMG_H, 1},
+                                   .mipLevels = 1,
+                                   .arrayLayers = 1,
+                                   .samples = VK_SAMPLE_COUNT_1_BIT,
+                                   .tiling = VK_IMAGE_TILING_OPTIMAL,
+                                   .usage = VK_IMAGE_USAGE_STORAGE_BIT |
+                                            VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                   .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+                                   .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
+    VkImage image;
+    const VkDeviceMemory mem = image_create(g, &ici, &image);
+    buffer staging =
+        buffer_create(g, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    memcpy(staging.map, bytes, size);
+    buffer obuf = buffer_create(g, IMG_LANES * sizeof(img_op), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    buffer rbuf = buffer_create(g, IMG_LANES * 16u, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    memcpy(obuf.map, ops, IMG_LANES * sizeof(img_op));
+    memset(rbuf.map, 0, rbuf.size);
+    const VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                       .image = image,
+                                       .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                       .format = f->vk,
+                                       .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+    VkImageView view;
+    VK_CHECK(vkCreateImageView(g->dev, &vci, NULL, &view));
+    VK_CHECK(vkResetDescriptorPool(g->dev, ig->pool, 0));
+    const VkDescriptorSetAllocateInfo dsai = {.sType =
+                                                  VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                              .descriptorPool = ig->pool,
+                                              .descriptorSetCount = 1,
+                                              .pSetLayouts = &ig->set_layout};
+    VkDescriptorSet set;
+    VK_CHECK(vkAllocateDescriptorSets(g->dev, &dsai, &set));
+    const VkDescriptorImageInfo dii = {VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL};
+    const VkDescriptorBufferInfo dbi[2] = {{obuf.buf, 0, VK_WHOLE_SIZE},
+                                           {rbuf.buf, 0, VK_WHOLE_SIZE}};
+    VkWriteDescriptorSet w[3];
+    for (uint32_t i = 0; i < 3; i++)
+        w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                      .dstSet = set,
+                                      .dstBinding = i,
+                                      .descriptorCount = 1,
+                                      .descriptorType = i ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+                                                          : VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+                                      .pImageInfo = i ? NULL : &dii,
+                                      .pBufferInfo = i ? &dbi[i - 1] : NULL};
+    vkUpdateDescriptorSets(g->dev, 3, w, 0, NULL);
+
+    VK_CHECK(vkResetCommandBuffer(g->cmd, 0));
+    const VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                           .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+    VK_CHECK(vkBeginCommandBuffer(g->cmd, &cbbi));
+    VkImageMemoryBarrier imb = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                                .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                                .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                .newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                .image = image,
+                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+    vkCmdPipelineBarrier(g->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         0, 0, NULL, 0, NULL, 1, &imb);
+    const VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                                      .imageExtent = {IMG_W, IMG_H, 1}};
+    vkCmdCopyBufferToImage(g->cmd, staging.buf, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1,
+                           &region);
+    imb.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    imb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    imb.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+    imb.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+    vkCmdPipelineBarrier(g->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, NULL, 0, NULL, 1, &imb);
+    vkCmdBindPipeline(g->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    vkCmdBindDescriptorSets(g->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, ig->pipe_layout, 0, 1, &set, 0,
+                            NULL);
+    const uint32_t count = IMG_LANES;
+    vkCmdPushConstants(g->cmd, ig->pipe_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &count);
+    vkCmdDispatch(g->cmd, IMG_LANES / 8, 1, 1);
+    imb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    imb.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+    imb.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
+    imb.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    vkCmdPipelineBarrier(g->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL, 1, &imb);
+    vkCmdCopyImageToBuffer(g->cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging.buf, 1,
+                           &region);
+    const VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                .srcAccessMask =
+                                    VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                                .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+    vkCmdPipelineBarrier(g->cmd,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+    submit_and_wait(g);
+    memcpy(results, rbuf.map, IMG_LANES * 16u);
+    memcpy(bytes, staging.map, size);
+    vkDestroyImageView(g->dev, view, NULL);
+    buffer_destroy(g, &rbuf);
+    buffer_destroy(g, &obuf);
+    buffer_destroy(g, &staging);
+    vkDestroyImage(g->dev, image, NULL);
+    vkFreeMemory(g->dev, mem, NULL);
+}
+
+/* The field of `bits` bits at bit `shift` of a little-endian texel. */
+static uint32_t field_bits(const uint8_t *p, unsigned shift, unsigned bits) {
+    uint64_t v = 0;
+    p += shift / 8;
+    shift %= 8;
+    for (unsigned i = 0; i * 8 < shift + bits; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return (uint32_t)(v >> shift) & (bits >= 32 ? 0xffffffffu : (1u << bits) - 1);
+}
+
+static bool ulps_within(uint32_t a, uint32_t b, uint32_t n) {
+    float fa, fb;
+    memcpy(&fa, &a, 4), memcpy(&fb, &b, 4);
+    if (isnan(fa) || isnan(fb)) return isnan(fa) && isnan(fb);
+    if ((a ^ b) >> 31) return fa == fb; /* +0 and -0 */
+    return (a > b ? a - b : b - a) <= n;
+}
+
+/* One stored field: exact, or within a code (normalized, 16/11/10-bit floats); NaN as a class. */
+static bool field_close(const tu_channel *ch, uint32_t a, uint32_t b) {
+    if (a == b) return true;
+    const bool is_float = ch->numeric == TU_NUMERIC_SFLOAT || ch->numeric == TU_NUMERIC_UFLOAT;
+    if (is_float && ch->bits < 32) {
+        const unsigned mb = ch->numeric == TU_NUMERIC_SFLOAT ? 10 : ch->bits - 5u;
+        const uint32_t e = (1u << 5) - 1, ea = a >> mb & e, eb = b >> mb & e;
+        const bool nan_a = ea == e && (a & ((1u << mb) - 1)),
+                   nan_b = eb == e && (b & ((1u << mb) - 1));
+        if (nan_a || nan_b) return nan_a && nan_b;
+        return (a >> (ch->bits - 1)) == (b >> (ch->bits - 1)) && (a > b ? a - b : b - a) <= 1;
+    }
+    if (ch->numeric == TU_NUMERIC_SFLOAT) return ulps_within(a, b, 0);
+    if (ch->numeric == TU_NUMERIC_UNORM) return (a > b ? a - b : b - a) <= 1;
+    if (ch->numeric == TU_NUMERIC_SNORM) { /* -1 has two codes */
+        const int32_t m = (int32_t)(1u << (ch->bits - 1));
+        int32_t sa = (int32_t)(a << (32 - ch->bits)) >> (32 - ch->bits),
+                sb = (int32_t)(b << (32 - ch->bits)) >> (32 - ch->bits);
+        if (sa == -m) sa = -m + 1;
+        if (sb == -m) sb = -m + 1;
+        return (sa > sb ? sa - sb : sb - sa) <= 1;
+    }
+    return false;
+}
+
+/* A value a store of channel ch may take: inside the format's range (integers), finite and a
+ * little out of range (normalized), with specials for float formats. */
+static uint32_t store_value(const tu_channel *ch, tu_format_class cls) {
+    float f;
+    uint32_t u;
+    if (cls == TU_CLASS_UINT) return ch->bits >= 32 ? (uint32_t)rnd64() : rnd(1u << ch->bits);
+    if (cls == TU_CLASS_SINT)
+        return ch->bits >= 32 ? (uint32_t)rnd64()
+                              : (uint32_t)(int32_t)(rnd(1u << ch->bits) - (1u << (ch->bits - 1)));
+    switch (ch->numeric) {
+    case TU_NUMERIC_UNORM: f = rnd_float(-0.25f, 1.25f); break;
+    case TU_NUMERIC_SNORM: f = rnd_float(-1.25f, 1.25f); break;
+    case TU_NUMERIC_UFLOAT:
+        f = chance(10) ? 0.0f : ldexpf(rnd_float(1.0f, 2.0f), rnd_range(-16, 15));
+        break;
+    default:
+        if (chance(10)) {
+            static const float special[] = {INFINITY, -INFINITY, NAN,     0.0f,
+                                            -0.0f,    1e-40f,    65504.0f};
+            f = special[rnd(COUNT(special))];
+        } else {
+            f = ldexpf(rnd_float(-2.0f, 2.0f), rnd_range(-20, 20));
+        }
+    }
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* The section: returns the number of failed checks; adds the passed ones to *passed. */
+static unsigned image_section(const gpu *g, unsigned rounds, unsigned *passed, unsigned max_print) {
+    img_gpu ig;
+    const VkDescriptorSetLayoutBinding binds[3] = {
+        {0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+        {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+        {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL}};
+    const VkDescriptorSetLayoutCreateInfo dslci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+        .bindingCount = 3,
+        .pBindings = binds};
+    VK_CHECK(vkCreateDescriptorSetLayout(g->dev, &dslci, NULL, &ig.set_layout));
+    const VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 4};
+    const VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                             .setLayoutCount = 1,
+                                             .pSetLayouts = &ig.set_layout,
+                                             .pushConstantRangeCount = 1,
+                                             .pPushConstantRanges = &pcr};
+    VK_CHECK(vkCreatePipelineLayout(g->dev, &plci, NULL, &ig.pipe_layout));
+    const VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1},
+                                        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2}};
+    const VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                             .maxSets = 1,
+                                             .poolSizeCount = 2,
+                                             .pPoolSizes = ps};
+    VK_CHECK(vkCreateDescriptorPool(g->dev, &dpci, NULL, &ig.pool));
+    unsigned failed = 0, skipped = 0;
+    static img_op ops[IMG_LANES];
+    static uint32_t results[IMG_LANES][4];
+    tu_reply *reply = calloc(1, sizeof *reply);
+    tu_dp_msg *m = calloc(1, sizeof *m);
+    if (!reply || !m) die("out of memory");
+#define IMG_FAIL(...)                                                \
+    do {                                                             \
+        if (failed++ < max_print) printf("FAIL image " __VA_ARGS__); \
+    } while (0)
+    for (size_t fi = 0; fi < COUNT(vk_image_spirv); fi++) {
+        const vk_image_spv *f = &vk_image_spirv[fi];
+        const tu_format_desc *fd = tu_format_describe(f->format);
+        VkFormatProperties fp;
+        vkGetPhysicalDeviceFormatProperties(g->pdev, f->vk, &fp);
+        const bool atomics = f->format == TU_FORMAT_R32_UINT || f->format == TU_FORMAT_R32_SINT;
+        if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) ||
+            (atomics && !(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT))) {
+            skipped++;
+            continue;
+        }
+        const VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                               .codeSize = f->size,
+                                               .pCode = f->words};
+        VkShaderModule module;
+        VK_CHECK(vkCreateShaderModule(g->dev, &smci, NULL, &module));
+        const VkComputePipelineCreateInfo cpci = {
+            .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+            .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                      .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                      .module = module,
+                      .pName = "main"},
+            .layout = ig.pipe_layout};
+        VkPipeline pipe;
+        VK_CHECK(vkCreateComputePipelines(g->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipe));
+        tu_surface desc = {.type = TU_SURFACE_2D,
+                           .format = f->format,
+                           .width = IMG_W,
+                           .height = IMG_H,
+                           .depth = 1,
+                           .layers = 1,
+                           .levels = 1,
+                           .samples = 1};
+        tu_image img;
+        tu_error err = {0};
+        if (tu_image_create(&img, &desc, &err) != TU_OK) die("%s", err.message);
+        const size_t size = img.surface.size;
+        uint8_t *lvp = malloc(size);
+        if (!lvp) die("out of memory");
+        const unsigned kinds = atomics ? 2 + COUNT(image_atomics) : 2;
+        for (unsigned round = 0; round < rounds; round++)
+            for (unsigned kind = 0; kind < kinds; kind++) {
+                /* every texel once, in a random order; atomics data small so compares hit */
+                for (uint32_t i = 0; i < size; i++)
+                    ((uint8_t *)img.memory)[i] =
+                        (uint8_t)(kind >= 2 && chance(50) ? rnd(3) : rnd(256));
+                if (kind >= 2)
+                    for (uint32_t i = 0; i + 4 <= size; i += 4)
+                        if (chance(50)) memset((uint8_t *)img.memory + i + 1, 0, 3);
+                uint32_t order[IMG_LANES];
+                for (uint32_t l = 0; l < IMG_LANES; l++)
+                    order[l] = l;
+                for (uint32_t l = IMG_LANES - 1; l > 0; l--) {
+                    const uint32_t j = rnd(l + 1), t = order[l];
+                    order[l] = order[j], order[j] = t;
+                }
+                memset(m, 0, sizeof *m);
+                m->simd = IMG_LANES, m->lane_mask = 0xffffffffu, m->channel_mask = 0xf;
+                for (uint32_t l = 0; l < IMG_LANES; l++) {
+                    ops[l] = (img_op){{(int32_t)(order[l] % IMG_W), (int32_t)(order[l] / IMG_W)},
+                                      kind,
+                                      0,
+                                      {0, 0, 0, 0}};
+                    m->addr[0].u[l] = order[l] % IMG_W, m->addr[1].u[l] = order[l] / IMG_W;
+                    for (unsigned c = 0; c < 4; c++) {
+                        const tu_channel *ch = &fd->channels[c < fd->channel_count ? c : 0];
+                        ops[l].data[c] = kind == 1
+                                             ? store_value(ch, (tu_format_class)fd->format_class)
+                                         : chance(50) ? rnd(3)
+                                                      : (uint32_t)rnd64();
+                        m->data[c].u[l] = ops[l].data[c];
+                    }
+                }
+                /* store: channels of the format only (the shader writes all four) */
+                memcpy(lvp, img.memory, size);
+                img_dispatch(g, &ig, pipe, f, lvp, size, ops, results);
+                if (kind >= 2) {
+                    const unsigned a = kind - 2;
+                    m->op = TU_DP_TYPED_ATOMIC;
+                    m->atomic =
+                        f->kind == 'I' ? image_atomics[a].sint_op : image_atomics[a].uint_op;
+                } else {
+                    m->op = kind ? TU_DP_TYPED_WRITE : TU_DP_TYPED_READ;
+                }
+                if (tu_dp_execute(m, &img.surface, TU_DP_ACCESS_READ | TU_DP_ACCESS_WRITE, reply,
+                                  &err) != TU_OK)
+                    die("texunit refused image %s: %s", f->qualifier, err.message);
+                const char *what = kind == 0   ? "load"
+                                   : kind == 1 ? "store"
+                                               : image_atomics[kind - 2].name;
+                bool ok = true;
+                for (uint32_t l = 0; l < IMG_LANES && kind != 1; l++)
+                    for (unsigned c = 0; c < (kind ? 1u : 4u); c++) {
+                        const uint32_t want = reply->channel[c].u[l], got = results[l][c];
+                        const bool norm = fd->channels[0].numeric == TU_NUMERIC_UNORM ||
+                                          fd->channels[0].numeric == TU_NUMERIC_SNORM;
+                        const bool same = fd->format_class == TU_CLASS_FLOAT
+                                              ? ulps_within(got, want, norm ? 2 : 0)
+                                              : got == want;
+                        if (!same) {
+                            IMG_FAIL("%s %s lane %u (%d, %d) channel %u: lavapipe 0x%08x, texunit "
+                                     "0x%08x\n",
+                                     f->qualifier, what, l, ops[l].coord[0], ops[l].coord[1], c,
+                                     got, want);
+                            ok = false;
+                        }
+                    }
+                for (uint32_t t = 0; t < IMG_LANES && kind; t++) /* memory afterwards */
+                    for (unsigned i = 0; i < fd->channel_count; i++) {
+                        const tu_channel *ch = &fd->channels[i];
+                        const uint32_t a = field_bits(lvp + t * fd->bytes, ch->shift, ch->bits),
+                                       b = field_bits((uint8_t *)img.memory + t * fd->bytes,
+                                                      ch->shift, ch->bits);
+                        if (kind == 1 ? !field_close(ch, a, b) : a != b) {
+                            IMG_FAIL("%s %s texel %u field %u: lavapipe 0x%x, texunit 0x%x\n",
+                                     f->qualifier, what, t, i, a, b);
+                            ok = false;
+                        }
+                    }
+                if (ok) ++*passed;
+            }
+        free(lvp);
+        tu_image_free(&img);
+        vkDestroyPipeline(g->dev, pipe, NULL);
+        vkDestroyShaderModule(g->dev, module, NULL);
+    }
+#undef IMG_FAIL
+    free(m);
+    free(reply);
+    printf("vk_diff: image load/store: %zu storage formats (%u without storage support skipped), "
+           "%u checks passed, %u failed\n",
+           COUNT(vk_image_spirv) - skipped, skipped, *passed, failed);
+    vkDestroyDescriptorPool(g->dev, ig.pool, NULL);
+    vkDestroyPipelineLayout(g->dev, ig.pipe_layout, NULL);
+    vkDestroyDescriptorSetLayout(g->dev, ig.set_layout, NULL);
+    return failed;
+}
+
 int main(int argc, char **argv) {
     options opt;
     parse_options(argc, argv, &opt);
@@ -2198,6 +2612,9 @@ int main(int argc, char **argv) {
         done += c.nq;
         ncases++;
     }
+    unsigned image_passed = 0;
+    const unsigned image_failed =
+        opt.replay ? 0 : image_section(&g, opt.cases >= 3000 ? 4 : 1, &image_passed, opt.max_print);
     gpu_destroy(&g);
 
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -2209,6 +2626,7 @@ int main(int argc, char **argv) {
                st.fail[k]);
         pass += st.pass[k], fail += st.fail[k];
     }
+    pass += image_passed, fail += image_failed;
     printf("\nvk_diff: %u passed, %u failed\n", pass, fail);
     return fail ? 1 : 0;
 }

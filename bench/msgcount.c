@@ -1,0 +1,140 @@
+/*
+ * msgcount.c - one workload's messages, run N times, for counting instructions per message
+ * with callgrind (docs/bindings.md): the cost of the bound path (tu_execute_bound on a
+ * binding) and of the convenience path (tu_execute, which validates and prepares per call).
+ *
+ *   msgcount W MODE N [SIZE]     W 1..6 (below), MODE bound|execute, N messages
+ *
+ * Workloads (issue "Sampling at hardware-simulator speed"), SIMD16, every lane enabled, RGBA
+ * returned, a SIZE x SIZE surface (default 256) with its full mip chain and hashed texels,
+ * 64 distinct messages of uniformly random coordinates used in turn:
+ *   1  LD on R8G8B8A8_UNORM 2D, LOD 0
+ *   2  SAMPLE_L bilinear (mip nearest) on R8G8B8A8_UNORM 2D, LOD 0
+ *   3  SAMPLE_D trilinear on R8G8B8A8_UNORM 2D, gradients of 2.6 texels (LOD ~1.4)
+ *   4  SAMPLE_L bilinear on R32G32B32A32_SFLOAT 2D, LOD 0
+ *   5  SAMPLE_C_LZ nearest, compare LEQUAL, on D32_SFLOAT 2D
+ *   6  SAMPLE_L trilinear on an R8G8B8A8_UNORM cube (seamless), LOD 1.4
+ * The messages are run by msgcount_run, so that
+ *   valgrind --tool=callgrind --toggle-collect=msgcount_run build/bench/msgcount 2 bound 1000
+ * counts only them (bench/msgcount.sh prints the table). Not a timing benchmark: texbench is.
+ */
+#include "texunit/texunit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MESSAGES = 64, LANES = 16 };
+
+static uint32_t rng = 12345;
+
+static float rnd_unit(void) {
+    rng = rng * 1664525u + 1013904223u;
+    return (float)(rng >> 8) / 16777216.0f;
+}
+
+static int make_surface(tu_surface *s, tu_surface_type type, tu_format format, uint32_t size) {
+    memset(s, 0, sizeof *s);
+    s->type = type;
+    s->format = format;
+    s->width = s->height = size;
+    s->depth = 1;
+    s->layers = type == TU_SURFACE_CUBE ? 6 : 1;
+    s->samples = 1;
+    s->levels = tu_surface_max_levels(s);
+    s->level_count = s->levels;
+    uint64_t need = 0;
+    tu_error err = {0};
+    if (tu_surface_layout_packed(s, &need, &err) != TU_OK) {
+        fprintf(stderr, "msgcount: %s\n", err.message);
+        return 1;
+    }
+    s->data = malloc((size_t)need);
+    s->size = (size_t)need;
+    if (!s->data || tu_surface_fill_hash(s, 7, &err) != TU_OK) {
+        fprintf(stderr, "msgcount: %s\n", s->data ? err.message : "out of memory");
+        return 1;
+    }
+    return 0;
+}
+
+/* Not static, not inlined: callgrind's --toggle-collect names it. */
+__attribute__((noinline)) float msgcount_run(int bound, const tu_binding *b, const tu_surface *s,
+                                             const tu_sampler *smp, const tu_msg *msgs, long n);
+
+float msgcount_run(int bound, const tu_binding *b, const tu_surface *s, const tu_sampler *smp,
+                   const tu_msg *msgs, long n) {
+    static tu_reply reply;
+    tu_error err = {0};
+    float sum = 0.0f;
+    for (long i = 0; i < n; i++) {
+        const tu_msg *m = &msgs[i % MESSAGES];
+        const tu_status st =
+            bound ? tu_execute_bound(b, m, &reply, &err) : tu_execute(m, s, smp, &reply, &err);
+        if (st != TU_OK) {
+            fprintf(stderr, "msgcount: %s\n", err.message);
+            exit(1);
+        }
+        sum += reply.channel[3].f[i % LANES];
+    }
+    return sum;
+}
+
+int main(int argc, char **argv) {
+    const int w = argc > 3 ? atoi(argv[1]) : 0;
+    if (w < 1 || w > 6 || (strcmp(argv[2], "bound") && strcmp(argv[2], "execute"))) {
+        fprintf(stderr, "usage: msgcount W(1..6) bound|execute N [SIZE]\n");
+        return 2;
+    }
+    const int bound = strcmp(argv[2], "bound") == 0;
+    const long n = atol(argv[3]);
+    const uint32_t size = argc > 4 ? (uint32_t)atoi(argv[4]) : 256;
+    tu_surface s;
+    tu_sampler smp = tu_sampler_default();
+    tu_op op = TU_OP_SAMPLE_L;
+    float lod = 0.0f;
+    const tu_format rgba8 = TU_FORMAT_R8G8B8A8_UNORM;
+    int fail = 0;
+    switch (w) {
+    case 1: fail = make_surface(&s, TU_SURFACE_2D, rgba8, size), op = TU_OP_LD; break;
+    case 2: fail = make_surface(&s, TU_SURFACE_2D, rgba8, size); break;
+    case 3: fail = make_surface(&s, TU_SURFACE_2D, rgba8, size), op = TU_OP_SAMPLE_D; break;
+    case 4: fail = make_surface(&s, TU_SURFACE_2D, TU_FORMAT_R32G32B32A32_SFLOAT, size); break;
+    case 5:
+        fail = make_surface(&s, TU_SURFACE_2D, TU_FORMAT_D32_SFLOAT, size);
+        op = TU_OP_SAMPLE_C_LZ, smp.compare = TU_COMPARE_LEQUAL;
+        break;
+    default: fail = make_surface(&s, TU_SURFACE_CUBE, rgba8, size), lod = 1.4f; break;
+    }
+    if (fail) return 1;
+    if (w != 1 && w != 5) smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+    smp.mip_filter = w == 3 || w == 6 ? TU_MIP_LINEAR : TU_MIP_NEAREST;
+    static tu_msg msgs[MESSAGES];
+    for (int k = 0; k < MESSAGES; k++) {
+        tu_msg *m = &msgs[k];
+        m->op = op, m->simd = LANES, m->lane_mask = 0xffff, m->channel_mask = 0xf;
+        for (int l = 0; l < LANES; l++) {
+            if (w == 1) {
+                m->src[TU_SRC_U].i[l] = (int32_t)(rnd_unit() * (float)size);
+                m->src[TU_SRC_V].i[l] = (int32_t)(rnd_unit() * (float)size);
+                continue;
+            }
+            const float scale = w == 6 ? 2.0f : 1.0f, shift = w == 6 ? 1.0f : 0.0f;
+            m->src[TU_SRC_U].f[l] = rnd_unit() * scale - shift;
+            m->src[TU_SRC_V].f[l] = rnd_unit() * scale - shift;
+            m->src[TU_SRC_R].f[l] = rnd_unit() * scale - shift;
+            m->src[TU_SRC_LOD].f[l] = lod;
+            m->src[TU_SRC_REF].f[l] = rnd_unit();
+            m->src[TU_SRC_DUDX].f[l] = m->src[TU_SRC_DVDY].f[l] = 2.6f / (float)size;
+        }
+    }
+    static tu_binding b;
+    tu_error err = {0};
+    if (tu_bind(&s, &smp, &b, &err) != TU_OK) {
+        fprintf(stderr, "msgcount: %s\n", err.message);
+        return 1;
+    }
+    printf("%g\n", (double)msgcount_run(bound, &b, &s, &smp, msgs, n));
+    free(s.data);
+    return 0;
+}
