@@ -686,7 +686,8 @@ int tq_run_visa(const char *path, FILE *out, FILE *errf) {
 }
 
 int tq_trace_visa(const char *path, unsigned line, const tu_trace *trace, FILE *errf) {
-    return execute_kernel(path, NULL, errf, line, trace);
+    /* a traced run prints no dumps; errf stands in for their stream, which is never NULL */
+    return execute_kernel(path, errf, errf, line, trace);
 }
 
 int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {
