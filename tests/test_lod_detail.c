@@ -4,7 +4,7 @@
  * anisotropy ratio is the formula of docs/semantics.md written out again here:
  * rho_k = |(du_k * w, dv_k * h)| with coarse subspan derivatives (UR - UL along x, LL - UL
  * along y), eta = min(rho_max / rho_min, max_aniso) (max_aniso when rho_min = 0).
- * And tu_execute_traced: the same reply as tu_execute, bit for bit, for every lane traced,
+ * And tu_execute_explained: the same reply as tu_execute, bit for bit, for every lane traced,
  * its LOD step the LOD op's, and every memory read at the offset the surface's layout says.
  */
 #include "texunit/texunit.h"
@@ -108,15 +108,15 @@ typedef struct seen {
     float lambda;
     const tu_surface *s;
     bool offsets_ok;
-    bool paired;              /* every footprint texel not from the border follows its read */
-    tu_trace_event last_read; /* the last FETCH */
+    bool paired;                /* every footprint texel not from the border follows its read */
+    tu_explain_event last_read; /* the last FETCH */
 } seen;
 
-static void on_event(void *user, const tu_trace_event *e) {
+static void on_event(void *user, const tu_explain_event *e) {
     seen *w = user;
     switch (e->kind) {
-    case TU_TRACE_LOD: w->lod++, w->lambda = e->lambda; break;
-    case TU_TRACE_FETCH: {
+    case TU_EXPLAIN_LOD: w->lod++, w->lambda = e->lambda; break;
+    case TU_EXPLAIN_FETCH: {
         w->fetch++;
         uint64_t off;
         tu_error err;
@@ -126,20 +126,20 @@ static void on_event(void *user, const tu_trace_event *e) {
         w->last_read = *e;
         break;
     }
-    case TU_TRACE_TEXEL: {
+    case TU_EXPLAIN_TEXEL: {
         /* whichever way the engine read it (the address gate, a direct level, or 8-bit codes
          * straight from memory), the texel's read comes just before it, with its value */
         w->texel++;
         const tu_texel_coord *a = &e->texel, *b = &w->last_read.texel;
         w->paired &=
-            e->border || (w->last_read.kind == TU_TRACE_FETCH && a->x == b->x && a->y == b->y &&
+            e->border || (w->last_read.kind == TU_EXPLAIN_FETCH && a->x == b->x && a->y == b->y &&
                           a->z == b->z && a->layer == b->layer && a->level == b->level &&
                           memcmp(&e->value, &w->last_read.value, sizeof e->value) == 0);
-        w->last_read.kind = TU_TRACE_TEXEL; /* used */
+        w->last_read.kind = TU_EXPLAIN_TEXEL; /* used */
         break;
     }
-    case TU_TRACE_BLEND: w->blend++; break;
-    case TU_TRACE_RESULT: w->result++, w->reply = e->value; break;
+    case TU_EXPLAIN_BLEND: w->blend++; break;
+    case TU_EXPLAIN_RESULT: w->result++, w->reply = e->value; break;
     default: break;
     }
 }
@@ -177,9 +177,9 @@ static void test_trace(void) {
             CHECK(tu_execute(&m, &img.surface, &smp, &plain, &err) == TU_OK, "%s", err.message);
             for (unsigned l = 0; l < 8; l++) {
                 seen w = {0, 0, 0, 0, 0, {{0}}, 0, &img.surface, true, true, {0}};
-                const tu_trace trace = {on_event, &w, l};
+                const tu_explain trace = {on_event, &w, l};
                 memset(&traced, 0, sizeof traced);
-                CHECK(tu_execute_traced(&m, &img.surface, &smp, &traced, &trace, &err) == TU_OK,
+                CHECK(tu_execute_explained(&m, &img.surface, &smp, &traced, &trace, &err) == TU_OK,
                       "%s", err.message);
                 CHECK(memcmp(&plain.channel, &traced.channel, sizeof plain.channel) == 0,
                       "format %d op %d: the traced run differs", f, (int)op);
@@ -203,9 +203,9 @@ static void test_trace(void) {
     tu_msg m = {.op = TU_OP_SAMPLE_L, .simd = 1, .lane_mask = 1, .channel_mask = 1};
     tu_sampler smp = tu_sampler_default();
     tu_reply r;
-    const tu_trace none = {NULL, NULL, 0};
-    CHECK_ERR(tu_execute_traced(&m, &img.surface, &smp, &r, &none, &err), TU_INVALID_ARGUMENT, &err,
-              "trace and its event function must not be NULL");
+    const tu_explain none = {NULL, NULL, 0};
+    CHECK_ERR(tu_execute_explained(&m, &img.surface, &smp, &r, &none, &err), TU_INVALID_ARGUMENT,
+              &err, "explain and its event function must not be NULL");
     tu_image_free(&img);
 }
 

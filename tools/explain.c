@@ -1,6 +1,6 @@
 /*
  * explain.c - `texunit explain FILE LINE [--json]`: the query on line LINE of a case file
- * (the texture and sampler its earlier lines set), run through tu_execute_traced, and each
+ * (the texture and sampler its earlier lines set), run through tu_execute_explained, and each
  * step the engine reports printed as it comes: the LOD (derivatives, rho, eta, lambda
  * before and after the clamps), each isotropic sample's levels and their weight, each
  * level's footprint (cube face and face coordinates, texel-space position, per-axis
@@ -25,12 +25,12 @@
 enum { MAX_EVENTS = 4096 };
 
 typedef struct recorder {
-    tu_trace_event *events;
+    tu_explain_event *events;
     size_t count;
     bool overflow;
 } recorder;
 
-static void record(void *user, const tu_trace_event *e) {
+static void record(void *user, const tu_explain_event *e) {
     recorder *r = user;
     if (r->count == MAX_EVENTS) {
         r->overflow = true;
@@ -80,7 +80,7 @@ static void floats(FILE *f, const float *v, int n, bool json) {
 
 /* The weight of footprint texel k: the product over its linear axes (bit a set: the upper
  * neighbour, weight w[a]; else 1 - w[a]). */
-static float texel_weight(const tu_trace_event *fp, unsigned k) {
+static float texel_weight(const tu_explain_event *fp, unsigned k) {
     float w = 1.0f;
     for (unsigned a = 0; a < fp->dims; a++)
         w *= (k >> a) & 1 ? fp->weight[a] : 1.0f - fp->weight[a];
@@ -88,13 +88,13 @@ static float texel_weight(const tu_trace_event *fp, unsigned k) {
 }
 
 static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
-    const tu_trace_event *fp = NULL; /* the footprint of a filtered sample (gathers have none) */
+    const tu_explain_event *fp = NULL; /* the footprint of a filtered sample (gathers have none) */
     bool filtered = false;
     unsigned sample = 0;
     for (size_t i = 0; i < r->count; i++) {
-        const tu_trace_event *e = &r->events[i];
+        const tu_explain_event *e = &r->events[i];
         switch (e->kind) {
-        case TU_TRACE_LOD: {
+        case TU_EXPLAIN_LOD: {
             const float dx[3] = {e->derivs[0][0], e->derivs[1][0], e->derivs[2][0]};
             const float dy[3] = {e->derivs[0][1], e->derivs[1][1], e->derivs[2][1]};
             bool any = false;
@@ -117,7 +117,7 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
                     (double)e->lambda_prime, (double)e->lambda);
             break;
         }
-        case TU_TRACE_SAMPLE:
+        case TU_EXPLAIN_SAMPLE:
             filtered = true;
             fprintf(f, "sample %u at ", ++sample);
             floats(f, e->coord, 3, false);
@@ -127,7 +127,7 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             else
                 fprintf(f, ": level %u\n", e->level);
             break;
-        case TU_TRACE_FOOTPRINT:
+        case TU_EXPLAIN_FOOTPRINT:
             fp = filtered ? e : NULL;
             fprintf(f, "  level %u", e->level);
             if (e->cube)
@@ -142,7 +142,7 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             else
                 fprintf(f, ", nearest\n");
             break;
-        case TU_TRACE_FETCH:
+        case TU_EXPLAIN_FETCH:
             fprintf(f, "      read (%u, %u, %u) layer %u level %u sample %u at byte %llu: ",
                     e->texel.x, e->texel.y, e->texel.z, e->texel.layer, e->texel.level,
                     e->texel.sample, (unsigned long long)e->offset);
@@ -154,7 +154,7 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             value(f, &e->value, class_of(e->format), false);
             fprintf(f, "\n");
             break;
-        case TU_TRACE_TEXEL:
+        case TU_EXPLAIN_TEXEL:
             fprintf(f, "    texel %u of %u", e->index + 1, e->count);
             if (e->border)
                 fprintf(f, ": border colour");
@@ -166,7 +166,7 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             value(f, &e->value, texel_cls, false);
             fprintf(f, "\n");
             break;
-        case TU_TRACE_BLEND:
+        case TU_EXPLAIN_BLEND:
             fprintf(f, "  filtered: level %u ", e->level);
             value(f, &e->hi, TU_CLASS_FLOAT, false);
             if (e->level_lo != e->level) {
@@ -177,7 +177,7 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             value(f, &e->value, TU_CLASS_FLOAT, false);
             fprintf(f, "\n");
             break;
-        case TU_TRACE_RESULT:
+        case TU_EXPLAIN_RESULT:
             fprintf(f, "the lane's reply: ");
             value(f, &e->value, (tu_format_class)e->value_class, false);
             fprintf(f, "\n");
@@ -187,14 +187,14 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
 }
 
 static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
-    const tu_trace_event *fp = NULL; /* as in print_text */
+    const tu_explain_event *fp = NULL; /* as in print_text */
     bool filtered = false;
     fprintf(f, "  \"steps\": [");
     for (size_t i = 0; i < r->count; i++) {
-        const tu_trace_event *e = &r->events[i];
+        const tu_explain_event *e = &r->events[i];
         fprintf(f, "%s\n    {\"step\": \"%s\"", i ? "," : "", kind_names[e->kind]);
         switch (e->kind) {
-        case TU_TRACE_LOD:
+        case TU_EXPLAIN_LOD:
             fprintf(f, ", \"derivatives\": [");
             for (int a = 0; a < 3; a++) {
                 fprintf(f, a ? ", " : "");
@@ -209,14 +209,14 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
             fprintf(f, ", \"lambda\": ");
             num(f, e->lambda, true);
             break;
-        case TU_TRACE_SAMPLE:
+        case TU_EXPLAIN_SAMPLE:
             filtered = true;
             fprintf(f, ", \"coord\": ");
             floats(f, e->coord, 3, true);
             fprintf(f, ", \"level\": %u, \"level_lo\": %u, \"weight_lo\": ", e->level, e->level_lo);
             num(f, e->level_weight, true);
             break;
-        case TU_TRACE_FOOTPRINT:
+        case TU_EXPLAIN_FOOTPRINT:
             fp = filtered ? e : NULL;
             fprintf(f, ", \"level\": %u, \"texel_position\": ", e->level);
             floats(f, e->coord, 3, true);
@@ -228,7 +228,7 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
                     e->base[0], e->base[1], e->base[2]);
             floats(f, e->weight, 3, true);
             break;
-        case TU_TRACE_FETCH:
+        case TU_EXPLAIN_FETCH:
             fprintf(f, ", \"texel\": [%u, %u, %u], \"layer\": %u, \"level\": %u, \"offset\": %llu",
                     e->texel.x, e->texel.y, e->texel.z, e->texel.layer, e->texel.level,
                     (unsigned long long)e->offset);
@@ -238,7 +238,7 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
             fprintf(f, "\", \"value\": ");
             value(f, &e->value, class_of(e->format), true);
             break;
-        case TU_TRACE_TEXEL:
+        case TU_EXPLAIN_TEXEL:
             fprintf(f, ", \"index\": %u, \"count\": %u, \"border\": %s", e->index, e->count,
                     e->border ? "true" : "false");
             if (!e->border)
@@ -251,7 +251,7 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
             fprintf(f, ", \"value\": ");
             value(f, &e->value, texel_cls, true);
             break;
-        case TU_TRACE_BLEND:
+        case TU_EXPLAIN_BLEND:
             fprintf(f, ", \"level\": %u, \"level_lo\": %u, \"filtered\": ", e->level, e->level_lo);
             value(f, &e->hi, TU_CLASS_FLOAT, true);
             fprintf(f, ", \"filtered_lo\": ");
@@ -259,7 +259,7 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
             fprintf(f, ", \"value\": ");
             value(f, &e->value, TU_CLASS_FLOAT, true);
             break;
-        case TU_TRACE_RESULT:
+        case TU_EXPLAIN_RESULT:
             fprintf(f, ", \"value\": ");
             value(f, &e->value, (tu_format_class)e->value_class, true);
             break;
@@ -282,7 +282,8 @@ static void line_text(FILE *in, unsigned target, char *buf, size_t size) {
  * the format's when nothing replied. */
 static tu_format_class texel_class(const recorder *r, tu_format_class fallback) {
     for (size_t i = 0; i < r->count; i++)
-        if (r->events[i].kind == TU_TRACE_RESULT) return (tu_format_class)r->events[i].value_class;
+        if (r->events[i].kind == TU_EXPLAIN_RESULT)
+            return (tu_format_class)r->events[i].value_class;
     return fallback;
 }
 
@@ -290,12 +291,12 @@ static tu_format_class texel_class(const recorder *r, tu_format_class fallback) 
  * instruction, then the lane. */
 static int explain_lane(const char *path, bool sass, unsigned long line, unsigned long lane,
                         bool json, FILE *out, FILE *err) {
-    recorder rec = {calloc(MAX_EVENTS, sizeof(tu_trace_event)), 0, false};
+    recorder rec = {calloc(MAX_EVENTS, sizeof(tu_explain_event)), 0, false};
     if (!rec.events) {
         fprintf(err, "texunit: explain: out of memory\n");
         return 1;
     }
-    const tu_trace trace = {record, &rec, (unsigned)lane};
+    const tu_explain trace = {record, &rec, (unsigned)lane};
     int status = sass ? tq_trace_sass(path, (unsigned)line, &trace, err)
                       : tq_trace_visa(path, (unsigned)line, &trace, err);
     if (!status && rec.count == 0) {
@@ -365,11 +366,11 @@ int te_explain(int argc, char **argv, FILE *out, FILE *err) {
     char text[1100];
     line_text(in, (unsigned)target, text, sizeof text);
     fclose(in);
-    recorder rec = {calloc(MAX_EVENTS, sizeof(tu_trace_event)), 0, false};
+    recorder rec = {calloc(MAX_EVENTS, sizeof(tu_explain_event)), 0, false};
     int status = 0;
     tu_texel result;
     tu_format_class cls;
-    const tu_trace trace = {record, &rec, 0};
+    const tu_explain trace = {record, &rec, 0};
     if (!rec.events) {
         fprintf(err, "texunit: explain: out of memory\n");
         status = 1;

@@ -70,7 +70,7 @@ typedef struct run {
     texture_mem mems[MAX_TEXTURES];
     uint32_t region_count;
     uint64_t next_address;
-    const tu_trace *trace; /* texunit explain: the TLD on trace_line runs with it */
+    const tu_explain *trace; /* texunit explain: the TLD on trace_line runs with it */
     unsigned trace_line;
     bool traced;
 } run;
@@ -505,7 +505,7 @@ static bool cmd_instruction(run *r, const char *text) {
         return fail(r, "lane %u is outside the warp's %u threads (.lanes)", r->trace->lane,
                     r->regs.lanes);
     r->traced |= traced;
-    if ((traced ? tu_nv_tld_execute_traced(&t, &st, &r->regs, r->active, r->trace, &e)
+    if ((traced ? tu_nv_tld_execute_explained(&t, &st, &r->regs, r->active, r->trace, &e)
                 : tu_nv_tld_execute(&t, &st, &r->regs, r->active, &e)) != TU_OK)
         return refused(r, &e);
     return true;
@@ -565,7 +565,7 @@ static bool run_line(run *r, char *line) {
 }
 
 static int run_program(const char *path, FILE *out, FILE *err, unsigned trace_line,
-                       const tu_trace *trace) {
+                       const tu_explain *trace) {
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!in) {
         fprintf(err, "texunit: %s: %s\n", path, strerror(errno));
@@ -617,7 +617,7 @@ int tq_run_sass(const char *path, FILE *out, FILE *err) {
     return run_program(path, out, err, 0, NULL);
 }
 
-int tq_trace_sass(const char *path, unsigned line, const tu_trace *trace, FILE *err) {
+int tq_trace_sass(const char *path, unsigned line, const tu_explain *trace, FILE *err) {
     FILE *discard = tmpfile(); /* the program's own output */
     if (!discard) {
         fprintf(err, "texunit: %s: cannot open a temporary file: %s\n", path, strerror(errno));

@@ -18,6 +18,6 @@ int tq_run_sass(const char *path, FILE *out, FILE *err);
 
 /* Run the program with the engine's trace of lane trace->lane for the TLD on source line
  * `line` (texunit explain); the program's output is discarded. 0, or 1 refused. */
-int tq_trace_sass(const char *path, unsigned line, const tu_trace *trace, FILE *err);
+int tq_trace_sass(const char *path, unsigned line, const tu_explain *trace, FILE *err);
 
 #endif /* TEXUNIT_RUN_SASS_H */

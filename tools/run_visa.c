@@ -619,7 +619,7 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
 /* Run the kernel at path; with a trace, run the lines before source line trace_line, then
  * the instruction on that line with the trace, and no dumps. */
 static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trace_line,
-                          const tu_trace *trace) {
+                          const tu_explain *trace) {
     static run r; /* large; the tool is single-threaded */
     memset(&r, 0, sizeof r);
     r.err = errf, r.path = path, r.emask = 0xffffffffu;
@@ -660,9 +660,9 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trac
         traced.line_count = 1;
         tu_status s = tu_visa_execute(&before, &st, &r.bind, &err);
         if (s == TU_OK && trace) {
-            r.bind.trace = trace;
+            r.bind.explain = trace;
             s = tu_visa_execute(&traced, &st, &r.bind, &err);
-            r.bind.trace = NULL;
+            r.bind.explain = NULL;
         }
         if (s != TU_OK) {
             fprintf(errf, "texunit: %s: %s: %s\n", path, tu_status_name(err.status), err.message);
@@ -685,7 +685,7 @@ int tq_run_visa(const char *path, FILE *out, FILE *errf) {
     return execute_kernel(path, out, errf, 0, NULL);
 }
 
-int tq_trace_visa(const char *path, unsigned line, const tu_trace *trace, FILE *errf) {
+int tq_trace_visa(const char *path, unsigned line, const tu_explain *trace, FILE *errf) {
     /* a traced run prints no dumps; errf stands in for their stream, which is never NULL */
     return execute_kernel(path, errf, errf, line, trace);
 }

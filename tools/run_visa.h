@@ -14,7 +14,7 @@ int tq_run_visa(const char *path, FILE *out, FILE *err);
 
 /* Run the kernel up to the sampler instruction on source line `line`, then that instruction
  * with the engine's trace of lane trace->lane (texunit explain). 0, or 1 refused. */
-int tq_trace_visa(const char *path, unsigned line, const tu_trace *trace, FILE *err);
+int tq_trace_visa(const char *path, unsigned line, const tu_explain *trace, FILE *err);
 
 /* Encode the kernel's instructions (movs excepted) as vISA 4.1 binary into bin_path, or as
  * hex lines with the instruction text to out when bin_path is NULL. */

@@ -383,7 +383,7 @@ TU_API tu_status tu_lod_detail_of(const tu_msg *msg, unsigned lane, const tu_sur
                                   const tu_sampler *sampler, tu_lod_detail *out, tu_error *err);
 
 /*
- * A trace of one lane through the engine's generic path (texunit explain): tu_execute_traced
+ * A trace of one lane through the engine's generic path (texunit explain): tu_execute_explained
  * runs the message as tu_execute does, without the fast paths (which are bit-identical and
  * carry no hook), and reports the steps of lane trace->lane to trace->event in order:
  *   LOD        derivs (per axis: along x, along y; normalized), rho (x, y, in texels),
@@ -400,18 +400,18 @@ TU_API tu_status tu_lod_detail_of(const tu_msg *msg, unsigned lane, const tu_sur
  *   RESULT     the lane's value as the reply holds it, typed by value_class (tu_format_class)
  * FETCH also gives the surface's format. The event is valid during the call only.
  */
-typedef enum tu_trace_kind {
-    TU_TRACE_LOD,
-    TU_TRACE_SAMPLE,
-    TU_TRACE_FOOTPRINT,
-    TU_TRACE_TEXEL,
-    TU_TRACE_FETCH,
-    TU_TRACE_BLEND,
-    TU_TRACE_RESULT
-} tu_trace_kind;
+typedef enum tu_explain_kind {
+    TU_EXPLAIN_LOD,
+    TU_EXPLAIN_SAMPLE,
+    TU_EXPLAIN_FOOTPRINT,
+    TU_EXPLAIN_TEXEL,
+    TU_EXPLAIN_FETCH,
+    TU_EXPLAIN_BLEND,
+    TU_EXPLAIN_RESULT
+} tu_explain_kind;
 
-typedef struct tu_trace_event {
-    tu_trace_kind kind;
+typedef struct tu_explain_event {
+    tu_explain_kind kind;
     unsigned index, count;
     float derivs[3][2], rho[2], aniso_ratio, lambda_prime, lambda;
     float coord[3];
@@ -431,17 +431,17 @@ typedef struct tu_trace_event {
     tu_texel value, hi, lo;
     tu_format format;    /* FETCH */
     uint8_t value_class; /* RESULT */
-} tu_trace_event;
+} tu_explain_event;
 
-typedef struct tu_trace {
-    void (*event)(void *user, const tu_trace_event *event);
+typedef struct tu_explain {
+    void (*event)(void *user, const tu_explain_event *event);
     void *user;
     unsigned lane;
-} tu_trace;
+} tu_explain;
 
-TU_API tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface,
-                                   const tu_sampler *sampler, tu_reply *reply,
-                                   const tu_trace *trace, tu_error *err);
+TU_API tu_status tu_execute_explained(const tu_msg *msg, const tu_surface *surface,
+                                      const tu_sampler *sampler, tu_reply *reply,
+                                      const tu_explain *trace, tu_error *err);
 
 #ifdef __cplusplus
 }

@@ -81,13 +81,13 @@ void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const t
 
 /* The per-lane state a filter accumulates. */
 typedef struct tuE_lane {
-    bool null_page;        /* a texel came from a non-resident page */
-    const tu_trace *trace; /* tu_execute_traced's lane, else NULL (the generic path only) */
+    bool null_page;            /* a texel came from a non-resident page */
+    const tu_explain *explain; /* tu_execute_explained's lane, else NULL (the generic path only) */
 } tuE_lane;
 
-/* Report a trace event of a traced lane (tu_execute_traced). */
-static inline void tuE_trace(const tuE_lane *lane, const tu_trace_event *e) {
-    lane->trace->event(lane->trace->user, e);
+/* Report a trace event of a traced lane (tu_execute_explained). */
+static inline void tuE_explain(const tuE_lane *lane, const tu_explain_event *e) {
+    lane->explain->event(lane->explain->user, e);
 }
 
 /* --- texel access (texel.c) ------------------------------------------------------------ */
@@ -105,10 +105,10 @@ int32_t tuE_wrap(int32_t i, int32_t size, tu_address mode);
  * lane->null_page. */
 void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out);
 
-/* The FETCH event of a traced lane (tu_execute_traced): texel c of s read from `bits`, the
+/* The FETCH event of a traced lane (tu_execute_explained): texel c of s read from `bits`, the
  * bytes at `offset` into the surface (zero bytes when not resident), decoded to *value. */
-void tuE_trace_fetch(const tu_surface *s, const tuE_lane *lane, const tu_texel_coord *c,
-                     uint64_t offset, const uint8_t *bits, bool resident, const tu_texel *value);
+void tuE_explain_fetch(const tu_surface *s, const tuE_lane *lane, const tu_texel_coord *c,
+                       uint64_t offset, const uint8_t *bits, bool resident, const tu_texel *value);
 
 /* Read texel (x, y, z) of `layer`, sample `sample`, at view level `level` of the bound
  * surface, decoded with ctx->decode: directly when the level is direct and the coordinates

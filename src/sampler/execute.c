@@ -340,12 +340,12 @@ tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
 
 /* --- running a message ----------------------------------------------------------------------- */
 
-/* Run msg on a validated surface and sampler with their prepared state. With a trace
- * (tu_execute_traced; allow_fast false) lane trace->lane reports its steps. */
+/* Run msg on a validated surface and sampler with their prepared state. With an explain
+ * (tu_execute_explained; allow_fast false) lane explain->lane reports its steps. */
 static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const tuE_bound *bound,
                      tuE_bound *lazy, const tuE_fast_prep *fast_prep, const tu_msg *msg,
                      tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
-                     const tu_trace *trace) {
+                     const tu_explain *explain) {
     const tu_op_info *info = tu_op_describe(msg->op);
     TU_TRY(check_msg(msg, info, surface, sampler, err));
 
@@ -388,7 +388,7 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
     }
     for (unsigned l = 0; l < msg->simd; l++) {
         if (!(msg->lane_mask >> l & 1)) continue;
-        tuE_lane lane = {false, trace && trace->lane == l ? trace : NULL};
+        tuE_lane lane = {false, explain && explain->lane == l ? explain : NULL};
         tu_texel t;
         if (info->kind == TU_KIND_LOAD) {
             tuE_load_lane(&ctx, &lane, l, &t);
@@ -401,10 +401,10 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         }
         for (int c = 0; c < 4; c++)
             if (msg->channel_mask >> c & 1) reply->channel[c].u[l] = t.u[c];
-        if (TU_UNLIKELY(lane.trace)) {
-            const tu_trace_event e = {
-                .kind = TU_TRACE_RESULT, .value = t, .value_class = reply->value_class};
-            tuE_trace(&lane, &e);
+        if (TU_UNLIKELY(lane.explain)) {
+            const tu_explain_event e = {
+                .kind = TU_EXPLAIN_RESULT, .value = t, .value_class = reply->value_class};
+            tuE_explain(&lane, &e);
         }
         if (lane.null_page) null_mask &= ~(1u << l);
     }
@@ -418,7 +418,7 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
  * runs (docs/bindings.md). */
 static tu_status execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                          tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
-                         const tu_trace *trace) {
+                         const tu_explain *explain) {
     if (fast_path) *fast_path = NULL;
     TU_RETURN_IF(!msg || !surface || !sampler || !reply, err, TU_INVALID_ARGUMENT,
                  "message, surface, sampler and reply must not be NULL");
@@ -429,7 +429,7 @@ static tu_status execute(const tu_msg *msg, const tu_surface *surface, const tu_
     tuE_bound bound; /* level 0 now; the decoder and other levels when the generic path runs */
     bound_proto(surface, sampler, &bound);
     return run(surface, sampler, &bound, &bound, &fast_prep, msg, reply, err, allow_fast, fast_path,
-               trace);
+               explain);
 }
 
 tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
@@ -442,12 +442,13 @@ tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sam
     return execute(msg, surface, sampler, reply, err, allow_fast, fast_path, NULL);
 }
 
-/* The generic path only: the fast paths carry no trace hook (sampler.h). */
-tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
-                            tu_reply *reply, const tu_trace *trace, tu_error *err) {
-    TU_RETURN_IF(!trace || !trace->event, err, TU_INVALID_ARGUMENT,
-                 "trace and its event function must not be NULL");
-    return execute(msg, surface, sampler, reply, err, false, NULL, trace);
+/* The generic path only: the fast paths carry no explain hook (sampler.h). */
+tu_status tu_execute_explained(const tu_msg *msg, const tu_surface *surface,
+                               const tu_sampler *sampler, tu_reply *reply,
+                               const tu_explain *explain, tu_error *err) {
+    TU_RETURN_IF(!explain || !explain->event, err, TU_INVALID_ARGUMENT,
+                 "explain and its event function must not be NULL");
+    return execute(msg, surface, sampler, reply, err, false, NULL, explain);
 }
 
 tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,

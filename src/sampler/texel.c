@@ -109,23 +109,23 @@ void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_
         bits = (const uint8_t *)s->data + offset;
     }
     tu_format_decode(s->format, bits, out);
-    if (TU_UNLIKELY(lane->trace))
-        tuE_trace_fetch(s, lane, c, offset, bits, bits != zero_bytes, out);
+    if (TU_UNLIKELY(lane->explain))
+        tuE_explain_fetch(s, lane, c, offset, bits, bits != zero_bytes, out);
 }
 
-TU_COLD void tuE_trace_fetch(const tu_surface *s, const tuE_lane *lane, const tu_texel_coord *c,
-                             uint64_t offset, const uint8_t *bits, bool resident,
-                             const tu_texel *value) {
-    tu_trace_event e = {.kind = TU_TRACE_FETCH,
-                        .texel = *c,
-                        .offset = offset,
-                        .resident = resident,
-                        .value = *value,
-                        .format = s->format};
+TU_COLD void tuE_explain_fetch(const tu_surface *s, const tuE_lane *lane, const tu_texel_coord *c,
+                               uint64_t offset, const uint8_t *bits, bool resident,
+                               const tu_texel *value) {
+    tu_explain_event e = {.kind = TU_EXPLAIN_FETCH,
+                          .texel = *c,
+                          .offset = offset,
+                          .resident = resident,
+                          .value = *value,
+                          .format = s->format};
     e.raw_size = tu_format_bytes(s->format);
     if (e.raw_size > sizeof e.raw) e.raw_size = sizeof e.raw;
     memcpy(e.raw, bits, e.raw_size);
-    tuE_trace(lane, &e);
+    tuE_explain(lane, &e);
 }
 
 /* tuE_read's FETCH event: the texel at `offset` (zero bytes when not resident). */
@@ -136,7 +136,7 @@ static TU_COLD void trace_read(const tuE_ctx *ctx, const tuE_lane *lane, uint32_
     const bool resident = !s->residency || tu_surface_offset_resident(s, offset);
     const uint8_t *bits = resident ? (const uint8_t *)s->data + offset : zero_bytes;
     const tu_texel_coord c = {x, y, z, layer, level, sample};
-    tuE_trace_fetch(s, lane, &c, offset, bits, resident, value);
+    tuE_explain_fetch(s, lane, &c, offset, bits, resident, value);
 }
 
 /* tuE_read, compiled twice: with `traced` a constant, the untraced copy keeps nothing alive
@@ -172,7 +172,7 @@ static TU_COLD void read_traced(const tuE_ctx *ctx, tuE_lane *lane, uint32_t lev
 
 void tuE_read(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
               uint32_t y, uint32_t z, uint32_t sample, tu_texel *out) {
-    if (TU_UNLIKELY(lane->trace))
+    if (TU_UNLIKELY(lane->explain))
         read_traced(ctx, lane, level, layer, x, y, z, sample, out);
     else
         read_texel(ctx, lane, level, layer, x, y, z, sample, out, false);

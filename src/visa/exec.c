@@ -795,8 +795,8 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
         tu_error eerr = {TU_OK, ""};
         const tu_binding *bound = NULL;
         tu_status est;
-        if (b->trace)
-            est = tu_execute_traced(m, s, smp, r, b->trace, &eerr);
+        if (b->explain)
+            est = tu_execute_explained(m, s, smp, r, b->explain, &eerr);
         else if (!st->bindings)
             est = tu_execute(m, s, smp, r, &eerr);
         else if ((est = tu_bind_cached(st->bindings, s, smp, &bound, &eerr)) == TU_OK)
