@@ -16,7 +16,8 @@
  * ones), void-extent blocks (LDR and HDR, ordered, unordered and all-ones extents, with and
  * without the reserved bits), and blocks astcenc encodes from random LDR and HDR images. The
  * test checks that a good share of the blocks are valid (astcenc_get_block_info), so that it
- * compares decoded data and not only the error colour.
+ * compares decoded data and not only the error colour. Blocks texunit's own encoder makes
+ * (encode_astc.c) are among them: each must be valid for astcenc and decode alike.
  *
  * Without libastcenc the test is not built (tests/CMakeLists.txt says so).
  */
@@ -126,6 +127,28 @@ static void test_block_size(const tuC_format_info *unorm, tuC_format f_unorm, tu
     size_t encoded = count / 64; /* encoding is slow: a few real blocks */
     for (size_t i = 0; i < count - 2 * encoded; i++)
         make_block(blocks + 16 * i, i % 4);
+    /* the first blocks: texunit's own encoder (encode_astc.c), a third each for the UNORM,
+     * sRGB and SFLOAT formats, from random texels (LDR in [0, 1], HDR over 2^-14 .. 2^15 with
+     * some alphas above 1); astcenc must find every one valid for its format's profile (HDR
+     * endpoint modes only in the SFLOAT blocks) */
+    size_t own = count / 8;
+    tuC_format own_format[3] = {f_unorm, f_srgb, f_hdr};
+    for (size_t i = 0; i < own; i++) {
+        float in[TUC_MAX_BLOCK_TEXELS][4];
+        bool hdr = i % 3 == 2, hdr_alpha = hdr && i % 2;
+        float base = (float)(tu_test_rand(&rng) % 1000) / 1000.0f;
+        for (unsigned t = 0; t < texels; t++)
+            for (unsigned c = 0; c < 4; c++) {
+                float v = base + (float)(tu_test_rand(&rng) % 300) / 1000.0f;
+                if (hdr && (c < 3 || hdr_alpha))
+                    v *= exp2f((float)(tu_test_rand(&rng) % 30) - 14.0f);
+                in[t][c] = hdr && (c < 3 || hdr_alpha) ? v : v > 1.0f ? 1.0f : v;
+            }
+        tu_error err;
+        CHECK(tuC_encode_block(own_format[i % 3], (const float(*)[4])in, texels, blocks + 16 * i,
+                               16, &err) == TU_OK,
+              "%s", err.message);
+    }
     CHECK(encoded_blocks(bw, bh, false, blocks + 16 * (count - 2 * encoded), encoded) == 0);
     CHECK(encoded_blocks(bw, bh, true, blocks + 16 * (count - encoded), encoded) == 0);
 
@@ -139,6 +162,12 @@ static void test_block_size(const tuC_format_info *unorm, tuC_format f_unorm, tu
         size_t valid = 0, mismatches = 0;
         for (size_t b = 0; b < count; b++) {
             valid += kind[b * texels] != TU_ASTC_REF_ERROR_BLOCK;
+            if (b < own && own_format[b % 3] == f)
+                for (unsigned t = 0; t < texels; t++)
+                    CHECK(kind[b * texels + t] == TU_ASTC_REF_VALID ||
+                              (f == f_hdr && kind[b * texels + t] == TU_ASTC_REF_HDR_ENDPOINT),
+                          "%s: astcenc finds texel %u of our block %zu invalid (%u)",
+                          tuC_format_info_get(f)->name, t, b, kind[b * texels + t]);
             /* an HDR void-extent block (bit 9 of a void-extent block mode) */
             unsigned mode = blocks[16 * b] | (unsigned)blocks[16 * b + 1] << 8;
             if ((mode & 0x1ff) == 0x1fc && (mode & 0x200) && kind[b * texels] == TU_ASTC_REF_VALID)

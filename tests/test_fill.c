@@ -218,6 +218,7 @@ static void test_multisample(void) {
 /* Every format of the table: every field of every texel is the generator's field value. */
 static void test_every_format(void) {
     for (int f = TU_FORMAT_UNDEFINED + 1; f < TU_FORMAT_COUNT; f++) {
+        if (tu_format_is_compressed((tu_format)f)) continue; /* no surfaces of them yet */
         tu_image img = make_filled(TU_SURFACE_2D, true, (tu_format)f, 3, 2, 1, 2, 2, 1, 1234);
         const tu_format_desc *d = tu_format_describe((tu_format)f);
         int distinct = 0;

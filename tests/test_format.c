@@ -37,6 +37,7 @@
  *   the documented choices of format.h: saturation, NaN -> 0 for unorm/snorm/sRGB, 11/10-bit
  *     overflow -> largest finite, missing components (0, 0, 0, 1).
  */
+#include "../src/format/compressed/compressed.h"
 #include "texunit/format.h"
 
 #include "tu_test.h"
@@ -472,9 +473,11 @@ typedef struct row {
     unsigned bytes;
 } row;
 
-#define ROW_(name, vk, bytes, c0, c1, c2, c3) {TU_FORMAT_##name, #name, vk, bytes},
-static const row rows[] = {TU_FORMAT_LIST(ROW_)};
+#define ROW_(name, vk, bytes, c0, c1, c2, c3)             {TU_FORMAT_##name, #name, vk, bytes},
+#define BLOCK_ROW_(name, vk, codec, bw, bh, bytes, flags) {TU_FORMAT_##name, #name, vk, bytes},
+static const row rows[] = {TU_FORMAT_LIST(ROW_) TU_COMPRESSED_FORMAT_LIST(BLOCK_ROW_)};
 #undef ROW_
+#undef BLOCK_ROW_
 
 static void lower_copy(char *dst, const char *src) {
     for (; *src; src++)
@@ -504,6 +507,7 @@ static void test_table_rows(void) {
               tu_format_describe(TU_FORMAT_##name)->vk_format == (uint32_t)VK_FORMAT_##name, \
           "%s", #name);
     TU_FORMAT_LIST(VK_CHECK_)
+    TU_COMPRESSED_FORMAT_LIST(VK_CHECK_)
 #undef VK_CHECK_
 #else
     printf("  (vulkan/vulkan_core.h not found: VK numbers not checked against it)\n");
@@ -514,6 +518,7 @@ static void test_table_layout(void) {
     for (int fi = 1; fi < TU_FORMAT_COUNT; fi++) {
         const tu_format_desc *d = tu_format_describe((tu_format)fi);
         if (!CHECK(d != NULL && d->name != NULL, "format %d", fi)) continue;
+        if (d->flags & TU_FORMAT_FLAG_COMPRESSED) continue; /* test_compressed_rows */
         ref_layout L;
         if (!CHECK(parse_name(d->name, &L), "name %s does not parse", d->name)) continue;
         CHECK(d->bytes == L.bytes, "%s: bytes %u, name says %u", d->name, d->bytes, L.bytes);
@@ -556,6 +561,65 @@ static void test_table_layout(void) {
             CHECK(d->channels[c].bits == 0, "%s: unused channel %d has %u bits", d->name, c,
                   d->channels[c].bits);
     }
+}
+
+/* The block-compressed rows: the same formats as the block decoders' table, block size and
+ * bytes per block, components and numeric types, and no per-texel decode or encode. */
+static void test_compressed_rows(void) {
+    unsigned compressed = 0;
+    for (int fi = 1; fi < TU_FORMAT_COUNT; fi++) {
+        const tu_format_desc *d = tu_format_describe((tu_format)fi);
+        if (!CHECK(d != NULL)) continue;
+        bool is = d->flags & TU_FORMAT_FLAG_COMPRESSED;
+        CHECK(tu_format_is_compressed((tu_format)fi) == is, "%s", d->name);
+        if (!is) {
+            CHECK(d->block_width == 1 && d->block_height == 1, "%s", d->name);
+            continue;
+        }
+        compressed++;
+        const tuC_format_info *info = tuC_format_info_get(tuC_format_from_vk(d->vk_format));
+        if (!CHECK(info != NULL, "%s: not a block decoder's format", d->name)) continue;
+        CHECK_EQ_STR(info->name, d->name);
+        CHECK_EQ_U(d->block_width, info->block_width);
+        CHECK_EQ_U(d->block_height, info->block_height);
+        CHECK_EQ_U(d->bytes, info->block_bytes);
+        CHECK_EQ_U(d->channel_count, tuC_format_channels(info));
+        CHECK_EQ_U(d->format_class, TU_CLASS_FLOAT);
+        CHECK(!(d->flags & TU_FORMAT_FLAG_SRGB) == !(info->flags & TUC_SRGB), "%s", d->name);
+        CHECK(!(d->flags & TU_FORMAT_FLAG_ALPHA) == (d->channel_count < 4), "%s", d->name);
+        bool fp = info->codec == TUC_BC6H || info->codec == TUC_ASTC_HDR;
+        for (unsigned c = 0; c < 4; c++) {
+            const tu_channel *ch = &d->channels[c];
+            CHECK(ch->bits == 0 && ch->shift == 0, "%s", d->name);
+            if (c >= d->channel_count) {
+                CHECK_EQ_U(ch->component, TU_COMPONENT_X);
+                continue;
+            }
+            CHECK_EQ_U(ch->component, c);
+            unsigned want =
+                fp ? ((info->flags & TUC_SIGNED) ? TU_NUMERIC_SFLOAT : TU_NUMERIC_UFLOAT)
+                : (info->flags & TUC_SIGNED)          ? TU_NUMERIC_SNORM
+                : ((info->flags & TUC_SRGB) && c < 3) ? TU_NUMERIC_SRGB
+                                                      : TU_NUMERIC_UNORM;
+            CHECK(ch->numeric == want, "%s channel %u: numeric %u, want %u", d->name, c,
+                  ch->numeric, want);
+        }
+        /* no per-texel decode or encode: the zero texel, and nothing written */
+        uint8_t block[16], copy[16];
+        for (unsigned i = 0; i < 16; i++)
+            block[i] = copy[i] = (uint8_t)(0x5a + 7 * i);
+        tu_texel t;
+        tu_format_decode((tu_format)fi, block, &t);
+        CHECK(t.f[0] == 0.0f && t.f[1] == 0.0f && t.f[2] == 0.0f &&
+                  t.f[3] == (d->channel_count == 4 ? 0.0f : 1.0f),
+              "%s", d->name);
+        tu_texel in = {{0.5f, 0.5f, 0.5f, 0.5f}};
+        tu_format_encode((tu_format)fi, &in, block);
+        CHECK(memcmp(block, copy, sizeof block) == 0, "%s: encode wrote", d->name);
+        CHECK(tu_format_from_name(d->name) == (tu_format)fi, "%s", d->name);
+        CHECK(tu_format_from_vk(d->vk_format) == (tu_format)fi, "%s", d->name);
+    }
+    CHECK_EQ_U(compressed, TUC_FORMAT_COUNT - 1);
 }
 
 static void test_table_lookup(void) {
@@ -614,12 +678,13 @@ static void test_table_lookup(void) {
                                           "TU_FORMAT_UNDEFINED",
                                           "UNDEFINED",
                                           "TU_FORMAT_COUNT",
-                                          "BC1_RGB_UNORM_BLOCK",
+                                          "BC1_RGB_UNORM",
                                           "R8_UNORM\n"};
     for (size_t i = 0; i < COUNT_OF(unknown); i++)
         CHECK(tu_format_from_name(unknown[i]) == TU_FORMAT_UNDEFINED, "from_name(\"%s\")",
               unknown[i]);
-    static const uint32_t unknown_vk[] = {0, 1, 3, 5, 131, 184, 1000156000, 0x7fffffff, 0xffffffff};
+    static const uint32_t unknown_vk[] = {0,          1,          3,          5,         185,
+                                          1000054000, 1000156000, 0x7fffffff, 0xffffffff};
     for (size_t i = 0; i < COUNT_OF(unknown_vk); i++)
         CHECK(tu_format_from_vk(unknown_vk[i]) == TU_FORMAT_UNDEFINED, "from_vk(%u)",
               unknown_vk[i]);
@@ -901,7 +966,7 @@ static void test_decode_exhaustive(void) {
     uint64_t rng = 0x1234;
     for (int fi = 1; fi < TU_FORMAT_COUNT; fi++) {
         const tu_format_desc *d = tu_format_describe((tu_format)fi);
-        if (!d || max_field_bits(d) > 16) continue;
+        if (!d || (d->flags & TU_FORMAT_FLAG_COMPRESSED) || max_field_bits(d) > 16) continue;
         uint32_t add[4], n = 1u << max_field_bits(d);
         for (int c = 0; c < 4; c++)
             add[c] = rand32(&rng);
@@ -973,7 +1038,7 @@ static void test_decode_edges(void) {
     uint64_t rng = 0x5678;
     for (int fi = 1; fi < TU_FORMAT_COUNT; fi++) {
         const tu_format_desc *d = tu_format_describe((tu_format)fi);
-        if (!d || max_field_bits(d) <= 16) continue;
+        if (!d || (d->flags & TU_FORMAT_FLAG_COMPRESSED) || max_field_bits(d) <= 16) continue;
         for (int c = 0; c < d->channel_count; c++) {
             const tu_channel *ch = &d->channels[c];
             uint32_t list[128];
@@ -1198,7 +1263,8 @@ static void test_encode_fixed(void) {
     uint64_t rng = 99;
     for (int fi = 1; fi < TU_FORMAT_COUNT; fi++) {
         const tu_format_desc *d = tu_format_describe((tu_format)fi);
-        if (!d || d->format_class != TU_CLASS_FLOAT) continue;
+        if (!d || (d->flags & TU_FORMAT_FLAG_COMPRESSED) || d->format_class != TU_CLASS_FLOAT)
+            continue;
         for (int c = 0; c < d->channel_count; c++) {
             const tu_channel *ch = &d->channels[c];
             if (ch->numeric != TU_NUMERIC_UNORM && ch->numeric != TU_NUMERIC_SNORM &&
@@ -1624,6 +1690,7 @@ static void test_scalar_srgb(void) {
 int main(void) {
     TU_RUN(test_table_rows);
     TU_RUN(test_table_layout);
+    TU_RUN(test_compressed_rows);
     TU_RUN(test_table_lookup);
     TU_RUN(test_invalid_formats);
     TU_RUN(test_literal_layouts);

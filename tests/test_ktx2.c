@@ -108,8 +108,10 @@ static bool make_image(tu_format format, const shape *sh, uint32_t seed, tu_imag
 }
 
 /* typeSize from the format's name and KTX 2.0 "typeSize", independent of the library's rule:
- * _PACKxx -> xx/8, combined depth/stencil -> 4, otherwise the first component's size. */
+ * _PACKxx -> xx/8, combined depth/stencil -> 4, block-compressed (_BLOCK) -> 1, otherwise the
+ * first component's size. */
 static uint32_t expected_type_size(const char *name) {
+    if (strstr(name, "_BLOCK")) return 1;
     const char *pack = strstr(name, "_PACK");
     if (pack) return (uint32_t)atoi(pack + 5) / 8;
     if (strstr(name, "_S8_UINT") && name[0] == 'D') return 4;
@@ -329,6 +331,46 @@ static void check_sample(const uint8_t *b, unsigned i, uint32_t word, uint32_t l
     ((uint32_t)(offset) | (uint32_t)((bits)-1) << 16 | (uint32_t)(type) << 24)
 
 /* KDFS 1.4 sample encodings and KTX 2.0 "Restrictions" colour rules for a few formats. */
+/* Compressed formats: colorModel, texelBlockDimension, bytesPlane0 and the samples as KDFS
+ * 1.3 §5.6 names them (BC5: RED 0 and GREEN 1, 64 bits each; ETC2 RGBA8: ALPHA 15 then
+ * COLOR 2; ASTC: DATA 0 over 128 bits), with the bounds of the Khronos reference writer. */
+static void test_dfd_compressed(void) {
+    void *file;
+    const uint8_t *b;
+    if ((b = dfd_of(TU_FORMAT_BC5_SNORM_BLOCK, &file))) {
+        CHECK_EQ_U(b[8], 132); /* KHR_DF_MODEL_BC5 */
+        CHECK(b[12] == 3 && b[13] == 3 && b[14] == 0 && b[15] == 0, "BC5 block 4x4x1x1");
+        CHECK_EQ_U(b[10], 1); /* LINEAR */
+        CHECK_EQ_U(b[16], 16);
+        CHECK_EQ_U(sample_count(b), 2);
+        check_sample(b, 0, WORD(0, 64, 0 | 0x40), 0x80000000u, 0x7FFFFFFFu, "BC5 red");
+        check_sample(b, 1, WORD(64, 64, 1 | 0x40), 0x80000000u, 0x7FFFFFFFu, "BC5 green");
+    }
+    free(file);
+    if ((b = dfd_of(TU_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK, &file))) {
+        CHECK_EQ_U(b[8], 161); /* KHR_DF_MODEL_ETC2 */
+        CHECK_EQ_U(b[10], 2);  /* SRGB */
+        CHECK_EQ_U(b[16], 16);
+        CHECK_EQ_U(sample_count(b), 2);
+        check_sample(b, 0, WORD(0, 64, 15 | 0x10), 0, 0xFFFFFFFFu, "ETC2 alpha (linear)");
+        check_sample(b, 1, WORD(64, 64, 2), 0, 0xFFFFFFFFu, "ETC2 colour");
+    }
+    free(file);
+    if ((b = dfd_of(TU_FORMAT_ASTC_6x5_SFLOAT_BLOCK, &file))) {
+        CHECK_EQ_U(b[8], 162); /* KHR_DF_MODEL_ASTC */
+        CHECK(b[12] == 5 && b[13] == 4, "ASTC 6x5: %u %u", b[12], b[13]);
+        CHECK_EQ_U(sample_count(b), 1);
+        check_sample(b, 0, WORD(0, 128, 0 | 0x80 | 0x40), fbits(-1.0f), fbits(1.0f), "ASTC HDR");
+    }
+    free(file);
+    if ((b = dfd_of(TU_FORMAT_BC1_RGBA_UNORM_BLOCK, &file))) {
+        CHECK_EQ_U(b[8], 128); /* KHR_DF_MODEL_BC1A */
+        CHECK_EQ_U(b[16], 8);
+        check_sample(b, 0, WORD(0, 64, 1), 0, 0xFFFFFFFFu, "BC1 alpha present");
+    }
+    free(file);
+}
+
 static void test_dfd(void) {
     void *file;
     const uint8_t *b;
@@ -616,8 +658,13 @@ static void test_refusals(void) {
            {SUPERCOMPRESSION, 4, 1});
     REFUSE(TU_UNSUPPORTED, "supercompression scheme 2 (Zstandard)", {SUPERCOMPRESSION, 4, 2});
     REFUSE(TU_UNSUPPORTED, "vkFormat 0 (VK_FORMAT_UNDEFINED", {VK_FORMAT, 4, 0});
-    REFUSE(TU_UNSUPPORTED, "vkFormat 131 is a block-compressed", {VK_FORMAT, 4, 131});
-    REFUSE(TU_UNSUPPORTED, "vkFormat 157 is a block-compressed", {VK_FORMAT, 4, 157});
+    /* compressed vkFormats with an RGBSDA descriptor: the model and block size must match */
+    REFUSE(TU_PARSE_ERROR, "is not colorModel 128 with texelBlockDimension 4x4",
+           {VK_FORMAT, 4, 131});
+    REFUSE(TU_PARSE_ERROR, "is not colorModel 162 with texelBlockDimension 4x4",
+           {VK_FORMAT, 4, 157});
+    REFUSE(TU_UNSUPPORTED, "vkFormat 1000054000 is a block-compressed",
+           {VK_FORMAT, 4, 1000054000}); /* PVRTC: not a format of the table */
     REFUSE(TU_UNSUPPORTED, "vkFormat 11 is not a format of texunit's table", {VK_FORMAT, 4, 11});
     REFUSE(TU_UNSUPPORTED, "vkFormat 4000000000", {VK_FORMAT, 4, 4000000000u});
     REFUSE(TU_PARSE_ERROR, "typeSize 4 does not match vkFormat 37", {TYPE_SIZE, 4, 4});
@@ -873,6 +920,7 @@ int main(void) {
     TU_RUN(test_round_trip_every_format);
     TU_RUN(test_header_bytes);
     TU_RUN(test_dfd);
+    TU_RUN(test_dfd_compressed);
     TU_RUN(test_writer_reads_any_layout);
     TU_RUN(test_writer_residency);
     TU_RUN(test_buffer_as_1d);

@@ -392,6 +392,32 @@ static void test_formats(void) {
         memset(&h, 0, sizeof h);
         tu_error err;
         const tu_status st = tu_nv_format_fields((tu_format)f, &h, &err);
+        const tu_format_desc *fd = tu_format_describe((tu_format)f);
+        if (tu_format_is_compressed((tu_format)f)) {
+            /* the header fields (surfaces of compressed formats come later): ASTC SFLOAT has
+             * no Maxwell format; the others read their stored components through C0.., the
+             * rest 0 / 1, with NVK's data types and the sRGB bit (nil_formats.csv) */
+            bool astc_hdr = strstr(fd->name, "ASTC") && strstr(fd->name, "SFLOAT");
+            if (astc_hdr) {
+                CHECK(st == TU_UNSUPPORTED, "%s", fd->name);
+                continue;
+            }
+            if (!CHECK(st == TU_OK, "%s: %s", fd->name, err.message)) continue;
+            unsigned want_type = fd->channels[0].numeric == TU_NUMERIC_SNORM ? TU_NV_TYPE_SNORM
+                                 : fd->channels[0].numeric == TU_NUMERIC_SFLOAT ||
+                                         fd->channels[0].numeric == TU_NUMERIC_UFLOAT
+                                     ? TU_NV_TYPE_FLOAT
+                                     : TU_NV_TYPE_UNORM;
+            CHECK(h.r_data_type == want_type && h.a_data_type == want_type, "%s", fd->name);
+            CHECK(!h.srgb_conversion == !(fd->flags & TU_FORMAT_FLAG_SRGB), "%s", fd->name);
+            const uint32_t src[4] = {h.x_source, h.y_source, h.z_source, h.w_source};
+            for (unsigned k = 0; k < 4; k++)
+                CHECK(src[k] == (k < fd->channel_count ? TU_NV_SOURCE_R + k
+                                 : k == 3              ? TU_NV_SOURCE_ONE_FLOAT
+                                                       : TU_NV_SOURCE_ZERO),
+                      "%s source %u = %u", fd->name, k, src[k]);
+            continue;
+        }
         if (f == TU_FORMAT_S8_UINT) {
             CHECK(st == TU_UNSUPPORTED, "S8_UINT has no Maxwell format here");
             continue;
@@ -537,7 +563,9 @@ static void test_texture(void) {
         {"TEXTURE_TYPE", 9, TU_INVALID_ARGUMENT, "TEXTURE_TYPE 9 is not 0..8"},
         {"TEXTURE_TYPE", TU_NV_TEX_1D_BUFFER, TU_INVALID_ARGUMENT, "needs HEADER_VERSION"},
         {"COMPONENTS", 0, TU_UNSUPPORTED, "COMPONENTS 0x00"},
-        {"COMPONENTS", 0x24, TU_UNSUPPORTED, "COMPONENTS 0x24"},
+        {"COMPONENTS", 0x1c, TU_UNSUPPORTED, "COMPONENTS 0x1c"},
+        /* DXT1 is BC1, whose surfaces are not supported yet */
+        {"COMPONENTS", 0x24, TU_UNSUPPORTED, "BC1_RGBA_UNORM_BLOCK is block-compressed"},
         {"R_DATA_TYPE", TU_NV_TYPE_SINT, TU_UNSUPPORTED, "data types R 3"},
         {"ADDRESS", 0x10000, TU_INVALID_ARGUMENT, "ADDRESS 0x10000 lies in no memory region"},
         {"ADDRESS", 0x40fe00, TU_INVALID_ARGUMENT, "does not fit in size"},
@@ -648,7 +676,8 @@ static void test_state(void) {
     static uint8_t mem[4096];
     const uint32_t bank[2] = {0x12345678, 0xfff00005};
     tu_nv_region regions[2] = {{0x1000, mem, 2048, NULL}, {0x1800, mem + 2048, 2048, NULL}};
-    tu_nv_state st = {regions, 2, {pool, sizeof pool, 3}, {pool, sizeof pool, 3}, bank, 2, NULL};
+    tu_nv_state st = {regions, 2,   {pool, sizeof pool, 3}, {pool, sizeof pool, 3}, bank, 2,
+                      NULL,    NULL};
     tu_error err;
     CHECK(tu_nv_state_validate(&st, &err) == TU_OK, "%s", err.message);
     CHECK(tu_nv_cbank_word(&st, 1) == 0xfff00005 && tu_nv_cbank_word(&st, 2) == 0 &&

@@ -45,6 +45,7 @@ static gpu *gpu_new(void) {
                           {g->headers, sizeof g->headers, POOL_ENTRIES - 1},
                           g->cbank,
                           POOL_ENTRIES,
+                          NULL,
                           NULL};
     /* Every other warp state keeps a binding cache: the tests rewrite headers between TLDs,
      * so a binding not bound again after a change would show as a wrong texel. */

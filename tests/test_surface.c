@@ -149,7 +149,7 @@ static void m_format_big(tu_surface *s) {
     s->format = (tu_format)9999;
 }
 static void m_tiling(tu_surface *s) {
-    s->tiling = (tu_tiling)5;
+    s->tiling = (tu_tiling)6;
 }
 static void m_arrayed_3d(tu_surface *s) {
     s->type = TU_SURFACE_3D, s->layers = 1;
@@ -393,7 +393,7 @@ static const invalid_case invalid_cases[] = {
     {"type 9", m_type, "surface type 9 is not one of"},
     {"format 0", m_format0, "surface format 0 is not a format"},
     {"format 9999", m_format_big, "surface format 9999 is not a format"},
-    {"tiling 5", m_tiling, "surface tiling 5"},
+    {"tiling 6", m_tiling, "surface tiling 6"},
     {"arrayed 3D", m_arrayed_3d, "a 3D surface cannot be arrayed"},
     {"arrayed buffer", m_arrayed_buffer, "a BUFFER surface cannot be arrayed"},
     {"width 0", m_width0, "surface width 0 must be at least 1"},
@@ -523,7 +523,8 @@ static void test_mcs_errors(void) {
               "surface mcs: surface level[0]");
     s = msaa_surface();
     mcs_surface.levels = 2, mcs_surface.level_count = 2;
-    mcs_surface.level[1] = (tu_level_layout){64, 4, 16, 16, 16};
+    mcs_surface.level[1] = (tu_level_layout){
+        .offset = 64, .row_pitch = 4, .slice_pitch = 16, .sample_pitch = 16, .layer_pitch = 16};
     mcs_surface.size = 80;
     CHECK_ERR(tu_surface_validate(&s, &err), TU_INVALID_ARGUMENT, &err,
               "surface mcs must be a 2D surface with 1 sample and 1 level");

@@ -1,8 +1,8 @@
 /*
  * query.c - the query case format: parse a line, answer it through the engine, print.
  *
- *   texture TYPE FORMAT W H D LEVELS LAYERS SEED
- *   texture_file PATH
+ *   texture TYPE FORMAT W H D LEVELS LAYERS SEED [tiling=linear|x|y|4|64]
+ *   texture_file PATH [tiling=linear|x|y|4|64]
  *   sampler key=value...
  *   fetch x y z_or_layer lod [ox oy oz]        lod u v w_or_layer lod [ox oy oz]
  *   grad u v w_or_layer dudx dvdx dwdx dudy dvdy dwdy [ox oy oz]
@@ -298,6 +298,23 @@ static bool parse_offsets(const tokens *tk, int first, tq_line *q, char *why, si
     return true;
 }
 
+bool tq_tiling_from_word(const char *w, tu_tiling *t) {
+    static const tu_tiling tilings[] = {TU_TILING_LINEAR, TU_TILING_INTEL_X, TU_TILING_INTEL_Y,
+                                        TU_TILING_INTEL_4, TU_TILING_INTEL_64};
+    if (strncmp(w, "tiling=", 7) == 0)
+        for (size_t i = 0; i < COUNT(tilings); i++)
+            if (strcmp(w + 7, tu_tiling_name(tilings[i])) == 0) {
+                *t = tilings[i];
+                return true;
+            }
+    return false;
+}
+
+static bool parse_tiling(const char *w, tu_tiling *t, char *why, size_t why_size) {
+    return tq_tiling_from_word(w, t) ||
+           fail(why, why_size, "'%s' is not tiling=linear|x|y|4|64", w);
+}
+
 bool tq_parse(const char *line, tu_surface_type type, bool arrayed, tq_line *q, char *why,
               size_t why_size) {
     tokens tk;
@@ -312,10 +329,12 @@ bool tq_parse(const char *line, tu_surface_type type, bool arrayed, tq_line *q, 
     if (strcmp(cmd, "texture") == 0) {
         q->kind = TQ_TEXTURE;
         tq_texture *t = &q->texture;
-        if (tk.n != 9)
+        if (tk.n != 9 && tk.n != 10)
             return fail(why, why_size,
-                        "texture takes 8 values (TYPE FORMAT W H D LEVELS LAYERS SEED), not %d",
+                        "texture takes 8 values (TYPE FORMAT W H D LEVELS LAYERS SEED) and "
+                        "tiling=..., not %d",
                         tk.n - 1);
+        if (tk.n == 10 && !parse_tiling(tk.t[9], &t->tiling, why, why_size)) return false;
         if (!tq_type_from_word(tk.t[1], &t->type, &t->arrayed))
             return fail(why, why_size,
                         "texture type '%s' is not one of 1d 1darray 2d 2darray 3d cube cubearray",
@@ -338,7 +357,9 @@ bool tq_parse(const char *line, tu_surface_type type, bool arrayed, tq_line *q, 
     }
     if (strcmp(cmd, "texture_file") == 0) {
         q->kind = TQ_TEXTURE_FILE;
-        if (tk.n != 2) return fail(why, why_size, "texture_file takes one PATH");
+        if (tk.n != 2 && tk.n != 3)
+            return fail(why, why_size, "texture_file takes one PATH and tiling=...");
+        if (tk.n == 3 && !parse_tiling(tk.t[2], &q->texture.tiling, why, why_size)) return false;
         if (strlen(tk.t[1]) >= sizeof q->texture.path)
             return fail(why, why_size, "texture_file path is too long");
         strcpy(q->texture.path, tk.t[1]);
@@ -454,7 +475,8 @@ bool tq_make_texture_progress(const tq_texture *t, tu_image *img, const tu_progr
     desc.layers = t->layers, desc.levels = t->levels, desc.samples = 1;
     if (desc.levels == 0) desc.levels = tu_surface_max_levels(&desc);
     if (tu_image_create(img, &desc, &err) != TU_OK ||
-        tu_surface_fill_pattern(&img->surface, t->pattern, t->seed, progress, &err) != TU_OK) {
+        tu_surface_fill_pattern(&img->surface, t->pattern, t->seed, progress, &err) != TU_OK ||
+        tu_image_convert_tiling(img, t->tiling, &err) != TU_OK) {
         tu_image_free(img);
         return fail(why, why_size, "texture: %s", err.message);
     }
@@ -621,8 +643,8 @@ char *tq_read_file(const char *path, size_t *size, char *why, size_t why_size) {
     return buf;
 }
 
-static bool load_texture_file(const char *path, tu_image *img, bool have_texture, char *why,
-                              size_t why_size) {
+static bool load_texture_file(const char *path, tu_tiling tiling, tu_image *img, bool have_texture,
+                              char *why, size_t why_size) {
     size_t size = 0;
     unsigned char *bytes = (unsigned char *)tq_read_file(path, &size, why, why_size);
     if (!bytes) return false;
@@ -632,7 +654,8 @@ static bool load_texture_file(const char *path, tu_image *img, bool have_texture
     if (size >= 12 && memcmp(bytes, ktx2, 12) == 0) {
         tu_image fresh = {0};
         tu_error err = {0};
-        ok = tu_ktx2_read_memory(bytes, size, &fresh, &err) == TU_OK;
+        ok = tu_ktx2_read_memory(bytes, size, &fresh, &err) == TU_OK &&
+             tu_image_convert_tiling(&fresh, tiling, &err) == TU_OK;
         if (ok) {
             tu_image_free(img);
             *img = fresh;
@@ -642,6 +665,10 @@ static bool load_texture_file(const char *path, tu_image *img, bool have_texture
     } else if (!have_texture) {
         ok = fail(why, why_size,
                   "texture_file %s is a raw blob: a texture line must give its shape first", path);
+    } else if (tiling != TU_TILING_LINEAR || img->surface.tiling != TU_TILING_LINEAR) {
+        ok = fail(why, why_size,
+                  "texture_file %s is a raw blob, in the packed linear order: it takes no tiling",
+                  path);
     } else if (size != img->surface.size) {
         ok = fail(why, why_size, "texture_file %s has %zu bytes; the texture needs %zu", path, size,
                   img->surface.size);
@@ -683,7 +710,9 @@ static bool apply_state(const tq_line *q, tu_image *img, bool *have_texture, tq_
         return true;
     }
     case TQ_TEXTURE_FILE:
-        if (!load_texture_file(q->texture.path, img, *have_texture, why, why_size)) return false;
+        if (!load_texture_file(q->texture.path, q->texture.tiling, img, *have_texture, why,
+                               why_size))
+            return false;
         *have_texture = true;
         return true;
     case TQ_SAMPLER: *smp = q->sampler; return true;

@@ -32,6 +32,7 @@ typedef struct tq_texture {
     tu_format format;
     uint32_t width, height, depth, levels, layers, seed;
     tu_pattern pattern; /* TU_PATTERN_HASH (with seed) unless SEED names a pattern */
+    tu_tiling tiling;   /* tiling=linear|x|y|4|64 (LINEAR by default) */
     char path[1024];    /* texture_file */
 } tq_texture;
 
@@ -105,6 +106,10 @@ bool tq_answer_traced(const tq_line *q, const tu_image *img, const tq_sampler *s
  * False with a reason (img is then empty). */
 bool tq_state_at(FILE *in, unsigned target, tu_image *img, tq_sampler *smp, tq_line *q, char *why,
                  size_t why_size);
+
+/* "tiling=linear", "tiling=x", "tiling=y", "tiling=4", "tiling=64" (docs/semantics.md,
+ * "Intel tilings"); false for anything else. */
+bool tq_tiling_from_word(const char *w, tu_tiling *t);
 
 /* Make the texture a TEXTURE / TEXTURE_FILE line describes; the _progress form reports the
  * fill to `progress` (NULL: none). */

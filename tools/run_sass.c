@@ -60,6 +60,7 @@ typedef struct run {
     const char *path;
     unsigned line;
     FILE *out, *err;
+    const tu_trace_sink *trace; /* --trace / --cache, or NULL */
     tu_nv_regs regs;
     uint32_t active;
     uint8_t *headers, *samplers;
@@ -70,8 +71,8 @@ typedef struct run {
     texture_mem mems[MAX_TEXTURES];
     uint32_t region_count;
     uint64_t next_address;
-    const tu_explain *trace; /* texunit explain: the TLD on trace_line runs with it */
-    unsigned trace_line;
+    const tu_explain *explain; /* texunit explain: the TLD on explain_line runs with it */
+    unsigned explain_line;
     bool traced;
 } run;
 
@@ -162,7 +163,8 @@ static tu_nv_state state(run *r) {
                       {r->samplers, (size_t)r->sampler_entries * TU_NV_ENTRY_BYTES, r->sampler_max},
                       r->cbank,
                       CBANK_WORDS,
-                      NULL};
+                      NULL,
+                      r->trace};
     return st;
 }
 
@@ -500,12 +502,12 @@ static bool cmd_instruction(run *r, const char *text) {
     else
         fprintf(r->out, "%-56s // (no encoding: %s)\n", buf, enc.message);
     const tu_nv_state st = state(r);
-    const bool traced = r->trace && r->line == r->trace_line;
-    if (traced && r->trace->lane >= r->regs.lanes)
-        return fail(r, "lane %u is outside the warp's %u threads (.lanes)", r->trace->lane,
+    const bool traced = r->explain && r->line == r->explain_line;
+    if (traced && r->explain->lane >= r->regs.lanes)
+        return fail(r, "lane %u is outside the warp's %u threads (.lanes)", r->explain->lane,
                     r->regs.lanes);
     r->traced |= traced;
-    if ((traced ? tu_nv_tld_execute_explained(&t, &st, &r->regs, r->active, r->trace, &e)
+    if ((traced ? tu_nv_tld_execute_explained(&t, &st, &r->regs, r->active, r->explain, &e)
                 : tu_nv_tld_execute(&t, &st, &r->regs, r->active, &e)) != TU_OK)
         return refused(r, &e);
     return true;
@@ -564,8 +566,10 @@ static bool run_line(run *r, char *line) {
     return fail(r, "unknown directive '%s'", w[0]);
 }
 
-static int run_program(const char *path, FILE *out, FILE *err, unsigned trace_line,
-                       const tu_explain *trace) {
+/* Run the program; with `explain`, the TLD on source line explain_line runs with it; with
+ * `trace`, every TLD is traced to it. */
+static int run_program(const char *path, FILE *out, FILE *err, unsigned explain_line,
+                       const tu_explain *explain, const tu_trace_sink *trace) {
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!in) {
         fprintf(err, "texunit: %s: %s\n", path, strerror(errno));
@@ -575,7 +579,7 @@ static int run_program(const char *path, FILE *out, FILE *err, unsigned trace_li
     bool ok = r != NULL;
     if (r) {
         r->path = path, r->out = out, r->err = err;
-        r->trace = trace, r->trace_line = trace_line;
+        r->trace = trace, r->explain = explain, r->explain_line = explain_line;
         r->regs.lanes = 1;
         r->active = 0xffffffffu;
         r->header_max = r->sampler_max = 63;
@@ -595,8 +599,8 @@ static int run_program(const char *path, FILE *out, FILE *err, unsigned trace_li
             ok = tu_text_check(line, len, r->line, &e) == TU_OK ? run_line(r, line)
                                                                 : fail(r, "%s", e.message);
         }
-        if (ok && trace && !r->traced) {
-            r->line = trace_line;
+        if (ok && explain && !r->traced) {
+            r->line = explain_line;
             ok = fail(r, "%s", "not a TLD instruction of the program");
         }
         for (uint32_t i = 0; i < r->region_count; i++) {
@@ -614,7 +618,11 @@ static int run_program(const char *path, FILE *out, FILE *err, unsigned trace_li
 }
 
 int tq_run_sass(const char *path, FILE *out, FILE *err) {
-    return run_program(path, out, err, 0, NULL);
+    return run_program(path, out, err, 0, NULL, NULL);
+}
+
+int tq_run_sass_traced(const char *path, FILE *out, FILE *err, const tu_trace_sink *trace) {
+    return run_program(path, out, err, 0, NULL, trace);
 }
 
 int tq_trace_sass(const char *path, unsigned line, const tu_explain *trace, FILE *err) {
@@ -623,7 +631,7 @@ int tq_trace_sass(const char *path, unsigned line, const tu_explain *trace, FILE
         fprintf(err, "texunit: %s: cannot open a temporary file: %s\n", path, strerror(errno));
         return 1;
     }
-    const int rc = run_program(path, discard, err, line, trace);
+    const int rc = run_program(path, discard, err, line, trace, NULL);
     fclose(discard);
     return rc;
 }

@@ -20,4 +20,8 @@ int tq_run_sass(const char *path, FILE *out, FILE *err);
  * `line` (texunit explain); the program's output is discarded. 0, or 1 refused. */
 int tq_trace_sass(const char *path, unsigned line, const tu_explain *trace, FILE *err);
 
+/* tq_run_sass with every TLD traced to `trace` (texunit run --trace / --cache). */
+struct tu_trace_sink;
+int tq_run_sass_traced(const char *path, FILE *out, FILE *err, const struct tu_trace_sink *trace);
+
 #endif /* TEXUNIT_RUN_SASS_H */

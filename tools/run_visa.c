@@ -280,6 +280,11 @@ static int directive_surface(run *r, char *args, unsigned line) {
     } else {
         return refuse(r, line, "%s", "surface: expected 'texture ...' or 'texture_file PATH'");
     }
+    tu_error tiling_err = {0}; /* tiling=...: the texels re-laid in an Intel tiling */
+    if (tu_image_convert_tiling(img, q.texture.tiling, &tiling_err) != TU_OK) {
+        tu_image_free(img);
+        return refuse(r, line, "surface: %s", tiling_err.message);
+    }
     if (clear_text &&
         !parse_clear(clear_text, tu_format_describe(img->surface.format)->format_class,
                      &img->surface.clear_color)) {
@@ -619,7 +624,7 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
 /* Run the kernel at path; with a trace, run the lines before source line trace_line, then
  * the instruction on that line with the trace, and no dumps. */
 static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trace_line,
-                          const tu_explain *trace) {
+                          const tu_explain *trace, const tu_trace_sink *sink) {
     static run r; /* large; the tool is single-threaded */
     memset(&r, 0, sizeof r);
     r.err = errf, r.path = path, r.emask = 0xffffffffu;
@@ -652,6 +657,7 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trac
         rc = refuse(&r, trace_line, "lane %u is outside the instruction's %u lanes", trace->lane,
                     k.lines[at].inst.exec_size);
     if (!rc) {
+        st.trace = sink;
         st.dispatch_mask = r.emask;
         st.cps_x = r.cps_x, st.cps_y = r.cps_y;
         tu_visa_kernel before = k, traced = k;
@@ -682,12 +688,16 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trac
 }
 
 int tq_run_visa(const char *path, FILE *out, FILE *errf) {
-    return execute_kernel(path, out, errf, 0, NULL);
+    return execute_kernel(path, out, errf, 0, NULL, NULL);
+}
+
+int tq_run_visa_traced(const char *path, FILE *out, FILE *errf, const tu_trace_sink *trace) {
+    return execute_kernel(path, out, errf, 0, NULL, trace);
 }
 
 int tq_trace_visa(const char *path, unsigned line, const tu_explain *trace, FILE *errf) {
     /* a traced run prints no dumps; errf stands in for their stream, which is never NULL */
-    return execute_kernel(path, errf, errf, line, trace);
+    return execute_kernel(path, errf, errf, line, trace, NULL);
 }
 
 int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {

@@ -16,6 +16,10 @@ int tq_run_visa(const char *path, FILE *out, FILE *err);
  * with the engine's trace of lane trace->lane (texunit explain). 0, or 1 refused. */
 int tq_trace_visa(const char *path, unsigned line, const tu_explain *trace, FILE *err);
 
+/* tq_run_visa with every send traced to `trace` (texunit run --trace / --cache). */
+struct tu_trace_sink;
+int tq_run_visa_traced(const char *path, FILE *out, FILE *err, const struct tu_trace_sink *trace);
+
 /* Encode the kernel's instructions (movs excepted) as vISA 4.1 binary into bin_path, or as
  * hex lines with the instruction text to out when bin_path is NULL. */
 int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *err);

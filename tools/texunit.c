@@ -10,6 +10,7 @@
 #include "help.h"
 #include "lower_cmd.h"
 #include "progress.h"
+#include "memtrace.h"
 #include "query.h"
 #include "render.h"
 #include "run_sass.h"
@@ -82,8 +83,15 @@ static int cmd_formats(int argc, char **argv) {
     for (int f = TU_FORMAT_UNDEFINED + 1; f < TU_FORMAT_COUNT; f++) {
         const tu_format_desc *d = tu_format_describe((tu_format)f);
         printf("%-26s %4u %5u  ", d->name, d->vk_format, d->bytes);
+        if (d->flags & TU_FORMAT_FLAG_COMPRESSED) /* bytes per block; no per-texel fields */
+            printf("%ux%u block of ", d->block_width, d->block_height);
         for (unsigned i = 0; i < d->channel_count; i++) {
             const tu_channel *ch = &d->channels[i];
+            if (d->flags & TU_FORMAT_FLAG_COMPRESSED) {
+                printf("%s%c:%s", i ? " " : "", component_names[ch->component],
+                       numeric_names[ch->numeric]);
+                continue;
+            }
             printf("%s%c:%s%u", i ? " " : "", component_names[ch->component],
                    numeric_names[ch->numeric], ch->bits);
         }
@@ -96,10 +104,12 @@ static int cmd_gen(int argc, char **argv) {
     tx_select sel = tx_select_none();
     int status;
     if (!take_export_options(&argc, argv, &sel, &status)) return status;
+    tu_tiling tiling = TU_TILING_LINEAR; /* gen ... tiling=X: generated in that layout */
+    if (argc == 10 && tq_tiling_from_word(argv[9], &tiling)) argc--;
     if (argc != 9)
         return usage_error("%s", "usage: gen TYPE FORMAT W H D LEVELS LAYERS SEED "
-                                 "OUT.ktx2|OUT.png [--level L --layer N --face F --slice Z] "
-                                 "[--tonemap]");
+                                 "OUT.ktx2|OUT.png [tiling=linear|x|y|4|64] "
+                                 "[--level L --layer N --face F --slice Z] [--tonemap]");
     tu_surface desc = {0};
     if (!tq_type_from_word(argv[0], &desc.type, &desc.arrayed))
         return usage_error("unknown surface type '%s'", argv[0]);
@@ -125,7 +135,8 @@ static int cmd_gen(int argc, char **argv) {
     tp_bar bar;
     tp_start(&bar, "gen");
     const tu_progress progress = tp_progress(&bar);
-    tu_status st = tu_surface_fill_pattern(&img.surface, pattern, seed, &progress, &err);
+    tu_status st = tu_image_convert_tiling(&img, tiling, &err);
+    if (st == TU_OK) st = tu_surface_fill_pattern(&img.surface, pattern, seed, &progress, &err);
     if (st == TU_OK) st = tx_write(argv[8], &img.surface, &sel, &progress, &err);
     tp_finish(&bar);
     tu_image_free(&img);
@@ -188,12 +199,9 @@ static int cmd_texel(int argc, char **argv) {
     tu_error err = {0};
     tu_image img = {0};
     if (load_image(argv[0], &img, &err) != TU_OK) return refused(&err);
-    uint64_t off;
-    tu_status st = tu_surface_texel_offset(&img.surface, &c, &off, &err);
+    tu_texel t;
+    tu_status st = tu_surface_decode_texel(&img.surface, &c, &t, &err);
     if (st == TU_OK) {
-        tu_texel t;
-        const uint8_t *p = (const uint8_t *)img.surface.data + off;
-        tu_format_decode(img.surface.format, p, &t);
         tq_print(stdout, &t, (tu_format_class)tu_format_describe(img.surface.format)->format_class);
     }
     tu_image_free(&img);
@@ -227,7 +235,27 @@ static int cmd_render(int argc, char **argv) {
 }
 
 static int cmd_run(int argc, char **argv) {
-    if (argc != 1) return usage_error("%s", "usage: run FILE.visaasm|FILE.sass");
+    const char *trace = NULL, *cache = NULL; /* --trace FILE, --cache SIZE,LINE,WAYS[,plru] */
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--trace") == 0)
+            trace = argv[i + 1];
+        else if (strcmp(argv[i], "--cache") == 0)
+            cache = argv[i + 1];
+        else
+            return usage_error("run: unknown option '%s'", argv[i]);
+    }
+    if (argc < 1 || argc % 2 != 1)
+        return usage_error("%s", "usage: run FILE.visaasm|FILE.sass [--trace FILE.jsonl] "
+                                 "[--cache SIZE,LINE,WAYS[,plru]]");
+    const bool visa = ends_with(argv[0], ".visaasm"), sass = ends_with(argv[0], ".sass");
+    if ((trace || cache) && (visa || sass)) {
+        tq_memtrace mt;
+        if (!tq_memtrace_open(&mt, trace, cache, stdout, stderr)) return 1;
+        int rc = visa ? tq_run_visa_traced(argv[0], stdout, stderr, &mt.sink)
+                      : tq_run_sass_traced(argv[0], stdout, stderr, &mt.sink);
+        if (!tq_memtrace_close(&mt, stderr) && !rc) rc = 1;
+        return rc;
+    }
     if (ends_with(argv[0], ".visaasm")) return tq_run_visa(argv[0], stdout, stderr);
     if (ends_with(argv[0], ".sass")) return tq_run_sass(argv[0], stdout, stderr);
     return usage_error("run: '%s' is neither a .visaasm nor a .sass file", argv[0]);
@@ -285,13 +313,16 @@ static const th_command commands[] = {
      "One line per format: its Vulkan name, VkFormat number, bytes per texel and its fields\n"
      "from bit 0 (component:numeric-kind bits; X is padding)."},
     {"gen", cmd_gen,
-     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [SELECT] [--tonemap]",
+     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [tiling=linear|x|y|4|64]\n"
+     "    [SELECT] [--tonemap]",
      "generate a surface with the texel generator",
      "SEED is a number or a PATTERN name (see PATTERNS). With a number, every field of\n"
      "every texel is a hash of (SEED, level, layer, x, y, z, component)\n"
      "(tu_surface_fill_hash), so the same line always makes the same texels.\n"
      "LEVELS 0 means the full mip chain; LAYERS counts array layers (6 for cube, 6*n for\n"
-     "cube arrays). Prints \"wrote OUT\". The file is written as `convert` says.\n"
+     "cube arrays). tiling=x|y|4|64 generates the surface in that Intel tiling\n"
+     "(docs/semantics.md, \"Intel tilings\"). Prints \"wrote OUT\". The file is written as\n"
+     "`convert` says.\n"
      "\n"
      "  $ texunit gen 2d rgba8_unorm 64 64 1 1 1 9 noise.png"},
     {"convert", cmd_convert, "convert IN OUT [SELECT] [--tonemap]", "convert between KTX2 and PNG",
@@ -337,7 +368,8 @@ static const th_command commands[] = {
      "One output line per query line (README, \"texunit query\"); with --echo, every line\n"
      "of the file and each answer below its query as \"    = ...\", for reading by eye.\n"
      "The lines:\n"
-     "  texture TYPE FORMAT W H D LEVELS LAYERS SEED     texture_file PATH\n"
+     "  texture TYPE FORMAT W H D LEVELS LAYERS SEED [tiling=T]\n"
+     "  texture_file PATH [tiling=T]   (T: linear x y 4 64, docs/semantics.md)\n"
      "  sampler key=value...\n"
      "  fetch x y z_or_layer lod [ox oy oz]       lod u v w_or_layer lod [ox oy oz]\n"
      "  grad u v w_or_layer dudx dvdx dwdx dudy dvdy dwdy [ox oy oz]\n"
@@ -365,10 +397,16 @@ static const th_command commands[] = {
      "\n"
      "  $ texunit explain examples/query.txt 14\n"
      "  $ texunit explain examples/trilinear.visaasm 18 5"},
-    {"run", cmd_run, "run FILE.visaasm|FILE.sass", "run a vISA kernel or a TLD program",
+    {"run", cmd_run,
+     "run FILE.visaasm|FILE.sass [--trace FILE.jsonl] [--cache SIZE,LINE,WAYS[,plru]]",
+     "run a vISA kernel or a TLD program",
      "A .visaasm kernel sets up surfaces, samplers and variables in //! comments; a .sass\n"
      "program in . directives (docs/directives.md lists both). The first refused line\n"
-     "stops the run with \"texunit: FILE:LINE: reason\"."},
+     "stops the run with \"texunit: FILE:LINE: reason\".\n"
+     "  --trace FILE.jsonl  every texel, MCS and header read of every message, one JSON\n"
+     "                      line each, and a summary line per message (texunit/trace.h)\n"
+     "  --cache SPEC        the reads through a texture-cache model, e.g. 16KiB,64B,4[,plru]:\n"
+     "                      its hits and misses"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]", "encode its instructions (vISA 4.1)",
      "Without OUT.bin, each instruction's bytes in hex followed by its text."},
     {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]", "decode instructions to text",

@@ -24,7 +24,10 @@ typedef enum tu_format {
 #define TU_FORMAT_ENUM_(name, vk, bytes, c0, c1, c2, c3) TU_FORMAT_##name,
     TU_FORMAT_LIST(TU_FORMAT_ENUM_)
 #undef TU_FORMAT_ENUM_
-        TU_FORMAT_COUNT
+#define TU_FORMAT_BLOCK_ENUM_(name, vk, codec, bw, bh, bytes, flags) TU_FORMAT_##name,
+        TU_COMPRESSED_FORMAT_LIST(TU_FORMAT_BLOCK_ENUM_)
+#undef TU_FORMAT_BLOCK_ENUM_
+            TU_FORMAT_COUNT
 } tu_format;
 
 /* Which component a field of a texel holds. */
@@ -65,7 +68,10 @@ enum {
     TU_FORMAT_FLAG_SRGB = 1u << 2,       /* colour fields use the sRGB curve */
     TU_FORMAT_FLAG_ALPHA = 1u << 3,      /* has an alpha field */
     TU_FORMAT_FLAG_SHARED_EXP = 1u << 4, /* E5B9G9R9 */
-    TU_FORMAT_FLAG_PACKED = 1u << 5      /* some field is not a whole 8/16/32-bit element */
+    TU_FORMAT_FLAG_PACKED = 1u << 5,     /* some field is not a whole 8/16/32-bit element */
+    TU_FORMAT_FLAG_COMPRESSED = 1u << 6  /* block-compressed: bytes is per block; the channels
+                                            name the components and their numeric type, with
+                                            bits and shift 0 (no per-texel field) */
 };
 
 typedef struct tu_channel {
@@ -79,11 +85,12 @@ typedef struct tu_format_desc {
     tu_format format;
     const char *name;   /* "R8G8B8A8_UNORM" */
     uint32_t vk_format; /* VkFormat number */
-    uint8_t bytes;      /* bytes per texel */
+    uint8_t bytes;      /* bytes per texel, or per block (TU_FORMAT_FLAG_COMPRESSED) */
     uint8_t channel_count;
     uint8_t format_class; /* tu_format_class */
     uint8_t flags;        /* TU_FORMAT_FLAG_* */
     tu_channel channels[4];
+    uint8_t block_width, block_height; /* texels per block: 1 x 1 for uncompressed formats */
 } tu_format_desc;
 
 /* One texel as the engine sees it: four components, typed by the format's class. */
@@ -99,8 +106,12 @@ TU_API const tu_format_desc *tu_format_describe(tu_format format);
 /* True for a format of the table (not UNDEFINED, not out of range). */
 TU_API bool tu_format_is_valid(tu_format format);
 
-/* Bytes per texel; 0 for an invalid format. */
+/* Bytes per texel (per block for a compressed format); 0 for an invalid format. */
 TU_API uint32_t tu_format_bytes(tu_format format);
+
+/* True for a block-compressed format (BC1-BC7, ETC2, EAC, ASTC): its texels are not
+ * individually addressable, so tu_format_decode / tu_format_encode do not apply to it. */
+TU_API bool tu_format_is_compressed(tu_format format);
 
 /* Look a format up by name: "R8G8B8A8_UNORM", "r8g8b8a8_unorm", "TU_FORMAT_R8G8B8A8_UNORM" or
  * "VK_FORMAT_R8G8B8A8_UNORM", any case. TU_FORMAT_UNDEFINED when there is no such format. */
@@ -115,7 +126,9 @@ TU_API tu_format tu_format_from_vk(uint32_t vk_format);
  * Components the format lacks read as 0, 0, 0 and 1 (1.0f, or integer 1).
  * Depth reads as R through the float view; S8_UINT reads its stencil as R; the
  * stencil of a combined depth/stencil format is read with tu_format_decode_stencil.
- * format must be valid (tu_format_is_valid); otherwise out is set to (0, 0, 0, 1.0f).
+ * format must be valid (tu_format_is_valid); otherwise out is set to (0, 0, 0, 1.0f). A
+ * compressed format's texels are not fields of bytes: out is its zero texel, 0 in every
+ * component the format has, the others 0, 0, 0, 1 (what an out-of-bounds read returns).
  */
 TU_API void tu_format_decode(tu_format format, const void *src, tu_texel *out);
 
@@ -130,7 +143,8 @@ TU_API uint32_t tu_format_decode_stencil(tu_format format, const void *src);
  * even (overflow to infinity); 11/10-bit floats clamp negative values to 0 and finite
  * overflow to the largest finite value, keep NaN and +Inf; E5B9G9R9 follows
  * EXT_texture_shared_exponent (round half up, NaN and negatives to 0, values above
- * 65408 including +Inf to 65408: it has no NaN or Inf).
+ * 65408 including +Inf to 65408: it has no NaN or Inf). For an invalid or compressed
+ * format nothing is written.
  */
 TU_API void tu_format_encode(tu_format format, const tu_texel *in, void *dst);
 

@@ -98,6 +98,76 @@
     F(S8_UINT,             127, 1, TU_CH(S,UINT,8),    TU_NOCH, TU_NOCH, TU_NOCH) \
     F(D24_UNORM_S8_UINT,   129, 4, TU_CH(D,UNORM,24),  TU_CH(S,UINT,8), TU_NOCH, TU_NOCH) \
     F(D32_SFLOAT_S8_UINT,  130, 8, TU_CH(D,SFLOAT,32), TU_CH(S,UINT,8), TU_CH(X,PAD,24), TU_NOCH)
+
+/*
+ * The block-compressed formats, after the formats above in the enum. Schema of a row:
+ *
+ *   C(NAME, VK, CODEC, BW, BH, BYTES, FLAGS)
+ *
+ *   NAME, VK  as above.
+ *   CODEC     the block decoder (src/format/compressed/compressed.h, TUC_<CODEC>): BC1 (RGB,
+ *             the 3-colour mode's black opaque), BC1A (RGBA, punch-through), BC2 .. BC7,
+ *             ETC2_RGB8, ETC2_RGB8A1, ETC2_RGBA8, EAC_R11, EAC_RG11, ASTC_LDR, ASTC_HDR.
+ *   BW, BH    the block's width and height in texels.
+ *   BYTES     bytes per block.
+ *   FLAGS     TU_BLOCK_SIGNED (SNORM, SFLOAT), TU_BLOCK_SRGB (R, G, B sRGB-encoded), or 0.
+ *
+ * Vulkan's names and numbers (vulkan_core.h; the ASTC SFLOAT formats are
+ * VK_EXT_texture_compression_astc_hdr's); block sizes from the Khronos Data Format
+ * Specification's chapters on each family and Vulkan's "Compressed Image Formats" appendix.
+ */
+#define TU_BLOCK_SIGNED 1u
+#define TU_BLOCK_SRGB   2u
+
+#define TU_ASTC_SIZES(M, X)                \
+    M(X, 4x4, 4, 4, 157, 1000066000)       \
+    M(X, 5x4, 5, 4, 159, 1000066001)       \
+    M(X, 5x5, 5, 5, 161, 1000066002)       \
+    M(X, 6x5, 6, 5, 163, 1000066003)       \
+    M(X, 6x6, 6, 6, 165, 1000066004)       \
+    M(X, 8x5, 8, 5, 167, 1000066005)       \
+    M(X, 8x6, 8, 6, 169, 1000066006)       \
+    M(X, 8x8, 8, 8, 171, 1000066007)       \
+    M(X, 10x5, 10, 5, 173, 1000066008)     \
+    M(X, 10x6, 10, 6, 175, 1000066009)     \
+    M(X, 10x8, 10, 8, 177, 1000066010)     \
+    M(X, 10x10, 10, 10, 179, 1000066011)   \
+    M(X, 12x10, 12, 10, 181, 1000066012)   \
+    M(X, 12x12, 12, 12, 183, 1000066013)
+
+#define TU_COMPRESSED_FORMAT_LIST(C) \
+    C(BC1_RGB_UNORM_BLOCK,        131, BC1,         4, 4,  8, 0) \
+    C(BC1_RGB_SRGB_BLOCK,         132, BC1,         4, 4,  8, TU_BLOCK_SRGB) \
+    C(BC1_RGBA_UNORM_BLOCK,       133, BC1A,        4, 4,  8, 0) \
+    C(BC1_RGBA_SRGB_BLOCK,        134, BC1A,        4, 4,  8, TU_BLOCK_SRGB) \
+    C(BC2_UNORM_BLOCK,            135, BC2,         4, 4, 16, 0) \
+    C(BC2_SRGB_BLOCK,             136, BC2,         4, 4, 16, TU_BLOCK_SRGB) \
+    C(BC3_UNORM_BLOCK,            137, BC3,         4, 4, 16, 0) \
+    C(BC3_SRGB_BLOCK,             138, BC3,         4, 4, 16, TU_BLOCK_SRGB) \
+    C(BC4_UNORM_BLOCK,            139, BC4,         4, 4,  8, 0) \
+    C(BC4_SNORM_BLOCK,            140, BC4,         4, 4,  8, TU_BLOCK_SIGNED) \
+    C(BC5_UNORM_BLOCK,            141, BC5,         4, 4, 16, 0) \
+    C(BC5_SNORM_BLOCK,            142, BC5,         4, 4, 16, TU_BLOCK_SIGNED) \
+    C(BC6H_UFLOAT_BLOCK,          143, BC6H,        4, 4, 16, 0) \
+    C(BC6H_SFLOAT_BLOCK,          144, BC6H,        4, 4, 16, TU_BLOCK_SIGNED) \
+    C(BC7_UNORM_BLOCK,            145, BC7,         4, 4, 16, 0) \
+    C(BC7_SRGB_BLOCK,             146, BC7,         4, 4, 16, TU_BLOCK_SRGB) \
+    C(ETC2_R8G8B8_UNORM_BLOCK,    147, ETC2_RGB8,   4, 4,  8, 0) \
+    C(ETC2_R8G8B8_SRGB_BLOCK,     148, ETC2_RGB8,   4, 4,  8, TU_BLOCK_SRGB) \
+    C(ETC2_R8G8B8A1_UNORM_BLOCK,  149, ETC2_RGB8A1, 4, 4,  8, 0) \
+    C(ETC2_R8G8B8A1_SRGB_BLOCK,   150, ETC2_RGB8A1, 4, 4,  8, TU_BLOCK_SRGB) \
+    C(ETC2_R8G8B8A8_UNORM_BLOCK,  151, ETC2_RGBA8,  4, 4, 16, 0) \
+    C(ETC2_R8G8B8A8_SRGB_BLOCK,   152, ETC2_RGBA8,  4, 4, 16, TU_BLOCK_SRGB) \
+    C(EAC_R11_UNORM_BLOCK,        153, EAC_R11,     4, 4,  8, 0) \
+    C(EAC_R11_SNORM_BLOCK,        154, EAC_R11,     4, 4,  8, TU_BLOCK_SIGNED) \
+    C(EAC_R11G11_UNORM_BLOCK,     155, EAC_RG11,    4, 4, 16, 0) \
+    C(EAC_R11G11_SNORM_BLOCK,     156, EAC_RG11,    4, 4, 16, TU_BLOCK_SIGNED) \
+    TU_ASTC_SIZES(TU_ASTC_FORMATS_, C)
+
+#define TU_ASTC_FORMATS_(C, size, w, h, vk, vk_hdr) \
+    C(ASTC_##size##_UNORM_BLOCK,  vk,     ASTC_LDR, w, h, 16, 0) \
+    C(ASTC_##size##_SRGB_BLOCK,   vk + 1, ASTC_LDR, w, h, 16, TU_BLOCK_SRGB) \
+    C(ASTC_##size##_SFLOAT_BLOCK, vk_hdr, ASTC_HDR, w, h, 16, TU_BLOCK_SIGNED)
 /* clang-format on */
 
 #endif /* TEXUNIT_FORMAT_LIST_H */

@@ -273,6 +273,12 @@ typedef struct tu_nv_state {
      * compared by content (tu_bind_cached), so a TIC + TSC pair is bound again only when
      * the header or sampler it decodes to changed. NULL: every TLD runs tu_execute. */
     tu_binding_cache *cache;
+    /* NULL, or a trace sink (texunit/trace.h): each group of lanes that reads one texture
+     * makes one engine message, traced by tu_execute_traced with the header index as the
+     * records' surface, and before its texels one TU_TRACE_HEADER record per lane for the
+     * texture header read (offset index * TU_NV_ENTRY_BYTES in the header pool, surface
+     * 0xffffffff). */
+    const tu_trace_sink *trace;
 } tu_nv_state;
 
 /* Check regions (non-NULL memory, 48-bit addresses, no overlap, valid residency maps), the

@@ -17,6 +17,7 @@
 #include "texunit/format.h"
 #include "texunit/status.h"
 #include "texunit/surface.h"
+#include "texunit/trace.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -300,6 +301,18 @@ TU_API tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const 
                             tu_reply *reply, tu_error *err);
 
 /*
+ * tu_execute with a trace (texunit/trace.h): the message runs the generic path (never a
+ * fast-path kernel, so the kernels carry no hook) and every read of surface memory (each
+ * texel through the address gate, each MCS element) is passed to sink->record, lane by lane,
+ * then sink->end_message is called. Texels outside the view or refused by the gate read no
+ * memory and make no record. The reply equals tu_execute's. Returns what tu_execute returns,
+ * or TU_INVALID_ARGUMENT for a NULL sink or record callback.
+ */
+TU_API tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface,
+                                   const tu_sampler *sampler, const tu_trace_sink *sink,
+                                   tu_reply *reply, tu_error *err);
+
+/*
  * A prepared binding (DESIGN.md §6 "Bind once, run many"; docs/bindings.md): a surface and
  * a sampler validated once, with what the hot path needs computed once — the view's level
  * geometry, the address gate's bounds and the kernels chosen for the pair. tu_bind copies
@@ -329,6 +342,29 @@ typedef struct tu_binding {
  * TU_INVALID_ARGUMENT naming the field (binding is then unusable). */
 TU_API tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, tu_binding *binding,
                          tu_error *err);
+
+/*
+ * The instruction set of the SIMD kernels a binding runs (DESIGN.md §6). Every choice
+ * returns the same bits; only the speed differs. TU_ISA_BEST is the best the CPU and the
+ * build have (what tu_bind uses); TU_ISA_SCALAR the portable build, for the baseline
+ * instruction set, always available. The library reads no environment variable: tools,
+ * tests and benchmarks read TEXUNIT_ISA=scalar|avx2|avx512 and pass the choice here.
+ */
+typedef enum tu_isa { TU_ISA_BEST, TU_ISA_SCALAR, TU_ISA_AVX2, TU_ISA_AVX512 } tu_isa;
+
+/* Whether this build has kernels for isa and this CPU runs them. */
+TU_API bool tu_isa_available(tu_isa isa);
+
+/* "best", "scalar", "avx2", "avx512"; NULL for a value not in tu_isa. */
+TU_API const char *tu_isa_name(tu_isa isa);
+
+/* Parse one of tu_isa_name's names; TU_INVALID_ARGUMENT names a bad one. */
+TU_API tu_status tu_isa_parse(const char *name, tu_isa *isa, tu_error *err);
+
+/* tu_bind with the kernels of a chosen instruction set. TU_UNSUPPORTED (naming the ISA)
+ * when isa is not available (tu_isa_available), TU_INVALID_ARGUMENT when not a tu_isa. */
+TU_API tu_status tu_bind_isa(const tu_surface *surface, const tu_sampler *sampler, tu_isa isa,
+                             tu_binding *binding, tu_error *err);
 
 /* Execute msg on a binding made by tu_bind: as tu_execute, but only the message is
  * checked (tu_msg_validate and what the op needs of the surface and sampler). */

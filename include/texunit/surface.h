@@ -51,7 +51,23 @@ typedef enum tu_tiling {
      * slice_pitch and sample_pitch must be 0. A multisample surface stores sample s of
      * pixel (x, y) at (x*sx + dx, y*sy + dy) of a grid sx x sy times larger (2x1, 2x2, 4x2,
      * 4x4 for 2, 4, 8, 16 samples). tu_surface_layout_block_linear fills the layout. */
-    TU_TILING_NV_BLOCK_LINEAR
+    TU_TILING_NV_BLOCK_LINEAR,
+    /* Intel tilings as Mesa's isl lays them out (docs/semantics.md, "Intel tilings"): 2D,
+     * cube and 3D surfaces of 1, 2, 4, 8 or 16-byte texels. One "slice" is the 2D mip tree of
+     * an array layer (each sample one slice after another, beyond those a Tile-64 tile
+     * holds), or of a 3D z slice (2^r of them inside a Tile-64 tile); slices follow every
+     * QPitch rows. For level L, level[L].offset is the byte offset of the surface's first
+     * tile, level[L].row_pitch the bytes of one row of the surface (whole tiles),
+     * level[L].layer_pitch the QPitch in rows, level[L].tile_x / tile_y where the level
+     * starts in the mip tree (elements, rows); slice_pitch and sample_pitch are 0. Texel
+     * (x, y) of slice n is byte u = (tile_x + x) * bytes of row v = tile_y + y + n * QPitch,
+     * at offset + tile id * tile bytes + the tiling's swizzle of (u, v) inside the tile, tile
+     * id = (v / tile height) * (row_pitch / tile width) + u / tile width.
+     * tu_surface_layout_intel fills the layout. */
+    TU_TILING_INTEL_X, /* Tile-X: 4 KiB tiles of 512 B x 8 rows */
+    TU_TILING_INTEL_Y, /* legacy Tile-Y (Y-major): 4 KiB tiles of 128 B x 32 rows */
+    TU_TILING_INTEL_4, /* Tile-4 (Xe-HP and later): 4 KiB tiles of 128 B x 32 rows */
+    TU_TILING_INTEL_64 /* Tile-64 (Xe-HP): 64 KiB tiles shaped by texel size, 3D, samples */
 } tu_tiling;
 
 enum {
@@ -65,11 +81,12 @@ enum {
 
 /* Where the texels of one mip level are, in bytes from the surface's data pointer. */
 typedef struct tu_level_layout {
-    uint64_t offset;       /* texel (0,0,0) of layer 0, sample 0 */
-    uint64_t row_pitch;    /* from one row to the next */
-    uint64_t slice_pitch;  /* from one z slice to the next (3D) */
-    uint64_t sample_pitch; /* from one sample to the next (multisample) */
-    uint64_t layer_pitch;  /* from one array layer (or cube face) to the next */
+    uint64_t offset;         /* texel (0,0,0) of layer 0, sample 0 */
+    uint64_t row_pitch;      /* from one row to the next */
+    uint64_t slice_pitch;    /* from one z slice to the next (3D) */
+    uint64_t sample_pitch;   /* from one sample to the next (multisample) */
+    uint64_t layer_pitch;    /* from one array layer (or cube face) to the next */
+    uint32_t tile_x, tile_y; /* Intel tilings: the level's place in the mip tree; 0 otherwise */
 } tu_level_layout;
 
 /* Which pages of the surface's memory are backed. A page is 2^page_size_log2 bytes
@@ -164,6 +181,28 @@ TU_API tu_status tu_surface_layout_block_linear(tu_surface *s, uint64_t *require
                                                 tu_error *err);
 
 /*
+ * Fill s->level[] with the Intel tiled layout of s->tiling (TU_TILING_INTEL_X, _Y, _4 or _64)
+ * as Mesa's isl makes it (docs/semantics.md, "Intel tilings") and set *required_size: the
+ * 2D mip tree with isl's image alignment, QPitch and whole-tile row pitch, slices of array
+ * layers, samples or z slices, the surface a whole number of rows of tiles. Reads type,
+ * arrayed, format, tiling, width, height, depth, layers, levels and samples, which must be
+ * valid. Returns TU_OK, TU_INVALID_ARGUMENT or TU_UNSUPPORTED naming the field.
+ */
+TU_API tu_status tu_surface_layout_intel(tu_surface *s, uint64_t *required_size, tu_error *err);
+
+/*
+ * Copy every texel of every memory level, layer and sample from src to dst through the
+ * address gate: two valid surfaces of the same type, format, sizes, layers, levels and
+ * samples in any layouts (linear to tiled, tiled to linear, block-linear to linear...).
+ * Writes dst->data. Returns TU_OK, or TU_INVALID_ARGUMENT naming the field that differs or
+ * the validation error.
+ */
+TU_API tu_status tu_surface_copy_texels(tu_surface *dst, const tu_surface *src, tu_error *err);
+
+/* "linear", "nv_block_linear", "x", "y", "4", "64" for the tilings, "?" otherwise. */
+TU_API const char *tu_tiling_name(tu_tiling tiling);
+
+/*
  * Describe a planar 2D surface of s->width x s->height pixels: type 2D, one level, one
  * layer; plane 0 (the luma, also the surface's level 0) then plane 1 (chroma,
  * ceil(width/2) x ceil(height/2) two-component elements), rows tightly packed. Sets
@@ -197,10 +236,18 @@ TU_API bool tu_surface_level_extent(const tu_surface *s, uint32_t level, uint32_
  * sentence naming the coordinate, any position outside the view (level >= level_count,
  * layer >= layers, sample >= samples, x/y/z beyond the level's extent) and any texel
  * whose bytes would not lie wholly inside [data, data + size), whatever the layout
- * fields say: this is the one gate every read of texel memory goes through.
+ * fields say: this is the one gate every read of texel memory goes through. For a
+ * block-compressed format it is the offset of the block holding the texel, and the whole
+ * block must lie inside memory.
  */
 TU_API tu_status tu_surface_texel_offset(const tu_surface *s, const tu_texel_coord *c,
                                          uint64_t *offset, tu_error *err);
+
+/* The texel at c decoded (tu_format_decode; a compressed format's texel decoded from its
+ * block, sRGB R, G, B linearised as for the uncompressed sRGB formats), behind the same gate
+ * as tu_surface_texel_offset, whose errors it returns. */
+TU_API tu_status tu_surface_decode_texel(const tu_surface *s, const tu_texel_coord *c,
+                                         tu_texel *out, tu_error *err);
 
 /* The texel at c as a pointer into s->data, or NULL when tu_surface_texel_offset
  * refuses it. */
@@ -224,7 +271,7 @@ TU_API uint32_t tu_texel_hash(uint32_t seed, uint32_t level, uint32_t layer, uin
  * padding none (returns 0). The rules (issue "Foundation"): 8-bit fields h >> 24;
  * 16-bit floats the half of ((int)(h >> 21) - 1024) / 1024; 32-bit floats
  * ((int)(h >> 8) - 8388608) / 8388608.0f, but D32 depth (h >> 8) / 16777216.0f; every
- * other field the top `bits` bits of h.
+ * other field the top `bits` bits of h. A compressed format has no fields: 0.
  */
 TU_API uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t seed,
                                     uint32_t level, uint32_t layer, uint32_t x, uint32_t y,
@@ -233,7 +280,12 @@ TU_API uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t
 /*
  * Write every texel of every memory level, layer and sample of s with the generator
  * (level = memory level; z = the 3D slice, or the sample index of a multisample
- * surface). s must pass tu_surface_validate. Returns TU_OK or its error.
+ * surface). s must pass tu_surface_validate. Returns TU_OK or its error. A compressed
+ * surface gets, in every block, the deterministic encoding (src/format/compressed/, the
+ * block encoders) of the generator's texels: component c of texel (x, y, z) from
+ * h = tu_texel_hash(seed, level, layer, x, y, z, c) as (h >> 24) / 255 (UNORM, sRGB codes),
+ * (int8_t)(h >> 24) / 127 (SNORM), ((int)(h >> 21) - 1024) / 1024 (BC6H, ASTC SFLOAT);
+ * texels past the level's edge repeat the nearest one inside.
  */
 TU_API tu_status tu_surface_fill_hash(const tu_surface *s, uint32_t seed, tu_error *err);
 

@@ -8,6 +8,8 @@
 #include "texunit/text.h"
 #include "texunit/format.h"
 #include "texunit/surface.h"
+#include "texunit/cache.h"
+#include "texunit/trace.h"
 #include "texunit/sampler.h"
 #include "texunit/dataport.h"
 #include "texunit/io.h"

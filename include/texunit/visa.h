@@ -282,6 +282,10 @@ typedef struct tu_visa_state {
      * (tu_bind_cached): a send re-binds only when its slot's surface or sampler changed.
      * Allocated by tu_visa_state_init; NULL runs every send through tu_execute. */
     tu_binding_cache *bindings;
+    /* NULL, or a trace sink (texunit/trace.h): every send then runs tu_execute_traced, its
+     * records' surface the binding-table index of the surface read (bindless: 0x80000000 |
+     * the handle). Set by the caller; tu_visa_state_init leaves it NULL. */
+    const tu_trace_sink *trace;
 } tu_visa_state;
 
 /* Allocate the state of kernel k (GRF file sized for its variables, zeroed). */

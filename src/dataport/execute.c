@@ -52,7 +52,7 @@ tu_status tu_dp_msg_validate(const tu_dp_msg *m, tu_error *err) {
 bool tu_dp_format_typed(tu_format format) {
     const tu_format_desc *d = tu_format_describe(format);
     return d && !(d->flags & (TU_FORMAT_FLAG_DEPTH | TU_FORMAT_FLAG_STENCIL | TU_FORMAT_FLAG_SRGB |
-                              TU_FORMAT_FLAG_SHARED_EXP));
+                              TU_FORMAT_FLAG_SHARED_EXP | TU_FORMAT_FLAG_COMPRESSED));
 }
 
 const char *tu_dp_atomic_refusal(tu_atomic op, tu_format format) {
@@ -92,8 +92,8 @@ static tu_status check(const tu_dp_msg *m, const tu_dp_op_info *info, const tu_s
     const tu_format_desc *fd = tu_format_describe(s->format);
     if (info->address == TU_DP_ADDRESS_TYPED) {
         TU_RETURN_IF(!tu_dp_format_typed(s->format), err, TU_UNSUPPORTED,
-                     "%s on format %s: sRGB, depth/stencil and shared-exponent formats have no "
-                     "typed access",
+                     "%s on format %s: sRGB, depth/stencil and shared-exponent formats (and the "
+                     "block-compressed ones) have no typed access",
                      info->name, fd->name);
         TU_RETURN_IF(s->samples > 1, err, TU_UNSUPPORTED,
                      "%s on a surface of %u samples: texunit's typed messages take single-sample "

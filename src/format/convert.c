@@ -219,6 +219,10 @@ void tu_format_decode(tu_format format, const void *src, tu_texel *out) {
 
 void tuF_decode_generic(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
     set_missing(d, out);
+    if (d->flags & TU_FORMAT_FLAG_COMPRESSED) { /* no per-texel fields: the zero texel */
+        if (d->flags & TU_FORMAT_FLAG_ALPHA) out->f[3] = 0.0f;
+        return;
+    }
     if (d->flags & TU_FORMAT_FLAG_SHARED_EXP) {
         decode_shared_exp(d, p, out);
         return;
@@ -351,7 +355,8 @@ static void decode_sint(const tu_format_desc *d, const uint8_t *p, tu_texel *out
 
 tuF_decode_fn tuF_decoder(tu_format format) {
     const tu_format_desc *d = tu_format_describe(format);
-    if (!d || d->channel_count == 0 || (d->flags & TU_FORMAT_FLAG_SHARED_EXP))
+    if (!d || d->channel_count == 0 ||
+        (d->flags & (TU_FORMAT_FLAG_SHARED_EXP | TU_FORMAT_FLAG_COMPRESSED)))
         return tuF_decode_generic;
     /* One family: every field of c0's numeric type and width, on a byte, R G B A or D. And
      * whether the four fields lie in the texel's byte order R G B A, or B G R A. */
@@ -427,7 +432,7 @@ static uint32_t encode_sint(int32_t v, unsigned bits) {
 void tu_format_encode(tu_format format, const tu_texel *in, void *dst) {
     const tu_format_desc *d = tu_format_describe(format);
     uint8_t *p = dst;
-    if (!d) return;
+    if (!d || (d->flags & TU_FORMAT_FLAG_COMPRESSED)) return;
     memset(p, 0, d->bytes);
     if (d->flags & TU_FORMAT_FLAG_SHARED_EXP) {
         encode_shared_exp(d, in, p);

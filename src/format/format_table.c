@@ -98,9 +98,74 @@
         {MAKE_CHANNEL(CH_ARGS(c0), 0), MAKE_CHANNEL(CH_ARGS(c1), CH_BITS(c0)), \
          MAKE_CHANNEL(CH_ARGS(c2), CH_BITS(c0) + CH_BITS(c1)),                 \
          MAKE_CHANNEL(CH_ARGS(c3), CH_BITS(c0) + CH_BITS(c1) + CH_BITS(c2))},  \
+        1,                                                                     \
+        1,                                                                     \
     },
 
-static const tu_format_desc format_table[TU_FORMAT_COUNT] = {TU_FORMAT_LIST(DESCRIBE)};
+/* The compressed formats: the components the codec stores (R, RG, RGB or RGBA), numeric
+ * UNORM, SNORM, SRGB (R, G, B of the sRGB formats), UFLOAT (BC6H) or SFLOAT (BC6H signed,
+ * ASTC HDR); no per-texel fields. */
+#define BLOCK_CHANNELS_BC1         3
+#define BLOCK_CHANNELS_BC1A        4
+#define BLOCK_CHANNELS_BC2         4
+#define BLOCK_CHANNELS_BC3         4
+#define BLOCK_CHANNELS_BC4         1
+#define BLOCK_CHANNELS_BC5         2
+#define BLOCK_CHANNELS_BC6H        3
+#define BLOCK_CHANNELS_BC7         4
+#define BLOCK_CHANNELS_ETC2_RGB8   3
+#define BLOCK_CHANNELS_ETC2_RGB8A1 4
+#define BLOCK_CHANNELS_ETC2_RGBA8  4
+#define BLOCK_CHANNELS_EAC_R11     1
+#define BLOCK_CHANNELS_EAC_RG11    2
+#define BLOCK_CHANNELS_ASTC_LDR    4
+#define BLOCK_CHANNELS_ASTC_HDR    4
+#define BLOCK_FLOAT_BC6H           1
+#define BLOCK_FLOAT_ASTC_HDR       1
+#define BLOCK_IS_FLOAT(codec)      (BLOCK_FLOAT_##codec + 0 == 1)
+#define BLOCK_FLOAT_BC1
+#define BLOCK_FLOAT_BC1A
+#define BLOCK_FLOAT_BC2
+#define BLOCK_FLOAT_BC3
+#define BLOCK_FLOAT_BC4
+#define BLOCK_FLOAT_BC5
+#define BLOCK_FLOAT_BC7
+#define BLOCK_FLOAT_ETC2_RGB8
+#define BLOCK_FLOAT_ETC2_RGB8A1
+#define BLOCK_FLOAT_ETC2_RGBA8
+#define BLOCK_FLOAT_EAC_R11
+#define BLOCK_FLOAT_EAC_RG11
+#define BLOCK_FLOAT_ASTC_LDR
+
+#define BLOCK_NUMERIC(codec, flags, k)                                                             \
+    (BLOCK_IS_FLOAT(codec)     ? ((flags)&TU_BLOCK_SIGNED ? TU_NUMERIC_SFLOAT : TU_NUMERIC_UFLOAT) \
+     : (flags)&TU_BLOCK_SIGNED ? TU_NUMERIC_SNORM                                                  \
+     : ((flags)&TU_BLOCK_SRGB) && (k) < 3 ? TU_NUMERIC_SRGB                                        \
+                                          : TU_NUMERIC_UNORM)
+#define BLOCK_CHANNEL(codec, flags, k)                                                           \
+    {                                                                                            \
+        (k) < BLOCK_CHANNELS_##codec ? (k) : TU_COMPONENT_X,                                     \
+            (k) < BLOCK_CHANNELS_##codec ? BLOCK_NUMERIC(codec, flags, k) : TU_NUMERIC_PAD, 0, 0 \
+    }
+
+#define DESCRIBE_BLOCK(name, vk, codec, bw, bh, bytes, fl)                                      \
+    [TU_FORMAT_##name] = {                                                                      \
+        TU_FORMAT_##name,                                                                       \
+        #name,                                                                                  \
+        (vk),                                                                                   \
+        (bytes),                                                                                \
+        BLOCK_CHANNELS_##codec,                                                                 \
+        TU_CLASS_FLOAT,                                                                         \
+        TU_FORMAT_FLAG_COMPRESSED | ((fl)&TU_BLOCK_SRGB ? TU_FORMAT_FLAG_SRGB : 0) |            \
+            (BLOCK_CHANNELS_##codec == 4 ? TU_FORMAT_FLAG_ALPHA : 0),                           \
+        {BLOCK_CHANNEL(codec, fl, 0), BLOCK_CHANNEL(codec, fl, 1), BLOCK_CHANNEL(codec, fl, 2), \
+         BLOCK_CHANNEL(codec, fl, 3)},                                                          \
+        (bw),                                                                                   \
+        (bh),                                                                                   \
+    },
+
+static const tu_format_desc format_table[TU_FORMAT_COUNT] = {
+    TU_FORMAT_LIST(DESCRIBE) TU_COMPRESSED_FORMAT_LIST(DESCRIBE_BLOCK)};
 
 /* Every row's fields fill its texel exactly (the check Mesa's table lacks: STYLE.md §4). */
 #define CHECK_BITS(name, vk, bytes, c0, c1, c2, c3)                                      \
@@ -111,6 +176,11 @@ TU_FORMAT_LIST(CHECK_BITS)
 const tu_format_desc *tu_format_describe(tu_format format) {
     if ((unsigned)format <= TU_FORMAT_UNDEFINED || (unsigned)format >= TU_FORMAT_COUNT) return NULL;
     return &format_table[format];
+}
+
+bool tu_format_is_compressed(tu_format format) {
+    const tu_format_desc *d = tu_format_describe(format);
+    return d && (d->flags & TU_FORMAT_FLAG_COMPRESSED);
 }
 
 bool tu_format_is_valid(tu_format format) {
@@ -124,7 +194,7 @@ uint32_t tu_format_bytes(tu_format format) {
 
 static bool starts_with_nocase(const char *s, const char *prefix) {
     for (; *prefix; s++, prefix++)
-        if (toupper((unsigned char)*s) != *prefix) return false;
+        if (toupper((unsigned char)*s) != toupper((unsigned char)*prefix)) return false;
     return true;
 }
 

@@ -56,6 +56,40 @@ tu_status tu_image_create(tu_image *img, const tu_surface *desc, tu_error *err) 
     return TU_OK;
 }
 
+tu_status tu_image_convert_tiling(tu_image *img, tu_tiling tiling, tu_error *err) {
+    TU_RETURN_IF(!img, err, TU_INVALID_ARGUMENT, "image is NULL");
+    TU_RETURN_IF(tiling == TU_TILING_NV_BLOCK_LINEAR, err, TU_UNSUPPORTED,
+                 "image tiling nv_block_linear: convert with tu_surface_layout_block_linear and "
+                 "tu_surface_copy_texels");
+    TU_RETURN_IF(img->surface.residency, err, TU_UNSUPPORTED,
+                 "image residency map: its pages are those of the current layout, so the image "
+                 "cannot change tiling");
+    tu_surface s = img->surface;
+    s.tiling = tiling;
+    uint64_t required = 0;
+    if (tiling == TU_TILING_LINEAR)
+        TU_TRY(tu_surface_layout_packed(&s, &required, err));
+    else
+        TU_TRY(tu_surface_layout_intel(&s, &required, err));
+    TU_RETURN_IF(required == 0 || required > SIZE_MAX, err, TU_OUT_OF_MEMORY,
+                 "image of %llu bytes does not fit in this machine's address space",
+                 (unsigned long long)required);
+    void *memory = calloc(1, (size_t)required);
+    TU_RETURN_IF(!memory, err, TU_OUT_OF_MEMORY, "could not allocate %llu bytes for the image",
+                 (unsigned long long)required);
+    s.data = memory;
+    s.size = (size_t)required;
+    tu_status st = tu_surface_copy_texels(&s, &img->surface, err);
+    if (st != TU_OK) {
+        free(memory);
+        return st;
+    }
+    free(img->memory);
+    img->surface = s;
+    img->memory = memory;
+    return TU_OK;
+}
+
 void tu_image_free(tu_image *img) {
     if (!img) return;
     free(img->memory);

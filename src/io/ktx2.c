@@ -23,6 +23,7 @@
 #include "texunit/texunit.h"
 
 #include "../base/base.h"
+#include "../format/compressed/compressed.h"
 #include "../format/format_internal.h"
 
 #include <errno.h>
@@ -266,6 +267,70 @@ static unsigned dfd_samples(const tu_format_desc *d, const uint8_t shift[4],
     return n;
 }
 
+/* The texels (blocks, for a compressed format: the partial last block whole) of a w x h
+ * image, as a level's bytes count them (KTX 2.0 "levelIndex": a compressed level is its
+ * blocks). */
+static uint64_t elements(const tu_format_desc *d, uint32_t w, uint32_t h) {
+    return (uint64_t)((w + d->block_width - 1) / d->block_width) *
+           ((h + d->block_height - 1) / d->block_height);
+}
+
+/*
+ * The compressed formats' descriptors (KDFS 1.3 §5.6 "colorModel": KHR_DF_MODEL_BC1A 128 ..
+ * BC7 134, ETC2 161, ASTC 162, with each model's channel names), as the Khronos reference
+ * (dfdutils' createDFDCompressed) writes them: one sample per independent part of the block,
+ * channel BC1A_COLOR 0 or BC1A_ALPHAPRESENT 1, BC2/BC3 ALPHA 15 then COLOR 0 at bit 64,
+ * BC4 DATA 0, BC5 RED 0 and GREEN 1 at bit 64, BC6H / BC7 / ASTC 0 over 128 bits, ETC2 COLOR
+ * 2 (RGB8, RGB8A1), ALPHA 15 then COLOR 2 at bit 64 (RGBA8), RED 0 and GREEN 1 (EAC).
+ * Sample bounds: 0 .. 0xFFFFFFFF (UNORM, sRGB), SIGNED 0x80000000 .. 0x7FFFFFFF (SNORM),
+ * FLOAT 0.0f .. 1.0f (UFLOAT), FLOAT | SIGNED -1.0f .. 1.0f (SFLOAT); an sRGB format's alpha
+ * sample is LINEAR.
+ */
+static const struct {
+    uint8_t model, samples, bits, channel[2];
+} block_dfd[TUC_CODEC_COUNT] = {
+    [TUC_BC1] = {128, 1, 64, {0, 0}},         [TUC_BC1A] = {128, 1, 64, {1, 0}},
+    [TUC_BC2] = {129, 2, 64, {15, 0}},        [TUC_BC3] = {130, 2, 64, {15, 0}},
+    [TUC_BC4] = {131, 1, 64, {0, 0}},         [TUC_BC5] = {132, 2, 64, {0, 1}},
+    [TUC_BC6H] = {133, 1, 128, {0, 0}},       [TUC_BC7] = {134, 1, 128, {0, 0}},
+    [TUC_ETC2_RGB8] = {161, 1, 64, {2, 0}},   [TUC_ETC2_RGB8A1] = {161, 1, 64, {2, 0}},
+    [TUC_ETC2_RGBA8] = {161, 2, 64, {15, 2}}, [TUC_EAC_R11] = {161, 1, 64, {0, 0}},
+    [TUC_EAC_RG11] = {161, 2, 64, {0, 1}},    [TUC_ASTC_LDR] = {162, 1, 128, {0, 0}},
+    [TUC_ASTC_HDR] = {162, 1, 128, {0, 0}},
+};
+
+static const tuC_format_info *block_info(const tu_format_desc *d) {
+    return tuC_format_info_get(tuC_format_from_vk(d->vk_format));
+}
+
+static unsigned block_samples(const tu_format_desc *d, dfd_sample out[MAX_DFD_SAMPLES]) {
+    const tuC_format_info *info = block_info(d);
+    const unsigned n = block_dfd[info->codec].samples;
+    const bool fp = info->codec == TUC_BC6H || info->codec == TUC_ASTC_HDR;
+    const bool is_signed = info->flags & TUC_SIGNED;
+    for (unsigned i = 0; i < n; i++) {
+        dfd_sample *s = &out[i];
+        uint8_t type = block_dfd[info->codec].channel[i];
+        s->bit_offset = (uint16_t)(i * block_dfd[info->codec].bits);
+        s->bit_length_minus_1 = (uint8_t)(block_dfd[info->codec].bits - 1);
+        s->lower = 0;
+        s->upper = 0xFFFFFFFFu;
+        if (fp) {
+            type |= KHR_DF_SAMPLE_DATATYPE_FLOAT | (is_signed ? KHR_DF_SAMPLE_DATATYPE_SIGNED : 0);
+            s->lower = float_bits(is_signed ? -1.0f : 0.0f);
+            s->upper = float_bits(1.0f);
+        } else if (is_signed) {
+            type |= KHR_DF_SAMPLE_DATATYPE_SIGNED;
+            s->lower = 0x80000000u;
+            s->upper = 0x7FFFFFFFu;
+        }
+        if ((d->flags & TU_FORMAT_FLAG_SRGB) && (type & 15) == 15)
+            type |= KHR_DF_SAMPLE_DATATYPE_LINEAR;
+        s->channel_type = type;
+    }
+    return n;
+}
+
 /* Bytes of the DFD (dfdTotalSize included) for n samples. */
 static uint32_t dfd_size(unsigned n) {
     return 4 + KHR_DF_BASIC_BLOCK_HEADER + KHR_DF_SAMPLE_SIZE * n;
@@ -275,7 +340,8 @@ static uint32_t dfd_size(unsigned n) {
  * Write the DFD at p. Colour information (KTX 2.0 "Data Format Descriptor", "Restrictions"):
  * integer, depth, stencil and depth/stencil formats have colorPrimaries and transferFunction
  * UNSPECIFIED; the others BT709 primaries with the SRGB transfer for the _SRGB formats and LINEAR
- * otherwise. texelBlockDimension 0 (1x1x1x1), bytesPlane0 = texel bytes.
+ * otherwise. texelBlockDimension 0 (1x1x1x1), bytesPlane0 = texel bytes; a compressed format
+ * has its block's size and bytes there and its model's samples (block_samples).
  */
 static void write_dfd(uint8_t *p, const tu_format_desc *d, const dfd_sample *samples, unsigned n) {
     const uint32_t total = dfd_size(n);
@@ -285,14 +351,17 @@ static void write_dfd(uint8_t *p, const tu_format_desc *d, const dfd_sample *sam
     uint8_t *b = p + 4;
     tuB_store_le32(b + 0, 0); /* vendorId KHRONOS, descriptorType BASICFORMAT */
     tuB_store_le32(b + 4, KHR_DF_VERSIONNUMBER_1_3 | (total - 4) << 16);
-    b[8] = KHR_DF_MODEL_RGBSDA;
+    const bool block = d->flags & TU_FORMAT_FLAG_COMPRESSED;
+    b[8] = block ? block_dfd[block_info(d)->codec].model : KHR_DF_MODEL_RGBSDA;
     b[9] = no_colour ? KHR_DF_PRIMARIES_UNSPECIFIED : KHR_DF_PRIMARIES_BT709;
     b[10] = no_colour                          ? KHR_DF_TRANSFER_UNSPECIFIED
             : (d->flags & TU_FORMAT_FLAG_SRGB) ? KHR_DF_TRANSFER_SRGB
                                                : KHR_DF_TRANSFER_LINEAR;
     b[11] = 0; /* KHR_DF_FLAG_ALPHA_STRAIGHT */
     memset(b + 12, 0, 12);
-    b[16] = d->bytes; /* bytesPlane0 */
+    b[12] = (uint8_t)(d->block_width - 1); /* texelBlockDimension0..3: size - 1 */
+    b[13] = (uint8_t)(d->block_height - 1);
+    b[16] = d->bytes; /* bytesPlane0: bytes per texel or block */
     for (unsigned i = 0; i < n; i++) {
         uint8_t *s = b + KHR_DF_BASIC_BLOCK_HEADER + KHR_DF_SAMPLE_SIZE * i;
         tuB_store_le32(s, (uint32_t)samples[i].bit_offset |
@@ -459,6 +528,18 @@ static tu_status read_header(const uint8_t *p, size_t size, tu_surface *desc,
     const uint32_t dfd_total = tuB_load_le32(p + dfd_offset);
     TU_RETURN_IF(dfd_total != dfd_length, err, TU_PARSE_ERROR,
                  "KTX2 dfdTotalSize %u does not equal dfdByteLength %u", dfd_total, dfd_length);
+    if (d->flags & TU_FORMAT_FLAG_COMPRESSED) {
+        /* a compressed format's descriptor must name its model and block size (KDFS 1.3
+         * §5.6: colorModel, texelBlockDimension) */
+        const uint8_t *b = p + dfd_offset + 4;
+        const unsigned model = block_dfd[block_info(d)->codec].model;
+        TU_RETURN_IF(dfd_length < 4 + KHR_DF_BASIC_BLOCK_HEADER || b[8] != model ||
+                         b[12] + 1u != d->block_width || b[13] + 1u != d->block_height,
+                     err, TU_PARSE_ERROR,
+                     "KTX2 data format descriptor of vkFormat %u (%s) is not colorModel %u with "
+                     "texelBlockDimension %ux%u",
+                     d->vk_format, d->name, model, d->block_width, d->block_height);
+    }
     TU_RETURN_IF(kvd_length != 0 && !range_inside(kvd_offset, kvd_length, size), err,
                  TU_PARSE_ERROR,
                  "KTX2 key/value data (kvdByteOffset %u, kvdByteLength %u) lies outside the file "
@@ -482,7 +563,7 @@ static tu_status read_header(const uint8_t *p, size_t size, tu_surface *desc,
         const uint32_t w = tuB_max_u32(1, width >> L), h = tuB_max_u32(1, height >> L),
                        z = cube ? 1 : tuB_max_u32(1, depth >> L);
         uint64_t expected;
-        const bool fits = tuB_mul_u64((uint64_t)w * h, z, &expected) &&
+        const bool fits = tuB_mul_u64(elements(d, w, h), z, &expected) &&
                           tuB_mul_u64(expected, d->bytes, &expected) &&
                           tuB_mul_u64(expected, layers, &expected);
         TU_RETURN_IF(!fits || lv->length != expected, err, TU_PARSE_ERROR,
@@ -561,6 +642,27 @@ tu_status tu_ktx2_read_memory(const void *bytes, size_t size, tu_image *out, tu_
 
 /* --- writer ------------------------------------------------------------------------------ */
 
+/* Copy the blocks of memory level L (w x h x z texels, every layer) of s into dst in the
+ * file's order: layers, z slices, block rows, block columns. Blocks on non-resident pages
+ * are written as zero. */
+static tu_status copy_blocks(const tu_surface *s, const tu_format_desc *d, uint32_t L, uint32_t w,
+                             uint32_t h, uint32_t z, uint8_t *dst, tu_error *err) {
+    for (uint32_t layer = 0; layer < s->layers; layer++)
+        for (uint32_t zz = 0; zz < z; zz++)
+            for (uint32_t y = 0; y < h; y += d->block_height)
+                for (uint32_t x = 0; x < w; x += d->block_width, dst += d->bytes) {
+                    const tu_texel_coord c = {x, y, zz, layer, L, 0};
+                    uint64_t off;
+                    TU_TRY(tu_surface_texel_offset(s, &c, &off, err));
+                    if (tu_surface_offset_resident(s, off) &&
+                        tu_surface_offset_resident(s, off + d->bytes - 1))
+                        memcpy(dst, (const uint8_t *)s->data + off, d->bytes);
+                    else
+                        memset(dst, 0, d->bytes);
+                }
+    return TU_OK;
+}
+
 /*
  * Copy row (y, z, layer) of memory level L of s (a view of every level) into dst in the
  * file's field layout. Texels on non-resident pages are written as zero, as the engine
@@ -624,7 +726,9 @@ tu_status tu_ktx2_write_memory(const tu_surface *s, void **bytes, size_t *size, 
     uint8_t shift[4];
     const bool repack = file_shifts(d, shift);
     dfd_sample samples[MAX_DFD_SAMPLES];
-    const unsigned n_samples = dfd_samples(d, shift, samples);
+    const unsigned n_samples = (d->flags & TU_FORMAT_FLAG_COMPRESSED)
+                                   ? block_samples(d, samples)
+                                   : dfd_samples(d, shift, samples);
 
     const bool cube = s->type == TU_SURFACE_CUBE;
     const uint32_t faces = cube ? 6 : 1;
@@ -644,8 +748,8 @@ tu_status tu_ktx2_write_memory(const tu_surface *s, void **bytes, size_t *size, 
         uint32_t w, h, z;
         tu_surface_level_extent(&all, i, &w, &h, &z);
         uint64_t len;
-        const bool ok = tuB_mul_u64((uint64_t)w * h, z, &len) && tuB_mul_u64(len, d->bytes, &len) &&
-                        tuB_mul_u64(len, s->layers, &len) &&
+        const bool ok = tuB_mul_u64(elements(d, w, h), z, &len) &&
+                        tuB_mul_u64(len, d->bytes, &len) && tuB_mul_u64(len, s->layers, &len) &&
                         align_up(end, align, &level_offset[i]) &&
                         tuB_add_u64(level_offset[i], len, &end);
         TU_RETURN_IF(!ok, err, TU_INVALID_ARGUMENT,
@@ -692,6 +796,14 @@ tu_status tu_ktx2_write_memory(const tu_surface *s, void **bytes, size_t *size, 
         uint32_t w, h, z;
         tu_surface_level_extent(&all, L, &w, &h, &z);
         uint8_t *dst = buf + level_offset[L];
+        if (d->flags & TU_FORMAT_FLAG_COMPRESSED) {
+            tu_status st = copy_blocks(&all, d, L, w, h, z, dst, err);
+            if (st != TU_OK) {
+                free(buf);
+                return st;
+            }
+            continue;
+        }
         const size_t row = (size_t)w * d->bytes;
         for (uint32_t layer = 0; layer < s->layers; layer++)
             for (uint32_t zz = 0; zz < z; zz++)

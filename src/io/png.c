@@ -332,6 +332,10 @@ tu_status tu_png_write_file(const char *path, const tu_surface *s, uint32_t leve
                  "PNG layer %u is outside the surface's %u layers", layer, s->layers);
 
     const tu_format_desc *d = tu_format_describe(s->format);
+    TU_RETURN_IF(d->flags & TU_FORMAT_FLAG_COMPRESSED, err, TU_UNSUPPORTED,
+                 "surface format %s is block-compressed: PNG write takes texel formats (sample "
+                 "the surface, or write KTX2)",
+                 d->name);
     const png_layout lay = png_layout_of(d);
     const size_t row_bytes = (size_t)w * lay.channels * (size_t)lay.bits / 8;
     png_context ctx = {.message = "unknown error"};

@@ -84,6 +84,52 @@ static const tuN_format rows[] = {
     ROW(D32_SFLOAT, 0x2f, 1, FL, false, R, N, N, N),          /* ZF32 */
     ROW(D32_SFLOAT_S8_UINT, 0x30, 1, FL, false, R, N, N, N),  /* ZF32_X24S8 */
     ROW(D16_UNORM, 0x3a, 1, UN, false, R, N, N, N),           /* Z16 */
+    /* Block-compressed formats. COMPONENTS codes: notes/nvidia-texture.md §1.2 (DXT1 0x24 ..
+     * DXN2 0x28, BC6H_SF16 0x10, BC6H_UF16 0x11, BC7U 0x17, ETC2_RGB 0x06, ETC2_RGB_PTA 0x0a,
+     * ETC2_RGBA 0x0b, EAC 0x19, EACX2 0x1a); the ASTC_2D_* codes as yuzu's
+     * video_core/textures/texture.h lists them (Tegra::Texture::TextureFormat). Data types
+     * and which components a view reads: Mesa's src/nouveau/nil/nil_formats.csv (types NNNN,
+     * SSSS or FFFF; swizzles RGB1, RGBA, R001, RG01). C0..C3 are the decoded R, G, B, A. The
+     * hardware decodes DXT1's punch-through alpha, so a DXT1 header reads as BC1 RGBA (listed
+     * first); BC1 RGB is the same block with A not read. ASTC SFLOAT (the HDR profile) has no
+     * row: NVK exposes no ASTC HDR format. */
+    ROW(BC1_RGBA_UNORM_BLOCK, 0x24, 4, UN, false, R, G, B, A), /* DXT1 */
+    ROW(BC1_RGBA_SRGB_BLOCK, 0x24, 4, UN, true, R, G, B, A),
+    ROW(BC1_RGB_UNORM_BLOCK, 0x24, 4, UN, false, R, G, B, N),
+    ROW(BC1_RGB_SRGB_BLOCK, 0x24, 4, UN, true, R, G, B, N),
+    ROW(BC2_UNORM_BLOCK, 0x25, 4, UN, false, R, G, B, A), /* DXT23 */
+    ROW(BC2_SRGB_BLOCK, 0x25, 4, UN, true, R, G, B, A),
+    ROW(BC3_UNORM_BLOCK, 0x26, 4, UN, false, R, G, B, A), /* DXT45 */
+    ROW(BC3_SRGB_BLOCK, 0x26, 4, UN, true, R, G, B, A),
+    ROW(BC4_UNORM_BLOCK, 0x27, 4, UN, false, R, N, N, N), /* DXN1 */
+    ROW(BC4_SNORM_BLOCK, 0x27, 4, SN, false, R, N, N, N),
+    ROW(BC5_UNORM_BLOCK, 0x28, 4, UN, false, R, G, N, N), /* DXN2 */
+    ROW(BC5_SNORM_BLOCK, 0x28, 4, SN, false, R, G, N, N),
+    ROW(BC6H_SFLOAT_BLOCK, 0x10, 4, FL, false, R, G, B, N), /* BC6H_SF16 */
+    ROW(BC6H_UFLOAT_BLOCK, 0x11, 4, FL, false, R, G, B, N), /* BC6H_UF16 */
+    ROW(BC7_UNORM_BLOCK, 0x17, 4, UN, false, R, G, B, A),   /* BC7U */
+    ROW(BC7_SRGB_BLOCK, 0x17, 4, UN, true, R, G, B, A),
+    ROW(ETC2_R8G8B8_UNORM_BLOCK, 0x06, 4, UN, false, R, G, B, N), /* ETC2_RGB */
+    ROW(ETC2_R8G8B8_SRGB_BLOCK, 0x06, 4, UN, true, R, G, B, N),
+    ROW(ETC2_R8G8B8A1_UNORM_BLOCK, 0x0a, 4, UN, false, R, G, B, A), /* ETC2_RGB_PTA */
+    ROW(ETC2_R8G8B8A1_SRGB_BLOCK, 0x0a, 4, UN, true, R, G, B, A),
+    ROW(ETC2_R8G8B8A8_UNORM_BLOCK, 0x0b, 4, UN, false, R, G, B, A), /* ETC2_RGBA */
+    ROW(ETC2_R8G8B8A8_SRGB_BLOCK, 0x0b, 4, UN, true, R, G, B, A),
+    ROW(EAC_R11_UNORM_BLOCK, 0x19, 4, UN, false, R, N, N, N), /* EAC */
+    ROW(EAC_R11_SNORM_BLOCK, 0x19, 4, SN, false, R, N, N, N),
+    ROW(EAC_R11G11_UNORM_BLOCK, 0x1a, 4, UN, false, R, G, N, N), /* EACX2 */
+    ROW(EAC_R11G11_SNORM_BLOCK, 0x1a, 4, SN, false, R, G, N, N),
+/* clang-format off */
+#define ASTC_ROWS_(size, code)                                                        \
+    ROW(ASTC_##size##_UNORM_BLOCK, code, 4, UN, false, R, G, B, A), /* ASTC_2D_* */ \
+    ROW(ASTC_##size##_SRGB_BLOCK, code, 4, UN, true, R, G, B, A),
+    ASTC_ROWS_(4x4, 0x40)   ASTC_ROWS_(5x4, 0x50)   ASTC_ROWS_(5x5, 0x41)
+    ASTC_ROWS_(6x5, 0x51)   ASTC_ROWS_(6x6, 0x42)   ASTC_ROWS_(8x5, 0x55)
+    ASTC_ROWS_(8x6, 0x52)   ASTC_ROWS_(8x8, 0x44)   ASTC_ROWS_(10x5, 0x56)
+    ASTC_ROWS_(10x6, 0x57)  ASTC_ROWS_(10x8, 0x53)  ASTC_ROWS_(10x10, 0x45)
+    ASTC_ROWS_(12x10, 0x54) ASTC_ROWS_(12x12, 0x46)
+/* clang-format on */
+#undef ASTC_ROWS_
 };
 
 static const struct {
@@ -111,6 +157,33 @@ static const struct {
     {0x2f, "ZF32"},
     {0x30, "ZF32_X24S8"},
     {0x3a, "Z16"},
+    {0x06, "ETC2_RGB"},
+    {0x0a, "ETC2_RGB_PTA"},
+    {0x0b, "ETC2_RGBA"},
+    {0x10, "BC6H_SF16"},
+    {0x11, "BC6H_UF16"},
+    {0x17, "BC7U"},
+    {0x19, "EAC"},
+    {0x1a, "EACX2"},
+    {0x24, "DXT1"},
+    {0x25, "DXT23"},
+    {0x26, "DXT45"},
+    {0x27, "DXN1"},
+    {0x28, "DXN2"},
+    {0x40, "ASTC_2D_4X4"},
+    {0x41, "ASTC_2D_5X5"},
+    {0x42, "ASTC_2D_6X6"},
+    {0x44, "ASTC_2D_8X8"},
+    {0x45, "ASTC_2D_10X10"},
+    {0x46, "ASTC_2D_12X12"},
+    {0x50, "ASTC_2D_5X4"},
+    {0x51, "ASTC_2D_6X5"},
+    {0x52, "ASTC_2D_8X6"},
+    {0x53, "ASTC_2D_10X8"},
+    {0x54, "ASTC_2D_12X10"},
+    {0x55, "ASTC_2D_8X5"},
+    {0x56, "ASTC_2D_10X5"},
+    {0x57, "ASTC_2D_10X6"},
 };
 
 const char *tuN_components_name(uint32_t components) {

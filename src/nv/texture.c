@@ -223,6 +223,9 @@ tu_status tu_nv_tic_from_surface(const tu_surface *s, uint64_t gpu_address, tu_n
     memset(&h, 0, sizeof h);
     TU_TRY(tu_nv_format_fields(s->format, &h, err));
     const bool bl = s->tiling == TU_TILING_NV_BLOCK_LINEAR;
+    TU_RETURN_IF(!bl && s->tiling != TU_TILING_LINEAR, err, TU_INVALID_ARGUMENT,
+                 "surface tiling %s has no NVIDIA texture header form (pitch or block-linear)",
+                 tu_tiling_name(s->tiling));
     uint64_t address;
     TU_RETURN_IF(!tuB_add_u64(gpu_address, s->level[0].offset, &address) || address >> 48, err,
                  TU_INVALID_ARGUMENT,

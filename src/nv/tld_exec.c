@@ -100,9 +100,10 @@ static bool lane_position(const tu_nv_tld *in, const tu_nv_texture *tex, const l
 }
 
 /* Read the texels of the threads of `group`, which share one texture. */
-static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, tu_binding_cache *cache,
-                             uint32_t lanes, uint32_t group, const lane_args *args,
+static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, const tu_nv_state *st,
+                             uint32_t index, uint32_t lanes, uint32_t group, const lane_args *args,
                              warp_result *res, tu_error *err) {
+    tu_binding_cache *cache = st->cache;
     static const tu_msg zero_msg;
     tu_msg msg = zero_msg;
     const tu_surface *s = &tex->surface;
@@ -139,7 +140,22 @@ static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, tu_b
     tu_status est;
     if (res->explain)
         est = tu_execute_explained(&msg, s, &smp, &reply, res->explain, &inner);
-    else if (!cache)
+    else if (st->trace) {
+        tu_trace_sink sink = *st->trace;
+        sink.surface = index;
+        for (unsigned l = 0; l < lanes; l++) /* each lane read the texture header */
+            if (msg.lane_mask >> l & 1) {
+                const tu_trace_record h = {.message = sink.message,
+                                           .lane = l,
+                                           .surface = 0xffffffffu,
+                                           .kind = TU_TRACE_HEADER,
+                                           .offset = (uint64_t)index * TU_NV_ENTRY_BYTES,
+                                           .size = TU_NV_ENTRY_BYTES,
+                                           .resident = true};
+                sink.record(sink.user, &h);
+            }
+        est = tu_execute_traced(&msg, s, &smp, &sink, &reply, &inner);
+    } else if (!cache)
         est = tu_execute(&msg, s, &smp, &reply, &inner);
     else if ((est = tu_bind_cached(cache, s, &smp, &bound, &inner)) == TU_OK)
         est = tu_execute_bound(bound, &msg, &reply, &inner);
@@ -172,7 +188,7 @@ static tu_status run_group(const tu_nv_tld *in, const tu_nv_state *st, uint32_t 
     /* "If the source coordinate description does not match the texture type of the texture
      * header, zeroes will be returned"; array and non-array forms mix freely. */
     if (tex.empty || tex.coords != tuN_params_a[in->param_a].coords) return TU_OK;
-    return run_texture(in, &tex, st->cache, lanes, group, args, res, err);
+    return run_texture(in, &tex, st, index, lanes, group, args, res, err);
 }
 
 static tu_status tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_regs *regs,

@@ -54,6 +54,9 @@ typedef struct tuE_ctx {
     bool bytes8;
     uint8_t byte8[4];
     uint32_t bytes; /* bytes per texel */
+    /* tu_execute_traced's sink, NULL otherwise. When set, no level is direct and no fast row
+     * runs, so every read passes tuE_read's gate path or tuE_fetch, where it is recorded. */
+    const tu_trace_sink *trace;
 } tuE_ctx;
 
 /* What a surface and a sampler fix for every message (tu_bind): the message-independent
@@ -82,6 +85,7 @@ void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const t
 /* The per-lane state a filter accumulates. */
 typedef struct tuE_lane {
     bool null_page;            /* a texel came from a non-resident page */
+    uint32_t index;            /* the lane's number in the message (trace records) */
     const tu_explain *explain; /* tu_execute_explained's lane, else NULL (the generic path only) */
 } tuE_lane;
 
@@ -109,6 +113,10 @@ void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_
  * bytes at `offset` into the surface (zero bytes when not resident), decoded to *value. */
 void tuE_explain_fetch(const tu_surface *s, const tuE_lane *lane, const tu_texel_coord *c,
                        uint64_t offset, const uint8_t *bits, bool resident, const tu_texel *value);
+/* Record a read of texel c (level relative to s's view) of s for ctx->trace, when the
+ * address gate hands it out. */
+void tuE_trace(const tuE_ctx *ctx, const tuE_lane *lane, const tu_surface *s, tu_trace_kind kind,
+               const tu_texel_coord *c);
 
 /* Read texel (x, y, z) of `layer`, sample `sample`, at view level `level` of the bound
  * surface, decoded with ctx->decode: directly when the level is direct and the coordinates
@@ -161,6 +169,10 @@ typedef struct tuE_lod {
 
 void tuE_compute_lod(const tuE_ctx *ctx, const float coord[3], const tuE_derivs *d,
                      float lambda_base_or_nan, float shader_bias, tuE_lod *out);
+
+/* log2(x) as the LOD computes it: a fixed formula of float operations that the SIMD
+ * kernels repeat bit for bit (lod.c). */
+float tuE_log2(float x);
 
 /* Round to 1/256 with ties to even: the hardware's 8 fractional bits (DESIGN.md §5). */
 float tuE_snap256(float x);

@@ -246,8 +246,9 @@ static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b
 
 void tuE_bound_levels(const tu_surface *s, tuE_bound *b, uint32_t count) {
     /* Only LINEAR surfaces are direct: a validated one has every texel of every level inside
-     * memory, and every offset below it fits in a size_t. */
-    const bool direct = s->tiling == TU_TILING_LINEAR;
+     * memory, and every offset below it fits in a size_t. Compressed surfaces are not: their
+     * texels are decoded from blocks (tuE_fetch). */
+    const bool direct = s->tiling == TU_TILING_LINEAR && !tu_format_is_compressed(s->format);
     const bool has_h = s->type != TU_SURFACE_1D && s->type != TU_SURFACE_BUFFER;
     const bool has_d = s->type == TU_SURFACE_3D;
     for (uint32_t L = 0; L < count; L++) {
@@ -281,14 +282,19 @@ void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const t
 
 tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, tu_binding *binding,
                   tu_error *err) {
+    return tu_bind_isa(surface, sampler, TU_ISA_BEST, binding, err);
+}
+
+tu_status tu_bind_isa(const tu_surface *surface, const tu_sampler *sampler, tu_isa isa,
+                      tu_binding *binding, tu_error *err) {
     TU_RETURN_IF(!surface || !sampler || !binding, err, TU_INVALID_ARGUMENT,
                  "surface, sampler and binding must not be NULL");
     TU_TRY(tu_surface_validate(surface, err));
     TU_TRY(tu_sampler_validate(sampler, err));
     binding->surface = *surface;
     binding->sampler = *sampler;
-    tuE_fast_prepare(&binding->surface, &binding->sampler,
-                     (tuE_fast_prep *)(void *)binding->prepared);
+    TU_TRY(tuE_fast_prepare(&binding->surface, &binding->sampler, isa,
+                            (tuE_fast_prep *)(void *)binding->prepared, err));
     tuE_bound_init(&binding->surface, &binding->sampler, (tuE_bound *)(void *)binding->bound);
     return TU_OK;
 }
@@ -345,7 +351,7 @@ tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
 static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const tuE_bound *bound,
                      tuE_bound *lazy, const tuE_fast_prep *fast_prep, const tu_msg *msg,
                      tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
-                     const tu_explain *explain) {
+                     const tu_trace_sink *trace, const tu_explain *explain) {
     const tu_op_info *info = tu_op_describe(msg->op);
     TU_TRY(check_msg(msg, info, surface, sampler, err));
 
@@ -357,6 +363,12 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         msg = &half_msg;
     }
 
+    /* tu_execute's decoder and levels beyond 0 wait until the generic path needs them; the
+     * cube rows send corner lanes through it (kernels_body.h), so a cube fills them first. */
+    if (lazy && surface->type == TU_SURFACE_CUBE) {
+        tuE_bound_generic(surface, lazy);
+        lazy = NULL;
+    }
     tuE_ctx ctx;
     tuE_ctx_init(&ctx, bound, surface, sampler, msg, info);
     if (lazy) { /* not filled yet: the fast rows use their own geometry and decoding */
@@ -380,15 +392,25 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
         return TU_OK;
     }
-    /* tu_execute's decoder and levels beyond 0 wait until the generic path needs them. */
     if (lazy) {
         tuE_bound_generic(surface, lazy);
         ctx.level = lazy->level;
         ctx.decode = lazy->proto.decode;
     }
+    /* A traced message reads every texel through the gate, where tuE_read records it: the
+     * same levels with no direct one (the untraced path pays nothing per texel for this). */
+    tuE_level traced_levels[TU_MAX_LEVELS];
+    if (trace) {
+        for (uint32_t i = 0; i < ctx.levels && i < TU_MAX_LEVELS; i++) {
+            traced_levels[i] = ctx.level[i];
+            traced_levels[i].direct = false;
+        }
+        ctx.level = traced_levels;
+        ctx.trace = trace;
+    }
     for (unsigned l = 0; l < msg->simd; l++) {
         if (!(msg->lane_mask >> l & 1)) continue;
-        tuE_lane lane = {false, explain && explain->lane == l ? explain : NULL};
+        tuE_lane lane = {false, l, explain && explain->lane == l ? explain : NULL};
         tu_texel t;
         if (info->kind == TU_KIND_LOAD) {
             tuE_load_lane(&ctx, &lane, l, &t);
@@ -409,6 +431,7 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         if (lane.null_page) null_mask &= ~(1u << l);
     }
     if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
+    if (trace && trace->end_message) trace->end_message(trace->user);
     return TU_OK;
 }
 
@@ -416,30 +439,31 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
  * caller's surface and sampler in place and prepares the state on the stack, with no copy
  * of either description, and the decoder and level geometry only when the generic path
  * runs (docs/bindings.md). */
-static tu_status execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
-                         tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
-                         const tu_explain *explain) {
+static tu_status execute_unbound(const tu_msg *msg, const tu_surface *surface,
+                                 const tu_sampler *sampler, tu_reply *reply, tu_error *err,
+                                 bool allow_fast, const char **fast_path,
+                                 const tu_trace_sink *trace, const tu_explain *explain) {
     if (fast_path) *fast_path = NULL;
     TU_RETURN_IF(!msg || !surface || !sampler || !reply, err, TU_INVALID_ARGUMENT,
                  "message, surface, sampler and reply must not be NULL");
     TU_TRY(tu_surface_validate(surface, err));
     TU_TRY(tu_sampler_validate(sampler, err));
     tuE_fast_prep fast_prep;
-    tuE_fast_prepare(surface, sampler, &fast_prep);
+    TU_TRY(tuE_fast_prepare(surface, sampler, TU_ISA_BEST, &fast_prep, err));
     tuE_bound bound; /* level 0 now; the decoder and other levels when the generic path runs */
     bound_proto(surface, sampler, &bound);
     return run(surface, sampler, &bound, &bound, &fast_prep, msg, reply, err, allow_fast, fast_path,
-               explain);
+               trace, explain);
 }
 
 tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                      tu_reply *reply, tu_error *err) {
-    return execute(msg, surface, sampler, reply, err, true, NULL, NULL);
+    return execute_unbound(msg, surface, sampler, reply, err, true, NULL, NULL, NULL);
 }
 
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                       tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
-    return execute(msg, surface, sampler, reply, err, allow_fast, fast_path, NULL);
+    return execute_unbound(msg, surface, sampler, reply, err, allow_fast, fast_path, NULL, NULL);
 }
 
 /* The generic path only: the fast paths carry no explain hook (sampler.h). */
@@ -448,7 +472,14 @@ tu_status tu_execute_explained(const tu_msg *msg, const tu_surface *surface,
                                const tu_explain *explain, tu_error *err) {
     TU_RETURN_IF(!explain || !explain->event, err, TU_INVALID_ARGUMENT,
                  "explain and its event function must not be NULL");
-    return execute(msg, surface, sampler, reply, err, false, NULL, explain);
+    return execute_unbound(msg, surface, sampler, reply, err, false, NULL, NULL, explain);
+}
+
+tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
+                            const tu_trace_sink *sink, tu_reply *reply, tu_error *err) {
+    TU_RETURN_IF(!sink || !sink->record, err, TU_INVALID_ARGUMENT,
+                 "trace sink and its record callback must not be NULL");
+    return execute_unbound(msg, surface, sampler, reply, err, false, NULL, sink, NULL);
 }
 
 tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,
@@ -462,5 +493,5 @@ tu_status tuE_execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *re
     TU_RETURN_IF(!b || !msg || !reply, err, TU_INVALID_ARGUMENT,
                  "binding, message and reply must not be NULL");
     return run(&b->surface, &b->sampler, bound_state(b), NULL, prepared(b), msg, reply, err,
-               allow_fast, fast_path, NULL);
+               allow_fast, fast_path, NULL, NULL);
 }

@@ -10,44 +10,39 @@
 #define TEXUNIT_FAST_H
 
 #include "engine.h"
+#include "kernels/kernels.h"
 
 /* What a message, its surface and its sampler are. A flag is set only when the property
  * certainly holds; an unset flag sends the message to the generic path. */
 enum {
-    TUE_FAST_OP_SAMPLE_LOD = 1u << 0, /* SAMPLE_L or SAMPLE_LZ (explicit LOD, no compare, no _po) */
+    TUE_FAST_OP_SAMPLE = 1u << 0,     /* a SAMPLE-kind op without compare or offsets, any LOD */
     TUE_FAST_OP_LOAD = 1u << 1,       /* LD, LD_LZ or LD_L (no MCS, no sample index) */
     TUE_FAST_SURF_2D = 1u << 2,       /* a 2D surface (arrayed or not) of one sample */
     TUE_FAST_TILING_LINEAR = 1u << 3, /* TU_TILING_LINEAR */
     TUE_FAST_RGBA8 = 1u << 4,         /* R8G8B8A8_UNORM or B8G8R8A8_UNORM */
     TUE_FAST_RESIDENT = 1u << 5,      /* no residency map: every page is resident */
-    TUE_FAST_IN_BOUNDS = 1u << 6,     /* every texel of every view level lies in memory */
-    TUE_FAST_HW = 1u << 7,            /* TU_PRECISION_HW: 8-bit fixed-point filtering */
+    TUE_FAST_IN_BOUNDS = 1u << 6,     /* every texel of the view lies in memory, below 2^31 */
+    TUE_FAST_OP_SAMPLE_C = 1u << 7,   /* a SAMPLE-kind op with compare, without offsets */
     TUE_FAST_AVERAGE = 1u << 8,       /* TU_REDUCTION_AVERAGE */
     TUE_FAST_ISOTROPIC = 1u << 9,     /* sampler max_anisotropy 0 or 1 */
     TUE_FAST_NORMALIZED = 1u << 10,   /* normalized coordinates */
-    TUE_FAST_NO_BORDER_UV = 1u << 11, /* address[0], address[1] never give the border */
-    TUE_FAST_FULL_SOURCES = 1u << 12  /* no TU_MSG_HALF_SOURCES */
+    TUE_FAST_BORDER_OK = 1u << 11,    /* no border on u, v, r, or a border colour without NaN */
+    TUE_FAST_FULL_SOURCES = 1u << 12, /* no TU_MSG_HALF_SOURCES */
+    TUE_FAST_RGBA32F = 1u << 13,      /* R32G32B32A32_SFLOAT */
+    TUE_FAST_R32F = 1u << 14,         /* R32_SFLOAT, or D32_SFLOAT read without compare */
+    TUE_FAST_D32 = 1u << 15,          /* D32_SFLOAT */
+    TUE_FAST_SURF_CUBE = 1u << 16,    /* a cube surface (arrayed or not) */
+    TUE_FAST_LOD_GIVEN = 1u << 17,    /* the op's LOD is explicit or zero (no derivatives) */
+    TUE_FAST_SRGBA8 = 1u << 18,       /* R8G8B8A8_SRGB or B8G8R8A8_SRGB */
+    TUE_FAST_RGBA16F = 1u << 19,      /* R16G16B16A16_SFLOAT */
+    TUE_FAST_SURF_1D = 1u << 20,      /* a 1D surface (arrayed or not) */
+    TUE_FAST_D16 = 1u << 21,          /* D16_UNORM */
+    TUE_FAST_SURF_3D = 1u << 22       /* a 3D surface */
 };
 
-/* Where one view level's texels are: a texel (x, y) of layer `layer` is the 4 bytes at
- * base + layer * layer_pitch + y * row_pitch + x * 4, for x < w, y < h, layer < the
- * surface's layers. tuE_fast_geometry proves each such address lies in [data, data + size). */
-typedef struct tuE_fast_level {
-    const uint8_t *base;
-    size_t row_pitch, layer_pitch;
-    uint32_t w, h;
-} tuE_fast_level;
-
-typedef struct tuE_fast_geom {
-    tuE_fast_level level[TU_MAX_LEVELS]; /* indexed by view level, < ctx->levels */
-    uint8_t swz[4];                      /* byte of component R, G, B, A in a texel */
-} tuE_fast_geom;
-
-typedef void (*tuE_fast_fn)(const tuE_ctx *ctx, const tuE_fast_geom *g, tu_reply *reply);
-
 typedef struct tuE_fast_row {
-    uint32_t flags; /* TUE_FAST_*: all required */
-    tuE_fast_fn fn; /* writes the enabled channels of the enabled lanes */
+    uint32_t flags;  /* TUE_FAST_*: all required */
+    unsigned kernel; /* TUK_*: the kernel, in the build the binding chose (kernels.h) */
     const char *name;
 } tuE_fast_row;
 
@@ -55,12 +50,18 @@ extern const tuE_fast_row tuE_fast_table[];
 extern const unsigned tuE_fast_table_size;
 
 /* What tu_bind prepares once for a surface and a sampler (kept in tu_binding.prepared):
- * the flags that do not depend on the message, TUE_FAST_IN_BOUNDS among them, and the
- * level geometry when a row could use it. */
+ * the flags that do not depend on the message, TUE_FAST_IN_BOUNDS among them, the kernel
+ * build chosen, and the level geometry when a row could use it. */
 typedef struct tuE_fast_prep {
     uint32_t state_flags;
-    tuE_fast_geom geom;
+    int8_t row_for[32]; /* the row (index, -1: none) per combination of message flags */
+    const tuK_set *kernels;
+    tuK_geom geom;
 } tuE_fast_prep;
+
+/* The border colour of smp as a texel of s's format holds it (texel.c's tuE_border, before
+ * the components the format lacks are filled and before any compare). */
+void tuE_fast_border(const tu_surface *s, const tu_sampler *smp, float out[4]);
 
 /* The flags of a surface and sampler pair, all but TUE_FAST_IN_BOUNDS. */
 uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp);
@@ -70,15 +71,29 @@ uint32_t tuE_fast_msg_flags(const tuE_ctx *ctx);
 
 /* Fill g for a 2D linear RGBA8 surface viewed with `levels` levels; true
  * (TUE_FAST_IN_BOUNDS) when every texel of every level of the view, in every layer, lies
- * wholly inside [data, data + size). */
-bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuE_fast_geom *g);
+ * wholly inside [data, data + size) at an offset below 2^31. */
+bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g);
 
-/* Bind time: the state flags and, when a row could match, the geometry. s and smp valid. */
-void tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tuE_fast_prep *p);
+/* The kernel build for isa (TU_ISA_BEST: the best available); TU_UNSUPPORTED naming the
+ * ISA when this build or this CPU has none, TU_INVALID_ARGUMENT when isa is no tu_isa. */
+tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err);
+
+/* Bind time: the kernel build, the state flags and, when a row could match, the geometry.
+ * s and smp valid. Fails only for an ISA tuE_kernels_for refuses. */
+tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa isa, tuE_fast_prep *p,
+                           tu_error *err);
 
 /* Per message: run the first row that accepts the message and the prepared state; returns
  * the row's name, or NULL having written nothing (the generic path runs). */
 const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu_reply *reply);
+
+/* The cube edge table of tuK_geom (kernels.h), and its derivation from tuE_cube_face
+ * (fast.c; tests/test_fast.c checks that the two agree). */
+extern const int32_t tuE_cube_edges[24];
+void tuE_cube_edge_table(int32_t table[24]);
+
+/* The decoded value of each 8-bit sRGB code (R, G, B of the sRGB formats). */
+extern const float tuE_srgb8_decode[256];
 
 /* The first row whose required flags are a subset of `flags`, or NULL. */
 const tuE_fast_row *tuE_fast_find(uint32_t flags);

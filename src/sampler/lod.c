@@ -11,12 +11,46 @@
 #include "engine.h"
 
 #include <math.h>
+#include <string.h>
 
 float tuE_snap256(float x) {
-    if (!isfinite(x)) return x;
-    double v = (double)x * 256.0, r = floor(v), frac = v - r;
-    if (frac > 0.5 || (frac == 0.5 && fmod(r, 2.0) != 0.0)) r += 1.0;
-    return (float)(r / 256.0);
+    /* RNE(x * 256) / 256 in float: x * 256 and the division are exact, and |v| + 2^23
+     * rounds |v| < 2^23 to an integer with ties to even (the ulp there is 1). For |x| >= 2^15
+     * x * 256 is already an integer, and NaN and infinities stay. A zero result is +0 but
+     * for x = -0. Identical, for all 2^32 inputs, to rounding x * 256 in double with
+     * floor and ties to even (checked exhaustively once; tests/test_fast.c samples it). */
+    if (!(fabsf(x) < 32768.0f)) return x;
+    const float v = x * 256.0f;
+    float r = copysignf((fabsf(v) + 8388608.0f) - 8388608.0f, v);
+    if (r == 0.0f) r = x == 0.0f ? x : 0.0f;
+    return r / 256.0f;
+}
+
+/* log2(x) by a definition the SIMD kernels repeat operation for operation (docs/semantics.md
+ * "LOD"): x = 2^e * m with m in [sqrt(1/2), sqrt(2)], t = (m - 1) / (m + 1), and
+ * log2(m) = (2 / ln 2) * (t + t^3/3 + t^5/5 + t^7/7 + t^9/9) (|t| <= 0.1716: the next term
+ * is below 1e-9). Every step is one IEEE float operation, so a vector of them gives the same
+ * bits. Exact for powers of two; within 1e-6 of log2 elsewhere, far inside Vulkan's LOD
+ * precision (mipmapPrecisionBits, and hw precision rounds to 1/256 after it). */
+float tuE_log2(float x) {
+    if (!(x > 0.0f)) return x == 0.0f ? -INFINITY : NAN; /* negatives and NaN */
+    if (x == INFINITY) return x;
+    int32_t e = 0;
+    if (x < 0x1p-126f) x *= 0x1p23f, e = -23; /* denormals: exactly, into the normal range */
+    uint32_t b;
+    memcpy(&b, &x, 4);
+    e += (int32_t)(b >> 23) - 127;
+    b = (b & 0x7fffffu) | 0x3f800000u;
+    float m;
+    memcpy(&m, &b, 4);
+    if (m > 1.41421356f) m *= 0.5f, e += 1;
+    const float t = (m - 1.0f) / (m + 1.0f), t2 = t * t;
+    float p = 1.0f / 9.0f;
+    p = p * t2 + 1.0f / 7.0f;
+    p = p * t2 + 1.0f / 5.0f;
+    p = p * t2 + 1.0f / 3.0f;
+    p = p * t2 + 1.0f;
+    return (float)e + t * p * 2.88539008f;
 }
 
 /* Implicit derivatives come from the 2x2 subspan of four consecutive lanes: upper-left,
@@ -118,7 +152,7 @@ void tuE_compute_lod(const tuE_ctx *ctx, const float coord[3], const tuE_derivs 
         }
         out->aniso_ratio = eta;
         out->rho[0] = rho[0], out->rho[1] = rho[1];
-        lambda_base = log2f(rho_max / eta);
+        lambda_base = tuE_log2(rho_max / eta);
     }
     float bias = ctx->lod_bias + shader_bias;
     bias = bias < -16.0f ? -16.0f : bias > 16.0f ? 16.0f : bias;

@@ -49,6 +49,9 @@ static tu_status check_read(const tu_surface *s, const tu_media_read *r, size_t 
                  type_names[s->type]);
     TU_RETURN_IF(s->tiling != TU_TILING_LINEAR, err, TU_INVALID_ARGUMENT,
                  "MEDIA_LD reads linear surfaces; this one is tiled (tiling %d)", (int)s->tiling);
+    TU_RETURN_IF(tu_format_is_compressed(s->format), err, TU_UNSUPPORTED,
+                 "MEDIA_LD reads the bytes of texels; surface format %s is block-compressed",
+                 tu_format_describe(s->format)->name);
     TU_RETURN_IF(r->mode != TU_MEDIA_FRAME && r->mode != TU_MEDIA_TOP_FIELD &&
                      r->mode != TU_MEDIA_BOTTOM_FIELD,
                  err, TU_INVALID_ARGUMENT,

@@ -5,6 +5,8 @@
  */
 #include "engine.h"
 
+#include "../surface/surface_internal.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -76,7 +78,8 @@ void tuE_apply_compare(const tuE_ctx *ctx, float ref, tu_texel *t) {
 void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
     const tu_texel *b = ctx->integer ? &ctx->smp->border_color_int : &ctx->smp->border_color;
     tu_texel stored;
-    if (!ctx->integer && ctx->fd->bytes <= sizeof(tu_texel)) { /* 16 bytes: every format */
+    if (!ctx->integer && !(ctx->fd->flags & TU_FORMAT_FLAG_COMPRESSED) &&
+        ctx->fd->bytes <= sizeof(tu_texel)) { /* 16 bytes: every format */
         /* A float-class border reads as a texel of the format would: encoded and decoded, so
          * a UNORM texture's border lies in [0, 1] (NaN as 0) in both precisions, and a float
          * format keeps any value it can hold (docs/semantics.md, "Non-finite numbers"). */
@@ -108,9 +111,34 @@ void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_
     } else {
         bits = (const uint8_t *)s->data + offset;
     }
-    tu_format_decode(s->format, bits, out);
+    if (bits != zero_bytes && tu_format_is_compressed(s->format))
+        /* one block decoded per footprint texel (docs/semantics.md, "Compressed formats") */
+        tuS_decode_block_texel(s, offset, c, out);
+    else
+        tu_format_decode(s->format, bits, out);
     if (TU_UNLIKELY(lane->explain))
         tuE_explain_fetch(s, lane, c, offset, bits, bits != zero_bytes, out);
+}
+
+void tuE_trace(const tuE_ctx *ctx, const tuE_lane *lane, const tu_surface *s, tu_trace_kind kind,
+               const tu_texel_coord *c) {
+    uint64_t offset;
+    if (tu_surface_texel_offset(s, c, &offset, NULL) != TU_OK) return; /* read no memory */
+    const tu_trace_sink *t = ctx->trace;
+    const tu_trace_record r = {t->message,
+                               lane->index,
+                               t->surface,
+                               kind,
+                               s->base_level + c->level,
+                               c->layer,
+                               c->x,
+                               c->y,
+                               c->z,
+                               c->sample,
+                               offset,
+                               tu_format_bytes(s->format),
+                               tu_surface_offset_resident(s, offset)};
+    t->record(t->user, &r);
 }
 
 TU_COLD void tuE_explain_fetch(const tu_surface *s, const tuE_lane *lane, const tu_texel_coord *c,
@@ -150,6 +178,7 @@ static TU_ALWAYS_INLINE void read_texel(const tuE_ctx *ctx, tuE_lane *lane, uint
           layer < s->layers && sample < s->samples)) {
         const tu_texel_coord c = {x, y, z, layer, level, sample};
         tuE_fetch(s, lane, &c, out);
+        if (ctx->trace) tuE_trace(ctx, lane, s, TU_TRACE_TEXEL, &c);
         return;
     }
     /* In range on every axis, so inside memory (tuE_level): no overflow, no gate. */

@@ -10,6 +10,9 @@
 #include "surface_internal.h"
 
 #include "block_linear.h"
+#include "tiling_intel.h"
+
+#include "../format/compressed/compressed.h"
 
 /* --- NVIDIA block-linear geometry (notes/nvidia-texture.md §4.1, from envytools
  * docs/hw/memory/g80-surface.rst, Mesa nil tiling.rs, Ryujinx BlockLinearLayout.cs and yuzu
@@ -136,8 +139,13 @@ tu_status tuS_texel_offset(const tu_surface *s, uint32_t mem_level, const tu_tex
 
     const tu_level_layout *lv = &s->level[mem_level];
     uint64_t off = lv->offset, t;
-    bool ok = tuB_mul_u64(c->layer, lv->layer_pitch, &t) && tuB_add_u64(off, t, &off);
-    if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
+    const bool intel = tuS_tiling_is_intel(s->tiling);
+    /* Intel tilings place layers, samples and z slices by their own rules (tiling_intel.c). */
+    bool ok = intel ? tuS_intel_texel_offset(s, mem_level, c, &off)
+                    : tuB_mul_u64(c->layer, lv->layer_pitch, &t) && tuB_add_u64(off, t, &off);
+    if (intel) {
+        /* placed above */
+    } else if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
         tuS_bl_level g;
         uint32_t sx, sy, dx, dy;
         tuS_bl_sample_grid(s->samples, &sx, &sy);
@@ -147,10 +155,14 @@ tu_status tuS_texel_offset(const tu_surface *s, uint32_t mem_level, const tu_tex
              tuB_add_u64(off, tuS_bl_offset(&g, (uint32_t)bytes, (uint32_t)gx, (uint32_t)gy, c->z),
                          &off);
     } else {
+        /* a compressed format: the block holding the texel (bytes is the block's size, so
+         * the gate below checks the whole block) */
+        const tu_format_desc *fd = tu_format_describe(s->format);
+        const uint32_t bx = c->x / fd->block_width, by = c->y / fd->block_height;
         ok = ok && tuB_mul_u64(c->sample, lv->sample_pitch, &t) && tuB_add_u64(off, t, &off) &&
              tuB_mul_u64(c->z, lv->slice_pitch, &t) && tuB_add_u64(off, t, &off) &&
-             tuB_mul_u64(c->y, lv->row_pitch, &t) && tuB_add_u64(off, t, &off) &&
-             tuB_mul_u64(c->x, bytes, &t) && tuB_add_u64(off, t, &off);
+             tuB_mul_u64(by, lv->row_pitch, &t) && tuB_add_u64(off, t, &off) &&
+             tuB_mul_u64(bx, bytes, &t) && tuB_add_u64(off, t, &off);
     }
     TU_RETURN_IF(!ok, err, TU_OUT_OF_RANGE,
                  "texel (%u, %u, %u) layer %u sample %u of level %u: its byte offset overflows",
@@ -174,6 +186,31 @@ tu_status tu_surface_texel_offset(const tu_surface *s, const tu_texel_coord *c, 
                  TU_OUT_OF_RANGE, "level %u of a view based at level %u is beyond level %u",
                  c->level, s->base_level, TU_MAX_LEVELS - 1);
     return tuS_texel_offset(s, s->base_level + c->level, c, offset, err);
+}
+
+/* A texel of a compressed format at the block offset `offset`: the block decoder's value at
+ * c's position in the block, R, G, B of the sRGB formats through the EOTF. */
+void tuS_decode_block_texel(const tu_surface *s, uint64_t offset, const tu_texel_coord *c,
+                            tu_texel *out) {
+    const tu_format_desc *fd = tu_format_describe(s->format);
+    tuC_texel t;
+    tuC_decode_texel(tuC_format_from_vk(fd->vk_format), (const uint8_t *)s->data + offset,
+                     fd->bytes, c->x % fd->block_width, c->y % fd->block_height, &t, NULL);
+    for (unsigned k = 0; k < 4; k++)
+        out->f[k] = (k < 3 && (fd->flags & TU_FORMAT_FLAG_SRGB)) ? tu_srgb_to_linear(t.value[k])
+                                                                 : t.value[k];
+}
+
+tu_status tu_surface_decode_texel(const tu_surface *s, const tu_texel_coord *c, tu_texel *out,
+                                  tu_error *err) {
+    TU_RETURN_IF(!out, err, TU_INVALID_ARGUMENT, "output texel must not be NULL");
+    uint64_t off;
+    TU_TRY(tu_surface_texel_offset(s, c, &off, err));
+    if (tu_format_is_compressed(s->format))
+        tuS_decode_block_texel(s, off, c, out);
+    else
+        tu_format_decode(s->format, (const uint8_t *)s->data + off, out);
+    return TU_OK;
 }
 
 const void *tu_surface_texel_pointer(const tu_surface *s, const tu_texel_coord *c) {

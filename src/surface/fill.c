@@ -5,6 +5,7 @@
  */
 #include "surface_internal.h"
 
+#include "../format/compressed/compressed.h"
 #include "../format/format_internal.h"
 
 #include <string.h>
@@ -50,7 +51,7 @@ static uint32_t float_bits(float f) {
 uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t seed, uint32_t level,
                              uint32_t layer, uint32_t x, uint32_t y, uint32_t z) {
     const tu_format_desc *d = tu_format_describe(format);
-    if (!d || channel >= d->channel_count) return 0;
+    if (!d || channel >= d->channel_count || (d->flags & TU_FORMAT_FLAG_COMPRESSED)) return 0;
     const tu_channel *ch = &d->channels[channel];
     int c = hash_component(ch);
     if (c < 0) return 0;
@@ -147,6 +148,62 @@ static void encode_color(const tu_format_desc *d, const float rgba[4], uint8_t *
         tu_format_encode_stencil(d->format, scaled(rgba[1], 255.0f), p);
 }
 
+/* The generator's value of component c (0..3) of texel (x, y, z) of a compressed format,
+ * in the space of the block decoders' values: UNORM and sRGB codes (h >> 24) / 255, SNORM
+ * max((int8_t)(h >> 24) / 127, -1), floats ((int)(h >> 21) - 1024) / 1024 (the 16-bit float
+ * rule of tu_texel_hash_field, before rounding to half). */
+static float block_texel_value(const tu_format_desc *d, unsigned c, uint32_t h) {
+    switch (d->channels[c].numeric) {
+    case TU_NUMERIC_SNORM: {
+        const float v = (float)(int8_t)(h >> 24) / 127.0f;
+        return v < -1.0f ? -1.0f : v;
+    }
+    case TU_NUMERIC_SFLOAT:
+    case TU_NUMERIC_UFLOAT: return (float)((int)(h >> 21) - 1024) / 1024.0f;
+    default: return (float)(h >> 24) / 255.0f;
+    }
+}
+
+/* A compressed surface: each block is the block encoder's encoding (deterministic) of the
+ * generator's texels (the hash's, or the pattern's colours), a texel beyond the level's edge
+ * (in a partial block) repeating the nearest texel inside it. */
+static tu_status fill_blocks(const tu_surface *s, const tu_format_desc *d, tu_pattern pattern,
+                             uint32_t seed, tu_error *err) {
+    const tuC_format f = tuC_format_from_vk(d->vk_format);
+    float texels[TUC_MAX_BLOCK_TEXELS][4];
+    for (uint32_t L = 0; L < s->levels; L++) {
+        uint32_t w, h, depth;
+        tuS_mip_extent(s, L, &w, &h, &depth);
+        for (uint32_t layer = 0; layer < s->layers; layer++)
+            for (uint32_t z = 0; z < depth; z++)
+                for (uint32_t y = 0; y < h; y += d->block_height)
+                    for (uint32_t x = 0; x < w; x += d->block_width) {
+                        for (uint32_t j = 0; j < d->block_height; j++)
+                            for (uint32_t i = 0; i < d->block_width; i++) {
+                                const uint32_t tx = tuB_min_u32(x + i, w - 1);
+                                const uint32_t ty = tuB_min_u32(y + j, h - 1);
+                                float *t = texels[j * d->block_width + i];
+                                if (pattern != TU_PATTERN_HASH) {
+                                    tu_pattern_color(s, pattern, L, layer, tx, ty, z, t);
+                                    continue;
+                                }
+                                for (unsigned c = 0; c < 4; c++)
+                                    t[c] =
+                                        c < d->channel_count
+                                            ? block_texel_value(
+                                                  d, c, tu_texel_hash(seed, L, layer, tx, ty, z, c))
+                                            : (c == 3 ? 1.0f : 0.0f);
+                            }
+                        const tu_texel_coord c = {x, y, z, layer, 0, 0};
+                        uint64_t off;
+                        TU_TRY(tuS_texel_offset(s, L, &c, &off, err));
+                        TU_TRY(tuC_encode_block(f, (const float(*)[4])texels, TUC_MAX_BLOCK_TEXELS,
+                                                (uint8_t *)s->data + off, d->bytes, err));
+                    }
+    }
+    return TU_OK;
+}
+
 /* Every texel of every memory level, layer and sample: the hash or a pattern colour. */
 static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed,
                       const tu_progress *progress, tu_error *err) {
@@ -158,6 +215,7 @@ static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed,
         rows += (uint64_t)h * depth * s->layers * s->samples;
     }
     const tu_format_desc *d = tu_format_describe(s->format);
+    if (d->flags & TU_FORMAT_FLAG_COMPRESSED) return fill_blocks(s, d, pattern, seed, err);
     uint8_t *base = s->data;
     for (uint32_t L = 0; L < s->levels; L++) {
         uint32_t w, h, depth;

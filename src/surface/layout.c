@@ -2,6 +2,8 @@
  * layout.c - the standard packed layout: levels back to back, and in each level its
  * layers, samples, z slices and rows, all tightly packed. It is the order of a raw
  * texel blob (`texture_file`) and of a KTX2 level (layers, then faces, then slices).
+ * A compressed format's rows are rows of blocks (Vulkan's tightly packed buffer layout:
+ * block columns, then block rows, then z slices of 2D blocks).
  * Also NVIDIA's block-linear layout (notes/nvidia-texture.md §4.1): the levels of one
  * layer back to back, layers at a stride aligned to a level-0 block.
  */
@@ -18,6 +20,7 @@ tu_status tu_surface_layout_packed(tu_surface *s, uint64_t *required_size, tu_er
         uint32_t w, h, d;
         tu_level_layout *lv = &s->level[L];
         tuS_mip_extent(s, L, &w, &h, &d);
+        tuS_block_grid(s, w, h, &w, &h); /* compressed: blocks, the partial last one whole */
         lv->offset = offset;
         bool ok = tuB_mul_u64(w, bytes, &lv->row_pitch) &&
                   tuB_mul_u64(lv->row_pitch, h, &lv->slice_pitch) &&

@@ -4,6 +4,7 @@
 #ifndef TEXUNIT_SURFACE_INTERNAL_H
 #define TEXUNIT_SURFACE_INTERNAL_H
 
+#include "texunit/format.h"
 #include "texunit/surface.h"
 
 #include "../base/base.h"
@@ -19,6 +20,15 @@ static inline void tuS_mip_extent(const tu_surface *s, uint32_t L, uint32_t *w, 
     *d = s->type == TU_SURFACE_3D ? tuB_max_u32(1, s->depth >> L) : 1;
 }
 
+/* The format's block size (1 x 1 for uncompressed formats; valid formats only) and the
+ * number of blocks that cover w x h texels: the partial last block counts whole. */
+static inline void tuS_block_grid(const tu_surface *s, uint32_t w, uint32_t h, uint32_t *bw,
+                                  uint32_t *bh) {
+    const tu_format_desc *d = tu_format_describe(s->format);
+    *bw = (w + d->block_width - 1) / d->block_width;
+    *bh = (h + d->block_height - 1) / d->block_height;
+}
+
 /* Check the fields that say what the texels are (type, arrayed, format, tiling, sizes,
  * layers, levels, samples), not where they are. */
 tu_status tuS_check_shape(const tu_surface *s, tu_error *err);
@@ -26,5 +36,16 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err);
 /* tu_surface_texel_offset for memory level mem_level (c->level is ignored). */
 tu_status tuS_texel_offset(const tu_surface *s, uint32_t mem_level, const tu_texel_coord *c,
                            uint64_t *offset, tu_error *err);
+
+/* Texel c of a compressed surface whose block lies at `offset` (already through the gate),
+ * decoded as tu_surface_decode_texel does. */
+void tuS_decode_block_texel(const tu_surface *s, uint64_t offset, const tu_texel_coord *c,
+                            tu_texel *out);
+
+/* Call fn(ctx, &c) for every texel of every memory level, layer, sample and z slice of s
+ * (x fastest, then y, z, sample, layer, level), c.level holding the memory level; stop at
+ * the first status that is not TU_OK and return it. */
+typedef tu_status (*tuS_texel_fn)(void *ctx, const tu_texel_coord *c);
+tu_status tuS_each_texel(const tu_surface *s, tuS_texel_fn fn, void *ctx);
 
 #endif /* TEXUNIT_SURFACE_INTERNAL_H */

@@ -6,11 +6,19 @@
 #include "surface_internal.h"
 
 #include "block_linear.h"
+#include "tiling_intel.h"
 
 #include <stdio.h>
 
 static const char *type_name(tu_surface_type t) {
     static const char *const names[] = {"1D", "2D", "3D", "CUBE", "BUFFER"};
+    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
+}
+
+/* The tu_tiling constant's name without TU_TILING_. */
+static const char *tiling_enum_name(tu_tiling t) {
+    static const char *const names[] = {"LINEAR",  "NV_BLOCK_LINEAR", "INTEL_X",
+                                        "INTEL_Y", "INTEL_4",         "INTEL_64"};
     return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
 }
 
@@ -39,9 +47,27 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
     const char *type = type_name(s->type);
     TU_RETURN_IF(!tu_format_is_valid(s->format), err, TU_INVALID_ARGUMENT,
                  "surface format %d is not a format of the table", (int)s->format);
-    TU_RETURN_IF(s->tiling != TU_TILING_LINEAR && s->tiling != TU_TILING_NV_BLOCK_LINEAR, err,
-                 TU_INVALID_ARGUMENT,
-                 "surface tiling %d is not a known tiling (LINEAR 0, NV_BLOCK_LINEAR 1)",
+    if (tu_format_is_compressed(s->format)) {
+        /* Vulkan gives block-compressed formats no buffer views and no multisampling
+         * (sampleCounts 1 for optimal tiling of every compressed format in practice); the
+         * NVIDIA block-linear layout of blocks is not implemented. */
+        const char *name = tu_format_describe(s->format)->name;
+        TU_RETURN_IF(s->type == TU_SURFACE_BUFFER, err, TU_UNSUPPORTED,
+                     "surface format %s is block-compressed: a BUFFER surface cannot be", name);
+        TU_RETURN_IF(s->samples > 1, err, TU_UNSUPPORTED,
+                     "surface format %s is block-compressed: it cannot have %u samples", name,
+                     s->samples);
+        TU_RETURN_IF(s->tiling != TU_TILING_LINEAR, err, TU_UNSUPPORTED,
+                     "surface format %s is block-compressed: only LINEAR surfaces of compressed "
+                     "formats are supported",
+                     name);
+        TU_RETURN_IF(s->plane_count > 0 || s->mcs, err, TU_UNSUPPORTED,
+                     "surface format %s is block-compressed: it cannot have planes or an MCS",
+                     name);
+    }
+    TU_RETURN_IF((unsigned)s->tiling > TU_TILING_INTEL_64, err, TU_INVALID_ARGUMENT,
+                 "surface tiling %d is not a known tiling (LINEAR 0, NV_BLOCK_LINEAR 1, "
+                 "INTEL_X 2, INTEL_Y 3, INTEL_4 4, INTEL_64 5)",
                  (int)s->tiling);
     if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
         TU_RETURN_IF(s->type == TU_SURFACE_BUFFER, err, TU_INVALID_ARGUMENT,
@@ -59,9 +85,8 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
                      TUS_MAX_GOB_LOG2);
     } else {
         TU_RETURN_IF(s->gob_height_log2 || s->gob_depth_log2, err, TU_INVALID_ARGUMENT,
-                     "surface gob_height_log2 %u / gob_depth_log2 %u must be 0 for a LINEAR "
-                     "surface",
-                     s->gob_height_log2, s->gob_depth_log2);
+                     "surface gob_height_log2 %u / gob_depth_log2 %u must be 0 for a %s surface",
+                     s->gob_height_log2, s->gob_depth_log2, tiling_enum_name(s->tiling));
     }
     TU_RETURN_IF(s->arrayed && (s->type == TU_SURFACE_3D || s->type == TU_SURFACE_BUFFER), err,
                  TU_INVALID_ARGUMENT, "surface arrayed is set but a %s surface cannot be arrayed",
@@ -123,20 +148,24 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
     TU_RETURN_IF(s->levels > 1 && (s->samples > 1 || s->type == TU_SURFACE_BUFFER), err,
                  TU_INVALID_ARGUMENT, "surface levels %u must be 1 for a %s surface", s->levels,
                  s->samples > 1 ? "multisample" : type);
+    if (tuS_tiling_is_intel(s->tiling)) TU_TRY(tuS_intel_check_shape(s, err));
     return TU_OK;
 }
 
 /* The bytes one level spans from its offset, with each pitch checked against the span of
- * what it steps over (a row, a slice, a sample image, a layer). `bytes`: the texel size.
+ * what it steps over (a row, a slice, a sample image, a layer). `bytes`: the texel size (the
+ * block size for a compressed format, whose rows are rows of blocks).
  * Called for every level of every surface tu_execute meets, so the passing path does only
  * arithmetic (the names are looked up when a check fails). */
 static tu_status check_level(const tu_surface *s, uint32_t L, uint64_t bytes, tu_error *err) {
     static const char *const axis_name[4] = {"row_pitch", "slice_pitch", "sample_pitch",
                                              "layer_pitch"};
     static const char *const axis_what[4] = {"row", "slice", "sample", "layer"};
+    if (tuS_tiling_is_intel(s->tiling)) return tuS_intel_check_level(s, L, err);
     const tu_level_layout *lv = &s->level[L];
     uint32_t w, h, d;
     tuS_mip_extent(s, L, &w, &h, &d);
+    tuS_block_grid(s, w, h, &w, &h); /* a compressed level: rows of blocks */
     uint64_t span = (uint64_t)w * bytes, end;
     uint32_t samples = s->samples;
     if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
@@ -223,10 +252,9 @@ static tu_status check_residency(const tu_surface *s, tu_error *err) {
 static tu_status check_planes(const tu_surface *s, tu_error *err) {
     TU_RETURN_IF(s->plane_count > TU_MAX_PLANES, err, TU_INVALID_ARGUMENT,
                  "surface plane_count %u exceeds %u", s->plane_count, TU_MAX_PLANES);
-    TU_RETURN_IF(s->plane_count > 0 && s->tiling == TU_TILING_NV_BLOCK_LINEAR, err,
-                 TU_INVALID_ARGUMENT,
-                 "surface plane_count %u: planes are linear, the surface is NV_BLOCK_LINEAR",
-                 s->plane_count);
+    TU_RETURN_IF(s->plane_count > 0 && s->tiling != TU_TILING_LINEAR, err, TU_INVALID_ARGUMENT,
+                 "surface plane_count %u: planes are linear, the surface is %s", s->plane_count,
+                 tiling_enum_name(s->tiling));
     TU_RETURN_IF(s->plane_count > 1 && (s->type != TU_SURFACE_2D || s->arrayed), err,
                  TU_INVALID_ARGUMENT, "surface plane_count %u: only 2D surfaces can be planar",
                  s->plane_count);

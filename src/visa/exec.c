@@ -259,6 +259,16 @@ static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
 /* --- bindings ----------------------------------------------------------------------------------
  */
 
+/* The id trace records give surface s: its binding-table index, or 0x80000000 | its bindless
+ * handle (tu_visa_state.trace). */
+static uint32_t trace_surface_id(const tu_visa_bindings *b, const tu_surface *s) {
+    for (uint32_t i = 0; i < TU_VISA_MAX_BINDINGS; i++)
+        if (b->surfaces[i] == s) return i;
+    for (uint32_t i = 0; i < b->bindless_count && i < 64; i++)
+        if (b->bindless[i].surface == s) return 0x80000000u | b->bindless[i].handle;
+    return 0xffffffffu;
+}
+
 /* An efficient-64b operand: the bindless entry at base value + index (docs/semantics.md). */
 static uint32_t state_ref_handle(const tu_visa_kernel *k, const tu_visa_state *st,
                                  const tu_visa_state_ref *r, bool *ok) {
@@ -797,7 +807,11 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
         tu_status est;
         if (b->explain)
             est = tu_execute_explained(m, s, smp, r, b->explain, &eerr);
-        else if (!st->bindings)
+        else if (st->trace) {
+            tu_trace_sink sink = *st->trace;
+            sink.surface = trace_surface_id(b, s);
+            est = tu_execute_traced(m, s, smp, &sink, r, &eerr);
+        } else if (!st->bindings)
             est = tu_execute(m, s, smp, r, &eerr);
         else if ((est = tu_bind_cached(st->bindings, s, smp, &bound, &eerr)) == TU_OK)
             est = tu_execute_bound(bound, m, r, &eerr);

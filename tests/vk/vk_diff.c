@@ -228,6 +228,12 @@ typedef enum fmt {
     FMT_RGBA32_SFLOAT,
     FMT_R32_SFLOAT,
     FMT_D32_SFLOAT,
+    FMT_BC1_RGBA,
+    FMT_BC3,
+    FMT_BC4,
+    FMT_BC5_SNORM,
+    FMT_BC6H_UFLOAT,
+    FMT_BC7,
     FMT_COUNT
 } fmt;
 
@@ -237,18 +243,33 @@ typedef enum vclass { CLASS_FLOAT, CLASS_UINT, CLASS_SHADOW, CLASS_COUNT } vclas
  * instructions (for unnormalized coordinates, 1D and 2D). */
 enum { MODULE_NOOFF = CLASS_COUNT, MODULE_COUNT = CLASS_COUNT + 2 };
 
+/* comps: the components the format has (a border keeps those, the others read 0, 0, 1).
+ * decode: how far lavapipe's texel values may lie from the exact decode texunit uses, per
+ * component. The BC formats (lavapipe reports textureCompressionBC): gallivm decodes BC1-BC5
+ * through 8-bit intermediates (endpoints expanded to 8 bits, the thirds and sevenths of the
+ * interpolants in integer arithmetic; measured within 1.2/255 of the exact rational the DFS
+ * defines, bounded here by 2/255, 2/127 for SNORM) and filters them as unorm8 like RGBA8;
+ * BC7 decodes to exact 8-bit codes; BC6H to the exact binary16 values. */
 static const struct {
     const char *word;
     VkFormat vk;
     bool uint, depth, unorm8;
+    uint8_t comps;
+    float decode;
 } fmts[FMT_COUNT] = {
-    {"rgba8_unorm", VK_FORMAT_R8G8B8A8_UNORM, false, false, true},
-    {"rgba8_srgb", VK_FORMAT_R8G8B8A8_SRGB, false, false, true},
-    {"rgba8_uint", VK_FORMAT_R8G8B8A8_UINT, true, false, false},
-    {"rgba16_sfloat", VK_FORMAT_R16G16B16A16_SFLOAT, false, false, false},
-    {"rgba32_sfloat", VK_FORMAT_R32G32B32A32_SFLOAT, false, false, false},
-    {"r32_sfloat", VK_FORMAT_R32_SFLOAT, false, false, false},
-    {"d32_sfloat", VK_FORMAT_D32_SFLOAT, false, true, false},
+    {"rgba8_unorm", VK_FORMAT_R8G8B8A8_UNORM, false, false, true, 4, 0.0f},
+    {"rgba8_srgb", VK_FORMAT_R8G8B8A8_SRGB, false, false, true, 4, 0.0f},
+    {"rgba8_uint", VK_FORMAT_R8G8B8A8_UINT, true, false, false, 4, 0.0f},
+    {"rgba16_sfloat", VK_FORMAT_R16G16B16A16_SFLOAT, false, false, false, 4, 0.0f},
+    {"rgba32_sfloat", VK_FORMAT_R32G32B32A32_SFLOAT, false, false, false, 4, 0.0f},
+    {"r32_sfloat", VK_FORMAT_R32_SFLOAT, false, false, false, 1, 0.0f},
+    {"d32_sfloat", VK_FORMAT_D32_SFLOAT, false, true, false, 1, 0.0f},
+    {"bc1_rgba_unorm_block", VK_FORMAT_BC1_RGBA_UNORM_BLOCK, false, false, true, 4, 2 / 255.0f},
+    {"bc3_unorm_block", VK_FORMAT_BC3_UNORM_BLOCK, false, false, true, 4, 2 / 255.0f},
+    {"bc4_unorm_block", VK_FORMAT_BC4_UNORM_BLOCK, false, false, true, 1, 2 / 255.0f},
+    {"bc5_snorm_block", VK_FORMAT_BC5_SNORM_BLOCK, false, false, false, 2, 2 / 127.0f},
+    {"bc6h_ufloat_block", VK_FORMAT_BC6H_UFLOAT_BLOCK, false, false, false, 3, 0.0f},
+    {"bc7_unorm_block", VK_FORMAT_BC7_UNORM_BLOCK, false, false, true, 4, 0.0f},
 };
 
 /* Query kinds; the numbers of texquery.comp. */
@@ -929,12 +950,8 @@ static float gen_ref(const tcase *c, const tu_image *img) {
                                    rnd(c->tex.layers),
                                    level,
                                    0};
-        const void *p = tu_surface_texel_pointer(&img->surface, &tc);
-        if (p) {
-            tu_texel t;
-            tu_format_decode(img->surface.format, p, &t);
-            return t.f[0];
-        }
+        tu_texel t;
+        if (tu_surface_decode_texel(&img->surface, &tc, &t, NULL) == TU_OK) return t.f[0];
     }
     return rnd_float(-0.05f, 1.05f);
 }
@@ -1689,11 +1706,11 @@ static void aniso_bound(const tcase *c, const tu_image *img, const query *qq, hu
                                        : 0);
     static const float borders[3][4] = {{0, 0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1, 1}};
     /* A border texel keeps only the format's components, then expands to RGBA ("Texel
-     * Replacement", "Conversion to RGBA"): (B_r, 0, 0, 1) for R32_SFLOAT and depth. */
-    const bool one = c->f == FMT_R32_SFLOAT || c->f == FMT_D32_SFLOAT;
-    const float border[4] = {borders[c->smp.border][0], one ? 0.0f : borders[c->smp.border][1],
-                             one ? 0.0f : borders[c->smp.border][2],
-                             one ? 1.0f : borders[c->smp.border][3]};
+     * Replacement", "Conversion to RGBA"): (B_r, 0, 0, 1) for R32_SFLOAT and depth, alpha 1
+     * for BC6H. */
+    float border[4];
+    for (unsigned k = 0; k < 4; k++)
+        border[k] = k < fmts[c->f].comps ? borders[c->smp.border][k] : k == 3 ? 1.0f : 0.0f;
     bool first = true;
     h->n = 0;
     for (uint32_t l = lo; l <= hi; l++) {
@@ -1718,8 +1735,7 @@ static void aniso_bound(const tcase *c, const tu_image *img, const query *qq, hu
                     memcpy(t.f, border, sizeof t.f);
                 } else {
                     const tu_texel_coord tc = {(uint32_t)x, (uint32_t)y, 0, layer, l, 0};
-                    tu_format_decode(img->surface.format,
-                                     tu_surface_texel_pointer(&img->surface, &tc), &t);
+                    tu_surface_decode_texel(&img->surface, &tc, &t, NULL);
                 }
                 hull_add(h, &t, 0, first);
                 first = false;
@@ -1831,11 +1847,14 @@ static double srgb_oetf(double l) {
  *    texel of code c reads as a value in [EOTF((c - 1/2) / 255), EOTF((c + 1/2) / 255)].
  * For a filtered result (a convex combination of texels) the error is at most that of the
  * brightest texel of the footprint, `v` here (the deviation grows with the code).
+ * A compressed format adds its decode deviation (fmts[].decode), as a convex combination
+ * of texels each that near lies that near too.
  */
 static float lvp_conversion(const tcase *c, int comp, float v) {
-    if (c->cls == CLASS_SHADOW || !fmts[c->f].unorm8) return 0.0f;
-    const float ulp = ldexpf(fabsf(v), -23);
-    if (c->f == FMT_RGBA8_UNORM || comp == 3) return ulp;
+    if (c->cls == CLASS_SHADOW) return 0.0f;
+    if (!fmts[c->f].unorm8) return fmts[c->f].decode;
+    const float ulp = ldexpf(fabsf(v), -23) + fmts[c->f].decode;
+    if (c->f != FMT_RGBA8_SRGB || comp == 3) return ulp;
     double code = floor(srgb_oetf(v < 0 ? 0 : v > 1 ? 1 : v) * 255.0 + 0.5);
     const double e = srgb_eotf(code / 255.0);
     const double up = srgb_eotf((code + 0.5) / 255.0) - e;

@@ -196,7 +196,7 @@ static int sign_extend(uint32_t v, unsigned bits) {
 }
 
 /* DFS BC6H endpoint unquantization: a `bits`-bit endpoint to 16 bits (17 signed). */
-static int unquantize(int v, unsigned bits, bool is_signed) {
+int tuC_bc6h_unquantize(int v, unsigned bits, bool is_signed) {
     if (!is_signed) {
         if (bits >= 15) return v;
         if (v == 0) return 0;
@@ -221,7 +221,7 @@ static int floor_div64(int v) {
 }
 
 /* DFS BC6H "finish_unquantize": the interpolated 16/17-bit value to binary16 bits. */
-static uint16_t finish_unquantize(int v, bool is_signed) {
+uint16_t tuC_bc6h_finish(int v, bool is_signed) {
     if (!is_signed) return (uint16_t)((v * 31) >> 6); /* 0..0xfbff -> 0..0x7bff */
     if (v < 0) return (uint16_t)(0x8000 | ((-v * 31) >> 5));
     return (uint16_t)((v * 31) >> 5);
@@ -272,7 +272,7 @@ void tuC_decode_bc6h(const tuC_format_info *fmt, const uint8_t *block, unsigned 
         }
     }
     for (unsigned f = 0; f < nfields; f++)
-        e[f] = unquantize(e[f], m->epb, is_signed);
+        e[f] = tuC_bc6h_unquantize(e[f], m->epb, is_signed);
 
     unsigned ib = m->regions == 2 ? 3 : 4;
     const uint8_t *weights = ib == 3 ? tuC_bptc_weights3 : tuC_bptc_weights4;
@@ -291,7 +291,7 @@ void tuC_decode_bc6h(const tuC_format_info *fmt, const uint8_t *block, unsigned 
             for (unsigned c = 0; c < 3; c++) {
                 int a = e[region * 6 + c], b = e[region * 6 + 3 + c];
                 int v = floor_div64(a * (64 - (int)wt) + b * (int)wt + 32);
-                uint16_t half = finish_unquantize(v, is_signed);
+                uint16_t half = tuC_bc6h_finish(v, is_signed);
                 out->raw[c] = half;
                 out->value[c] = tuC_half_to_float(half);
             }

@@ -22,6 +22,7 @@
 #ifndef TEXUNIT_COMPRESSED_H
 #define TEXUNIT_COMPRESSED_H
 
+#include "texunit/format_list.h"
 #include "texunit/status.h"
 
 #include <stdbool.h>
@@ -59,63 +60,14 @@ typedef enum tuC_raw_kind {
     TUC_RAW_FP16     /* binary16 bits (BC6H, ASTC HDR profile) */
 } tuC_raw_kind;
 
-#define TUC_SIGNED 1u /* SNORM / SFLOAT */
-#define TUC_SRGB   2u /* R, G, B are sRGB-encoded: the caller applies the EOTF */
+#define TUC_SIGNED TU_BLOCK_SIGNED /* SNORM / SFLOAT */
+#define TUC_SRGB   TU_BLOCK_SRGB   /* R, G, B are sRGB-encoded: the caller applies the EOTF */
 
-/* X(NAME, VkFormat number, codec, block width, block height, flags); 16 bytes a block except
- * BC1, BC4, ETC2 RGB8 / RGB8A1 and EAC R11, which have 8. Vulkan's names and numbers
- * (vulkan_core.h; the ASTC SFLOAT formats are VK_EXT_texture_compression_astc_hdr's). */
-/* clang-format off */
-#define TUC_ASTC_SIZES(M, X)               \
-    M(X, 4x4, 4, 4, 157, 1000066000)       \
-    M(X, 5x4, 5, 4, 159, 1000066001)       \
-    M(X, 5x5, 5, 5, 161, 1000066002)       \
-    M(X, 6x5, 6, 5, 163, 1000066003)       \
-    M(X, 6x6, 6, 6, 165, 1000066004)       \
-    M(X, 8x5, 8, 5, 167, 1000066005)       \
-    M(X, 8x6, 8, 6, 169, 1000066006)       \
-    M(X, 8x8, 8, 8, 171, 1000066007)       \
-    M(X, 10x5, 10, 5, 173, 1000066008)     \
-    M(X, 10x6, 10, 6, 175, 1000066009)     \
-    M(X, 10x8, 10, 8, 177, 1000066010)     \
-    M(X, 10x10, 10, 10, 179, 1000066011)   \
-    M(X, 12x10, 12, 10, 181, 1000066012)   \
-    M(X, 12x12, 12, 12, 183, 1000066013)
-/* clang-format on */
-
-#define TUC_FORMAT_LIST(X)                                               \
-    X(BC1_RGB_UNORM_BLOCK, 131, TUC_BC1, 4, 4, 8, 0)                     \
-    X(BC1_RGB_SRGB_BLOCK, 132, TUC_BC1, 4, 4, 8, TUC_SRGB)               \
-    X(BC1_RGBA_UNORM_BLOCK, 133, TUC_BC1A, 4, 4, 8, 0)                   \
-    X(BC1_RGBA_SRGB_BLOCK, 134, TUC_BC1A, 4, 4, 8, TUC_SRGB)             \
-    X(BC2_UNORM_BLOCK, 135, TUC_BC2, 4, 4, 16, 0)                        \
-    X(BC2_SRGB_BLOCK, 136, TUC_BC2, 4, 4, 16, TUC_SRGB)                  \
-    X(BC3_UNORM_BLOCK, 137, TUC_BC3, 4, 4, 16, 0)                        \
-    X(BC3_SRGB_BLOCK, 138, TUC_BC3, 4, 4, 16, TUC_SRGB)                  \
-    X(BC4_UNORM_BLOCK, 139, TUC_BC4, 4, 4, 8, 0)                         \
-    X(BC4_SNORM_BLOCK, 140, TUC_BC4, 4, 4, 8, TUC_SIGNED)                \
-    X(BC5_UNORM_BLOCK, 141, TUC_BC5, 4, 4, 16, 0)                        \
-    X(BC5_SNORM_BLOCK, 142, TUC_BC5, 4, 4, 16, TUC_SIGNED)               \
-    X(BC6H_UFLOAT_BLOCK, 143, TUC_BC6H, 4, 4, 16, 0)                     \
-    X(BC6H_SFLOAT_BLOCK, 144, TUC_BC6H, 4, 4, 16, TUC_SIGNED)            \
-    X(BC7_UNORM_BLOCK, 145, TUC_BC7, 4, 4, 16, 0)                        \
-    X(BC7_SRGB_BLOCK, 146, TUC_BC7, 4, 4, 16, TUC_SRGB)                  \
-    X(ETC2_R8G8B8_UNORM_BLOCK, 147, TUC_ETC2_RGB8, 4, 4, 8, 0)           \
-    X(ETC2_R8G8B8_SRGB_BLOCK, 148, TUC_ETC2_RGB8, 4, 4, 8, TUC_SRGB)     \
-    X(ETC2_R8G8B8A1_UNORM_BLOCK, 149, TUC_ETC2_RGB8A1, 4, 4, 8, 0)       \
-    X(ETC2_R8G8B8A1_SRGB_BLOCK, 150, TUC_ETC2_RGB8A1, 4, 4, 8, TUC_SRGB) \
-    X(ETC2_R8G8B8A8_UNORM_BLOCK, 151, TUC_ETC2_RGBA8, 4, 4, 16, 0)       \
-    X(ETC2_R8G8B8A8_SRGB_BLOCK, 152, TUC_ETC2_RGBA8, 4, 4, 16, TUC_SRGB) \
-    X(EAC_R11_UNORM_BLOCK, 153, TUC_EAC_R11, 4, 4, 8, 0)                 \
-    X(EAC_R11_SNORM_BLOCK, 154, TUC_EAC_R11, 4, 4, 8, TUC_SIGNED)        \
-    X(EAC_R11G11_UNORM_BLOCK, 155, TUC_EAC_RG11, 4, 4, 16, 0)            \
-    X(EAC_R11G11_SNORM_BLOCK, 156, TUC_EAC_RG11, 4, 4, 16, TUC_SIGNED)   \
-    TUC_ASTC_SIZES(TUC_ASTC_FORMATS_, X)
-
-#define TUC_ASTC_FORMATS_(X, size, w, h, vk, vk_hdr)                      \
-    X(ASTC_##size##_UNORM_BLOCK, vk, TUC_ASTC_LDR, w, h, 16, 0)           \
-    X(ASTC_##size##_SRGB_BLOCK, vk + 1, TUC_ASTC_LDR, w, h, 16, TUC_SRGB) \
-    X(ASTC_##size##_SFLOAT_BLOCK, vk_hdr, TUC_ASTC_HDR, w, h, 16, TUC_SIGNED)
+/* The formats: the rows of texunit's one format table (texunit/format_list.h,
+ * TU_COMPRESSED_FORMAT_LIST), X(NAME, VkFormat number, codec, block width, block height,
+ * bytes per block, flags) with the codec as TUC_<CODEC>. */
+#define TUC_ASTC_SIZES     TU_ASTC_SIZES
+#define TUC_FORMAT_LIST(X) TU_COMPRESSED_FORMAT_LIST(X)
 
 typedef enum tuC_format {
     TUC_FORMAT_NONE = 0,
@@ -180,6 +132,11 @@ extern const uint32_t tuC_bptc_partition3[64];
 extern const uint8_t tuC_bptc_anchor2[64], tuC_bptc_anchor3a[64], tuC_bptc_anchor3b[64];
 extern const uint8_t tuC_bptc_weights2[4], tuC_bptc_weights3[8], tuC_bptc_weights4[16];
 
+/* BC6H (bc6h.c): a `bits`-bit endpoint unquantized to 16 bits (17 signed), and an
+ * interpolated value to binary16 bits ("finish_unquantize"); the DFS BPTC rules. */
+int tuC_bc6h_unquantize(int v, unsigned bits, bool is_signed);
+uint16_t tuC_bc6h_finish(int v, bool is_signed);
+
 /* Bits [first, first + count) of a little-endian block, count <= 32; the bit reader every
  * decoder uses (no read past byte (first + count - 1) / 8). */
 static inline uint32_t tuC_bits(const uint8_t *block, unsigned first, unsigned count) {
@@ -193,5 +150,42 @@ static inline uint32_t tuC_bits(const uint8_t *block, unsigned first, unsigned c
 
 /* Binary16 bits to float, exactly. */
 float tuC_half_to_float(uint16_t h);
+
+/* ---- the block encoders (encode.c, encode_bc.c, encode_bptc.c, encode_etc.c,
+ * encode_astc.c) -----------------------------------------------------------------------------
+ * Each format has one simple, always valid encoding (docs/semantics.md, "Compressed formats":
+ * which mode each format uses); quality is not the aim, determinism and validity are. */
+
+/* Encode one block from texels[0 .. block_width * block_height), row by row, each R, G, B, A in
+ * the space of tuC_texel.value (sRGB formats: the non-linear R', G', B'; the components a
+ * format lacks are ignored). Values outside the format's range are clamped, NaN counts as 0.
+ * The same texels always give the same bytes. Errors: an unknown format or a NULL pointer
+ * (TU_INVALID_ARGUMENT), too few texels or a block_size smaller than the format's block
+ * (TU_OUT_OF_RANGE). */
+tu_status tuC_encode_block(tuC_format f, const float (*texels)[4], size_t texel_count, void *block,
+                           size_t block_size, tu_error *err);
+
+/* A codec's encoder: called with a zeroed block and finite texels. */
+typedef void tuC_encode_fn(tuC_format f, const tuC_format_info *fmt, const float (*in)[4],
+                           uint8_t *block);
+tuC_encode_fn tuC_encode_bc1, tuC_encode_bc2, tuC_encode_bc3, tuC_encode_bc4, tuC_encode_bc5;
+tuC_encode_fn tuC_encode_bc6h, tuC_encode_bc7;
+tuC_encode_fn tuC_encode_etc2_rgb, tuC_encode_etc2_rgba8, tuC_encode_eac;
+tuC_encode_fn tuC_encode_astc;
+
+/* The encoders choose indices by decoding candidate blocks with the decoders above, so that
+ * encoder and decoder cannot disagree. tuC_decode_whole: the whole block (valid arguments).
+ * tuC_pick_nearest: for each texel t < texels, the candidate k < count whose decoded texel
+ * cand[k * stride + t] lies nearest in[t] (tuC_texel_distance; ties: the lowest k). */
+void tuC_decode_whole(tuC_format f, const uint8_t *block, tuC_texel *out);
+double tuC_texel_distance(const tuC_format_info *fmt, const tuC_texel *t, const float want[4]);
+void tuC_pick_nearest(const tuC_format_info *fmt, const float (*in)[4], unsigned texels,
+                      const tuC_texel *cand, unsigned count, unsigned stride, uint8_t *choice);
+
+/* Set bits [first, first + count) of a zeroed little-endian block to v (count <= 32). */
+static inline void tuC_put_bits(uint8_t *block, unsigned first, unsigned count, uint32_t v) {
+    for (unsigned i = 0; i < count; i++)
+        if ((v >> i) & 1u) block[(first + i) >> 3] |= (uint8_t)(1u << ((first + i) & 7));
+}
 
 #endif /* TEXUNIT_COMPRESSED_H */

@@ -1,0 +1,95 @@
+/*
+ * kernels.h - the SIMD kernels of the fast-path table (DESIGN.md §6 "Kernels keyed like
+ * llvmpipe's sampler key"): each runs every lane of a message at once, structure of
+ * arrays, TUK_W = 16 lanes per step, and returns exactly what the generic path returns.
+ *
+ * One source (kernels_body.h, over the vector layer simd.h) is built three times:
+ * kernels_avx512.c, kernels_avx2.c (each with its ISA's compiler flags, when the compiler
+ * has them) and kernels_portable.c (the baseline ISA). fast.c keys the rows and picks the
+ * build per binding (tu_isa).
+ */
+#ifndef TEXUNIT_KERNELS_H
+#define TEXUNIT_KERNELS_H
+
+#include "../engine.h"
+
+/* Where a view's texels are, for kernels that read memory directly. The texel (x, y) of
+ * layer `layer` of view level L is the `bpp` bytes at data + offset[L] + layer *
+ * layer_pitch[L] + y * row_pitch[L] + x * bpp, for x < w[L], y < h[L], layer < layers.
+ * tuE_fast_geometry proves, once per binding, that each such address lies inside the
+ * surface's memory and below 2^31, so the kernels compute it in int32 without checks. */
+typedef struct tuK_geom {
+    const uint8_t *data;
+    int32_t offset[TU_MAX_LEVELS];
+    int32_t row_pitch[TU_MAX_LEVELS];
+    int32_t layer_pitch[TU_MAX_LEVELS];
+    int32_t w[TU_MAX_LEVELS], h[TU_MAX_LEVELS], d[TU_MAX_LEVELS];
+    int32_t slice_pitch[TU_MAX_LEVELS]; /* 3D: texel (x, y, z) adds z * slice_pitch[L] */
+    float fw[TU_MAX_LEVELS], fh[TU_MAX_LEVELS], fd[TU_MAX_LEVELS]; /* w, h, d as floats */
+    int32_t levels, layers, bpp;
+    bool pow2; /* every level's w and h is a power of two */
+    /* Cube maps: where the texel one beyond side k (0: x < 0, 1: x >= n, 2: y < 0, 3: y >= n)
+     * of face f, at position c along that side, lies: entry [f * 4 + k] = face | xk << 4 |
+     * yk << 8, its x (and y) being 0, n - 1, c or n - 1 - c for xk (yk) = 0, 1, 2, 3. */
+    const int32_t *cube_edge; /* 24 entries (tuE_cube_edges) */
+    const float *srgb;        /* sRGB formats: the decode of each 8-bit code (tuE_srgb8_decode) */
+    int32_t shift[4];         /* bit position of component R, G, B, A in a little-endian texel */
+    float border[4]; /* the border colour as a texel of the format holds it (tuE_fast_border) */
+} tuK_geom;
+
+typedef void (*tuK_fn)(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply);
+
+/* The kernels, by what they run: LD, LD_LZ, LD_L of 2D (array) surfaces; the SAMPLE ops
+ * without compare or offsets (2D: every LOD mode; cube: explicit and zero LOD); the SAMPLE
+ * ops with compare on D32. By format: RGBA8 = R8G8B8A8 or B8G8R8A8 UNORM, SRGBA8 the same
+ * in sRGB, RGBA32F = R32G32B32A32_SFLOAT, RGBA16F = R16G16B16A16_SFLOAT, R32F = R32_SFLOAT or
+ * D32_SFLOAT without compare. */
+enum {
+    TUK_LD_RGBA8_2D,
+    TUK_LD_SRGBA8_2D,
+    TUK_LD_RGBA32F_2D,
+    TUK_LD_RGBA16F_2D,
+    TUK_LD_R32F_2D,
+    TUK_SAMPLE_RGBA8_2D,
+    TUK_SAMPLE_SRGBA8_2D,
+    TUK_SAMPLE_RGBA32F_2D,
+    TUK_SAMPLE_RGBA16F_2D,
+    TUK_SAMPLE_R32F_2D,
+    TUK_SAMPLE_C_D32_2D,
+    TUK_SAMPLE_RGBA8_CUBE,
+    TUK_SAMPLE_SRGBA8_CUBE,
+    TUK_SAMPLE_RGBA32F_CUBE,
+    TUK_SAMPLE_RGBA8_1D, /* 1D (array) surfaces: the SAMPLE ops without compare or offsets */
+    TUK_SAMPLE_SRGBA8_1D,
+    TUK_SAMPLE_RGBA32F_1D,
+    TUK_SAMPLE_RGBA16F_1D,
+    TUK_SAMPLE_R32F_1D,
+    TUK_LD_RGBA8_1D, /* and loads */
+    TUK_LD_RGBA32F_1D,
+    TUK_SAMPLE_D16_2D,   /* D16_UNORM read without compare */
+    TUK_SAMPLE_C_D16_2D, /* and with compare */
+    TUK_SAMPLE_RGBA8_3D, /* 3D surfaces: the SAMPLE ops without compare or offsets */
+    TUK_SAMPLE_RGBA32F_3D,
+    TUK_COUNT
+};
+
+/* What a texel is, for the kernels. */
+enum {
+    TUK_KIND_RGBA8,
+    TUK_KIND_SRGBA8,
+    TUK_KIND_RGBA32F,
+    TUK_KIND_RGBA16F,
+    TUK_KIND_R32F,
+    TUK_KIND_D32,
+    TUK_KIND_R16, /* D16_UNORM without compare */
+    TUK_KIND_D16
+};
+
+/* The kernels of one build. A build the compiler cannot make has every entry NULL. */
+typedef struct tuK_set {
+    tuK_fn fn[TUK_COUNT];
+} tuK_set;
+
+extern const tuK_set tuK_portable, tuK_avx2, tuK_avx512;
+
+#endif /* TEXUNIT_KERNELS_H */

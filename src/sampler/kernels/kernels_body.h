@@ -1,0 +1,680 @@
+/*
+ * kernels_body.h - the kernels, written once over simd.h and included by each
+ * kernels_<isa>.c (kernels.h). Every function mirrors the generic path (filter.c, lod.c,
+ * texel.c, load.c) step by step; the comments name the scalar code each step equals.
+ *
+ * Safety: every texel address is formed from a level index in [0, levels), a layer in
+ * [0, layers) and a wrapped (or range-checked) position inside the level, in every lane,
+ * active or not, NaN or huge coordinates included; tuK_geom's proof covers them all.
+ */
+#include "simd.h"
+
+#include <math.h>
+
+/* --- shared steps ------------------------------------------------------------------------ */
+
+/* filter.c's array_index: clamp(RNE(a), 0, count - 1); negatives and NaN give 0. */
+static inline vi k_array_index(vf a, int32_t count) {
+    const float fc = (float)count;
+    const vf in = vf_sel((a > 0.0f) & (a < fc), a, vf_splat(0.0f));
+    const vf r = (in + 8388608.0f) - 8388608.0f; /* RNE for 0 <= in < 2^23 */
+    const vi ri = vi_min(vf_to_vi(r), vi_splat(count - 1));
+    return vi_sel(a >= fc, vi_splat(count - 1), ri);
+}
+
+/* i mod n in [0, n) (tuE_wrap's WRAP) for |i| <= 2^30 + 16, 0 < n < 2^31: the quotient in
+ * double is within an ulp of i / n and never crosses an integer i / n does not reach (the
+ * gap is at least 1/n, far above the rounding error), so its truncation is C's i / n. */
+static inline vi k_mod(vi i, vi n) {
+    const vd q = __builtin_convertvector(i, vd) / __builtin_convertvector(n, vd);
+    const vi m = i - __builtin_convertvector(q, vi) * n;
+    return m + (n & (m < 0));
+}
+
+/* tuE_wrap of i and i + 1 for an axis of n texels (-1: the border); pow2: every
+ * n is a power of two, and i mod n is i & (n - 1) in two's complement. */
+static inline void k_wrap_pair(vi i, vi n, unsigned mode, bool pow2, vi *a, vi *b) {
+    const vi i1 = i + 1;
+    switch (mode) {
+    case TU_ADDRESS_WRAP: {
+        const vi w0 = pow2 ? i & (n - 1) : k_mod(i, n), w1 = w0 + 1;
+        *a = w0;
+        *b = vi_sel(w1 == n, vi_splat(0), w1);
+        return;
+    }
+    case TU_ADDRESS_MIRROR: {
+        const vi n2 = n + n;
+        const vi m0 = pow2 ? i & (n2 - 1) : k_mod(i, n2), m1 = pow2 ? i1 & (n2 - 1) : k_mod(i1, n2);
+        *a = vi_sel(m0 < n, m0, n2 - 1 - m0);
+        *b = vi_sel(m1 < n, m1, n2 - 1 - m1);
+        return;
+    }
+    case TU_ADDRESS_MIRROR_ONCE: {
+        const vi m0 = vi_sel(i >= 0, i, -1 - i), m1 = vi_sel(i1 >= 0, i1, -1 - i1);
+        *a = vi_min(m0, n - 1);
+        *b = vi_min(m1, n - 1);
+        return;
+    }
+    case TU_ADDRESS_CLAMP_BORDER: /* -1: the border colour */
+        *a = vi_sel((i < 0) | (i >= n), vi_splat(-1), i);
+        *b = vi_sel((i1 < 0) | (i1 >= n), vi_splat(-1), i1);
+        return;
+    default: /* CLAMP_EDGE, CUBE */
+        *a = vi_max(vi_min(i, n - 1), vi_splat(0));
+        *b = vi_max(vi_min(i1, n - 1), vi_splat(0));
+        return;
+    }
+}
+
+/* filter.c's lerp8: (a * (256 - w) + b * w + 128) >> 8 on codes 0..255, weights 0..256. */
+static inline vi k_lerp8(vi a, vi b, vi w) {
+    return (a * (256 - w) + b * w + 128) >> 8;
+}
+
+/* filter.c's lerp: w == 0 ? a : w == 1 ? b : a + w * (b - a). */
+static inline vf k_lerp(vf a, vf b, vf w) {
+    const vf r = a + w * (b - a);
+    return vf_sel(w == 0.0f, a, vf_sel(w == 1.0f, b, r));
+}
+
+static inline vi k_channel(vi texel, int32_t shift) {
+    return (texel >> shift) & 0xff;
+}
+
+/* --- SAMPLE family, 2D (filter.c sample_at, gather_footprint, reduce; lod.c) ------------- */
+
+/* One level's footprint: in 8-bit codes (RGBA8 in hw precision: reduce's fixed8 branch),
+ * two per 32-bit lane in 16-bit halves (pair[0]: texel bytes 0 and 2, pair[1]: bytes 1 and
+ * 3), or in floats (everything else: reduce's float branch), per component R G B A. */
+typedef struct k_level {
+    vh pair[2];
+    vf f[4];
+} k_level;
+
+/* filter.c's lerp8 on 16-bit lanes: a * (256 - w) + b * w <= 255 * 256, so with the 128 of
+ * rounding it stays below 2^16 and no product or sum wraps. */
+static inline vh k_lerp16(vh a, vh b, vh w) {
+    return (vh)((a * (256 - w) + b * w + 128) >> 8);
+}
+
+/* A weight 0..256 in both 16-bit halves of each lane. */
+static inline vh k_weight16(vi w) {
+    return (vh)(w | w << 16);
+}
+
+/* The 8-bit code of texel byte b (0..3) from a footprint's pairs. */
+static inline vi k_pair_code(const vh pair[2], int32_t b) {
+    return ((vi)pair[b & 1] >> (16 * (b >> 1))) & 0xffff;
+}
+
+/* filter.c's decode of one texel of each lane at byte offsets off (tuE_texel: the format's
+ * decode, then the compare for depth), as floats R G B A. */
+/* The bytes of a texel of a kind. */
+static inline int32_t k_bpp(unsigned kind) {
+    return kind == TUK_KIND_RGBA32F                       ? 16
+           : kind == TUK_KIND_RGBA16F                     ? 8
+           : kind == TUK_KIND_R16 || kind == TUK_KIND_D16 ? 2
+                                                          : 4;
+}
+
+/* tu_half_to_float of the low 16 bits of each lane: denormals m * 2^-24, Inf and NaN with
+ * their payload moved up, normals rebiased; all exact. */
+static inline vf k_half(vi h) {
+    const vu u = (vu)h, sign = (u & 0x8000) << 16, e = (u >> 10) & 0x1f, m = u & 0x3ff;
+    const vu normal = sign | (e + 112) << 23 | m << 13;
+    const vu special = sign | 0x7f800000 | m << 13;
+    const vu denormal = sign | (vu)(vi_to_vf((vi)m) * 0x1p-24f);
+    return (vf)vi_sel((vi)(e == 0), (vi)denormal, vi_sel((vi)(e == 31), (vi)special, (vi)normal));
+}
+
+/* texel.c's compare: 1 where `ref OP depth` holds, else 0. */
+static inline vf k_compare(unsigned cmp, vf ref, vf d) {
+    vi pass;
+    switch (cmp) {
+    case TU_COMPARE_LESS: pass = ref < d; break;
+    case TU_COMPARE_EQUAL: pass = ref == d; break;
+    case TU_COMPARE_LEQUAL: pass = ref <= d; break;
+    case TU_COMPARE_GREATER: pass = ref > d; break;
+    case TU_COMPARE_NOTEQUAL: pass = ref != d; break;
+    case TU_COMPARE_GEQUAL: pass = ref >= d; break;
+    case TU_COMPARE_ALWAYS: pass = vi_splat(-1); break;
+    default: pass = vi_splat(0); break; /* NEVER */
+    }
+    return vf_sel(pass, vf_splat(1.0f), vf_splat(0.0f));
+}
+
+/* texel.c's tuE_border where mask is set: the border colour's components the format has
+ * (its bits), 0, 0, 1 for the others, the compare applied to R for depth. */
+static inline void k_border(unsigned kind, const tuK_geom *g, const tu_sampler *smp, vf ref,
+                            vi mask, vf t[4]) {
+    const float *b = g->border;
+    const bool one = kind == TUK_KIND_R32F || kind == TUK_KIND_D32 || kind == TUK_KIND_R16 ||
+                     kind == TUK_KIND_D16;
+    vf v[4] = {vf_splat(b[0]), vf_splat(one ? 0.0f : b[1]), vf_splat(one ? 0.0f : b[2]),
+               vf_splat(one ? 1.0f : b[3])};
+    if (kind == TUK_KIND_D32 || kind == TUK_KIND_D16) v[0] = k_compare(smp->compare, ref, v[0]);
+    for (int c = 0; c < 4; c++)
+        t[c] = vf_sel(mask, v[c], t[c]);
+}
+
+/* filter.c's code8 of a float that is not NaN (rows with a border need a NaN-free border
+ * colour, fast.c): the 8-bit code reduce filters in hw precision. */
+static inline int32_t k_code8(float f) {
+    const float c = f * 255.0f;
+    return c <= 0.0f ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
+}
+
+static inline void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf ref, vi off,
+                            vf out[4]) {
+    switch (kind) {
+    case TUK_KIND_RGBA8: { /* UNORM: code / 255 */
+        const vi t = vi_gather_bytes(g->data, off);
+        for (int c = 0; c < 4; c++)
+            out[c] = vi_to_vf(k_channel(t, g->shift[c])) / 255.0f;
+        return;
+    }
+    case TUK_KIND_SRGBA8: { /* R, G, B by the binding's table of the format's decode, A UNORM */
+        const vi t = vi_gather_bytes(g->data, off);
+        for (int c = 0; c < 3; c++)
+            out[c] = vf_lookup(g->srgb, k_channel(t, g->shift[c]));
+        out[3] = vi_to_vf(k_channel(t, g->shift[3])) / 255.0f;
+        return;
+    }
+    case TUK_KIND_RGBA32F: /* the bits as they are */ vf_load_texels16(g->data, off, out); return;
+    case TUK_KIND_RGBA16F: { /* R | G << 16, B | A << 16 */
+        vi lo, hi;
+        vi_gather_pairs(g->data, off, &lo, &hi);
+        out[0] = k_half(lo), out[1] = k_half(lo >> 16), out[2] = k_half(hi),
+        out[3] = k_half(hi >> 16);
+        return;
+    }
+    case TUK_KIND_R32F: /* the missing components are 0, 0, 1 (set_missing) */
+        out[0] = (vf)vi_gather_bytes(g->data, off);
+        break;
+    case TUK_KIND_R16:
+    case TUK_KIND_D16: { /* UNORM16 depth: code / 65535, compared for D16 */
+        /* The 4 bytes ending with the texel (starting at it for the texel at offset 0):
+         * inside memory, as the texel is and the binding proved 4 bytes at the start. */
+        const vi at_start = off < 2;
+        const vi word = vi_gather_bytes(g->data, vi_sel(at_start, off, off - 2));
+        const vi code = vi_sel(at_start, word, word >> 16) & 0xffff;
+        const vf d = vi_to_vf(code) / 65535.0f;
+        out[0] = kind == TUK_KIND_D16 ? k_compare(cmp, ref, d) : d;
+        break;
+    }
+    default: /* TUK_KIND_D32: texel.c's compare */
+        out[0] = k_compare(cmp, ref, (vf)vi_gather_bytes(g->data, off));
+        break;
+    }
+    out[1] = out[2] = vf_splat(0.0f);
+    out[3] = vf_splat(1.0f);
+}
+
+/* --- LD / LD_LZ / LD_L, 2D (load.c) ------------------------------------------------------ */
+
+static inline void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind,
+                           bool one_d) {
+    const tu_msg *m = ctx->msg;
+    const bool arrayed = ctx->surf->arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
+    const int32_t ox = m->offset[0], oy = m->offset[1];
+    const int32_t bpp = k_bpp(kind);
+    /* The components the format has; the others read 0, 0, 1 in and out of range. */
+    const unsigned present = kind == TUK_KIND_R32F ? 1u : 0xfu;
+    for (unsigned first = 0; first < m->simd; first += TUK_W) {
+        const vi active =
+            vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
+        const vi u = vi_load(m->src[TU_SRC_U].i + first), v = vi_load(m->src[TU_SRC_V].i + first);
+        /* 1D: the layer from v, row 0 */
+        const vi layer =
+            arrayed ? vi_load(m->src[one_d ? TU_SRC_V : TU_SRC_R].i + first) : vi_splat(0);
+        const vi lod = zero_lod ? vi_splat(0) : vi_load(m->src[TU_SRC_LOD].i + first);
+        /* load_position's checks: 0 <= lod < levels, 0 <= u + offset < w, likewise v and
+         * the layer; written without forming u + offset where it could overflow. */
+        vi in = (lod >= 0) & (lod < g->levels);
+        const vi L = vi_sel(in, lod, vi_splat(0));
+        const vi w = vi_lookup(g->w, L), h = vi_lookup(g->h, L);
+        in &= (u >= -ox) & (u < w - ox) & (v >= -oy) & (v < h - oy) & (layer >= 0) &
+              (layer < g->layers);
+        if (one_d)
+            in = (lod >= 0) & (lod < g->levels) & (u >= -ox) & (u < w - ox) & (layer >= 0) &
+                 (layer < g->layers);
+        const vi x = vi_sel(in, u + ox, vi_splat(0));
+        const vi y = one_d ? vi_splat(0) : vi_sel(in, v + oy, vi_splat(0));
+        const vi off = vi_lookup(g->offset, L) +
+                       vi_sel(in, layer, vi_splat(0)) * vi_lookup(g->layer_pitch, L) +
+                       y * vi_lookup(g->row_pitch, L) + x * bpp;
+        vf t[4];
+        k_decode(kind, g, TU_COMPARE_NEVER, vf_splat(0.0f), vi_sel(in, off, vi_splat(0)), t);
+        for (int c = 0; c < 4; c++) {
+            if (!(m->channel_mask >> c & 1)) continue;
+            /* Outside: the zero texel, decoded (load.c's zero_texel): 0 where the format has
+             * the component. */
+            const vf out = present >> c & 1 ? vf_sel(in, t[c], vf_splat(0.0f)) : t[c];
+            vf_store_masked(reply->channel[c].f + first, out, active);
+        }
+    }
+}
+
+/* One level's footprint at (cu, cv). On a cube face (cube), the lanes whose footprint
+ * leaves the face are marked in *edge (texel.c's tuE_cube_texel moves them to other faces:
+ * the caller runs those lanes through the generic path) and read clamped texels here. */
+static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, bool cube,
+                              bool one_d, vi L, vi layer, vi face, vf cu, vf cv, vf ref, vi linear,
+                              bool fixed8, k_level *out, vi *edge, vi zoff, vi zborder, bool zb) {
+    const tu_msg *m = ctx->msg;
+    const tu_sampler *smp = ctx->smp;
+    /* The level's geometry per lane; one broadcast when every lane reads the same level. */
+    vi w, h, base, pitch;
+    vf fw, fh;
+    if (vi_uniform(L)) {
+        const int32_t l0 = L[0];
+        w = vi_splat(g->w[l0]), h = vi_splat(g->h[l0]), pitch = vi_splat(g->row_pitch[l0]);
+        fw = vf_splat(g->fw[l0]), fh = vf_splat(g->fh[l0]);
+        base = g->offset[l0] + layer * g->layer_pitch[l0];
+    } else {
+        w = vi_lookup(g->w, L), h = vi_lookup(g->h, L), pitch = vi_lookup(g->row_pitch, L);
+        fw = vf_lookup(g->fw, L), fh = vf_lookup(g->fh, L);
+        base = vi_lookup(g->offset, L) + layer * vi_lookup(g->layer_pitch, L);
+    }
+    base += zoff; /* 3D: the slice */
+    const vf u = cu * fw, v = cv * fh;
+    /* gather_footprint: linear axes start at floor(u - 0.5) with the fraction as weight
+     * (NaN and out-of-range fractions 0); nearest takes floor(u), weight 0. */
+    const vf su = u - 0.5f, sv = v - 0.5f;
+    vf fu = su - vf_floor(su), fv = sv - vf_floor(sv);
+    fu = vf_sel((fu >= 0.0f) & (fu < 1.0f) & linear, fu, vf_splat(0.0f));
+    fv = vf_sel((fv >= 0.0f) & (fv < 1.0f) & linear, fv, vf_splat(0.0f));
+    if (one_d) fv = vf_splat(0.0f); /* 1D: one axis; every texel of row 0 */
+    const vi lim = vi_splat(1 << 30);
+    /* Offsets move 2D texels; cube maps take none (lane_position). */
+    vi i = vf_floor_int(vf_sel(linear, su, u)) + (cube ? 0 : m->offset[0]);
+    vi j = one_d ? vi_splat(0) : vf_floor_int(vf_sel(linear, sv, v)) + (cube ? 0 : m->offset[1]);
+    i = vi_max(vi_min(i, lim), -lim);
+    j = vi_max(vi_min(j, lim), -lim);
+    const int32_t bpp = k_bpp(kind);
+    const bool border = !cube && (smp->address[0] == TU_ADDRESS_CLAMP_BORDER ||
+                                  (!one_d && smp->address[1] == TU_ADDRESS_CLAMP_BORDER) || zb);
+    vi bm[4] = {{0}, {0}, {0}, {0}}; /* border texels (2D with CLAMP_BORDER) */
+    vi o[4]; /* the footprint's texels: (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1) */
+    if (cube) {
+        /* gather_footprint on a cube: nearest with seamless edges clamps to the face. */
+        const vi clamp_nearest = smp->seamless_cube ? ~linear : vi_splat(0);
+        i = vi_sel(clamp_nearest, vi_max(vi_min(i, w - 1), vi_splat(0)), i);
+        j = vi_sel(clamp_nearest, vi_max(vi_min(j, h - 1), vi_splat(0)), j);
+        const vi i1 = vi_sel(linear, i + 1, i), j1 = vi_sel(linear, j + 1, j);
+        const vi lp = vi_lookup(g->layer_pitch, L);
+        *edge = vi_splat(0);
+        for (int k = 0; k < 4; k++) {
+            const vi x = k & 1 ? i1 : i, y = k & 2 ? j1 : j;
+            const vi out_x = (x < 0) | (x >= w), out_y = (y < 0) | (y >= h);
+            /* tuE_cube_texel: a texel one beyond one edge is the adjacent face's edge texel
+             * (g->cube_edge); corners (both beyond), and every texel beyond an edge without
+             * seamless filtering, are edge lanes for the generic path. */
+            *edge |= smp->seamless_cube ? out_x & out_y : out_x | out_y;
+            const vi side = vi_sel(out_x, vi_sel(x < 0, vi_splat(0), vi_splat(1)),
+                                   vi_sel(y < 0, vi_splat(2), vi_splat(3)));
+            const vi entry = vi_lookup(g->cube_edge, face * 4 + side);
+            const vi along = vi_sel(out_x, y, x), n1 = w - 1;
+            const vi xk = (entry >> 4) & 3, yk = (entry >> 8) & 3;
+            const vi ex = vi_sel(xk == 0, vi_splat(0),
+                                 vi_sel(xk == 1, n1, vi_sel(xk == 2, along, n1 - along)));
+            const vi ey = vi_sel(yk == 0, vi_splat(0),
+                                 vi_sel(yk == 1, n1, vi_sel(yk == 2, along, n1 - along)));
+            const vi moved = out_x | out_y;
+            /* Clamped into the level: edge lanes read something inside it too. */
+            const vi fx = vi_max(vi_min(vi_sel(moved, ex, x), n1), vi_splat(0));
+            const vi fy = vi_max(vi_min(vi_sel(moved, ey, y), h - 1), vi_splat(0));
+            const vi dface = vi_sel(moved, (entry & 7) - face, vi_splat(0));
+            o[k] = base + dface * lp + fy * pitch + fx * bpp;
+        }
+    } else {
+        vi x0, x1, y0, y1;
+        k_wrap_pair(i, w, smp->address[0], g->pow2, &x0, &x1);
+        if (one_d)
+            y0 = y1 = vi_splat(0);
+        else
+            k_wrap_pair(j, h, smp->address[1], g->pow2, &y0, &y1);
+        if (border) { /* the border texels: any axis at -1; read texel 0 in their place */
+            bm[0] = ((x0 | y0) < 0) | zborder, bm[1] = ((x1 | y0) < 0) | zborder;
+            bm[2] = ((x0 | y1) < 0) | zborder, bm[3] = ((x1 | y1) < 0) | zborder;
+            x0 = vi_max(x0, vi_splat(0)), x1 = vi_max(x1, vi_splat(0));
+            y0 = vi_max(y0, vi_splat(0)), y1 = vi_max(y1, vi_splat(0));
+        }
+        const vi r0 = base + y0 * pitch, r1 = base + y1 * pitch;
+        x0 *= bpp, x1 *= bpp;
+        o[0] = r0 + x0, o[1] = r0 + x1, o[2] = r1 + x0, o[3] = r1 + x1;
+    }
+    /* Nearest lanes have zero weights: their other three texels never count (lerp8 and
+     * lerp with w = 0 return a), so they are read only when some lane filters. */
+    const bool any_linear = vi_any(linear);
+    if (fixed8) {
+        /* fixed8: weights (int)(snap256(frac) * 256), lerp8 along u, then v. */
+        vi t00, t10, t01, t11;
+        if (!any_linear) {
+            t00 = t10 = t01 = t11 = vi_gather_bytes(g->data, o[0]);
+        } else if (vi_all((o[1] == o[0] + 4) & (o[3] == o[2] + 4))) {
+            /* Every lane's two texels of a row are neighbours in memory (no wrap between
+             * them): both with one 8-byte read, inside memory since both texels are. */
+            vi_gather_pairs(g->data, o[0], &t00, &t10);
+            vi_gather_pairs(g->data, o[2], &t01, &t11);
+        } else {
+            t00 = vi_gather_bytes(g->data, o[0]), t10 = vi_gather_bytes(g->data, o[1]);
+            t01 = vi_gather_bytes(g->data, o[2]), t11 = vi_gather_bytes(g->data, o[3]);
+        }
+        if (border) { /* reduce's code8 of the border colour, in the texel's byte order */
+            int32_t word = 0;
+            for (int c = 0; c < 4; c++)
+                word |= (int32_t)((uint32_t)k_code8(smp->border_color.f[c]) << g->shift[c]);
+            t00 = vi_sel(bm[0], vi_splat(word), t00), t10 = vi_sel(bm[1], vi_splat(word), t10);
+            t01 = vi_sel(bm[2], vi_splat(word), t01), t11 = vi_sel(bm[3], vi_splat(word), t11);
+        }
+        const vh wu = k_weight16(vf_weight256(fu)), wv = k_weight16(vf_weight256(fv));
+        for (int p = 0; p < 2; p++) { /* bytes 0 and 2, then 1 and 3, of every texel */
+            const int32_t sh = 8 * p;
+            const vh a0 =
+                k_lerp16((vh)((t00 >> sh) & 0x00ff00ff), (vh)((t10 >> sh) & 0x00ff00ff), wu);
+            const vh a1 =
+                k_lerp16((vh)((t01 >> sh) & 0x00ff00ff), (vh)((t11 >> sh) & 0x00ff00ff), wu);
+            out->pair[p] = k_lerp16(a0, a1, wv);
+        }
+        return;
+    }
+    /* The float branch: the weights snapped to 1/256 in hw precision, lerp along u, v. */
+    if (ctx->hw) fu = vf_snap256(fu), fv = vf_snap256(fv);
+    const unsigned cmp = smp->compare;
+    vf t00[4], t10[4], t01[4], t11[4];
+    k_decode(kind, g, cmp, ref, o[0], t00);
+    if (border) k_border(kind, g, smp, ref, bm[0], t00);
+    if (!any_linear) {
+        for (int c = 0; c < 4; c++)
+            out->f[c] = t00[c];
+        return;
+    }
+    k_decode(kind, g, cmp, ref, o[1], t10);
+    k_decode(kind, g, cmp, ref, o[2], t01);
+    k_decode(kind, g, cmp, ref, o[3], t11);
+    if (border) {
+        k_border(kind, g, smp, ref, bm[1], t10);
+        k_border(kind, g, smp, ref, bm[2], t01);
+        k_border(kind, g, smp, ref, bm[3], t11);
+    }
+    for (int c = 0; c < 4; c++)
+        out->f[c] = k_lerp(k_lerp(t00[c], t10[c], fu), k_lerp(t01[c], t11[c], fu), fv);
+}
+
+/* One level of a 3D surface: the two slices of the footprint (r then the slice's u and v,
+ * as gather_footprint indexes them), each a 2D footprint, then blended along r: reduce's
+ * order, u, then v, then r. */
+static inline void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, vi L, vf cu,
+                              vf cv, vf cr, vf ref, vi linear, bool fixed8, k_level *out) {
+    const tu_sampler *smp = ctx->smp;
+    const vi d = vi_lookup(g->d, L), sp = vi_lookup(g->slice_pitch, L);
+    const vf r = cr * vf_lookup(g->fd, L), sr = r - 0.5f;
+    vf fr = sr - vf_floor(sr);
+    fr = vf_sel((fr >= 0.0f) & (fr < 1.0f) & linear, fr, vf_splat(0.0f));
+    const vi lim = vi_splat(1 << 30);
+    vi k = vf_floor_int(vf_sel(linear, sr, r)) + ctx->msg->offset[2];
+    k = vi_max(vi_min(k, lim), -lim);
+    vi z0, z1;
+    k_wrap_pair(k, d, smp->address[2], g->pow2, &z0, &z1);
+    const bool zb = smp->address[2] == TU_ADDRESS_CLAMP_BORDER;
+    const vi zb0 = z0 < 0, zb1 = z1 < 0, zero = vi_splat(0);
+    vi unused;
+    k_level_2d(ctx, g, kind, false, false, L, zero, zero, cu, cv, ref, linear, fixed8, out, &unused,
+               vi_max(z0, zero) * sp, zb0, zb);
+    if (!vi_any(linear)) return; /* nearest: one slice */
+    k_level b;
+    k_level_2d(ctx, g, kind, false, false, L, zero, zero, cu, cv, ref, linear, fixed8, &b, &unused,
+               vi_max(z1, zero) * sp, zb1, zb);
+    if (fixed8) {
+        const vh w16 = k_weight16(vf_weight256(fr));
+        for (int p = 0; p < 2; p++)
+            out->pair[p] = k_lerp16(out->pair[p], b.pair[p], w16);
+    } else {
+        if (ctx->hw) fr = vf_snap256(fr);
+        for (int c = 0; c < 4; c++)
+            out->f[c] = k_lerp(out->f[c], b.f[c], fr);
+    }
+}
+
+/* lambda per lane: tuE_lane_derivs and tuE_compute_lod for a 2D surface without
+ * anisotropy (eta = 1), on all lanes at once. */
+static inline vf k_lambda(const tuE_ctx *ctx, unsigned first, bool one_d, bool three_d) {
+    const tu_msg *m = ctx->msg;
+    const unsigned mode = ctx->op->lod;
+    vf base = vf_splat(0.0f);
+    if (mode == TU_LOD_EXPLICIT) base = vf_load(m->src[TU_SRC_LOD].f + first);
+    if (mode == TU_LOD_IMPLICIT || mode == TU_LOD_BIAS || mode == TU_LOD_GRAD) {
+        vf d[3][2]; /* [axis][x, y] */
+        if (mode == TU_LOD_GRAD) {
+            d[0][0] = vf_load(m->src[TU_SRC_DUDX].f + first);
+            d[0][1] = vf_load(m->src[TU_SRC_DUDY].f + first);
+            d[1][0] = vf_load(m->src[TU_SRC_DVDX].f + first);
+            d[1][1] = vf_load(m->src[TU_SRC_DVDY].f + first);
+            d[2][0] = vf_load(m->src[TU_SRC_DRDX].f + first);
+            d[2][1] = vf_load(m->src[TU_SRC_DRDY].f + first);
+        } else { /* the coarse 2x2 subspan: UR - UL along x, LL - UL along y */
+            /* Subspans are 4 aligned lanes, and TUK_W is a multiple of 4. */
+            const vi lane = vi_iota() + (int32_t)first, ul = vi_iota() & ~3;
+            const vi has_ur = (lane | 3) - 2 < (int32_t)m->simd; /* UL + 1 < simd */
+            const vi has_ll = (lane | 3) - 1 < (int32_t)m->simd; /* UL + 2 < simd */
+            static const unsigned coord[3] = {TU_SRC_U, TU_SRC_V, TU_SRC_R};
+            for (unsigned a = 0; a < 3; a++) {
+                const vf c = vf_load(m->src[coord[a]].f + first);
+                const vf cul = vf_permute(c, ul);
+                d[a][0] = vf_sel(has_ur, vf_permute(c, ul + 1) - cul, vf_splat(0.0f));
+                d[a][1] = vf_sel(has_ll, vf_permute(c, ul + 2) - cul, vf_splat(0.0f));
+                if (m->flags & TU_MSG_CPS) {
+                    d[a][0] = d[a][0] / (float)m->cps_x;
+                    d[a][1] = d[a][1] / (float)m->cps_y;
+                }
+            }
+        }
+        const float size[3] = {(float)ctx->base_w, (float)ctx->base_h, (float)ctx->base_d};
+        vf rho[2];
+        for (int k = 0; k < 2; k++) {
+            const vf mu = d[0][k] * size[0], mv = d[1][k] * size[1];
+            vf sum = vf_splat(0.0f) + mu * mu; /* tuE_compute_lod's sum, from 0 */
+            if (!one_d) sum = sum + mv * mv;   /* 1D: one axis */
+            if (three_d) {                     /* 3D: three */
+                const vf mw = d[2][k] * size[2];
+                sum = sum + mw * mw;
+            }
+            rho[k] = vf_sqrt(sum);
+        }
+        const vf rho_max = vf_sel(rho[1] > rho[0], rho[1], rho[0]);
+        base = vf_log2(rho_max / 1.0f);
+    }
+    vf bias = vf_splat(ctx->lod_bias + 0.0f);
+    if (mode == TU_LOD_BIAS) bias = ctx->lod_bias + vf_load(m->src[TU_SRC_BIAS].f + first);
+    bias = vf_sel(bias < -16.0f, vf_splat(-16.0f), vf_sel(bias > 16.0f, vf_splat(16.0f), bias));
+    /* An explicit NaN LOD becomes log2(0) + bias = -inf in tuE_compute_lod: min_lod, as
+     * NaN + bias is here. */
+    vf lambda = base + bias;
+    lambda = vf_sel(lambda >= ctx->min_lod, lambda, vf_splat(ctx->min_lod));
+    lambda = vf_sel(lambda > ctx->max_lod, vf_splat(ctx->max_lod), lambda);
+    return ctx->hw ? vf_snap256(lambda) : lambda; /* only its value and comparisons count */
+}
+
+/* texel.c's tuE_cube_face on every lane: the face (major axis, ties to Z then Y) and the
+ * face coordinates s = (sc / ma + 1) / 2, t likewise, in double as there. sc and tc are the
+ * face's S and T rows times the direction: in float, with the same products and sums (one
+ * row entry is +-1, the others 0), they are exact, or NaN where the double ones are. */
+static inline vi k_cube_face(vf x, vf y, vf z, vf *s, vf *t) {
+    static const float S[3][6] = {{0, 0, 1, 1, 1, -1}, {0, 0, 0, 0, 0, 0}, {-1, 1, 0, 0, 0, 0}};
+    static const float T[3][6] = {{0, 0, 0, 0, 0, 0}, {-1, -1, 0, 0, -1, -1}, {0, 0, 1, -1, 0, 0}};
+    const vf ax = vf_abs(x), ay = vf_abs(y), az = vf_abs(z);
+    const vi zmaj = (az >= ax) & (az >= ay), ymaj = ~zmaj & (ay >= ax);
+    const vf major = vf_sel(zmaj, z, vf_sel(ymaj, y, x));
+    const vi axis = vi_sel(zmaj, vi_splat(2), vi_sel(ymaj, vi_splat(1), vi_splat(0)));
+    const vi face = axis * 2 - (major < 0.0f);
+    const vf sc = vf_lookup(S[0], face) * x + vf_lookup(S[1], face) * y + vf_lookup(S[2], face) * z;
+    const vf tc = vf_lookup(T[0], face) * x + vf_lookup(T[1], face) * y + vf_lookup(T[2], face) * z;
+    vf ma = vf_abs(major);
+    ma = vf_sel(ma == 0.0f, vf_splat(1.0f), ma);
+    const vd dma = __builtin_convertvector(ma, vd);
+    *s = __builtin_convertvector((__builtin_convertvector(sc, vd) / dma + 1.0) * 0.5, vf);
+    *t = __builtin_convertvector((__builtin_convertvector(tc, vd) / dma + 1.0) * 0.5, vf);
+    return face;
+}
+
+static inline void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply, unsigned kind,
+                            bool cube, bool one_d, bool three_d) {
+    const tu_msg *m = ctx->msg;
+    const tu_sampler *smp = ctx->smp;
+    const int32_t q = (int32_t)ctx->levels - 1;
+    const bool arrayed = ctx->surf->arrayed;
+    const bool fixed8 = kind == TUK_KIND_RGBA8 && ctx->hw, hw = ctx->hw;
+    const vi mag_linear = vi_splat(smp->mag_filter == TU_FILTER_LINEAR ? -1 : 0);
+    const vi min_linear = vi_splat(smp->min_filter == TU_FILTER_LINEAR ? -1 : 0);
+    for (unsigned first = 0; first < m->simd; first += TUK_W) {
+        const vi active =
+            vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
+        vf cu = vf_load(m->src[TU_SRC_U].f + first), cv = vf_load(m->src[TU_SRC_V].f + first);
+        vi layer = vi_splat(0), face = layer;
+        if (cube) { /* lane_position: the direction, the cube index from ai */
+            const vi index = arrayed ? k_array_index(vf_load(m->src[TU_SRC_AI].f + first),
+                                                     (int32_t)ctx->array_layers)
+                                     : vi_splat(0);
+            face = k_cube_face(cu, cv, vf_load(m->src[TU_SRC_R].f + first), &cu, &cv);
+            layer = index * 6 + face;
+        } else if (arrayed) { /* the layer from v (1D) or r (2D) */
+            layer = k_array_index(vf_load(m->src[one_d ? TU_SRC_V : TU_SRC_R].f + first),
+                                  (int32_t)ctx->array_layers);
+        }
+        vf ref = cu; /* lane_position: D_ref clamped to [0, 1] for UNORM depth (Vulkan) */
+        if (kind == TUK_KIND_D32 || kind == TUK_KIND_D16)
+            ref = vf_load(m->src[TU_SRC_REF].f + first);
+        if (kind == TUK_KIND_D16)
+            ref = vf_sel(ref < 0.0f, vf_splat(0.0f), vf_sel(ref > 1.0f, vf_splat(1.0f), ref));
+        const vf lambda = k_lambda(ctx, first, one_d, three_d);
+        const vf cr = three_d ? vf_load(m->src[TU_SRC_R].f + first) : cu; /* 3D: r */
+        const vi linear = vi_sel(lambda <= 0.0f, mag_linear, min_linear);
+        /* sample_at: d' = clamp(lambda, 0, q), the level(s), the mip weight. */
+        vf dprime = vf_sel(lambda < 0.0f, vf_splat(0.0f), lambda);
+        dprime = vf_sel(dprime > (float)q, vf_splat((float)q), dprime);
+        vi hi = vi_splat(0), lo = hi;
+        vf delta = vf_splat(0.0f);
+        if (smp->mip_filter == TU_MIP_NEAREST) {
+            const vf t = dprime + 0.5f; /* ceilf(t) - 1, t in [0.5, q + 0.5] */
+            const vi c = vf_to_vi(t);
+            hi = vi_min(c - (vi_to_vf(c) < t) - 1, vi_splat(q));
+            lo = hi;
+        } else if (smp->mip_filter == TU_MIP_LINEAR) {
+            hi = vf_to_vi(dprime); /* dprime >= 0: truncation is floor */
+            lo = vi_min(hi + 1, vi_splat(q));
+            delta = dprime - vi_to_vf(hi);
+            if (hw) delta = vf_snap256(delta);
+        }
+        k_level a;
+        vi edge = vi_splat(0), edge_lo = edge;
+        if (three_d)
+            k_level_3d(ctx, g, kind, hi, cu, cv, cr, ref, linear, fixed8, &a);
+        else
+            k_level_2d(ctx, g, kind, cube, one_d, hi, layer, face, cu, cv, ref, linear, fixed8, &a,
+                       &edge, vi_splat(0), vi_splat(0), false);
+        /* The second level counts where lo != hi and the weight is not 0 (sample_at). */
+        const vi wd = fixed8 ? vf_weight256(delta) : vi_splat(0);
+        const vi second = active & (lo != hi) & (delta != 0.0f);
+        if (vi_any(second)) {
+            k_level b;
+            if (three_d)
+                k_level_3d(ctx, g, kind, lo, cu, cv, cr, ref, linear, fixed8, &b);
+            else
+                k_level_2d(ctx, g, kind, cube, one_d, lo, layer, face, cu, cv, ref, linear, fixed8,
+                           &b, &edge_lo, vi_splat(0), vi_splat(0), false);
+            edge |= second & edge_lo;
+            if (fixed8) {
+                const vh w16 = k_weight16(wd);
+                for (int p = 0; p < 2; p++)
+                    a.pair[p] =
+                        (vh)vi_sel(second, (vi)k_lerp16(a.pair[p], b.pair[p], w16), (vi)a.pair[p]);
+            } else {
+                for (int c = 0; c < 4; c++)
+                    a.f[c] = vf_sel(second, k_lerp(a.f[c], b.f[c], delta), a.f[c]);
+            }
+        }
+        for (int c = 0; c < 4; c++) {
+            if (!(m->channel_mask >> c & 1)) continue;
+            const vf out =
+                fixed8 ? vi_to_vf(k_pair_code(a.pair, g->shift[c] / 8)) / 255.0f : a.f[c];
+            vf_store_masked(reply->channel[c].f + first, out, active);
+        }
+        if (!cube || !vi_any(edge & active)) continue;
+        /* Lanes at a cube corner, or at an edge without seamless filtering: the generic path, lane
+         * by lane (their texels come through the address gate). The cube rows take no derivative
+         * LOD. */
+        for (unsigned k = 0; k < TUK_W; k++) {
+            if (!(edge[k] & active[k])) continue;
+            const unsigned l = first + k;
+            tuE_lane lane = {false};
+            const tuE_derivs d = {{{0}}};
+            tu_texel t;
+            tuE_sample_lane(ctx, &lane, l, &d, &t);
+            for (int c = 0; c < 4; c++)
+                if (m->channel_mask >> c & 1) reply->channel[c].u[l] = t.u[c];
+        }
+    }
+}
+
+/* The kernels: the shared bodies specialised per texel kind and shape (constant arguments). */
+#define TUK_KERNEL(name, body)                                                 \
+    static void name(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) { \
+        body;                                                                  \
+    }
+#define TUK_SAMPLE_2D(name, kind) \
+    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, false, false))
+#define TUK_SAMPLE_1D(name, kind) \
+    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, true, false))
+#define TUK_SAMPLE_CUBE(name, kind) \
+    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, true, false, false))
+#define TUK_SAMPLE_3D(name, kind) \
+    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, false, true))
+#define TUK_LD_2D(name, kind) TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, false))
+#define TUK_LD_1D(name, kind) TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, true))
+TUK_SAMPLE_2D(sample_rgba8_2d, TUK_KIND_RGBA8)
+TUK_SAMPLE_2D(sample_srgba8_2d, TUK_KIND_SRGBA8)
+TUK_SAMPLE_2D(sample_rgba32f_2d, TUK_KIND_RGBA32F)
+TUK_SAMPLE_2D(sample_rgba16f_2d, TUK_KIND_RGBA16F)
+TUK_SAMPLE_2D(sample_r32f_2d, TUK_KIND_R32F)
+TUK_SAMPLE_2D(sample_c_d32_2d, TUK_KIND_D32)
+TUK_SAMPLE_2D(sample_d16_2d, TUK_KIND_R16)
+TUK_SAMPLE_2D(sample_c_d16_2d, TUK_KIND_D16)
+TUK_SAMPLE_1D(sample_rgba8_1d, TUK_KIND_RGBA8)
+TUK_SAMPLE_1D(sample_srgba8_1d, TUK_KIND_SRGBA8)
+TUK_SAMPLE_1D(sample_rgba32f_1d, TUK_KIND_RGBA32F)
+TUK_SAMPLE_1D(sample_rgba16f_1d, TUK_KIND_RGBA16F)
+TUK_SAMPLE_1D(sample_r32f_1d, TUK_KIND_R32F)
+TUK_LD_1D(ld_rgba8_1d, TUK_KIND_RGBA8)
+TUK_LD_1D(ld_rgba32f_1d, TUK_KIND_RGBA32F)
+TUK_SAMPLE_3D(sample_rgba8_3d, TUK_KIND_RGBA8)
+TUK_SAMPLE_3D(sample_rgba32f_3d, TUK_KIND_RGBA32F)
+TUK_SAMPLE_CUBE(sample_rgba8_cube, TUK_KIND_RGBA8)
+TUK_SAMPLE_CUBE(sample_srgba8_cube, TUK_KIND_SRGBA8)
+TUK_SAMPLE_CUBE(sample_rgba32f_cube, TUK_KIND_RGBA32F)
+TUK_LD_2D(ld_rgba8_2d, TUK_KIND_RGBA8)
+TUK_LD_2D(ld_srgba8_2d, TUK_KIND_SRGBA8)
+TUK_LD_2D(ld_rgba32f_2d, TUK_KIND_RGBA32F)
+TUK_LD_2D(ld_rgba16f_2d, TUK_KIND_RGBA16F)
+TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
+
+#define TUK_SET                                                                                   \
+    {                                                                                             \
+        {                                                                                         \
+            [TUK_LD_RGBA8_2D] = ld_rgba8_2d, [TUK_LD_SRGBA8_2D] = ld_srgba8_2d,                   \
+            [TUK_LD_RGBA32F_2D] = ld_rgba32f_2d, [TUK_LD_RGBA16F_2D] = ld_rgba16f_2d,             \
+            [TUK_LD_R32F_2D] = ld_r32f_2d, [TUK_SAMPLE_RGBA8_2D] = sample_rgba8_2d,               \
+            [TUK_SAMPLE_SRGBA8_2D] = sample_srgba8_2d,                                            \
+            [TUK_SAMPLE_RGBA32F_2D] = sample_rgba32f_2d,                                          \
+            [TUK_SAMPLE_RGBA16F_2D] = sample_rgba16f_2d, [TUK_SAMPLE_R32F_2D] = sample_r32f_2d,   \
+            [TUK_SAMPLE_C_D32_2D] = sample_c_d32_2d, [TUK_SAMPLE_RGBA8_CUBE] = sample_rgba8_cube, \
+            [TUK_SAMPLE_SRGBA8_CUBE] = sample_srgba8_cube,                                        \
+            [TUK_SAMPLE_RGBA32F_CUBE] = sample_rgba32f_cube,                                      \
+            [TUK_SAMPLE_RGBA8_1D] = sample_rgba8_1d, [TUK_SAMPLE_SRGBA8_1D] = sample_srgba8_1d,   \
+            [TUK_SAMPLE_RGBA32F_1D] = sample_rgba32f_1d,                                          \
+            [TUK_SAMPLE_RGBA16F_1D] = sample_rgba16f_1d, [TUK_SAMPLE_R32F_1D] = sample_r32f_1d,   \
+            [TUK_LD_RGBA8_1D] = ld_rgba8_1d, [TUK_LD_RGBA32F_1D] = ld_rgba32f_1d,                 \
+            [TUK_SAMPLE_D16_2D] = sample_d16_2d, [TUK_SAMPLE_C_D16_2D] = sample_c_d16_2d,         \
+            [TUK_SAMPLE_RGBA8_3D] = sample_rgba8_3d, [TUK_SAMPLE_RGBA32F_3D] = sample_rgba32f_3d  \
+        }                                                                                         \
+    }

@@ -1,0 +1,352 @@
+/*
+ * simd.h - the small vector layer the kernels are written in (DESIGN.md §6 "Kernels"):
+ * GCC/Clang vector extensions over TUK_W lanes, one register of the build's ISA (16 for
+ * AVX-512, 8 for AVX2, 4 for the portable SSE2 baseline: wider vectors than the registers
+ * make GCC compare floats one lane at a time), plus the few operations the extensions lack
+ * (gathers, table look-ups, masks), written with intrinsics where the file is built for an
+ * ISA that has them and as plain loops otherwise. Included once per ISA by kernels_<isa>.c, which
+ * defines TUK_ISA_AVX512 or TUK_ISA_AVX2 (or neither: the portable build).
+ *
+ * Every operation here is exact or IEEE-rounded like its scalar counterpart; the kernel
+ * files are built with -ffp-contract=off so that no multiply-add is fused (the generic
+ * path rounds each product).
+ */
+#ifndef TEXUNIT_KERNELS_SIMD_H
+#define TEXUNIT_KERNELS_SIMD_H
+
+#include <stdint.h>
+#include <string.h>
+
+#if defined(TUK_ISA_AVX512) || defined(TUK_ISA_AVX2)
+#include <immintrin.h>
+#endif
+
+/* The vector types are wider than the portable and AVX2 builds' registers; GCC notes that
+ * passing them by value differs from the AVX-512 ABI. Every function taking them is static
+ * to one build, so no call crosses builds. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+#if defined(TUK_ISA_AVX512)
+enum { TUK_W = 16 };
+#elif defined(TUK_ISA_AVX2)
+enum { TUK_W = 8 };
+#else
+enum { TUK_W = 4 };
+#endif
+
+typedef float vf __attribute__((vector_size(TUK_W * 4)));
+typedef int32_t vi __attribute__((vector_size(TUK_W * 4)));
+typedef uint32_t vu __attribute__((vector_size(TUK_W * 4)));
+typedef double vd __attribute__((vector_size(TUK_W * 8)));
+typedef uint16_t vh __attribute__((vector_size(TUK_W * 4))); /* two 16-bit halves per lane */
+
+static inline vi vi_splat(int32_t x) {
+    return (vi){0} + x;
+}
+static inline vf vf_splat(float x) {
+    return (vf){0} + x;
+}
+static inline vi vi_iota(void) {
+    static const int32_t iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    vi v;
+    memcpy(&v, iota, sizeof v);
+    return v;
+}
+
+/* Bitwise select: lanes where mask is all ones take a, the others b. */
+static inline vi vi_sel(vi mask, vi a, vi b) {
+    return (a & mask) | (b & ~mask);
+}
+static inline vf vf_sel(vi mask, vf a, vf b) {
+    return (vf)vi_sel(mask, (vi)a, (vi)b);
+}
+static inline vi vi_min(vi a, vi b) {
+    return vi_sel(a < b, a, b);
+}
+static inline vi vi_max(vi a, vi b) {
+    return vi_sel(a > b, a, b);
+}
+
+/* Conversions: float -> int truncates; callers keep the inputs inside int32's range. */
+static inline vi vf_to_vi(vf x) {
+    return __builtin_convertvector(x, vi);
+}
+static inline vf vi_to_vf(vi x) {
+    return __builtin_convertvector(x, vf);
+}
+
+/* The lane bits of a 32-lane mask word starting at lane `first`, as all-ones lanes. */
+static inline vi vi_lane_mask(uint32_t bits, unsigned first) {
+    const vi bit = vi_splat(1) << vi_iota();
+    return (vi_splat((int32_t)(bits >> first)) & bit) != 0;
+}
+
+static inline int vi_any(vi m) {
+#if defined(TUK_ISA_AVX512)
+    return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
+#elif defined(TUK_ISA_AVX2)
+    return !_mm256_testz_si256((__m256i)m, (__m256i)m);
+#else
+    int32_t acc = 0;
+    for (int k = 0; k < TUK_W; k++)
+        acc |= m[k];
+    return acc != 0;
+#endif
+}
+
+/* Whether every lane of the mask m is set. */
+static inline int vi_all(vi m) {
+    return !vi_any(~m);
+}
+
+/* Whether every lane of v holds the same value. */
+static inline int vi_uniform(vi v) {
+    return !vi_any(v != v[0]);
+}
+
+/* Load TUK_W lanes of a message source (a tu_lanes holds 32: callers stay inside it). */
+static inline vf vf_load(const float *p) {
+    vf v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+static inline vi vi_load(const int32_t *p) {
+    vi v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* AddressSanitizer does not see inside gather instructions: under it every build gathers
+ * with plain loads, so that each address a kernel forms is checked. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TUK_PLAIN_GATHERS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TUK_PLAIN_GATHERS 1
+#endif
+#endif
+
+/* The 32-bit words at byte offsets off[k] from base, every offset valid (callers replace
+ * the offsets of inactive lanes by 0 before calling: no address is formed outside memory). */
+static inline vi vi_gather_bytes(const uint8_t *base, vi off) {
+#if defined(TUK_PLAIN_GATHERS)
+    int32_t r[TUK_W];
+    for (int k = 0; k < TUK_W; k++)
+        memcpy(&r[k], base + off[k], 4);
+    return vi_load(r);
+#elif defined(TUK_ISA_AVX512)
+    return (vi)_mm512_i32gather_epi32((__m512i)off, (const void *)base, 1);
+#elif defined(TUK_ISA_AVX2)
+    return (vi)_mm256_i32gather_epi32((const int *)(const void *)base, (__m256i)off, 1);
+#else
+    int32_t r[TUK_W];
+    for (int k = 0; k < TUK_W; k++)
+        memcpy(&r[k], base + off[k], 4);
+    return vi_load(r);
+#endif
+}
+
+/* The four 32-bit words of the 16-byte texel at byte offset off[k] from base, every
+ * offset valid: out[c] holds word c of every lane. AVX2 and AVX-512 load each texel whole
+ * and transpose in registers (4 loads per 4 lanes, instead of one gather per word). */
+static inline void vf_load_texels16(const uint8_t *base, vi off, vf out[4]) {
+#if (defined(TUK_ISA_AVX512) || defined(TUK_ISA_AVX2)) && !defined(TUK_PLAIN_GATHERS)
+    int32_t o[TUK_W];
+    memcpy(o, &off, sizeof o);
+#if defined(TUK_ISA_AVX512)
+    __m512 r[4]; /* r[j], 128-bit block b: the texel of lane 4b + j */
+#define TUK_TEXEL16(k) _mm_loadu_ps((const float *)(const void *)(base + o[k]))
+    for (int j = 0; j < 4; j++) {
+        r[j] = _mm512_castps128_ps512(TUK_TEXEL16(j));
+        r[j] = _mm512_insertf32x4(r[j], TUK_TEXEL16(4 + j), 1);
+        r[j] = _mm512_insertf32x4(r[j], TUK_TEXEL16(8 + j), 2);
+        r[j] = _mm512_insertf32x4(r[j], TUK_TEXEL16(12 + j), 3);
+    }
+#undef TUK_TEXEL16
+    const __m512 t0 = _mm512_unpacklo_ps(r[0], r[1]), t1 = _mm512_unpacklo_ps(r[2], r[3]);
+    const __m512 t2 = _mm512_unpackhi_ps(r[0], r[1]), t3 = _mm512_unpackhi_ps(r[2], r[3]);
+    out[0] = (vf)_mm512_shuffle_ps(t0, t1, 0x44);
+    out[1] = (vf)_mm512_shuffle_ps(t0, t1, 0xee);
+    out[2] = (vf)_mm512_shuffle_ps(t2, t3, 0x44);
+    out[3] = (vf)_mm512_shuffle_ps(t2, t3, 0xee);
+#else
+    __m256 r[4];
+    for (int j = 0; j < 4; j++)
+        r[j] = _mm256_loadu2_m128((const float *)(const void *)(base + o[4 + j]),
+                                  (const float *)(const void *)(base + o[j]));
+    const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpacklo_ps(r[2], r[3]);
+    const __m256 t2 = _mm256_unpackhi_ps(r[0], r[1]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+    out[0] = (vf)_mm256_shuffle_ps(t0, t1, 0x44);
+    out[1] = (vf)_mm256_shuffle_ps(t0, t1, 0xee);
+    out[2] = (vf)_mm256_shuffle_ps(t2, t3, 0x44);
+    out[3] = (vf)_mm256_shuffle_ps(t2, t3, 0xee);
+#endif
+#else
+    for (int c = 0; c < 4; c++)
+        out[c] = (vf)vi_gather_bytes(base, off + 4 * c);
+#endif
+}
+
+/* The 8 bytes at byte offset off[k] from base, as the 32-bit words lo[k] (bytes 0-3) and
+ * hi[k] (bytes 4-7), every off[k] + 8 inside memory: one 64-bit gather element per lane
+ * instead of two 32-bit ones (a bilinear footprint's two texels of a row). */
+static inline void vi_gather_pairs(const uint8_t *base, vi off, vi *lo, vi *hi) {
+#if defined(TUK_ISA_AVX512) && !defined(TUK_PLAIN_GATHERS)
+    const __m512i o = (__m512i)off;
+    const __m512i q0 = _mm512_i32gather_epi64(_mm512_castsi512_si256(o), (const void *)base, 1);
+    const __m512i q1 =
+        _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(o, 1), (const void *)base, 1);
+    const __m512i even =
+        _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+    *lo = (vi)_mm512_permutex2var_epi32(q0, even, q1);
+    *hi = (vi)_mm512_permutex2var_epi32(q0, _mm512_add_epi32(even, _mm512_set1_epi32(1)), q1);
+#elif defined(TUK_ISA_AVX2) && !defined(TUK_PLAIN_GATHERS)
+    const __m256i o = (__m256i)off;
+    const __m256 q0 = _mm256_castsi256_ps(_mm256_i32gather_epi64(
+        (const long long *)(const void *)base, _mm256_castsi256_si128(o), 1));
+    const __m256 q1 = _mm256_castsi256_ps(_mm256_i32gather_epi64(
+        (const long long *)(const void *)base, _mm256_extracti128_si256(o, 1), 1));
+    /* Per 128-bit half: even (odd) words of q0 then of q1; then the halves' quarters in order. */
+    *lo = (vi)_mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(q0, q1, 0x88)), 0xd8);
+    *hi = (vi)_mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(q0, q1, 0xdd)), 0xd8);
+#else
+    int32_t l[TUK_W], h[TUK_W];
+    for (int k = 0; k < TUK_W; k++) {
+        memcpy(&l[k], base + off[k], 4);
+        memcpy(&h[k], base + off[k] + 4, 4);
+    }
+    *lo = vi_load(l), *hi = vi_load(h);
+#endif
+}
+
+/* table[idx[k]] for a table of 32-bit entries, every index valid. */
+static inline vi vi_lookup(const int32_t *table, vi idx) {
+#if defined(TUK_ISA_AVX512)
+    return (vi)_mm512_i32gather_epi32((__m512i)idx, (const void *)table, 4);
+#elif defined(TUK_ISA_AVX2)
+    return (vi)_mm256_i32gather_epi32((const int *)table, (__m256i)idx, 4);
+#else
+    vi r;
+    for (int k = 0; k < TUK_W; k++)
+        r[k] = table[idx[k]];
+    return r;
+#endif
+}
+static inline vf vf_lookup(const float *table, vi idx) {
+    vi r = vi_lookup((const int32_t *)(const void *)table, idx);
+    return (vf)r;
+}
+
+/* v[idx[k]] for every lane, idx in [0, TUK_W). */
+static inline vf vf_permute(vf v, vi idx) {
+#if defined(TUK_ISA_AVX512)
+    return (vf)_mm512_permutexvar_ps((__m512i)idx, (__m512)v);
+#elif defined(TUK_ISA_AVX2)
+    return (vf)_mm256_permutevar8x32_ps((__m256)v, (__m256i)idx);
+#else
+    float r[TUK_W];
+    for (int k = 0; k < TUK_W; k++)
+        r[k] = v[idx[k] & (TUK_W - 1)];
+    return vf_load(r);
+#endif
+}
+
+/* Store the lanes of v whose mask is set to p[0..TUK_W). */
+static inline void vf_store_masked(float *p, vf v, vi mask) {
+#if defined(TUK_ISA_AVX512)
+    const __mmask16 k = _mm512_test_epi32_mask((__m512i)mask, (__m512i)mask);
+    _mm512_mask_storeu_ps(p, k, (__m512)v);
+#elif defined(TUK_ISA_AVX2)
+    _mm256_maskstore_ps(p, (__m256i)mask, (__m256)v);
+#else
+    for (int k = 0; k < TUK_W; k++)
+        if (mask[k]) p[k] = v[k];
+#endif
+}
+
+/* --- exact float helpers -------------------------------------------------------------- */
+
+static inline vf vf_abs(vf x) {
+    return (vf)((vi)x & 0x7fffffff);
+}
+
+/* floorf(x), exactly, for every x: NaN, infinities and |x| >= 2^23 (already integers) are
+ * returned as they are; the rest through int32 and back (exact), stepped down when the
+ * truncation rounded up. The sign of a zero result may differ from floorf's (-0.0 for
+ * inputs in (-1, -0]): callers only subtract it from x or compare it. */
+static inline vf vf_floor(vf x) {
+    const vi small = vf_abs(x) < 8388608.0f;
+    const vf xs = vf_sel(small, x, vf_splat(0.0f));
+    vf t = vi_to_vf(vf_to_vi(xs));
+    t = vf_sel(t > xs, t - 1.0f, t);
+    return vf_sel(small, t, x);
+}
+
+/* tuE_floor_int: floor of x as int32, NaN -> 0, clamped to +-2^30. */
+static inline vi vf_floor_int(vf x) {
+    const float limit = 1073741824.0f; /* 2^30 */
+    vf c = vf_sel(x == x, x, vf_splat(0.0f));
+    c = vf_sel(c <= -limit, vf_splat(-limit), c);
+    c = vf_sel(c >= limit, vf_splat(limit), c);
+    vi i = vf_to_vi(c);
+    return i + (vi_to_vf(i) > c); /* a comparison is -1 where true */
+}
+
+/* tuE_fast_weight256: RNE(x * 256) for x in [0, 1) (x * 256 exact; ties to even). */
+static inline vi vf_weight256(vf x) {
+    const vf v = x * 256.0f;
+    vi r = vf_to_vi(v);
+    const vf frac = v - vi_to_vf(r);
+    return r - ((frac > 0.5f) | ((frac == 0.5f) & ((r & 1) != 0)));
+}
+
+/* tuE_snap256 for finite x, up to the sign of a zero result: RNE(x * 256) / 256. For
+ * |x| >= 2^15, x * 256 >= 2^23 is an integer and x is returned; below, |x * 256| + 2^23
+ * rounds |x * 256| to an integer with ties to even (the ulp there is 1). */
+static inline vf vf_snap256(vf x) {
+    const vf v = x * 256.0f;
+    const vf a = vf_abs(v);
+    vf r = (a + 8388608.0f) - 8388608.0f;
+    r = (vf)((vi)r | ((vi)v & (int32_t)0x80000000));
+    return vf_sel(vf_abs(x) < 32768.0f, r / 256.0f, x);
+}
+
+/* sqrtf on every lane (correctly rounded, as sqrtf is). */
+static inline vf vf_sqrt(vf x) {
+#if defined(TUK_ISA_AVX512)
+    return (vf)_mm512_sqrt_ps((__m512)x);
+#elif defined(TUK_ISA_AVX2)
+    return (vf)_mm256_sqrt_ps((__m256)x);
+#else
+    float r[TUK_W];
+    for (int k = 0; k < TUK_W; k++)
+        r[k] = __builtin_sqrtf(x[k]);
+    return vf_load(r);
+#endif
+}
+
+/* tuE_log2 (lod.c), the same float operations in the same order on every lane. */
+static inline vf vf_log2(vf x) {
+    const vi denormal = x < 0x1p-126f;
+    const vf xs = vf_sel(denormal, x * 0x1p23f, x);
+    const vi b = (vi)xs;
+    vi e = ((b >> 23) & 0xff) - 127 - (denormal & 23);
+    vf m = (vf)((b & 0x7fffff) | 0x3f800000);
+    const vi big = m > 1.41421356f;
+    m = vf_sel(big, m * 0.5f, m);
+    e -= big; /* big is -1 where true */
+    const vf t = (m - 1.0f) / (m + 1.0f), t2 = t * t;
+    vf p = vf_splat(1.0f / 9.0f);
+    p = p * t2 + 1.0f / 7.0f;
+    p = p * t2 + 1.0f / 5.0f;
+    p = p * t2 + 1.0f / 3.0f;
+    p = p * t2 + 1.0f;
+    vf r = vi_to_vf(e) + t * p * 2.88539008f;
+    r = vf_sel(x == __builtin_inff(), x, r);
+    r = vf_sel(x > 0.0f, r, vf_splat(__builtin_nanf("")));
+    return vf_sel(x == 0.0f, vf_splat(-__builtin_inff()), r);
+}
+
+#endif /* TEXUNIT_KERNELS_SIMD_H */

@@ -1,0 +1,470 @@
+/*
+ * tiling_intel.c - Intel's Tile-X, Tile-Y, Tile-4 and Tile-64 layouts as data, and the 2D
+ * mip-tree surface layout around them, following Mesa's isl (src/intel/isl/isl.c,
+ * isl_gfx8.c, isl_gfx9.c, isl_gfx12.c). Each rule cites the function it follows.
+ */
+#include "tiling_intel.h"
+
+/* Swizzle entries: coordinate kind in bits 7..6, bit index in bits 5..0. */
+#define U(i)    ((uint8_t)((TUS_SWZ_U << 6) | (i)))
+#define V(i)    ((uint8_t)((TUS_SWZ_V << 6) | (i)))
+#define R(i)    ((uint8_t)((TUS_SWZ_R << 6) | (i)))
+#define S(i)    ((uint8_t)((TUS_SWZ_S << 6) | (i)))
+/* The 16 B x 4 row block every Y-family tiling starts with: address bits 0-5. */
+#define UV_16x4 U(0), U(1), U(2), U(3), V(0), V(1)
+
+/*
+ * The tables below list address bit 0 first (isl lists the most significant bit first).
+ * Sources: isl.c tilex_swiz, tiley_swiz, tile4_swiz ("ATS-M PRMs, Volume 5: Memory Data
+ * Formats, Calculating Texel Location", BSpec 44635) and acm_tile64_* (the Xe-HP Tile64
+ * tables isl_tiling_get_info() picks for ISL_TILING_64).
+ */
+static const uint8_t swz_x[12] = {U(0), U(1), U(2), U(3), U(4), U(5),
+                                  U(6), U(7), U(8), V(0), V(1), V(2)};
+static const uint8_t swz_y[12] = {UV_16x4, V(2), V(3), V(4), U(4), U(5), U(6)};
+static const uint8_t swz_4[12] = {UV_16x4, U(4), U(5), V(2), U(6), V(3), V(4)};
+
+/* Tile-64, 2D, one sample: a Tile-4 in the low 12 bits, then 16 of those 4 KiB blocks. */
+#define TILE4_BITS UV_16x4, U(4), U(5), V(2), U(6), V(3), V(4)
+static const uint8_t swz_64_2d_16_8[16] = {TILE4_BITS, U(7), U(8), U(9), V(5)};
+static const uint8_t swz_64_2d_4_2[16] = {TILE4_BITS, U(7), U(8), V(5), V(6)};
+static const uint8_t swz_64_2d_1[16] = {TILE4_BITS, U(7), V(5), V(6), V(7)};
+/* Two samples. */
+static const uint8_t swz_64_2d_16_8_s2[16] = {UV_16x4, U(4), S(0), V(2), U(5), V(3),
+                                              V(4),    U(6), U(7), U(8), V(5)};
+static const uint8_t swz_64_2d_4_2_s2[16] = {UV_16x4, U(4), S(0), V(2), U(5), V(3),
+                                             V(4),    U(6), U(7), V(5), V(6)};
+static const uint8_t swz_64_2d_1_s2[16] = {UV_16x4, U(4), S(0), V(2), U(5), V(3),
+                                           V(4),    U(6), V(5), V(6), V(7)};
+/* Four samples (isl uses the same tables for 8 and 16: two sample bits inside the tile). */
+static const uint8_t swz_64_2d_16_8_s4[16] = {UV_16x4, U(4), S(0), S(1), U(5), V(2),
+                                              V(3),    U(6), U(7), U(8), V(4)};
+static const uint8_t swz_64_2d_4_2_s4[16] = {UV_16x4, U(4), S(0), S(1), U(5), V(2),
+                                             V(3),    U(6), U(7), V(4), V(5)};
+static const uint8_t swz_64_2d_1_s4[16] = {UV_16x4, U(4), S(0), S(1), U(5), V(2),
+                                           V(3),    U(6), V(4), V(5), V(6)};
+/* 3D: slices inside the tile. */
+static const uint8_t swz_64_3d_16_8[16] = {UV_16x4, U(4), R(0), V(2), R(1), U(5),
+                                           U(6),    U(7), V(3), R(2), R(3)};
+static const uint8_t swz_64_3d_4[16] = {UV_16x4, U(4), R(0), V(2), R(1), U(5),
+                                        V(3),    U(6), V(4), R(2), R(3)};
+static const uint8_t swz_64_3d_2[16] = {UV_16x4, U(4), R(0), V(2), R(1), U(5),
+                                        V(3),    V(4), R(2), R(3), R(4)};
+static const uint8_t swz_64_3d_1[16] = {UV_16x4, U(4), R(0), V(2), R(1), V(3),
+                                        V(4),    U(5), R(2), R(3), R(4)};
+
+#undef U
+#undef V
+#undef R
+#undef S
+#undef UV_16x4
+#undef TILE4_BITS
+
+/* Tile-64's tables by element-size class: [0] 16 and 8 bytes, [1] 4 and 2, [2] 1. The 2D
+ * rows by sample class: one sample, two, four or more (isl_tiling_get_info(),
+ * ISL_TILING_64: _128_64bpp_swiz[], _32_16bpp_swiz[], _8bpp_swiz[]). */
+static const uint8_t *const swz_64_2d[3][3] = {
+    {swz_64_2d_16_8, swz_64_2d_16_8_s2, swz_64_2d_16_8_s4},
+    {swz_64_2d_4_2, swz_64_2d_4_2_s2, swz_64_2d_4_2_s4},
+    {swz_64_2d_1, swz_64_2d_1_s2, swz_64_2d_1_s4},
+};
+
+const char *tuS_intel_tiling_name(tuS_intel_tiling tiling) {
+    static const char *const names[TUS_TILE_COUNT] = {"x", "y", "4", "64"};
+    return (unsigned)tiling < TUS_TILE_COUNT ? names[tiling] : "?";
+}
+
+static bool is_pow2(uint32_t v) {
+    return v && !(v & (v - 1));
+}
+
+static uint32_t align_u32(uint32_t v, uint32_t a) {
+    return (v + a - 1) / a * a; /* a is at most 2^16 and v at most 2^17 here */
+}
+
+static void tile_from_swizzle(const uint8_t *swizzle, uint32_t bits, tuS_tile *t) {
+    *t = (tuS_tile){.swizzle = swizzle, .bits = bits};
+    for (uint32_t i = 0; i < bits; i++)
+        t->log2[swizzle[i] >> 6]++;
+    /* isl_swizzle_get_tile_coefficients(): the extents are the counts of each kind of bit. */
+    t->width_bytes = 1u << t->log2[TUS_SWZ_U];
+    t->height = 1u << t->log2[TUS_SWZ_V];
+    t->depth = 1u << t->log2[TUS_SWZ_R];
+    t->samples = 1u << t->log2[TUS_SWZ_S];
+}
+
+tu_status tuS_intel_tile(tuS_intel_tiling tiling, tu_surface_type type, uint32_t bytes,
+                         uint32_t samples, tuS_tile *tile, tu_error *err) {
+    TU_RETURN_IF((unsigned)tiling >= TUS_TILE_COUNT, err, TU_INVALID_ARGUMENT,
+                 "surface tiling %d is not x, y, 4 or 64", (int)tiling);
+    const bool npot = bytes == 3 || bytes == 6 || bytes == 12;
+    TU_RETURN_IF(!(npot || (is_pow2(bytes) && bytes <= 16)), err, TU_INVALID_ARGUMENT,
+                 "surface element size %u bytes is not 1, 2, 4, 8, 16, 3, 6 or 12 bytes", bytes);
+    TU_RETURN_IF(!is_pow2(samples) || samples > TU_MAX_SAMPLES, err, TU_INVALID_ARGUMENT,
+                 "surface samples %u is not 1, 2, 4, 8 or 16", samples);
+    switch (tiling) {
+    case TUS_TILE_X: tile_from_swizzle(swz_x, 12, tile); return TU_OK;
+    case TUS_TILE_Y: tile_from_swizzle(swz_y, 12, tile); return TU_OK;
+    case TUS_TILE_4: tile_from_swizzle(swz_4, 12, tile); return TU_OK;
+    case TUS_TILE_64:
+    default: break;
+    }
+    /* isl_gfx125_filter_tiling(): "Tile64 is not defined for format sizes that are 24, 48,
+     * and 96 bpb." */
+    TU_RETURN_IF(npot, err, TU_UNSUPPORTED,
+                 "surface tiling 64 is not defined for %u-byte elements (24, 48, 96 bits)", bytes);
+    const unsigned size_class = bytes >= 8 ? 0 : bytes >= 2 ? 1 : 2;
+    if (type == TU_SURFACE_3D) {
+        static const uint8_t *const swz_3d[5] = {swz_64_3d_1, swz_64_3d_2, swz_64_3d_4,
+                                                 swz_64_3d_16_8, swz_64_3d_16_8};
+        tile_from_swizzle(swz_3d[__builtin_ctz(bytes)], 16, tile);
+    } else {
+        const unsigned sample_class = samples == 1 ? 0 : samples == 2 ? 1 : 2;
+        tile_from_swizzle(swz_64_2d[size_class][sample_class], 16, tile);
+    }
+    return TU_OK;
+}
+
+/* Which surfaces a tiling takes, and its image alignment (HALIGN, VALIGN) in elements. */
+static tu_status check_and_align(tuS_intel_tiling tiling, const tuS_intel_shape *s,
+                                 const tuS_tile *t, uint32_t *halign, uint32_t *valign,
+                                 tu_error *err) {
+    const char *name = tuS_intel_tiling_name(tiling);
+    /* Decision (docs/semantics.md, "Intel tilings"): 1D surfaces and buffers stay linear.
+     * isl_surf_choose_tiling() prefers linear for 1D, Gfx9 lays 1D out differently
+     * (ISL_DIM_LAYOUT_GFX9_1D) and Gfx12.5 allows only linear or Tile-4 for it. */
+    TU_RETURN_IF(s->type != TU_SURFACE_2D && s->type != TU_SURFACE_CUBE && s->type != TU_SURFACE_3D,
+                 err, TU_UNSUPPORTED,
+                 "surface type %d with tiling %s: Intel tilings take 2D, cube and 3D surfaces",
+                 (int)s->type, name);
+    /* isl_gfx125_filter_tiling(): "X-tiling is only allowed for 2D surfaces." */
+    TU_RETURN_IF(tiling == TUS_TILE_X && s->type == TU_SURFACE_3D, err, TU_UNSUPPORTED,
+                 "surface tiling x takes 2D and cube surfaces, not 3D");
+    if (s->samples > 1) {
+        /* isl_gfx125_filter_tiling(): "Tile64 is required for multisampling"; before Xe-HP
+         * multisample colour surfaces are Y-tiled (isl_gfx6_filter_tiling()). */
+        TU_RETURN_IF(tiling == TUS_TILE_X || tiling == TUS_TILE_4, err, TU_UNSUPPORTED,
+                     "surface samples %u with tiling %s: multisample surfaces take tiling y "
+                     "or 64",
+                     s->samples, name);
+        TU_RETURN_IF(s->type != TU_SURFACE_2D || s->levels != 1, err, TU_INVALID_ARGUMENT,
+                     "surface samples %u: multisample surfaces are 2D with one level", s->samples);
+    }
+    const bool npot = !is_pow2(s->bytes);
+    switch (tiling) {
+    case TUS_TILE_X:
+    case TUS_TILE_Y:
+        /* isl_gfx8_choose_image_alignment_el() (used by Gfx9 for colour): HALIGN_16 for
+         * colour surfaces that may own a CCS ("When Auxiliary Surface Mode is set to
+         * AUX_CCS_D or AUX_CCS_E, HALIGN 16 must be used"), and the smallest VALIGN, 4. */
+        *halign = 16;
+        *valign = 4;
+        break;
+    case TUS_TILE_4:
+        /* isl_gfx125_choose_image_alignment_el(): "Losslessly Compressed Surfaces Must be
+         * HALIGN=128" bytes; "Tiled 24bpp, 48bpp and 96bpp surfaces must use HALIGN=16"
+         * elements; VALIGN 4. */
+        *halign = npot ? 16 : 128 / s->bytes;
+        *valign = 4;
+        break;
+    case TUS_TILE_64:
+    default:
+        /* isl_gfx125_choose_image_alignment_el(): Tile64 images are tile-aligned ("horizontal
+         * alignment is always to the start of the next tile"). */
+        *halign = t->width_bytes / s->bytes;
+        *valign = t->height;
+        break;
+    }
+    return TU_OK;
+}
+
+tu_status tuS_intel_layout_init(tuS_intel_tiling tiling, const tuS_intel_shape *shape,
+                                tuS_intel_layout *out, tu_error *err) {
+    TU_RETURN_IF(!shape || !out, err, TU_INVALID_ARGUMENT, "tiled layout: NULL argument");
+    const tuS_intel_shape s = *shape;
+    tuS_tile t;
+    TU_TRY(tuS_intel_tile(tiling, s.type, s.bytes, s.samples, &t, err));
+    TU_RETURN_IF(s.width == 0 || s.width > TU_MAX_DIMENSION, err, TU_INVALID_ARGUMENT,
+                 "surface width %u is not 1..%u", s.width, (unsigned)TU_MAX_DIMENSION);
+    TU_RETURN_IF(s.height == 0 || s.height > TU_MAX_DIMENSION, err, TU_INVALID_ARGUMENT,
+                 "surface height %u is not 1..%u", s.height, (unsigned)TU_MAX_DIMENSION);
+    TU_RETURN_IF(s.depth == 0 || s.depth > TU_MAX_DIMENSION ||
+                     (s.type != TU_SURFACE_3D && s.depth != 1),
+                 err, TU_INVALID_ARGUMENT, "surface depth %u is not 1%s", s.depth,
+                 s.type == TU_SURFACE_3D ? "..65536" : " (only 3D surfaces have depth)");
+    TU_RETURN_IF(s.layers == 0 || s.layers > TU_MAX_LAYERS ||
+                     (s.type == TU_SURFACE_3D && s.layers != 1) ||
+                     (s.type == TU_SURFACE_CUBE && s.layers % 6 != 0),
+                 err, TU_INVALID_ARGUMENT,
+                 "surface layers %u: 1..65536, 1 for 3D, a multiple of 6 for cube", s.layers);
+    uint32_t largest = tuB_max_u32(s.width, s.height);
+    if (s.type == TU_SURFACE_3D) largest = tuB_max_u32(largest, s.depth);
+    const uint32_t max_levels = 32 - (uint32_t)__builtin_clz(largest);
+    TU_RETURN_IF(s.levels == 0 || s.levels > max_levels, err, TU_INVALID_ARGUMENT,
+                 "surface levels %u is not 1..%u for these sizes", s.levels, max_levels);
+    uint32_t halign = 1, valign = 1;
+    TU_TRY(check_and_align(tiling, &s, &t, &halign, &valign, err));
+
+    tuS_intel_layout l = {.tiling = tiling, .shape = s, .tile = t};
+    l.halign = halign;
+    l.valign = valign;
+    /* isl_calc_phys_slice0_extent_sa_gfx4_2d(): a single level is not padded to the image
+     * alignment; otherwise level 0 on top, level 1 below it, level 2 to the right of level 1
+     * and each further level below the previous one. isl_surf_get_image_offset_sa_gfx4_2d()
+     * places level L at x = w1 (L >= 2), y = the heights of the levels before it except
+     * level 1's. Widths and heights are aligned to HALIGN and VALIGN. */
+    uint32_t top_w = s.width, bottom_w = 0, left_h = s.height, right_h = s.height;
+    if (s.levels > 1) {
+        uint32_t y = 0;
+        for (uint32_t L = 0; L < s.levels; L++) {
+            const uint32_t w = align_u32(tuB_max_u32(1, s.width >> L), halign);
+            const uint32_t h = align_u32(tuB_max_u32(1, s.height >> L), valign);
+            if (L == 0) {
+                top_w = w;
+                left_h = right_h = h;
+            } else if (L == 1) {
+                bottom_w = w;
+                left_h += h;
+            } else {
+                if (L == 2) bottom_w += w;
+                right_h += h;
+            }
+            l.level_x[L] = L >= 2 ? align_u32(tuB_max_u32(1, s.width >> 1), halign) : 0;
+            l.level_y[L] = y;
+            if (L != 1) y += h;
+        }
+    }
+    const uint32_t slice_w = tuB_max_u32(top_w, bottom_w);
+    l.slice_height = tuB_max_u32(left_h, right_h);
+    /* isl_choose_array_pitch_span(): from Broadwell on QPitch is programmable and isl takes
+     * the compact span; isl_calc_array_pitch_el_rows_gfx4_2d(): the slice height aligned to
+     * VALIGN, and for tiled 3D surfaces to the tile height (Skylake BSpec, Surface QPitch:
+     * "Tile Mode != Linear: This field must be set to an integer multiple of the tile
+     * height"). */
+    uint32_t qpitch = align_u32(l.slice_height, valign);
+    if (s.type == TU_SURFACE_3D) qpitch = align_u32(qpitch, t.height);
+    l.qpitch = qpitch;
+    /* Slices: a 3D surface's z slices (Tile-64 keeps 2^r of them inside a tile), or for 2D
+     * the array layers, each with its samples one after another beyond those the tile holds
+     * (multisampled surface storage MSFMT_MSS: physical slice = layer * samples + sample, as
+     * i965's blorp_surf_for_miptree() indexes ISL_MSAA_LAYOUT_ARRAY;
+     * decision for Tile-64 8x and 16x in docs/semantics.md). */
+    l.slices = s.type == TU_SURFACE_3D ? (s.depth + t.depth - 1) / t.depth
+                                       : s.layers * (s.samples / tuB_min_u32(s.samples, t.samples));
+    /* isl_calc_row_pitch(): the row pitch is a whole number of tiles. For 3, 6 and 12-byte
+     * elements isl_tiling_get_info() treats "the tile as if it is three times as wide. This
+     * way no pixel will ever cross a tile boundary": pitch in groups of three tiles. */
+    const uint64_t group = is_pow2(s.bytes) ? t.width_bytes : 3ull * t.width_bytes;
+    const uint64_t row_bytes = (uint64_t)slice_w * s.bytes;
+    l.row_pitch = (row_bytes + group - 1) / group * group;
+    /* isl_calc_phys_total_extent_el_gfx4_2d() and isl_calc_size(): the slices' rows, in
+     * whole rows of tiles (a tile holding slices or samples is more than its rows' bytes). */
+    const uint64_t rows = (uint64_t)qpitch * (l.slices - 1) + l.slice_height;
+    const uint64_t tile_rows = (rows + t.height - 1) / t.height;
+    const uint64_t tiles_per_row = l.row_pitch / t.width_bytes;
+    TU_RETURN_IF(!tuB_mul_u64(tile_rows * tiles_per_row, 1ull << t.bits, &l.size), err,
+                 TU_INVALID_ARGUMENT, "surface: the tiled layout overflows 64-bit offsets");
+    *out = l;
+    return TU_OK;
+}
+
+/* The tile id of the PRMs (Volume 5: Memory Data Formats, "TileID = [(r >> Cr) * (QPitch >>
+ * Cv) + (v >> Cv)] * (Pitch >> Cu) + (u >> Cu)"): tiles in rows of row_pitch / tile width;
+ * byte (u, v) of slice `slice` is at tile id * tile bytes plus the swizzle of its place in the
+ * tile. `in_tile_r` / `in_tile_s` are the slice and sample bits the tile itself holds.
+ * Checked arithmetic: false on overflow. */
+static bool tiled_offset(const tuS_tile *t, uint64_t row_pitch, uint64_t qpitch, uint64_t u,
+                         uint64_t v, uint64_t slice, uint32_t in_tile_r, uint32_t in_tile_s,
+                         uint64_t *out) {
+    uint64_t rows, id;
+    if (!tuB_mul_u64(slice, qpitch, &rows) || !tuB_add_u64(v, rows, &v)) return false;
+    const uint64_t tiles_per_row = row_pitch >> t->log2[TUS_SWZ_U];
+    if (!tuB_mul_u64(v >> t->log2[TUS_SWZ_V], tiles_per_row, &id) ||
+        !tuB_add_u64(id, u >> t->log2[TUS_SWZ_U], &id) || id > (UINT64_MAX >> t->bits))
+        return false;
+    *out =
+        (id << t->bits) | tuS_tile_swizzle(t, (uint32_t)(u & (t->width_bytes - 1)),
+                                           (uint32_t)(v & (t->height - 1)), in_tile_r, in_tile_s);
+    return true;
+}
+
+/* Which slice (z slice group, or layer and sample group) and what the tile holds of z or of
+ * the sample. */
+static uint64_t slice_of(const tuS_tile *t, bool is_3d, uint32_t samples, uint32_t z,
+                         uint32_t layer, uint32_t sample, uint32_t *r, uint32_t *s) {
+    if (is_3d) {
+        *r = z & (t->depth - 1);
+        *s = 0;
+        return z >> t->log2[TUS_SWZ_R];
+    }
+    const uint32_t in_tile = tuB_min_u32(samples, t->samples);
+    *r = 0;
+    *s = sample & (in_tile - 1);
+    return (uint64_t)layer * (samples / in_tile) + sample / in_tile;
+}
+
+uint64_t tuS_intel_byte_offset(const tuS_intel_layout *l, uint32_t level, uint32_t x, uint32_t y,
+                               uint32_t z, uint32_t layer, uint32_t sample, uint32_t byte) {
+    uint32_t r, s;
+    const uint64_t slice = slice_of(&l->tile, l->shape.type == TU_SURFACE_3D, l->shape.samples, z,
+                                    layer, sample, &r, &s);
+    const uint64_t u = ((uint64_t)l->level_x[level] + x) * l->shape.bytes + byte;
+    const uint64_t v = (uint64_t)l->level_y[level] + y;
+    uint64_t off = 0;
+    tiled_offset(&l->tile, l->row_pitch, l->qpitch, u, v, slice, r, s, &off); /* < size */
+    return off;
+}
+
+/* Both copies walk one level image texel by texel and byte by byte (a 3, 6 or 12-byte
+ * element may straddle two 16-byte columns of a tile). */
+static void copy_image(const tuS_intel_layout *l, uint32_t level, uint32_t layer, uint32_t sample,
+                       uint8_t *tiled, const uint8_t *tiled_src, uint8_t *linear,
+                       const uint8_t *linear_src, uint64_t row_pitch, uint64_t slice_pitch) {
+    const uint32_t w = tuB_max_u32(1, l->shape.width >> level);
+    const uint32_t h = tuB_max_u32(1, l->shape.height >> level);
+    const uint32_t d = l->shape.type == TU_SURFACE_3D ? tuB_max_u32(1, l->shape.depth >> level) : 1;
+    const uint32_t bytes = l->shape.bytes;
+    for (uint32_t z = 0; z < d; z++)
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++)
+                for (uint32_t b = 0; b < bytes; b++) {
+                    const uint64_t lin = z * slice_pitch + y * row_pitch + (uint64_t)x * bytes + b;
+                    const uint64_t til = tuS_intel_byte_offset(l, level, x, y, z, layer, sample, b);
+                    if (tiled)
+                        tiled[til] = linear_src[lin];
+                    else
+                        linear[lin] = tiled_src[til];
+                }
+}
+
+void tuS_intel_copy_to_tiled(const tuS_intel_layout *l, uint32_t level, uint32_t layer,
+                             uint32_t sample, const uint8_t *linear, uint64_t linear_row_pitch,
+                             uint64_t linear_slice_pitch, uint8_t *tiled) {
+    copy_image(l, level, layer, sample, tiled, NULL, NULL, linear, linear_row_pitch,
+               linear_slice_pitch);
+}
+
+void tuS_intel_copy_from_tiled(const tuS_intel_layout *l, uint32_t level, uint32_t layer,
+                               uint32_t sample, const uint8_t *tiled, uint8_t *linear,
+                               uint64_t linear_row_pitch, uint64_t linear_slice_pitch) {
+    copy_image(l, level, layer, sample, NULL, tiled, linear, NULL, linear_row_pitch,
+               linear_slice_pitch);
+}
+
+/* --- tu_surface's Intel tilings ---------------------------------------------------------- */
+
+const char *tu_tiling_name(tu_tiling tiling) {
+    static const char *const names[] = {"linear", "nv_block_linear", "x", "y", "4", "64"};
+    return (unsigned)tiling < sizeof names / sizeof names[0] ? names[tiling] : "?";
+}
+
+static tuS_intel_tiling intel_of(tu_tiling t) {
+    return (tuS_intel_tiling)(t - TU_TILING_INTEL_X);
+}
+
+static tuS_intel_shape shape_of(const tu_surface *s) {
+    return (tuS_intel_shape){
+        s->type,   tu_format_bytes(s->format), s->width, s->height, s->depth, s->layers, s->levels,
+        s->samples};
+}
+
+tu_status tuS_intel_check_shape(const tu_surface *s, tu_error *err) {
+    const uint32_t bytes = tu_format_bytes(s->format);
+    /* A texel of 3, 6 or 12 bytes may sit in two 16-byte columns of a tile (tuS_intel_copy_*
+     * handle that byte by byte); the engine reads a texel's bytes in one piece. */
+    TU_RETURN_IF(!is_pow2(bytes), err, TU_UNSUPPORTED,
+                 "surface format %s: a %u-byte texel may straddle the 16-byte columns of a tile, "
+                 "so a surface of it cannot be tiled %s",
+                 tu_format_describe(s->format)->name, bytes, tu_tiling_name(s->tiling));
+    const tuS_intel_shape shape = shape_of(s);
+    tuS_tile t;
+    TU_TRY(tuS_intel_tile(intel_of(s->tiling), s->type, bytes, s->samples, &t, err));
+    uint32_t halign, valign;
+    return check_and_align(intel_of(s->tiling), &shape, &t, &halign, &valign, err);
+}
+
+/* The slices level L's texels fall in. */
+static uint64_t level_slices(const tu_surface *s, const tuS_tile *t, uint32_t d) {
+    if (s->type == TU_SURFACE_3D) return ((d - 1) >> t->log2[TUS_SWZ_R]) + 1;
+    return (uint64_t)s->layers * (s->samples / tuB_min_u32(s->samples, t->samples));
+}
+
+tu_status tuS_intel_check_level(const tu_surface *s, uint32_t L, tu_error *err) {
+    const tu_level_layout *lv = &s->level[L];
+    const uint32_t bytes = tu_format_bytes(s->format);
+    tuS_tile t;
+    TU_TRY(tuS_intel_tile(intel_of(s->tiling), s->type, bytes, s->samples, &t, err));
+    TU_RETURN_IF(lv->slice_pitch || lv->sample_pitch, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u] slice_pitch %llu, sample_pitch %llu must be 0 for tiling %s "
+                 "(slices follow every layer_pitch rows)",
+                 L, (unsigned long long)lv->slice_pitch, (unsigned long long)lv->sample_pitch,
+                 tu_tiling_name(s->tiling));
+    TU_RETURN_IF(lv->row_pitch == 0 || lv->row_pitch % t.width_bytes != 0, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u].row_pitch %llu is not a non-zero multiple of the %u-byte "
+                 "width of a tile %s",
+                 L, (unsigned long long)lv->row_pitch, t.width_bytes, tu_tiling_name(s->tiling));
+    uint32_t w, h, d;
+    tuS_mip_extent(s, L, &w, &h, &d);
+    const uint64_t row_end = ((uint64_t)lv->tile_x + w) * bytes;
+    TU_RETURN_IF(row_end > lv->row_pitch, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u]: tile_x %u plus %u texels of %u bytes end at byte %llu, "
+                 "beyond row_pitch %llu",
+                 L, lv->tile_x, w, bytes, (unsigned long long)row_end,
+                 (unsigned long long)lv->row_pitch);
+    const uint64_t rows = (uint64_t)lv->tile_y + h, slices = level_slices(s, &t, d);
+    TU_RETURN_IF(slices > 1 && lv->layer_pitch < rows, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u].layer_pitch (QPitch) %llu rows is less than the %llu rows "
+                 "from the top of a slice to the level's last row",
+                 L, (unsigned long long)lv->layer_pitch, (unsigned long long)rows);
+    /* Every texel's tile lies in the rows of tiles up to the one holding the last row of the
+     * last slice (tiled_offset: the tile column is below row_pitch / tile width). */
+    uint64_t last_row, tiles, end;
+    const bool ok = tuB_mul_u64(slices - 1, lv->layer_pitch, &last_row) &&
+                    tuB_add_u64(last_row, rows - 1, &last_row) &&
+                    tuB_mul_u64((last_row >> t.log2[TUS_SWZ_V]) + 1,
+                                lv->row_pitch >> t.log2[TUS_SWZ_U], &tiles) &&
+                    tiles <= (UINT64_MAX >> t.bits) &&
+                    tuB_add_u64(lv->offset, tiles << t.bits, &end);
+    TU_RETURN_IF(!ok, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u]: the tiled level overflows 64-bit byte offsets", L);
+    TU_RETURN_IF(end > s->size, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u]: its tiles (offset %llu, %llu bytes) do not fit in size %zu", L,
+                 (unsigned long long)lv->offset, (unsigned long long)(tiles << t.bits), s->size);
+    return TU_OK;
+}
+
+bool tuS_intel_texel_offset(const tu_surface *s, uint32_t L, const tu_texel_coord *c,
+                            uint64_t *offset) {
+    const tu_level_layout *lv = &s->level[L];
+    const uint32_t bytes = tu_format_bytes(s->format);
+    tuS_tile t;
+    if (tuS_intel_tile(intel_of(s->tiling), s->type, bytes, s->samples, &t, NULL) != TU_OK ||
+        !is_pow2(bytes))
+        return false;
+    uint32_t r, smp;
+    const uint64_t slice =
+        slice_of(&t, s->type == TU_SURFACE_3D, s->samples, c->z, c->layer, c->sample, &r, &smp);
+    const uint64_t u = ((uint64_t)lv->tile_x + c->x) * bytes, v = (uint64_t)lv->tile_y + c->y;
+    uint64_t in_surface;
+    return tiled_offset(&t, lv->row_pitch, lv->layer_pitch, u, v, slice, r, smp, &in_surface) &&
+           tuB_add_u64(lv->offset, in_surface, offset);
+}
+
+tu_status tu_surface_layout_intel(tu_surface *s, uint64_t *required_size, tu_error *err) {
+    TU_RETURN_IF(!s, err, TU_INVALID_ARGUMENT, "surface is NULL");
+    TU_RETURN_IF(!tuS_tiling_is_intel(s->tiling), err, TU_INVALID_ARGUMENT,
+                 "surface tiling %s (%d) is not an Intel tiling (x, y, 4, 64)",
+                 tu_tiling_name(s->tiling), (int)s->tiling);
+    TU_TRY(tuS_check_shape(s, err));
+    const tuS_intel_shape shape = shape_of(s);
+    tuS_intel_layout l;
+    TU_TRY(tuS_intel_layout_init(intel_of(s->tiling), &shape, &l, err));
+    for (uint32_t L = 0; L < TU_MAX_LEVELS; L++)
+        s->level[L] = L < s->levels ? (tu_level_layout){.row_pitch = l.row_pitch,
+                                                        .layer_pitch = l.qpitch,
+                                                        .tile_x = l.level_x[L],
+                                                        .tile_y = l.level_y[L]}
+                                    : (tu_level_layout){0};
+    if (required_size) *required_size = l.size;
+    return TU_OK;
+}

@@ -1,0 +1,54 @@
+#!/bin/sh
+# The tiling= option of `texunit gen` and of the query `texture` / `texture_file` lines: every
+# Intel tiling answers every query exactly as the linear texture does, and a KTX2 file written
+# from tiled memory is byte for byte the one written from linear memory.
+# usage: check_tiling.sh TEXUNIT WORKDIR
+set -eu
+T=$1
+D=$2
+mkdir -p "$D"
+cd "$D"
+"$T" gen 2darray rgba8_unorm 37 21 1 0 3 5 linear.ktx2 >/dev/null
+"$T" gen cube rgba16_sfloat 16 16 1 0 6 9 cube.ktx2 >/dev/null
+queries() { # $1: the tiling word
+    cat <<CASE
+texture 2darray rgba8_unorm 37 21 1 0 3 5 $1
+sampler min=linear mag=linear mip=linear
+lod 0.3 0.7 1 1.5
+lod -0.2 1.3 2 0.25
+grad 0.1 0.9 0 0.02 0 0 0 0.05 0
+gather 1 0.5 0.5 2
+fetch 3 4 2 1
+fetch 36 20 0 0
+size 2
+texture_file linear.ktx2 $1
+lod 0.8 0.1 1 2.5
+fetch 1 1 1 3
+texture_file cube.ktx2 $1
+lod 0.2 -0.7 0.4 1
+fetch 5 6 3 1
+CASE
+}
+queries "" | "$T" query - >want.txt
+for t in x y 4 64; do
+    "$T" gen 2darray rgba8_unorm 37 21 1 0 3 5 tiled.ktx2 tiling=$t >/dev/null
+    cmp linear.ktx2 tiled.ktx2
+    queries "tiling=$t" | "$T" query - >got.txt
+    if ! cmp -s want.txt got.txt; then
+        echo "tiling=$t answers differently:"
+        diff want.txt got.txt
+        exit 1
+    fi
+done
+if echo "texture 2d rgba8_unorm 4 4 1 1 1 1 tiling=z" | "$T" query - | grep -q "not tiling=linear"; then
+    :
+else
+    echo "tiling=z was not refused"
+    exit 1
+fi
+if "$T" gen 3d rgba8_unorm 8 8 8 0 1 5 bad.ktx2 tiling=x 2>err.txt; then
+    echo "a 3D Tile-X surface was not refused"
+    exit 1
+fi
+grep -q "not 3D" err.txt
+echo "tiling: every tiling answers as linear"

@@ -1,0 +1,262 @@
+/*
+ * test_compressed_surface.c - surfaces of block-compressed formats and their loads, with
+ * expected values computed here from the rules (docs/semantics.md, "Compressed formats";
+ * Vulkan's tightly packed buffer layout: block columns, block rows, z slices, layers, levels):
+ *   - the packed layout of every compressed format over 1D, 2D with partial last blocks and
+ *     levels, 2D arrays, cubes and 3D (ASTC's 2D blocks on each slice): pitches in blocks,
+ *     level offsets, the offset of every texel's block;
+ *   - the address gate refuses a texel whose block does not lie wholly in memory;
+ *   - ld of every texel of random blocks (tu_surface_fill_hash) returns the block decoder's
+ *     texel (sRGB R, G, B through the EOTF), and a nearest sample_l at the texel's centre
+ *     the same; MEDIA_LD, buffers, multisample and block-linear surfaces are refused.
+ */
+#include "../src/format/compressed/compressed.h"
+#include "texunit/texunit.h"
+
+#include "tu_test.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static uint32_t blocks(uint32_t n, uint32_t b) {
+    return (n + b - 1) / b;
+}
+
+static void test_layout_every_format(void) {
+    const struct {
+        tu_surface_type type;
+        bool arrayed;
+        uint32_t w, h, d, layers, levels;
+    } shapes[] = {
+        {TU_SURFACE_1D, false, 13, 1, 1, 1, 4}, {TU_SURFACE_2D, false, 13, 7, 1, 1, 4},
+        {TU_SURFACE_2D, true, 9, 17, 1, 3, 2},  {TU_SURFACE_CUBE, false, 10, 10, 1, 6, 2},
+        {TU_SURFACE_3D, false, 11, 6, 3, 1, 2},
+    };
+    for (int f = 1; f < TU_FORMAT_COUNT; f++) {
+        const tu_format_desc *d = tu_format_describe((tu_format)f);
+        if (!(d->flags & TU_FORMAT_FLAG_COMPRESSED)) continue;
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+            tu_image img =
+                tu_test_image(shapes[k].type, shapes[k].arrayed, (tu_format)f, shapes[k].w,
+                              shapes[k].h, shapes[k].d, shapes[k].layers, shapes[k].levels, 1);
+            if (!img.memory) continue;
+            const tu_surface *s = &img.surface;
+            uint64_t offset = 0;
+            for (uint32_t L = 0; L < s->levels; L++) {
+                uint32_t w, h, dd;
+                tu_surface_level_extent(s, L, &w, &h, &dd);
+                const tu_level_layout *lv = &s->level[L];
+                const uint64_t row = (uint64_t)blocks(w, d->block_width) * d->bytes;
+                const uint64_t slice = row * blocks(h, d->block_height);
+                CHECK(lv->offset == offset && lv->row_pitch == row && lv->slice_pitch == slice &&
+                          lv->layer_pitch == slice * dd,
+                      "%s shape %zu level %u", d->name, k, L);
+                offset += slice * dd * s->layers;
+                for (uint32_t layer = 0; layer < s->layers; layer++)
+                    for (uint32_t z = 0; z < dd; z++)
+                        for (uint32_t y = 0; y < h; y++)
+                            for (uint32_t x = 0; x < w; x++) {
+                                tu_texel_coord c = {x, y, z, layer, L, 0};
+                                uint64_t got, want = lv->offset + layer * lv->layer_pitch +
+                                                     z * slice + (y / d->block_height) * row +
+                                                     (x / d->block_width) * d->bytes;
+                                tu_error err;
+                                if (!CHECK(tu_surface_texel_offset(s, &c, &got, &err) == TU_OK,
+                                           "%s: %s", d->name, err.message))
+                                    continue;
+                                CHECK(got == want,
+                                      "%s (%u, %u, %u) layer %u level %u: %llu, "
+                                      "want %llu",
+                                      d->name, x, y, z, layer, L, (unsigned long long)got,
+                                      (unsigned long long)want);
+                            }
+            }
+            CHECK(offset == s->size, "%s shape %zu: size %zu, levels end at %llu", d->name, k,
+                  s->size, (unsigned long long)offset);
+            /* the gate checks the whole block: one byte less and the last block is refused */
+            tu_surface cut = *s;
+            cut.size = s->size - 1;
+            uint32_t w, h, dd;
+            tu_surface_level_extent(s, s->levels - 1, &w, &h, &dd);
+            tu_texel_coord last = {w - 1, h - 1, dd - 1, s->layers - 1, s->levels - 1, 0};
+            uint64_t off;
+            tu_error err;
+            CHECK_ERR(tu_surface_texel_offset(&cut, &last, &off, &err), TU_OUT_OF_RANGE, &err,
+                      "outside");
+            tu_image_free(&img);
+        }
+    }
+}
+
+/* The decoder's texel as the engine returns it: sRGB R, G, B linearised. */
+static tu_texel expected(const tu_surface *s, const tu_texel_coord *c) {
+    const tu_format_desc *d = tu_format_describe(s->format);
+    tuC_texel t;
+    tu_texel out;
+    const uint8_t *blk = tu_surface_texel_pointer(s, c);
+    tu_error err;
+    CHECK(tuC_decode_texel(tuC_format_from_vk(d->vk_format), blk, d->bytes, c->x % d->block_width,
+                           c->y % d->block_height, &t, &err) == TU_OK,
+          "%s", err.message);
+    for (unsigned k = 0; k < 4; k++)
+        out.f[k] = (k < 3 && (d->flags & TU_FORMAT_FLAG_SRGB)) ? tu_srgb_to_linear(t.value[k])
+                                                               : t.value[k];
+    return out;
+}
+
+static bool same_float(float a, float b) {
+    return a == b || (a != a && b != b);
+}
+
+static void test_loads(void) {
+    const tu_format formats[] = {
+        TU_FORMAT_BC1_RGBA_SRGB_BLOCK,     TU_FORMAT_BC3_UNORM_BLOCK,
+        TU_FORMAT_BC5_SNORM_BLOCK,         TU_FORMAT_BC6H_SFLOAT_BLOCK,
+        TU_FORMAT_BC7_SRGB_BLOCK,          TU_FORMAT_ETC2_R8G8B8A1_UNORM_BLOCK,
+        TU_FORMAT_EAC_R11G11_SNORM_BLOCK,  TU_FORMAT_ASTC_5x4_UNORM_BLOCK,
+        TU_FORMAT_ASTC_12x12_SFLOAT_BLOCK, TU_FORMAT_ASTC_6x5_SRGB_BLOCK,
+    };
+    tu_reply *r = calloc(1, sizeof *r);
+    tu_msg *m = calloc(1, sizeof *m);
+    if (!CHECK(r && m)) goto done;
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        tu_image img = tu_test_image(TU_SURFACE_2D, true, formats[i], 15, 9, 1, 2, 2, 1);
+        if (!img.memory) continue;
+        tu_error err = {0};
+        CHECK(tu_surface_fill_hash(&img.surface, 77 + (uint32_t)i, &err) == TU_OK, "%s",
+              err.message);
+        tu_sampler smp = tu_sampler_default();
+        smp.min_filter = smp.mag_filter = TU_FILTER_NEAREST;
+        smp.mip_filter = TU_MIP_NEAREST;
+        for (uint32_t L = 0; L < 2; L++) {
+            uint32_t w, h;
+            tu_surface_level_extent(&img.surface, L, &w, &h, NULL);
+            for (uint32_t layer = 0; layer < 2; layer++)
+                for (uint32_t y = 0; y < h; y++)
+                    for (uint32_t x = 0; x < w; x++) {
+                        tu_texel_coord c = {x, y, 0, layer, L, 0};
+                        tu_texel want = expected(&img.surface, &c);
+                        memset(m, 0, sizeof *m);
+                        m->op = TU_OP_LD, m->simd = 1, m->lane_mask = 1, m->channel_mask = 0xf;
+                        m->src[TU_SRC_U].i[0] = (int32_t)x, m->src[TU_SRC_V].i[0] = (int32_t)y;
+                        m->src[TU_SRC_R].i[0] = (int32_t)layer;
+                        m->src[TU_SRC_LOD].i[0] = (int32_t)L;
+                        if (!CHECK(tu_execute(m, &img.surface, &smp, r, &err) == TU_OK, "%s",
+                                   err.message))
+                            continue;
+                        for (unsigned k = 0; k < 4; k++)
+                            CHECK(same_float(r->channel[k].f[0], want.f[k]),
+                                  "%s ld (%u, %u) layer %u level %u comp %u: %g, want %g",
+                                  tu_format_describe(formats[i])->name, x, y, layer, L, k,
+                                  (double)r->channel[k].f[0], (double)want.f[k]);
+                        /* sample_l, nearest, at the texel's centre: the same texel */
+                        memset(m, 0, sizeof *m);
+                        m->op = TU_OP_SAMPLE_L, m->simd = 1, m->lane_mask = 1;
+                        m->channel_mask = 0xf;
+                        m->src[TU_SRC_U].f[0] = ((float)x + 0.5f) / (float)w;
+                        m->src[TU_SRC_V].f[0] = ((float)y + 0.5f) / (float)h;
+                        m->src[TU_SRC_R].f[0] = (float)layer;
+                        m->src[TU_SRC_LOD].f[0] = (float)L;
+                        if (!CHECK(tu_execute(m, &img.surface, &smp, r, &err) == TU_OK, "%s",
+                                   err.message))
+                            continue;
+                        for (unsigned k = 0; k < 4; k++)
+                            CHECK(same_float(r->channel[k].f[0], want.f[k]),
+                                  "%s sample_l (%u, %u) comp %u: %g, want %g",
+                                  tu_format_describe(formats[i])->name, x, y, k,
+                                  (double)r->channel[k].f[0], (double)want.f[k]);
+                    }
+        }
+        /* MEDIA_LD reads bytes of texels: refused */
+        tu_image flat = tu_test_image(TU_SURFACE_2D, false, formats[i], 16, 8, 1, 1, 1, 1);
+        uint8_t dst[64 * 64];
+        tu_media_read mr = {.mode = TU_MEDIA_FRAME, .width = 8, .height = 4};
+        CHECK_ERR(tu_media_block_read(&flat.surface, &mr, dst, sizeof dst, &err), TU_UNSUPPORTED,
+                  &err, "block-compressed");
+        tu_image_free(&flat);
+        tu_image_free(&img);
+    }
+done:
+    free(r);
+    free(m);
+}
+
+/* tu_surface_fill_hash: each block is the encoder's block of the generator's texels (the rule
+ * of texunit/surface.h, recomputed here), edge texels repeated into partial blocks; and
+ * tu_surface_decode_texel agrees with the block decoder. */
+static void test_fill_and_decode_texel(void) {
+    const tu_format formats[] = {TU_FORMAT_BC4_SNORM_BLOCK, TU_FORMAT_BC6H_UFLOAT_BLOCK,
+                                 TU_FORMAT_ETC2_R8G8B8_SRGB_BLOCK, TU_FORMAT_ASTC_10x6_SRGB_BLOCK};
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        const tu_format_desc *d = tu_format_describe(formats[i]);
+        tu_image img = tu_test_image(TU_SURFACE_3D, false, formats[i], 11, 7, 2, 1, 2, 1);
+        if (!img.memory) continue;
+        tu_error err;
+        CHECK(tu_surface_fill_hash(&img.surface, 5, &err) == TU_OK, "%s", err.message);
+        for (uint32_t L = 0; L < 2; L++) {
+            uint32_t w, h, dd;
+            tu_surface_level_extent(&img.surface, L, &w, &h, &dd);
+            for (uint32_t z = 0; z < dd; z++)
+                for (uint32_t y = 0; y < h; y += d->block_height)
+                    for (uint32_t x = 0; x < w; x += d->block_width) {
+                        float in[TUC_MAX_BLOCK_TEXELS][4];
+                        for (uint32_t j = 0; j < d->block_height; j++)
+                            for (uint32_t k = 0; k < d->block_width; k++)
+                                for (unsigned c = 0; c < 4; c++) {
+                                    uint32_t tx = x + k < w ? x + k : w - 1;
+                                    uint32_t ty = y + j < h ? y + j : h - 1;
+                                    uint32_t hh = tu_texel_hash(5, L, 0, tx, ty, z, c);
+                                    unsigned num = d->channels[c].numeric;
+                                    float v = num == TU_NUMERIC_SNORM
+                                                  ? fmaxf((float)(int8_t)(hh >> 24) / 127.0f, -1)
+                                              : num == TU_NUMERIC_UFLOAT
+                                                  ? (float)((int)(hh >> 21) - 1024) / 1024.0f
+                                                  : (float)(hh >> 24) / 255.0f;
+                                    in[j * d->block_width + k][c] =
+                                        c < d->channel_count ? v : (c == 3 ? 1.0f : 0.0f);
+                                }
+                        uint8_t want[16];
+                        CHECK(tuC_encode_block(tuC_format_from_vk(d->vk_format),
+                                               (const float(*)[4])in, TUC_MAX_BLOCK_TEXELS, want,
+                                               sizeof want, &err) == TU_OK);
+                        tu_texel_coord c = {x, y, z, 0, L, 0};
+                        const uint8_t *got = tu_surface_texel_pointer(&img.surface, &c);
+                        CHECK(got && memcmp(got, want, d->bytes) == 0,
+                              "%s level %u block (%u, %u, %u)", d->name, L, x, y, z);
+                        tu_texel t, e = expected(&img.surface, &c);
+                        CHECK(tu_surface_decode_texel(&img.surface, &c, &t, &err) == TU_OK);
+                        CHECK(memcmp(&t, &e, sizeof t) == 0, "%s decode_texel", d->name);
+                    }
+        }
+        tu_image_free(&img);
+    }
+}
+
+static void test_refusals(void) {
+    tu_surface desc = {.type = TU_SURFACE_BUFFER,
+                       .format = TU_FORMAT_BC1_RGB_UNORM_BLOCK,
+                       .width = 16,
+                       .height = 1,
+                       .depth = 1,
+                       .layers = 1,
+                       .levels = 1,
+                       .samples = 1};
+    tu_error err;
+    uint64_t need;
+    CHECK_ERR(tu_surface_layout_packed(&desc, &need, &err), TU_UNSUPPORTED, &err, "BUFFER");
+    desc.type = TU_SURFACE_2D, desc.height = 16, desc.samples = 4;
+    CHECK_ERR(tu_surface_layout_packed(&desc, &need, &err), TU_UNSUPPORTED, &err, "4 samples");
+    desc.samples = 1;
+    CHECK_ERR(tu_surface_layout_block_linear(&desc, &need, &err), TU_UNSUPPORTED, &err, "LINEAR");
+    desc.tiling = TU_TILING_LINEAR;
+    CHECK(tu_surface_layout_packed(&desc, &need, &err) == TU_OK, "%s", err.message);
+    CHECK_EQ_U(need, 4 * 4 * 8);
+}
+
+int main(void) {
+    TU_RUN(test_layout_every_format);
+    TU_RUN(test_loads);
+    TU_RUN(test_fill_and_decode_texel);
+    TU_RUN(test_refusals);
+    return tu_test_finish();
+}

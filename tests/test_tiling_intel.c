@@ -1,0 +1,600 @@
+/*
+ * test_tiling_intel.c - the Intel tilings against formulas written another way.
+ *
+ * Inside a tile the reference uses block arithmetic (Tile-X rows of 512 bytes; Tile-Y
+ * columns of 16 bytes x 32 rows; Tile-4 as 64-byte blocks of 16 B x 4 rows, arranged 4 x 2
+ * then 2 x 4; Tile-64 one sample as a grid of Tile-4 blocks) and, for Tile-64's multisample
+ * and 3D shapes, run lists ("4 bits of u, then 2 of v, ..."), not the library's per-bit
+ * tables. Around the tiles it places levels by the closed form of the 2D mip tree and
+ * counts tiles in rows of the row pitch. Then every texel of every level, layer and sample
+ * of random surfaces goes linear -> tiled -> linear for element sizes 1-16 and 3, 6, 12,
+ * with no two texel bytes landing on one tiled byte and none outside the surface.
+ */
+#include "texunit/texunit.h"
+
+#include "../src/surface/tiling_intel.h"
+#include "tu_test.h"
+
+#include <stdlib.h>
+
+/* Tile-4 by blocks: a 64-byte block is 16 B x 4 rows; 4 blocks side by side (64 B x 4 rows),
+ * two of those stacked (64 B x 8), two of those side by side (128 B x 8), four stacked. */
+static uint32_t ref_tile4(uint32_t u, uint32_t v) {
+    return u % 16 + (v % 4) * 16 + (u / 16 % 4) * 64 + (v / 4 % 2) * 256 + (u / 64 % 2) * 512 +
+           (v / 8) * 1024;
+}
+
+/* Runs of coordinate bits from address bit 0 up: {kind, count}; kind 'u', 'v', 'r', 's'. */
+typedef struct run {
+    char kind;
+    int count;
+} run;
+
+static uint32_t ref_runs(const run *runs, uint32_t u, uint32_t v, uint32_t r, uint32_t s) {
+    uint32_t addr = 0, shift = 0;
+    for (; runs->kind; runs++) {
+        uint32_t *c = runs->kind == 'u' ? &u : runs->kind == 'v' ? &v : runs->kind == 'r' ? &r : &s;
+        addr |= (*c & ((1u << runs->count) - 1)) << shift;
+        *c >>= runs->count;
+        shift += (uint32_t)runs->count;
+    }
+    return addr;
+}
+
+/* Tile-64 multisample and 3D shapes (Xe-HP "Tile64 Format" tables via isl's acm_tile64_*). */
+static const run t64_s2_big[] = {{'u', 4}, {'v', 2}, {'u', 1}, {'s', 1}, {'v', 1},
+                                 {'u', 1}, {'v', 2}, {'u', 3}, {'v', 1}, {0, 0}};
+static const run t64_s2_mid[] = {{'u', 4}, {'v', 2}, {'u', 1}, {'s', 1}, {'v', 1},
+                                 {'u', 1}, {'v', 2}, {'u', 2}, {'v', 2}, {0, 0}};
+static const run t64_s2_small[] = {{'u', 4}, {'v', 2}, {'u', 1}, {'s', 1}, {'v', 1},
+                                   {'u', 1}, {'v', 2}, {'u', 1}, {'v', 3}, {0, 0}};
+static const run t64_s4_big[] = {{'u', 4}, {'v', 2}, {'u', 1}, {'s', 2}, {'u', 1},
+                                 {'v', 2}, {'u', 3}, {'v', 1}, {0, 0}};
+static const run t64_s4_mid[] = {{'u', 4}, {'v', 2}, {'u', 1}, {'s', 2}, {'u', 1},
+                                 {'v', 2}, {'u', 2}, {'v', 2}, {0, 0}};
+static const run t64_s4_small[] = {{'u', 4}, {'v', 2}, {'u', 1}, {'s', 2}, {'u', 1},
+                                   {'v', 2}, {'u', 1}, {'v', 3}, {0, 0}};
+static const run t64_3d_big[] = {{'u', 4}, {'v', 2}, {'u', 1}, {'r', 1}, {'v', 1},
+                                 {'r', 1}, {'u', 3}, {'v', 1}, {'r', 2}, {0, 0}};
+static const run t64_3d_4[] = {{'u', 4}, {'v', 2}, {'u', 1}, {'r', 1}, {'v', 1}, {'r', 1},
+                               {'u', 1}, {'v', 1}, {'u', 1}, {'v', 1}, {'r', 2}, {0, 0}};
+static const run t64_3d_2[] = {{'u', 4}, {'v', 2}, {'u', 1}, {'r', 1}, {'v', 1},
+                               {'r', 1}, {'u', 1}, {'v', 2}, {'r', 3}, {0, 0}};
+static const run t64_3d_1[] = {{'u', 4}, {'v', 2}, {'u', 1}, {'r', 1}, {'v', 1},
+                               {'r', 1}, {'v', 2}, {'u', 1}, {'r', 3}, {0, 0}};
+
+typedef struct ref_tile {
+    uint32_t w, h, d, spt; /* bytes, rows, slices, samples in one tile */
+    uint32_t log2_size;
+} ref_tile;
+
+static ref_tile ref_tile_shape(tuS_intel_tiling tiling, tu_surface_type type, uint32_t bytes,
+                               uint32_t samples) {
+    switch (tiling) {
+    case TUS_TILE_X: return (ref_tile){512, 8, 1, 1, 12};
+    case TUS_TILE_Y:
+    case TUS_TILE_4: return (ref_tile){128, 32, 1, 1, 12};
+    default: break;
+    }
+    const uint32_t cls = bytes >= 8 ? 0 : bytes >= 2 ? 1 : 2;
+    if (type == TU_SURFACE_3D) {
+        static const ref_tile by_bytes[17] = {[1] = {64, 32, 32, 1, 16},
+                                              [2] = {64, 32, 32, 1, 16},
+                                              [4] = {128, 32, 16, 1, 16},
+                                              [8] = {256, 16, 16, 1, 16},
+                                              [16] = {256, 16, 16, 1, 16}};
+        return by_bytes[bytes];
+    }
+    /* One sample: 1024 x 64, 512 x 128, 256 x 256 bytes x rows; two samples halve the width,
+     * four (and more) halve the width and the height. */
+    const uint32_t w1[3] = {1024, 512, 256}, h1[3] = {64, 128, 256};
+    if (samples == 1) return (ref_tile){w1[cls], h1[cls], 1, 1, 16};
+    if (samples == 2) return (ref_tile){w1[cls] / 2, h1[cls], 1, 2, 16};
+    return (ref_tile){w1[cls] / 2, h1[cls] / 2, 1, 4, 16};
+}
+
+static uint32_t ref_in_tile(tuS_intel_tiling tiling, tu_surface_type type, uint32_t bytes,
+                            uint32_t samples, uint32_t u, uint32_t v, uint32_t r, uint32_t s) {
+    const uint32_t cls = bytes >= 8 ? 0 : bytes >= 2 ? 1 : 2;
+    switch (tiling) {
+    case TUS_TILE_X: return v * 512 + u;
+    case TUS_TILE_Y: return u / 16 * 512 + v * 16 + u % 16;
+    case TUS_TILE_4: return ref_tile4(u, v);
+    default: break;
+    }
+    if (type == TU_SURFACE_3D) {
+        const run *by_bytes[17] = {
+            [1] = t64_3d_1, [2] = t64_3d_2, [4] = t64_3d_4, [8] = t64_3d_big, [16] = t64_3d_big};
+        return ref_runs(by_bytes[bytes], u, v, r, s);
+    }
+    if (samples == 1) {
+        const uint32_t cols = (1024u >> cls) / 128;
+        return ref_tile4(u % 128, v % 32) + 4096 * (u / 128 + v / 32 * cols);
+    }
+    const run *s2[3] = {t64_s2_big, t64_s2_mid, t64_s2_small};
+    const run *s4[3] = {t64_s4_big, t64_s4_mid, t64_s4_small};
+    return ref_runs(samples == 2 ? s2[cls] : s4[cls], u, v, r, s);
+}
+
+static uint32_t up(uint32_t v, uint32_t a) {
+    return (v + a - 1) / a * a;
+}
+
+/* The whole surface the closed-form way. */
+static uint64_t ref_offset(const tuS_intel_layout *l, uint32_t level, uint32_t x, uint32_t y,
+                           uint32_t z, uint32_t layer, uint32_t sample, uint32_t byte) {
+    const tuS_intel_shape *s = &l->shape;
+    const ref_tile t = ref_tile_shape(l->tiling, s->type, s->bytes, s->samples);
+    const uint32_t ha = l->tiling == TUS_TILE_64  ? t.w / s->bytes
+                        : l->tiling == TUS_TILE_4 ? (s->bytes % 3 ? 128 / s->bytes : 16)
+                                                  : 16;
+    const uint32_t va = l->tiling == TUS_TILE_64 ? t.h : 4;
+    uint32_t lx = 0, ly = 0;
+    if (level >= 1) ly = up(s->height, va);
+    if (level >= 2) lx = up(tuB_max_u32(1, s->width >> 1), ha);
+    for (uint32_t k = 2; k < level; k++)
+        ly += up(tuB_max_u32(1, s->height >> k), va);
+    /* The mip tree's height: level 0 plus the taller of level 1 and levels 2.. together. */
+    uint32_t tree_h = s->height;
+    if (s->levels > 1) {
+        uint32_t right = 0;
+        for (uint32_t k = 2; k < s->levels; k++)
+            right += up(tuB_max_u32(1, s->height >> k), va);
+        tree_h = up(s->height, va) + tuB_max_u32(up(tuB_max_u32(1, s->height >> 1), va), right);
+    }
+    uint32_t qp = up(tree_h, va);
+    if (s->type == TU_SURFACE_3D) qp = up(qp, t.h);
+    uint32_t slice, r = 0, smp = 0;
+    if (s->type == TU_SURFACE_3D) {
+        slice = z / t.d;
+        r = z % t.d;
+    } else {
+        const uint32_t spt = s->samples < t.spt ? s->samples : t.spt;
+        slice = layer * (s->samples / spt) + sample / spt;
+        smp = sample % spt;
+    }
+    const uint64_t u = (uint64_t)(lx + x) * s->bytes + byte;
+    const uint64_t v = ly + y + (uint64_t)slice * qp;
+    const uint64_t tile = v / t.h * (l->row_pitch / t.w) + u / t.w;
+    return (tile << t.log2_size) + ref_in_tile(l->tiling, s->type, s->bytes, s->samples,
+                                               (uint32_t)(u % t.w), (uint32_t)(v % t.h), r, smp);
+}
+
+static void test_hand_examples(void) {
+    tuS_tile t;
+    CHECK(tuS_intel_tile(TUS_TILE_4, TU_SURFACE_2D, 4, 1, &t, NULL) == TU_OK);
+    CHECK_EQ_U(tuS_tile_swizzle(&t, 16, 0, 0, 0), 64);
+    CHECK_EQ_U(tuS_tile_swizzle(&t, 0, 4, 0, 0), 256);
+    CHECK_EQ_U(tuS_tile_swizzle(&t, 64, 0, 0, 0), 512);
+    CHECK_EQ_U(tuS_tile_swizzle(&t, 0, 8, 0, 0), 1024);
+    CHECK(tuS_intel_tile(TUS_TILE_Y, TU_SURFACE_2D, 4, 1, &t, NULL) == TU_OK);
+    CHECK_EQ_U(tuS_tile_swizzle(&t, 16, 0, 0, 0), 512);
+    CHECK_EQ_U(tuS_tile_swizzle(&t, 0, 1, 0, 0), 16);
+    CHECK(tuS_intel_tile(TUS_TILE_X, TU_SURFACE_2D, 4, 1, &t, NULL) == TU_OK);
+    CHECK_EQ_U(tuS_tile_swizzle(&t, 0, 1, 0, 0), 512);
+    CHECK(t.width_bytes == 512 && t.height == 8);
+    /* Tile-64 element shapes (ATS-M PRM "Tile64 Format"): 2D 256x256 (8 bpp), 128x128 (32),
+     * 64x64 (128); 3D 64x32x32 (8), 32x32x16 (32), 16x16x16 (128). */
+    const uint32_t b[3] = {1, 4, 16}, w2[3] = {256, 128, 64}, h2[3] = {256, 128, 64};
+    const uint32_t w3[3] = {64, 32, 16}, h3[3] = {32, 32, 16}, d3[3] = {32, 16, 16};
+    for (int i = 0; i < 3; i++) {
+        CHECK(tuS_intel_tile(TUS_TILE_64, TU_SURFACE_2D, b[i], 1, &t, NULL) == TU_OK);
+        CHECK(t.width_bytes / b[i] == w2[i] && t.height == h2[i], "bytes %u", b[i]);
+        CHECK(tuS_intel_tile(TUS_TILE_64, TU_SURFACE_3D, b[i], 1, &t, NULL) == TU_OK);
+        CHECK(t.width_bytes / b[i] == w3[i] && t.height == h3[i] && t.depth == d3[i], "bytes %u",
+              b[i]);
+    }
+    /* A 2-level 2D Tile-Y 8x8 R8: level 1 is below level 0 (VALIGN 4: 8 rows), QPitch is the
+     * tree's 8 + 4 rows. */
+    tuS_intel_layout l;
+    const tuS_intel_shape sh = {TU_SURFACE_2D, 1, 8, 8, 1, 2, 2, 1};
+    CHECK(tuS_intel_layout_init(TUS_TILE_Y, &sh, &l, NULL) == TU_OK);
+    CHECK(l.level_x[1] == 0 && l.level_y[1] == 8 && l.qpitch == 12 && l.row_pitch == 128);
+    CHECK_EQ_U(tuS_intel_byte_offset(&l, 1, 0, 0, 0, 1, 0, 0), (12 + 8) * 16);
+}
+
+static void check_surface(tuS_intel_tiling tiling, const tuS_intel_shape *shape, uint64_t *rng) {
+    tuS_intel_layout l;
+    tu_error err;
+    if (!CHECK(tuS_intel_layout_init(tiling, shape, &l, &err) == TU_OK, "%s: %s",
+               tuS_intel_tiling_name(tiling), err.message))
+        return;
+    uint8_t *tiled = calloc(l.size, 1), *hits = calloc(l.size, 1);
+    const uint32_t bytes = shape->bytes;
+    const uint32_t slices = shape->type == TU_SURFACE_3D ? 1 : shape->layers;
+    for (uint32_t L = 0; L < shape->levels; L++) {
+        const uint32_t w = tuB_max_u32(1, shape->width >> L),
+                       h = tuB_max_u32(1, shape->height >> L);
+        const uint32_t d = shape->type == TU_SURFACE_3D ? tuB_max_u32(1, shape->depth >> L) : 1;
+        const uint64_t rp = (uint64_t)w * bytes, sp = rp * h, n = sp * d;
+        uint8_t *lin = malloc(n), *back = malloc(n);
+        for (uint32_t layer = 0; layer < slices; layer++)
+            for (uint32_t smp = 0; smp < shape->samples; smp++) {
+                for (uint64_t i = 0; i < n; i++)
+                    lin[i] = (uint8_t)tu_test_rand(rng);
+                int bad = 0;
+                for (uint32_t z = 0; z < d; z++)
+                    for (uint32_t y = 0; y < h; y++)
+                        for (uint32_t x = 0; x < w; x++)
+                            for (uint32_t b = 0; b < bytes; b++) {
+                                uint64_t o = tuS_intel_byte_offset(&l, L, x, y, z, layer, smp, b);
+                                uint64_t ref = ref_offset(&l, L, x, y, z, layer, smp, b);
+                                if (o != ref || o >= l.size || hits[o]++) bad++;
+                                if (bad == 1 &&
+                                    !CHECK(o == ref && o < l.size,
+                                           "tiling %s bytes %u level %u (%u,%u,%u) "
+                                           "layer %u sample %u byte %u: %llu != %llu "
+                                           "(size %llu)",
+                                           tuS_intel_tiling_name(tiling), bytes, L, x, y, z, layer,
+                                           smp, b, (unsigned long long)o, (unsigned long long)ref,
+                                           (unsigned long long)l.size))
+                                    bad++;
+                            }
+                CHECK(bad == 0, "tiling %s bytes %u level %u: %d bytes wrong or shared",
+                      tuS_intel_tiling_name(tiling), bytes, L, bad);
+                if (bad) continue; /* the copies would go outside the buffer */
+                tuS_intel_copy_to_tiled(&l, L, layer, smp, lin, rp, sp, tiled);
+                tuS_intel_copy_from_tiled(&l, L, layer, smp, tiled, back, rp, sp);
+                CHECK(memcmp(lin, back, n) == 0, "round trip tiling %s bytes %u level %u",
+                      tuS_intel_tiling_name(tiling), bytes, L);
+            }
+        free(lin);
+        free(back);
+    }
+    free(tiled);
+    free(hits);
+}
+
+static void test_round_trips(void) {
+    uint64_t rng = 12;
+    const uint32_t sizes[8] = {1, 2, 4, 8, 16, 3, 6, 12};
+    for (int tiling = 0; tiling < TUS_TILE_COUNT; tiling++)
+        for (int si = 0; si < 8; si++) {
+            const uint32_t bytes = sizes[si];
+            if (tiling == TUS_TILE_64 && bytes % 3 == 0) continue;
+            for (int k = 0; k < 3; k++) {
+                const uint32_t w = 1 + (uint32_t)(tu_test_rand(&rng) % 90);
+                const uint32_t h = 1 + (uint32_t)(tu_test_rand(&rng) % 70);
+                tuS_intel_shape s = {TU_SURFACE_2D, bytes, w, h, 1, 1 + k, 1, 1};
+                s.levels = 32 - (uint32_t)__builtin_clz(w > h ? w : h);
+                check_surface((tuS_intel_tiling)tiling, &s, &rng);
+                if (tiling != TUS_TILE_X) {
+                    tuS_intel_shape d3 = {TU_SURFACE_3D,
+                                          bytes,
+                                          w / 2 + 1,
+                                          h / 2 + 1,
+                                          1 + (uint32_t)(tu_test_rand(&rng) % 40),
+                                          1,
+                                          1,
+                                          1};
+                    uint32_t big = d3.width > d3.height ? d3.width : d3.height;
+                    big = big > d3.depth ? big : d3.depth;
+                    d3.levels = 32 - (uint32_t)__builtin_clz(big);
+                    check_surface((tuS_intel_tiling)tiling, &d3, &rng);
+                }
+            }
+            tuS_intel_shape cube = {TU_SURFACE_CUBE, bytes, 17, 17, 1, 6, 5, 1};
+            check_surface((tuS_intel_tiling)tiling, &cube, &rng);
+            if (tiling == TUS_TILE_Y || tiling == TUS_TILE_64)
+                for (uint32_t smp = 2; smp <= 16; smp *= 2) {
+                    tuS_intel_shape ms = {TU_SURFACE_2D, bytes, 23, 13, 1, 2, 1, smp};
+                    check_surface((tuS_intel_tiling)tiling, &ms, &rng);
+                }
+        }
+}
+
+static void test_refusals(void) {
+    tu_error err;
+    tuS_intel_layout l;
+    tuS_intel_shape s = {TU_SURFACE_2D, 3, 8, 8, 1, 1, 1, 1};
+    CHECK_ERR(tuS_intel_layout_init(TUS_TILE_64, &s, &l, &err), TU_UNSUPPORTED, &err, "3-byte");
+    s.bytes = 5;
+    CHECK_ERR(tuS_intel_layout_init(TUS_TILE_Y, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
+              "element size 5");
+    s.bytes = 4;
+    CHECK_ERR(tuS_intel_layout_init((tuS_intel_tiling)9, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
+              "tiling 9");
+    s.samples = 4;
+    CHECK_ERR(tuS_intel_layout_init(TUS_TILE_4, &s, &l, &err), TU_UNSUPPORTED, &err, "samples 4");
+    s.levels = 2;
+    CHECK_ERR(tuS_intel_layout_init(TUS_TILE_64, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
+              "one level");
+    s.samples = 3;
+    CHECK_ERR(tuS_intel_layout_init(TUS_TILE_64, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
+              "samples 3");
+    s = (tuS_intel_shape){TU_SURFACE_3D, 4, 8, 8, 8, 1, 1, 1};
+    CHECK_ERR(tuS_intel_layout_init(TUS_TILE_X, &s, &l, &err), TU_UNSUPPORTED, &err, "not 3D");
+    s.type = TU_SURFACE_1D;
+    s.height = s.depth = 1;
+    CHECK_ERR(tuS_intel_layout_init(TUS_TILE_Y, &s, &l, &err), TU_UNSUPPORTED, &err,
+              "2D, cube and 3D");
+    s = (tuS_intel_shape){TU_SURFACE_2D, 4, 0, 8, 1, 1, 1, 1};
+    CHECK_ERR(tuS_intel_layout_init(TUS_TILE_Y, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
+              "width 0");
+    s.width = 8;
+    s.levels = 5;
+    CHECK_ERR(tuS_intel_layout_init(TUS_TILE_Y, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
+              "levels 5");
+    s.levels = 1;
+    s.type = TU_SURFACE_CUBE;
+    s.layers = 4;
+    CHECK_ERR(tuS_intel_layout_init(TUS_TILE_Y, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
+              "layers 4");
+}
+
+/* --- tu_surface with an Intel tiling ------------------------------------------------------ */
+
+static const tu_tiling surface_tilings[4] = {TU_TILING_INTEL_X, TU_TILING_INTEL_Y,
+                                             TU_TILING_INTEL_4, TU_TILING_INTEL_64};
+
+/* A tiled copy of a linear image's description and texels; memory in *mem. */
+static tu_surface make_tiled(const tu_surface *linear, tu_tiling tiling, void **mem) {
+    tu_surface t = *linear;
+    t.tiling = tiling;
+    uint64_t size = 0;
+    tu_error err = {0};
+    *mem = NULL;
+    if (!CHECK(tu_surface_layout_intel(&t, &size, &err) == TU_OK, "%s", err.message)) return t;
+    *mem = calloc(size, 1);
+    t.data = *mem;
+    t.size = size;
+    CHECK(tu_surface_copy_texels(&t, linear, &err) == TU_OK, "%s", err.message);
+    return t;
+}
+
+static tu_image hashed(tu_surface_type type, bool arrayed, tu_format format, uint32_t w, uint32_t h,
+                       uint32_t d, uint32_t layers, uint32_t levels, uint32_t samples) {
+    tu_image img = tu_test_image(type, arrayed, format, w, h, d, layers, levels, samples);
+    if (img.memory) CHECK(tu_surface_fill_hash(&img.surface, 3, NULL) == TU_OK);
+    return img;
+}
+
+/* The gate of a tiled tu_surface against the closed-form reference, every texel, and the
+ * round trip linear -> tiled -> linear through tu_surface_copy_texels. */
+static void test_surface_gate(void) {
+    const tu_format formats[5] = {TU_FORMAT_R8_UNORM, TU_FORMAT_R16G16_UNORM,
+                                  TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R16G16B16A16_UNORM,
+                                  TU_FORMAT_R32G32B32A32_UINT};
+    for (int ti = 0; ti < 4; ti++)
+        for (int fi = 0; fi < 5; fi++) {
+            const tu_tiling tiling = surface_tilings[ti];
+            tu_image lin[3] = {
+                hashed(TU_SURFACE_2D, true, formats[fi], 37, 21, 1, 3, 6, 1),
+                tiling == TU_TILING_INTEL_X
+                    ? hashed(TU_SURFACE_CUBE, false, formats[fi], 9, 9, 1, 6, 4, 1)
+                    : hashed(TU_SURFACE_3D, false, formats[fi], 19, 11, 13, 1, 5, 1),
+                hashed(TU_SURFACE_2D, true, formats[fi], 13, 7, 1, 2, 1,
+                       tiling == TU_TILING_INTEL_Y || tiling == TU_TILING_INTEL_64 ? 8 : 1)};
+            for (int k = 0; k < 3; k++) {
+                const tu_surface *ls = &lin[k].surface;
+                void *mem;
+                tu_surface t = make_tiled(ls, tiling, &mem);
+                if (!mem) continue;
+                tuS_intel_layout l;
+                const tuS_intel_shape sh = {ls->type,   tu_format_bytes(ls->format),
+                                            ls->width,  ls->height,
+                                            ls->depth,  ls->layers,
+                                            ls->levels, ls->samples};
+                CHECK(tuS_intel_layout_init((tuS_intel_tiling)(tiling - TU_TILING_INTEL_X), &sh, &l,
+                                            NULL) == TU_OK);
+                int bad = 0;
+                for (uint32_t L = 0; L < ls->levels; L++) {
+                    uint32_t w, h, d;
+                    tu_surface_level_extent(ls, L, &w, &h, &d);
+                    for (uint32_t layer = 0; layer < ls->layers; layer++)
+                        for (uint32_t smp = 0; smp < ls->samples; smp++)
+                            for (uint32_t z = 0; z < d; z++)
+                                for (uint32_t y = 0; y < h; y++)
+                                    for (uint32_t x = 0; x < w; x++) {
+                                        const tu_texel_coord c = {x, y, z, layer, L, smp};
+                                        uint64_t off = ~0ull;
+                                        tu_surface_texel_offset(&t, &c, &off, NULL);
+                                        if (off != ref_offset(&l, L, x, y, z, layer, smp, 0) &&
+                                            bad++ == 0)
+                                            CHECK(0,
+                                                  "tiling %s format %d level %u (%u,%u,%u) "
+                                                  "layer %u sample %u",
+                                                  tu_tiling_name(tiling), (int)formats[fi], L, x, y,
+                                                  z, layer, smp);
+                                    }
+                }
+                CHECK(bad == 0);
+                /* Back to linear: the same bytes; and the generator on the tiled surface
+                 * writes exactly the tiled copy of the linear surface's texels. */
+                tu_image back =
+                    tu_test_image(ls->type, ls->arrayed, ls->format, ls->width, ls->height,
+                                  ls->depth, ls->layers, ls->levels, ls->samples);
+                CHECK(tu_surface_copy_texels(&back.surface, &t, NULL) == TU_OK);
+                CHECK(memcmp(back.memory, lin[k].memory, ls->size) == 0, "round trip %s",
+                      tu_tiling_name(tiling));
+                void *copy = malloc(t.size);
+                memcpy(copy, t.data, t.size);
+                CHECK(tu_surface_fill_hash(&t, 3, NULL) == TU_OK);
+                CHECK(memcmp(copy, t.data, t.size) == 0, "fill_hash on tiling %s",
+                      tu_tiling_name(tiling));
+                free(copy);
+                tu_image_free(&back);
+                free(mem);
+            }
+            for (int k = 0; k < 3; k++)
+                tu_image_free(&lin[k]);
+        }
+}
+
+/* The engine reads a tiled surface as it reads the linear one: random filtered samples and
+ * loads give bit-identical replies. */
+static void test_engine_reads_tiled(void) {
+    uint64_t rng = 77;
+    tu_image lin = hashed(TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 45, 30, 1, 2, 6, 1);
+    tu_sampler smp = tu_sampler_default();
+    smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+    smp.mip_filter = TU_MIP_LINEAR;
+    static tu_msg m;
+    static tu_reply a, b;
+    for (int ti = 0; ti < 4; ti++) {
+        void *mem;
+        tu_surface t = make_tiled(&lin.surface, surface_tilings[ti], &mem);
+        if (!mem) continue;
+        for (int i = 0; i < 200; i++) {
+            memset(&m, 0, sizeof m);
+            m.op = i % 2 ? TU_OP_SAMPLE_L : TU_OP_LD;
+            m.simd = 16, m.lane_mask = 0xffff, m.channel_mask = 0xf;
+            for (int lane = 0; lane < 16; lane++) {
+                if (m.op == TU_OP_LD) {
+                    m.src[TU_SRC_U].i[lane] = (int32_t)(tu_test_rand(&rng) % 50) - 2;
+                    m.src[TU_SRC_V].i[lane] = (int32_t)(tu_test_rand(&rng) % 34) - 2;
+                    m.src[TU_SRC_R].i[lane] = (int32_t)(tu_test_rand(&rng) % 2);
+                    m.src[TU_SRC_LOD].i[lane] = (int32_t)(tu_test_rand(&rng) % 6);
+                } else {
+                    m.src[TU_SRC_U].f[lane] = (float)(tu_test_rand(&rng) % 3000) / 1000.0f - 1;
+                    m.src[TU_SRC_V].f[lane] = (float)(tu_test_rand(&rng) % 3000) / 1000.0f - 1;
+                    m.src[TU_SRC_R].f[lane] = (float)(tu_test_rand(&rng) % 2);
+                    m.src[TU_SRC_LOD].f[lane] = (float)(tu_test_rand(&rng) % 600) / 100.0f;
+                }
+            }
+            memset(&a, 0, sizeof a);
+            memset(&b, 0, sizeof b);
+            tu_error err;
+            CHECK(tu_execute(&m, &lin.surface, &smp, &a, &err) == TU_OK, "%s", err.message);
+            CHECK(tu_execute(&m, &t, &smp, &b, &err) == TU_OK, "%s", err.message);
+            CHECK(memcmp(&a, &b, sizeof a) == 0, "tiling %s message %d",
+                  tu_tiling_name(surface_tilings[ti]), i);
+        }
+        free(mem);
+    }
+    tu_image_free(&lin);
+}
+
+static void test_surface_refusals(void) {
+    tu_image lin = hashed(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 40, 40, 1, 1, 3, 1);
+    void *mem;
+    tu_surface t = make_tiled(&lin.surface, TU_TILING_INTEL_Y, &mem);
+    tu_error err;
+    tu_surface bad = t;
+    bad.size -= 1;
+    CHECK_ERR(tu_surface_validate(&bad, &err), TU_INVALID_ARGUMENT, &err, "do not fit in size");
+    bad = t;
+    bad.level[1].row_pitch = 100;
+    CHECK_ERR(tu_surface_validate(&bad, &err), TU_INVALID_ARGUMENT, &err, "level[1].row_pitch 100");
+    bad = t;
+    bad.level[0].slice_pitch = 4;
+    CHECK_ERR(tu_surface_validate(&bad, &err), TU_INVALID_ARGUMENT, &err, "slice_pitch 4");
+    bad = t;
+    bad.level[2].tile_x = 1000;
+    CHECK_ERR(tu_surface_validate(&bad, &err), TU_INVALID_ARGUMENT, &err, "tile_x 1000");
+    bad = t;
+    bad.format = TU_FORMAT_R32G32B32_SFLOAT;
+    CHECK_ERR(tu_surface_validate(&bad, &err), TU_UNSUPPORTED, &err, "12-byte texel");
+    bad = t;
+    bad.tiling = (tu_tiling)9;
+    CHECK_ERR(tu_surface_layout_intel(&bad, NULL, &err), TU_INVALID_ARGUMENT, &err, "tiling ? (9)");
+    tu_image vol = hashed(TU_SURFACE_3D, false, TU_FORMAT_R8_UNORM, 8, 8, 8, 1, 1, 1);
+    bad = vol.surface;
+    bad.tiling = TU_TILING_INTEL_X;
+    CHECK_ERR(tu_surface_layout_intel(&bad, NULL, &err), TU_UNSUPPORTED, &err, "not 3D");
+    tu_image arr = hashed(TU_SURFACE_2D, true, TU_FORMAT_R8_UNORM, 8, 8, 1, 3, 1, 1);
+    void *mem2;
+    tu_surface ta = make_tiled(&arr.surface, TU_TILING_INTEL_4, &mem2);
+    bad = ta;
+    bad.level[0].layer_pitch = 2;
+    CHECK_ERR(tu_surface_validate(&bad, &err), TU_INVALID_ARGUMENT, &err, "layer_pitch (QPitch) 2");
+    bad = ta;
+    bad.height = 9; /* the copy's shape differs */
+    CHECK_ERR(tu_surface_copy_texels(&bad, &arr.surface, &err), TU_INVALID_ARGUMENT, &err,
+              "copy destination");
+    CHECK_ERR(tu_surface_copy_texels(&ta, &lin.surface, &err), TU_INVALID_ARGUMENT, &err,
+              "copy: destination format");
+    CHECK_ERR(tu_image_convert_tiling(&arr, TU_TILING_NV_BLOCK_LINEAR, &err), TU_UNSUPPORTED, &err,
+              "nv_block_linear");
+    static const uint8_t all_pages[64] = {0xff};
+    const tu_residency res = {all_pages, sizeof all_pages, 12};
+    arr.surface.residency = &res;
+    CHECK_ERR(tu_image_convert_tiling(&arr, TU_TILING_INTEL_Y, &err), TU_UNSUPPORTED, &err,
+              "residency map");
+    arr.surface.residency = NULL;
+    tu_nv_tic tic;
+    CHECK_ERR(tu_nv_tic_from_surface(&ta, 0, &tic, &err), TU_INVALID_ARGUMENT, &err,
+              "tiling 4 has no NVIDIA texture header");
+    free(mem);
+    free(mem2);
+    tu_image_free(&lin);
+    tu_image_free(&vol);
+    tu_image_free(&arr);
+}
+
+/* Hostile layouts: random pitches, QPitch, level places, offsets and sizes. Whatever
+ * validation says, the gate hands out only texels inside memory, and a layout validation
+ * accepts has every texel of every level inside memory. */
+static void test_hostile_layouts(void) {
+    uint64_t rng = 4242;
+    int accepted = 0;
+    for (int i = 0; i < 3000; i++) {
+        tu_surface s = {0};
+        const tu_tiling tilings[4] = {TU_TILING_INTEL_X, TU_TILING_INTEL_Y, TU_TILING_INTEL_4,
+                                      TU_TILING_INTEL_64};
+        const tu_format formats[3] = {TU_FORMAT_R8_UNORM, TU_FORMAT_R8G8B8A8_UNORM,
+                                      TU_FORMAT_R32G32B32A32_UINT};
+        s.tiling = tilings[tu_test_rand(&rng) % 4];
+        s.format = formats[tu_test_rand(&rng) % 3];
+        s.type =
+            s.tiling == TU_TILING_INTEL_X || tu_test_rand(&rng) % 2 ? TU_SURFACE_2D : TU_SURFACE_3D;
+        s.arrayed = s.type == TU_SURFACE_2D;
+        s.width = 1 + (uint32_t)(tu_test_rand(&rng) % 40);
+        s.height = 1 + (uint32_t)(tu_test_rand(&rng) % 40);
+        s.depth = s.type == TU_SURFACE_3D ? 1 + (uint32_t)(tu_test_rand(&rng) % 20) : 1;
+        s.layers = s.type == TU_SURFACE_3D ? 1 : 1 + (uint32_t)(tu_test_rand(&rng) % 3);
+        s.levels = 1 + (uint32_t)(tu_test_rand(&rng) % 3);
+        s.level_count = s.levels;
+        s.samples = 1;
+        uint64_t need = 0;
+        if (tu_surface_layout_intel(&s, &need, NULL) != TU_OK) continue;
+        /* Perturb some fields, some of the time. */
+        for (uint32_t L = 0; L < s.levels; L++) {
+            tu_level_layout *lv = &s.level[L];
+            switch (tu_test_rand(&rng) % 6) {
+            case 0: lv->row_pitch = tu_test_rand(&rng) % 4096; break;
+            case 1: lv->layer_pitch = tu_test_rand(&rng) % 300; break;
+            case 2: lv->tile_x = (uint32_t)(tu_test_rand(&rng) % 300); break;
+            case 3: lv->tile_y = (uint32_t)(tu_test_rand(&rng) % 300); break;
+            case 4: lv->offset = tu_test_rand(&rng) % 200000; break;
+            default: break;
+            }
+        }
+        const uint64_t size = tu_test_rand(&rng) % 2 ? need : tu_test_rand(&rng) % (need + 1) + 1;
+        uint8_t *mem = calloc(size, 1);
+        s.data = mem;
+        s.size = size;
+        const bool valid = tu_surface_validate(&s, NULL) == TU_OK;
+        accepted += valid;
+        const uint32_t bytes = tu_format_bytes(s.format);
+        int bad = 0;
+        for (uint32_t L = 0; L < s.levels; L++) {
+            uint32_t w, h, d;
+            tu_surface_level_extent(&s, L, &w, &h, &d);
+            for (uint32_t layer = 0; layer < s.layers; layer++)
+                for (uint32_t z = 0; z < d; z++)
+                    for (uint32_t y = 0; y < h; y++)
+                        for (uint32_t x = 0; x < w; x++) {
+                            const tu_texel_coord c = {x, y, z, layer, L, 0};
+                            uint64_t off;
+                            const bool ok = tu_surface_texel_offset(&s, &c, &off, NULL) == TU_OK;
+                            bad += ok ? off + bytes > size : valid;
+                        }
+        }
+        CHECK(bad == 0, "layout %d (%s, valid %d): %d texels outside or refused", i,
+              tu_tiling_name(s.tiling), valid, bad);
+        free(mem);
+    }
+    CHECK(accepted > 150, "only %d layouts were valid", accepted);
+}
+
+int main(void) {
+    TU_RUN(test_hand_examples);
+    TU_RUN(test_round_trips);
+    TU_RUN(test_refusals);
+    TU_RUN(test_surface_gate);
+    TU_RUN(test_engine_reads_tiled);
+    TU_RUN(test_surface_refusals);
+    TU_RUN(test_hostile_layouts);
+    return tu_test_finish();
+}

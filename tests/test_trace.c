@@ -1,0 +1,232 @@
+/*
+ * test_trace.c - trace summaries against a per-byte count written here, and the JSON lines
+ * read back field by field.
+ */
+#include "texunit/texunit.h"
+
+#include "tu_test.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+/* Distinct (surface, line) pairs, byte by byte, by linear search. */
+static uint64_t ref_lines(const tu_trace_record *r, size_t n, uint32_t line_size) {
+    static uint64_t seen_line[1 << 14];
+    static uint32_t seen_surface[1 << 14];
+    size_t seen = 0;
+    for (size_t i = 0; i < n; i++)
+        for (uint32_t b = 0; b < r[i].size; b++) {
+            const uint64_t line = (r[i].offset + b) / line_size;
+            size_t k = 0;
+            while (k < seen && !(seen_line[k] == line && seen_surface[k] == r[i].surface))
+                k++;
+            if (k == seen) {
+                seen_line[seen] = line;
+                seen_surface[seen++] = r[i].surface;
+            }
+        }
+    return seen;
+}
+
+static void test_summary(void) {
+    uint64_t rng = 5;
+    tu_trace_record rec[200];
+    tu_trace_line scratch[2000];
+    for (int round = 0; round < 300; round++) {
+        const size_t n = (size_t)(tu_test_rand(&rng) % 200);
+        const uint32_t line = 1u << (tu_test_rand(&rng) % 9);
+        for (size_t i = 0; i < n; i++)
+            rec[i] = (tu_trace_record){.message = 7,
+                                       .surface = (uint32_t)(tu_test_rand(&rng) % 3),
+                                       .offset = tu_test_rand(&rng) % 4096,
+                                       .size = 1u << (tu_test_rand(&rng) % 5)};
+        tu_trace_summary s;
+        tu_error err;
+        if (!CHECK(tu_trace_summarize(rec, n, line, scratch, 2000, &s, &err) == TU_OK, "%s",
+                   err.message))
+            continue;
+        CHECK_EQ_U(s.lines, ref_lines(rec, n, line));
+        CHECK(s.records == n && s.line_size == line && s.message == (n ? 7u : 0u));
+    }
+    tu_error err;
+    tu_trace_summary s;
+    tu_trace_record two = {.offset = 60, .size = 8}; /* bytes 60..67: two 64-byte lines */
+    CHECK_ERR(tu_trace_summarize(&two, 1, 64, scratch, 1, &s, &err), TU_OUT_OF_RANGE, &err,
+              "needs 2 scratch lines");
+    CHECK_ERR(tu_trace_summarize(&two, 1, 48, scratch, 2, &s, &err), TU_INVALID_ARGUMENT, &err,
+              "line size 48");
+    two.offset = UINT64_MAX - 2;
+    CHECK_ERR(tu_trace_summarize(&two, 1, 64, scratch, 2, &s, &err), TU_INVALID_ARGUMENT, &err,
+              "past 2^64");
+    CHECK_ERR(tu_trace_summarize(NULL, 3, 64, scratch, 2, &s, &err), TU_INVALID_ARGUMENT, &err,
+              "NULL records");
+}
+
+static void test_json(void) {
+    uint64_t rng = 8;
+    char buf[256];
+    for (int i = 0; i < 1000; i++) {
+        const tu_trace_record r = {(uint32_t)tu_test_rand(&rng),
+                                   (uint32_t)tu_test_rand(&rng) % 32,
+                                   (uint32_t)tu_test_rand(&rng),
+                                   (tu_trace_kind)(i % 4),
+                                   (uint32_t)tu_test_rand(&rng) % 17,
+                                   (uint32_t)tu_test_rand(&rng),
+                                   (uint32_t)tu_test_rand(&rng),
+                                   (uint32_t)tu_test_rand(&rng),
+                                   (uint32_t)tu_test_rand(&rng),
+                                   (uint32_t)tu_test_rand(&rng) % 16,
+                                   tu_test_rand(&rng),
+                                   (uint32_t)tu_test_rand(&rng) % 17,
+                                   tu_test_rand(&rng) & 1};
+        const size_t n = tu_trace_record_json(&r, buf, sizeof buf);
+        CHECK(n < sizeof buf && buf[n - 1] == '\n' && strlen(buf) == n);
+        tu_trace_record b = {0};
+        char kind[16], resident[8];
+        const int got = sscanf(buf,
+                               "{\"type\":\"read\",\"message\":%" SCNu32 ",\"lane\":%" SCNu32
+                               ",\"surface\":%" SCNu32 ",\"kind\":\"%15[a-z_]\",\"level\":%" SCNu32
+                               ",\"layer\":%" SCNu32 ",\"x\":%" SCNu32 ",\"y\":%" SCNu32
+                               ",\"z\":%" SCNu32 ",\"sample\":%" SCNu32 ",\"offset\":%" SCNu64
+                               ",\"size\":%" SCNu32 ",\"resident\":%7[a-z]}",
+                               &b.message, &b.lane, &b.surface, kind, &b.level, &b.layer, &b.x,
+                               &b.y, &b.z, &b.sample, &b.offset, &b.size, resident);
+        CHECK(got == 13, "%s", buf);
+        CHECK(b.message == r.message && b.lane == r.lane && b.surface == r.surface &&
+                  b.level == r.level && b.layer == r.layer && b.x == r.x && b.y == r.y &&
+                  b.z == r.z && b.sample == r.sample && b.offset == r.offset && b.size == r.size,
+              "%s", buf);
+        CHECK(strcmp(kind, tu_trace_kind_name(r.kind)) == 0);
+        CHECK(strcmp(resident, r.resident ? "true" : "false") == 0);
+    }
+    const tu_trace_summary s = {3, 40, 64, 9};
+    const size_t n = tu_trace_summary_json(&s, buf, sizeof buf);
+    CHECK_EQ_STR(buf, "{\"type\":\"message\",\"message\":3,\"records\":40,\"line_size\":64,"
+                      "\"lines\":9}\n");
+    CHECK(n == strlen(buf));
+    /* Cut short: the length says so and the buffer stays a string. */
+    char small[10];
+    CHECK(tu_trace_summary_json(&s, small, sizeof small) == n && strlen(small) == 9);
+    CHECK_EQ_STR(tu_trace_kind_name((tu_trace_kind)9), "?");
+}
+
+/* --- the engine's trace ----------------------------------------------------------------- */
+
+typedef struct collected {
+    tu_trace_record rec[8192];
+    size_t n;
+    int ends;
+} collected;
+
+static void collect(void *user, const tu_trace_record *r) {
+    collected *c = user;
+    if (c->n < 8192) c->rec[c->n++] = *r;
+}
+
+static void end_message(void *user) {
+    ((collected *)user)->ends++;
+}
+
+static float frand(uint64_t *rng, float lo, float hi) {
+    return lo + (hi - lo) * (float)(tu_test_rand(rng) % 100000) / 100000.0f;
+}
+
+/* The trace lists every byte the engine used: the reply is tu_execute's, and scrambling every
+ * byte of memory outside the traced ones leaves every reply unchanged. */
+static void test_engine_trace(void) {
+    uint64_t rng = 31;
+    static collected col;
+    static tu_msg m;
+    static tu_reply want, got, again;
+    size_t records = 0;
+    const tu_op ops[5] = {TU_OP_SAMPLE_L, TU_OP_SAMPLE_D, TU_OP_GATHER4, TU_OP_LD, TU_OP_SAMPLE};
+    for (int round = 0; round < 120; round++) {
+        const bool cube = round % 3 == 2;
+        tu_image img =
+            tu_test_image(cube ? TU_SURFACE_CUBE : TU_SURFACE_2D, !cube,
+                          round % 2 ? TU_FORMAT_R8G8B8A8_UNORM : TU_FORMAT_R16G16B16A16_SFLOAT,
+                          cube ? 16 : 29, cube ? 16 : 18, 1, cube ? 6 : 3, 4, 1);
+        if (!img.memory) continue;
+        CHECK(tu_surface_fill_hash(&img.surface, (uint32_t)round, NULL) == TU_OK);
+        if (round % 4 == 1) CHECK(tu_image_convert_tiling(&img, TU_TILING_INTEL_4, NULL) == TU_OK);
+        tu_sampler smp = tu_sampler_default();
+        smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+        smp.mip_filter = TU_MIP_LINEAR;
+        smp.max_anisotropy = round % 5 == 0 ? 4 : 0;
+        smp.address[0] = (uint8_t)(tu_test_rand(&rng) % 5);
+        memset(&m, 0, sizeof m);
+        m.op = cube && ops[round % 5] == TU_OP_LD ? TU_OP_SAMPLE_L : ops[round % 5];
+        m.simd = 16, m.lane_mask = (uint32_t)tu_test_rand(&rng) | 1, m.channel_mask = 0xf;
+        for (int l = 0; l < 16; l++) {
+            if (m.op == TU_OP_LD) {
+                m.src[TU_SRC_U].i[l] = (int32_t)(tu_test_rand(&rng) % 32) - 1;
+                m.src[TU_SRC_V].i[l] = (int32_t)(tu_test_rand(&rng) % 20) - 1;
+                m.src[TU_SRC_R].i[l] = (int32_t)(tu_test_rand(&rng) % 3);
+                m.src[TU_SRC_LOD].i[l] = (int32_t)(tu_test_rand(&rng) % 4);
+                continue;
+            }
+            for (int a = 0; a < 3; a++)
+                m.src[TU_SRC_U + a].f[l] = frand(&rng, -1.2f, 1.2f);
+            if (!cube) m.src[TU_SRC_R].f[l] = (float)(tu_test_rand(&rng) % 3);
+            m.src[TU_SRC_LOD].f[l] = frand(&rng, 0, 3.5f);
+            for (int g = TU_SRC_DUDX; g <= TU_SRC_DRDY; g++)
+                m.src[g].f[l] = frand(&rng, -0.2f, 0.2f);
+        }
+        tu_error err;
+        memset(&want, 0, sizeof want);
+        memset(&got, 0, sizeof got);
+        memset(&again, 0, sizeof again);
+        col.n = 0;
+        col.ends = 0;
+        const tu_trace_sink sink = {collect, end_message, &col, 9, 4};
+        if (!CHECK(tu_execute(&m, &img.surface, &smp, &want, &err) == TU_OK, "%s", err.message) ||
+            !CHECK(tu_execute_traced(&m, &img.surface, &smp, &sink, &got, &err) == TU_OK, "%s",
+                   err.message)) {
+            tu_image_free(&img);
+            continue;
+        }
+        CHECK(memcmp(&want, &got, sizeof want) == 0, "round %d: traced reply differs", round);
+        /* A message whose lanes all fall outside or on the border reads no memory. */
+        CHECK(col.ends == 1 && col.n < 8192, "round %d: %zu records", round, col.n);
+        records += col.n;
+        uint8_t *used = calloc(img.surface.size, 1);
+        for (size_t i = 0; i < col.n; i++) {
+            const tu_trace_record *r = &col.rec[i];
+            CHECK(r->message == 9 && r->surface == 4 && r->kind == TU_TRACE_TEXEL && r->lane < 16 &&
+                  (m.lane_mask >> r->lane & 1) && r->resident);
+            const tu_texel_coord c = {r->x, r->y, r->z, r->layer, r->level, r->sample};
+            uint64_t off = 0;
+            CHECK(tu_surface_texel_offset(&img.surface, &c, &off, NULL) == TU_OK &&
+                  off == r->offset && r->size == tu_format_bytes(img.surface.format));
+            for (uint32_t b = 0; b < r->size && r->offset + b < img.surface.size; b++)
+                used[r->offset + b] = 1;
+        }
+        uint8_t *mem = img.surface.data;
+        size_t scrambled = 0;
+        for (size_t i = 0; i < img.surface.size; i++)
+            if (!used[i]) mem[i] = (uint8_t)tu_test_rand(&rng), scrambled++;
+        CHECK(scrambled > 0);
+        CHECK(tu_execute(&m, &img.surface, &smp, &again, &err) == TU_OK);
+        CHECK(memcmp(&want, &again, sizeof want) == 0,
+              "round %d (op %d): a byte outside the trace changed the reply", round, (int)m.op);
+        free(used);
+        tu_image_free(&img);
+    }
+    CHECK(records > 1000, "%zu records in all", records);
+    tu_error err;
+    tu_sampler smp = tu_sampler_default();
+    tu_image img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8_UNORM, 4, 4, 1, 1, 1, 1);
+    memset(&m, 0, sizeof m);
+    m.op = TU_OP_LD, m.simd = 1, m.lane_mask = 1, m.channel_mask = 1;
+    const tu_trace_sink none = {NULL, NULL, NULL, 0, 0};
+    CHECK_ERR(tu_execute_traced(&m, &img.surface, &smp, &none, &got, &err), TU_INVALID_ARGUMENT,
+              &err, "record callback");
+    tu_image_free(&img);
+}
+
+int main(void) {
+    TU_RUN(test_summary);
+    TU_RUN(test_json);
+    TU_RUN(test_engine_trace);
+    return tu_test_finish();
+}
