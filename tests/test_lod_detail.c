@@ -4,8 +4,10 @@
  * anisotropy ratio is the formula of docs/semantics.md written out again here:
  * rho_k = |(du_k * w, dv_k * h)| with coarse subspan derivatives (UR - UL along x, LL - UL
  * along y), eta = min(rho_max / rho_min, max_aniso) (max_aniso when rho_min = 0).
- * And tu_execute_explained: the same reply as tu_execute, bit for bit, for every lane traced,
- * its LOD step the LOD op's, and every memory read at the offset the surface's layout says.
+ * And tu_execute_traced's steps: the same reply as tu_execute, bit for bit, with every lane's
+ * records kept apart by lane, its LOD step the LOD op's, every memory read at the offset the
+ * surface's layout says, and the footprint texels with their filter weights rebuilding each
+ * level's filtered value, the blend and, for one isotropic sample, the lane's reply.
  */
 #include "texunit/texunit.h"
 
@@ -103,43 +105,76 @@ static void test_refusals(void) {
 }
 
 typedef struct seen {
+    unsigned lane; /* the lane whose records are checked */
     unsigned lod, fetch, texel, blend, result;
     tu_texel reply;
     float lambda;
     const tu_surface *s;
     bool offsets_ok;
-    bool paired;                /* every footprint texel not from the border follows its read */
-    tu_explain_event last_read; /* the last FETCH */
+    bool paired;               /* every footprint texel not from the border follows its read */
+    tu_trace_record last_read; /* the last TEXEL read */
+    /* The filter rebuilt from the records: per sample, each footprint's texels times their
+     * weights (acc[0] the finer level's, acc[1] the coarser's), then the levels blended by
+     * the SAMPLE's weight; rebuilt is the last sample's value. */
+    unsigned footprints;
+    float acc[2][4], weight_sum[2], level_weight, rebuilt[4];
+    float tol;
+    bool weights_ok; /* each footprint's weights sum to 1 and rebuild the level's value */
 } seen;
 
-static void on_event(void *user, const tu_explain_event *e) {
+static bool near(float a, float b, float tol) {
+    return fabsf(a - b) <= tol * (1.0f + fabsf(b));
+}
+
+static void on_record(void *user, const tu_trace_record *e) {
     seen *w = user;
+    if (e->lane != w->lane) return;
     switch (e->kind) {
-    case TU_EXPLAIN_LOD: w->lod++, w->lambda = e->lambda; break;
-    case TU_EXPLAIN_FETCH: {
+    case TU_TRACE_LOD: w->lod++, w->lambda = e->lambda; break;
+    case TU_TRACE_TEXEL: {
         w->fetch++;
         uint64_t off;
         tu_error err;
-        w->offsets_ok &= tu_surface_texel_offset(w->s, &e->texel, &off, &err) == TU_OK &&
-                         off == e->offset &&
+        const tu_texel_coord c = {e->x, e->y, e->z, e->layer, e->level, e->sample};
+        w->offsets_ok &= tu_surface_texel_offset(w->s, &c, &off, &err) == TU_OK &&
+                         off == e->offset && e->size == tu_format_bytes(w->s->format) &&
                          memcmp(e->raw, (const uint8_t *)w->s->data + off, e->raw_size) == 0;
         w->last_read = *e;
         break;
     }
-    case TU_EXPLAIN_TEXEL: {
-        /* whichever way the engine read it (the address gate, a direct level, or 8-bit codes
-         * straight from memory), the texel's read comes just before it, with its value */
+    case TU_TRACE_SAMPLE:
+        w->footprints = 0, w->level_weight = e->level_lo != e->level ? e->level_weight : 0.0f;
+        memset(w->acc, 0, sizeof w->acc), memset(w->weight_sum, 0, sizeof w->weight_sum);
+        break;
+    case TU_TRACE_FOOTPRINT: w->footprints++; break;
+    case TU_TRACE_FOOTPRINT_TEXEL: {
+        /* the texel's read comes just before it, with its value */
         w->texel++;
-        const tu_texel_coord *a = &e->texel, *b = &w->last_read.texel;
-        w->paired &=
-            e->border || (w->last_read.kind == TU_EXPLAIN_FETCH && a->x == b->x && a->y == b->y &&
-                          a->z == b->z && a->layer == b->layer && a->level == b->level &&
-                          memcmp(&e->value, &w->last_read.value, sizeof e->value) == 0);
-        w->last_read.kind = TU_EXPLAIN_TEXEL; /* used */
+        const tu_trace_record *b = &w->last_read;
+        w->paired &= e->border || (b->kind == TU_TRACE_TEXEL && e->x == b->x && e->y == b->y &&
+                                   e->z == b->z && e->layer == b->layer && e->level == b->level &&
+                                   memcmp(&e->value, &b->value, sizeof e->value) == 0);
+        w->last_read.kind = TU_TRACE_FOOTPRINT_TEXEL; /* used */
+        const unsigned f = w->footprints >= 2 ? 1 : 0;
+        w->weight_sum[f] += e->texel_weight;
+        for (int c = 0; c < 4; c++)
+            w->acc[f][c] += e->texel_weight * e->value.f[c];
         break;
     }
-    case TU_EXPLAIN_BLEND: w->blend++; break;
-    case TU_EXPLAIN_RESULT: w->result++, w->reply = e->value; break;
+    case TU_TRACE_BLEND:
+        w->blend++;
+        w->weights_ok &= near(w->weight_sum[0], 1.0f, 1e-5f);
+        if (w->footprints == 2) w->weights_ok &= near(w->weight_sum[1], 1.0f, 1e-5f);
+        for (int c = 0; c < 4; c++) {
+            w->weights_ok &= near(w->acc[0][c], e->hi.f[c], w->tol);
+            if (w->footprints == 2) w->weights_ok &= near(w->acc[1][c], e->lo.f[c], w->tol);
+            w->rebuilt[c] = w->footprints == 2
+                                ? w->acc[0][c] + w->level_weight * (w->acc[1][c] - w->acc[0][c])
+                                : w->acc[0][c];
+            w->weights_ok &= near(w->rebuilt[c], e->value.f[c], w->tol);
+        }
+        break;
+    case TU_TRACE_RESULT: w->result++, w->reply = e->value; break;
     default: break;
     }
 }
@@ -157,6 +192,7 @@ static void test_trace(void) {
             smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
             smp.mip_filter = round % 2 ? TU_MIP_LINEAR : TU_MIP_NEAREST;
             smp.max_anisotropy = round % 3 == 0 ? 8 : 0;
+            smp.precision = round % 4 < 2 ? TU_PRECISION_HW : TU_PRECISION_EXACT;
             const tu_op op = ops[round % 5];
             tu_msg m = {.op = op, .simd = 8, .lane_mask = 0xff, .channel_mask = 0xf};
             for (unsigned l = 0; l < 8; l++) {
@@ -176,10 +212,17 @@ static void test_trace(void) {
             memset(&plain, 0, sizeof plain);
             CHECK(tu_execute(&m, &img.surface, &smp, &plain, &err) == TU_OK, "%s", err.message);
             for (unsigned l = 0; l < 8; l++) {
-                seen w = {0, 0, 0, 0, 0, {{0}}, 0, &img.surface, true, true, {0}};
-                const tu_explain trace = {on_event, &w, l};
+                /* 8-bit UNORM texels filter in 8-bit fixed point in hw precision (reduce):
+                 * within a code of the float sum of the weighted texels */
+                seen w = {.lane = l,
+                          .s = &img.surface,
+                          .offsets_ok = true,
+                          .paired = true,
+                          .weights_ok = true,
+                          .tol = f == 0 ? 2.0f / 255.0f : 1e-5f};
+                const tu_trace_sink sink = {on_record, NULL, &w, 0, 0};
                 memset(&traced, 0, sizeof traced);
-                CHECK(tu_execute_explained(&m, &img.surface, &smp, &traced, &trace, &err) == TU_OK,
+                CHECK(tu_execute_traced(&m, &img.surface, &smp, &sink, &traced, &err) == TU_OK,
                       "%s", err.message);
                 CHECK(memcmp(&plain.channel, &traced.channel, sizeof plain.channel) == 0,
                       "format %d op %d: the traced run differs", f, (int)op);
@@ -187,13 +230,23 @@ static void test_trace(void) {
                 CHECK(w.paired, "format %d op %d: a footprint texel without its read", f, (int)op);
                 CHECK(w.result == 1 && w.reply.u[0] == plain.channel[0].u[l] &&
                           w.reply.u[3] == plain.channel[3].u[l],
-                      "the RESULT event is not the lane's reply");
+                      "the RESULT record is not the lane's reply");
+                CHECK(w.weights_ok,
+                      "format %d op %d lane %u: the texels and weights do not "
+                      "rebuild the filtered value",
+                      f, (int)op, l);
                 if (op == TU_OP_LD) {
                     CHECK(w.lod == 0 && w.fetch <= 1);
                 } else {
                     CHECK(w.lod == 1 && w.texel >= 1 && w.fetch >= 1);
                     if (op != TU_OP_GATHER4) CHECK(w.blend >= 1);
                 }
+                /* One isotropic sample: the lane's value is the texels times their weights. */
+                if (op != TU_OP_LD && op != TU_OP_GATHER4 && smp.max_anisotropy == 0)
+                    for (int c = 0; c < 4; c++)
+                        CHECK(near(w.rebuilt[c], w.reply.f[c], w.tol),
+                              "format %d op %d lane %u: rebuilt %g, reply %g", f, (int)op, l,
+                              (double)w.rebuilt[c], (double)w.reply.f[c]);
             }
         }
         tu_image_free(&img);
@@ -203,9 +256,9 @@ static void test_trace(void) {
     tu_msg m = {.op = TU_OP_SAMPLE_L, .simd = 1, .lane_mask = 1, .channel_mask = 1};
     tu_sampler smp = tu_sampler_default();
     tu_reply r;
-    const tu_explain none = {NULL, NULL, 0};
-    CHECK_ERR(tu_execute_explained(&m, &img.surface, &smp, &r, &none, &err), TU_INVALID_ARGUMENT,
-              &err, "explain and its event function must not be NULL");
+    const tu_trace_sink none = {NULL, NULL, NULL, 0, 0};
+    CHECK_ERR(tu_execute_traced(&m, &img.surface, &smp, &none, &r, &err), TU_INVALID_ARGUMENT, &err,
+              "record callback must not be NULL");
     tu_image_free(&img);
 }
 

@@ -1,14 +1,13 @@
 /*
  * explain.c - `texunit explain FILE LINE [--json]`: the query on line LINE of a case file
- * (the texture and sampler its earlier lines set), run through tu_execute_explained, and each
- * step the engine reports printed as it comes: the LOD (derivatives, rho, eta, lambda
+ * (the texture and sampler its earlier lines set), run through tu_execute_traced, and each
+ * step the engine records for the lane printed as it comes: the LOD (derivatives, rho, eta, lambda
  * before and after the clamps), each isotropic sample's levels and their weight, each
  * level's footprint (cube face and face coordinates, texel-space position, per-axis
  * weights), each footprint texel (wrapped coordinates or border, its weight, its value
  * after any depth compare) with the memory read behind it (byte offset, raw bits,
  * decoded value), the levels' filtered values, and the final value. Nothing here computes
- * a step itself except a footprint texel's weight, the product of the per-axis weights
- * the engine reports.
+ * a step itself: every number is the engine's record.
  */
 #include "explain.h"
 
@@ -24,14 +23,19 @@
 
 enum { MAX_EVENTS = 4096 };
 
+/* One lane's records of the engine's trace (tu_execute_traced): its texel and MCS reads and
+ * its steps; the other lanes' records and the header and sampler-pool reads are dropped. */
 typedef struct recorder {
-    tu_explain_event *events;
+    tu_trace_record *events;
     size_t count;
     bool overflow;
+    unsigned lane;
 } recorder;
 
-static void record(void *user, const tu_explain_event *e) {
+static void record(void *user, const tu_trace_record *e) {
     recorder *r = user;
+    if (e->lane != r->lane || e->kind == TU_TRACE_HEADER || e->kind == TU_TRACE_SAMPLER_POOL)
+        return;
     if (r->count == MAX_EVENTS) {
         r->overflow = true;
         return;
@@ -39,8 +43,18 @@ static void record(void *user, const tu_explain_event *e) {
     r->events[r->count++] = *e;
 }
 
-static const char *const kind_names[] = {"lod",   "sample", "footprint", "texel",
-                                         "fetch", "blend",  "reply"};
+/* The steps' names in --json, by record kind. */
+static const char *const kind_names[TU_TRACE_KIND_COUNT] = {[TU_TRACE_TEXEL] = "fetch",
+                                                            [TU_TRACE_MCS] = "fetch",
+                                                            [TU_TRACE_HEADER] = "header",
+                                                            [TU_TRACE_SAMPLER_POOL] =
+                                                                "sampler_pool",
+                                                            [TU_TRACE_LOD] = "lod",
+                                                            [TU_TRACE_SAMPLE] = "sample",
+                                                            [TU_TRACE_FOOTPRINT] = "footprint",
+                                                            [TU_TRACE_FOOTPRINT_TEXEL] = "texel",
+                                                            [TU_TRACE_BLEND] = "blend",
+                                                            [TU_TRACE_RESULT] = "reply"};
 
 static tu_format_class class_of(tu_format format) {
     const tu_format_desc *d = tu_format_describe(format);
@@ -78,23 +92,14 @@ static void floats(FILE *f, const float *v, int n, bool json) {
     fprintf(f, json ? "]" : ")");
 }
 
-/* The weight of footprint texel k: the product over its linear axes (bit a set: the upper
- * neighbour, weight w[a]; else 1 - w[a]). */
-static float texel_weight(const tu_explain_event *fp, unsigned k) {
-    float w = 1.0f;
-    for (unsigned a = 0; a < fp->dims; a++)
-        w *= (k >> a) & 1 ? fp->weight[a] : 1.0f - fp->weight[a];
-    return w;
-}
-
 static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
-    const tu_explain_event *fp = NULL; /* the footprint of a filtered sample (gathers have none) */
+    const tu_trace_record *fp = NULL; /* the footprint of a filtered sample (gathers have none) */
     bool filtered = false;
     unsigned sample = 0;
     for (size_t i = 0; i < r->count; i++) {
-        const tu_explain_event *e = &r->events[i];
+        const tu_trace_record *e = &r->events[i];
         switch (e->kind) {
-        case TU_EXPLAIN_LOD: {
+        case TU_TRACE_LOD: {
             const float dx[3] = {e->derivs[0][0], e->derivs[1][0], e->derivs[2][0]};
             const float dy[3] = {e->derivs[0][1], e->derivs[1][1], e->derivs[2][1]};
             bool any = false;
@@ -117,7 +122,7 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
                     (double)e->lambda_prime, (double)e->lambda);
             break;
         }
-        case TU_EXPLAIN_SAMPLE:
+        case TU_TRACE_SAMPLE:
             filtered = true;
             fprintf(f, "sample %u at ", ++sample);
             floats(f, e->coord, 3, false);
@@ -127,7 +132,7 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             else
                 fprintf(f, ": level %u\n", e->level);
             break;
-        case TU_EXPLAIN_FOOTPRINT:
+        case TU_TRACE_FOOTPRINT:
             fp = filtered ? e : NULL;
             fprintf(f, "  level %u", e->level);
             if (e->cube)
@@ -142,10 +147,10 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             else
                 fprintf(f, ", nearest\n");
             break;
-        case TU_EXPLAIN_FETCH:
-            fprintf(f, "      read (%u, %u, %u) layer %u level %u sample %u at byte %llu: ",
-                    e->texel.x, e->texel.y, e->texel.z, e->texel.layer, e->texel.level,
-                    e->texel.sample, (unsigned long long)e->offset);
+        case TU_TRACE_TEXEL:
+        case TU_TRACE_MCS:
+            fprintf(f, "      read (%u, %u, %u) layer %u level %u sample %u at byte %llu: ", e->x,
+                    e->y, e->z, e->layer, e->level, e->sample, (unsigned long long)e->offset);
             if (!e->resident) fprintf(f, "not resident, reads zero; ");
             fprintf(f, "raw");
             for (unsigned b = 0; b < e->raw_size; b++)
@@ -154,19 +159,18 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             value(f, &e->value, class_of(e->format), false);
             fprintf(f, "\n");
             break;
-        case TU_EXPLAIN_TEXEL:
+        case TU_TRACE_FOOTPRINT_TEXEL:
             fprintf(f, "    texel %u of %u", e->index + 1, e->count);
             if (e->border)
                 fprintf(f, ": border colour");
             else
-                fprintf(f, " (%u, %u, %u) layer %u", e->texel.x, e->texel.y, e->texel.z,
-                        e->texel.layer);
-            if (fp) fprintf(f, ", weight %.9g", (double)texel_weight(fp, e->index));
+                fprintf(f, " (%u, %u, %u) layer %u", e->x, e->y, e->z, e->layer);
+            if (fp) fprintf(f, ", weight %.9g", (double)e->texel_weight);
             fprintf(f, ": ");
             value(f, &e->value, texel_cls, false);
             fprintf(f, "\n");
             break;
-        case TU_EXPLAIN_BLEND:
+        case TU_TRACE_BLEND:
             fprintf(f, "  filtered: level %u ", e->level);
             value(f, &e->hi, TU_CLASS_FLOAT, false);
             if (e->level_lo != e->level) {
@@ -177,24 +181,25 @@ static void print_text(FILE *f, const recorder *r, tu_format_class texel_cls) {
             value(f, &e->value, TU_CLASS_FLOAT, false);
             fprintf(f, "\n");
             break;
-        case TU_EXPLAIN_RESULT:
+        case TU_TRACE_RESULT:
             fprintf(f, "the lane's reply: ");
             value(f, &e->value, (tu_format_class)e->value_class, false);
             fprintf(f, "\n");
             break;
+        default: break; /* header and sampler-pool reads: not recorded */
         }
     }
 }
 
 static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
-    const tu_explain_event *fp = NULL; /* as in print_text */
+    const tu_trace_record *fp = NULL; /* as in print_text */
     bool filtered = false;
     fprintf(f, "  \"steps\": [");
     for (size_t i = 0; i < r->count; i++) {
-        const tu_explain_event *e = &r->events[i];
+        const tu_trace_record *e = &r->events[i];
         fprintf(f, "%s\n    {\"step\": \"%s\"", i ? "," : "", kind_names[e->kind]);
         switch (e->kind) {
-        case TU_EXPLAIN_LOD:
+        case TU_TRACE_LOD:
             fprintf(f, ", \"derivatives\": [");
             for (int a = 0; a < 3; a++) {
                 fprintf(f, a ? ", " : "");
@@ -209,14 +214,14 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
             fprintf(f, ", \"lambda\": ");
             num(f, e->lambda, true);
             break;
-        case TU_EXPLAIN_SAMPLE:
+        case TU_TRACE_SAMPLE:
             filtered = true;
             fprintf(f, ", \"coord\": ");
             floats(f, e->coord, 3, true);
             fprintf(f, ", \"level\": %u, \"level_lo\": %u, \"weight_lo\": ", e->level, e->level_lo);
             num(f, e->level_weight, true);
             break;
-        case TU_EXPLAIN_FOOTPRINT:
+        case TU_TRACE_FOOTPRINT:
             fp = filtered ? e : NULL;
             fprintf(f, ", \"level\": %u, \"texel_position\": ", e->level);
             floats(f, e->coord, 3, true);
@@ -228,30 +233,29 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
                     e->base[0], e->base[1], e->base[2]);
             floats(f, e->weight, 3, true);
             break;
-        case TU_EXPLAIN_FETCH:
+        case TU_TRACE_TEXEL:
+        case TU_TRACE_MCS:
             fprintf(f, ", \"texel\": [%u, %u, %u], \"layer\": %u, \"level\": %u, \"offset\": %llu",
-                    e->texel.x, e->texel.y, e->texel.z, e->texel.layer, e->texel.level,
-                    (unsigned long long)e->offset);
+                    e->x, e->y, e->z, e->layer, e->level, (unsigned long long)e->offset);
             fprintf(f, ", \"resident\": %s, \"raw\": \"", e->resident ? "true" : "false");
             for (unsigned b = 0; b < e->raw_size; b++)
                 fprintf(f, "%02x", e->raw[b]);
             fprintf(f, "\", \"value\": ");
             value(f, &e->value, class_of(e->format), true);
             break;
-        case TU_EXPLAIN_TEXEL:
+        case TU_TRACE_FOOTPRINT_TEXEL:
             fprintf(f, ", \"index\": %u, \"count\": %u, \"border\": %s", e->index, e->count,
                     e->border ? "true" : "false");
             if (!e->border)
-                fprintf(f, ", \"texel\": [%u, %u, %u], \"layer\": %u", e->texel.x, e->texel.y,
-                        e->texel.z, e->texel.layer);
+                fprintf(f, ", \"texel\": [%u, %u, %u], \"layer\": %u", e->x, e->y, e->z, e->layer);
             if (fp) {
                 fprintf(f, ", \"weight\": ");
-                num(f, texel_weight(fp, e->index), true);
+                num(f, e->texel_weight, true);
             }
             fprintf(f, ", \"value\": ");
             value(f, &e->value, texel_cls, true);
             break;
-        case TU_EXPLAIN_BLEND:
+        case TU_TRACE_BLEND:
             fprintf(f, ", \"level\": %u, \"level_lo\": %u, \"filtered\": ", e->level, e->level_lo);
             value(f, &e->hi, TU_CLASS_FLOAT, true);
             fprintf(f, ", \"filtered_lo\": ");
@@ -259,10 +263,11 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
             fprintf(f, ", \"value\": ");
             value(f, &e->value, TU_CLASS_FLOAT, true);
             break;
-        case TU_EXPLAIN_RESULT:
+        case TU_TRACE_RESULT:
             fprintf(f, ", \"value\": ");
             value(f, &e->value, (tu_format_class)e->value_class, true);
             break;
+        default: break;
         }
         fprintf(f, "}");
     }
@@ -282,8 +287,7 @@ static void line_text(FILE *in, unsigned target, char *buf, size_t size) {
  * the format's when nothing replied. */
 static tu_format_class texel_class(const recorder *r, tu_format_class fallback) {
     for (size_t i = 0; i < r->count; i++)
-        if (r->events[i].kind == TU_EXPLAIN_RESULT)
-            return (tu_format_class)r->events[i].value_class;
+        if (r->events[i].kind == TU_TRACE_RESULT) return (tu_format_class)r->events[i].value_class;
     return fallback;
 }
 
@@ -291,14 +295,15 @@ static tu_format_class texel_class(const recorder *r, tu_format_class fallback) 
  * instruction, then the lane. */
 static int explain_lane(const char *path, bool sass, unsigned long line, unsigned long lane,
                         bool json, FILE *out, FILE *err) {
-    recorder rec = {calloc(MAX_EVENTS, sizeof(tu_explain_event)), 0, false};
+    recorder rec = {calloc(MAX_EVENTS, sizeof(tu_trace_record)), 0, false, 0};
     if (!rec.events) {
         fprintf(err, "texunit: explain: out of memory\n");
         return 1;
     }
-    const tu_explain trace = {record, &rec, (unsigned)lane};
-    int status = sass ? tq_trace_sass(path, (unsigned)line, &trace, err)
-                      : tq_trace_visa(path, (unsigned)line, &trace, err);
+    rec.lane = (unsigned)lane;
+    const tu_trace_sink sink = {record, NULL, &rec, 0, 0};
+    int status = sass ? tq_trace_sass(path, (unsigned)line, rec.lane, &sink, err)
+                      : tq_trace_visa(path, (unsigned)line, rec.lane, &sink, err);
     if (!status && rec.count == 0) {
         fprintf(err, "texunit: %s:%lu: lane %lu did not execute (execution mask or predicate)\n",
                 path, line, lane);
@@ -366,15 +371,15 @@ int te_explain(int argc, char **argv, FILE *out, FILE *err) {
     char text[1100];
     line_text(in, (unsigned)target, text, sizeof text);
     fclose(in);
-    recorder rec = {calloc(MAX_EVENTS, sizeof(tu_explain_event)), 0, false};
+    recorder rec = {calloc(MAX_EVENTS, sizeof(tu_trace_record)), 0, false, 0};
     int status = 0;
     tu_texel result;
     tu_format_class cls;
-    const tu_explain trace = {record, &rec, 0};
+    const tu_trace_sink sink = {record, NULL, &rec, 0, 0}; /* the query's one lane, 0 */
     if (!rec.events) {
         fprintf(err, "texunit: explain: out of memory\n");
         status = 1;
-    } else if (!tq_answer_traced(&q, &img, &smp, &trace, &result, &cls, why, sizeof why)) {
+    } else if (!tq_answer_traced(&q, &img, &smp, &sink, &result, &cls, why, sizeof why)) {
         fprintf(err, "texunit: %s:%lu: %s\n", words[0], target, why);
         status = 1;
     }

@@ -1,6 +1,6 @@
 /*
  * explain.h - `texunit explain FILE LINE [--json]`: one query line of a case file explained
- * step by step from the engine's own trace (tu_execute_explained).
+ * step by step from the engine's own trace (tu_execute_traced).
  */
 #ifndef TEXUNIT_EXPLAIN_H
 #define TEXUNIT_EXPLAIN_H

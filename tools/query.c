@@ -525,7 +525,7 @@ bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_
 }
 
 bool tq_answer_traced(const tq_line *q, const tu_image *img, const tq_sampler *smp,
-                      const tu_explain *trace, tu_texel *out, tu_format_class *cls, char *why,
+                      const tu_trace_sink *trace, tu_texel *out, tu_format_class *cls, char *why,
                       size_t why_size) {
     const tu_surface *s = &img->surface;
     const tu_format_desc *fd = tu_format_describe(s->format);
@@ -592,7 +592,7 @@ bool tq_answer_traced(const tq_line *q, const tu_image *img, const tq_sampler *s
     const tu_sampler sampler = tq_make_sampler(smp);
     tu_reply reply;
     tu_error err = {0};
-    const tu_status st = trace ? tu_execute_explained(&m, s, &sampler, &reply, trace, &err)
+    const tu_status st = trace ? tu_execute_traced(&m, s, &sampler, trace, &reply, &err)
                                : tu_execute(&m, s, &sampler, &reply, &err);
     if (st != TU_OK) return fail(why, why_size, "%s", err.message);
     *cls = (tu_format_class)reply.value_class;

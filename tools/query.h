@@ -95,10 +95,10 @@ tu_sampler tq_make_sampler(const tq_sampler *s);
 bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_texel *out,
                tu_format_class *cls, char *why, size_t why_size);
 
-/* tq_answer through tu_execute_explained (lane 0: the query's one lane): the engine reports
- * its steps to trace (texunit explain). */
+/* tq_answer through tu_execute_traced (lane 0: the query's one lane): the engine records
+ * its reads and steps to trace (texunit explain). */
 bool tq_answer_traced(const tq_line *q, const tu_image *img, const tq_sampler *smp,
-                      const tu_explain *trace, tu_texel *out, tu_format_class *cls, char *why,
+                      const tu_trace_sink *trace, tu_texel *out, tu_format_class *cls, char *why,
                       size_t why_size);
 
 /* Read a case file up to line `target` (from 1): the texture and sampler its earlier lines

@@ -71,8 +71,8 @@ typedef struct run {
     texture_mem mems[MAX_TEXTURES];
     uint32_t region_count;
     uint64_t next_address;
-    const tu_explain *explain; /* texunit explain: the TLD on explain_line runs with it */
-    unsigned explain_line;
+    const tu_trace_sink *explain; /* texunit explain: the TLD on explain_line is traced to it */
+    unsigned explain_line, explain_lane;
     bool traced;
 } run;
 
@@ -501,15 +501,14 @@ static bool cmd_instruction(run *r, const char *text) {
         fprintf(r->out, "%-56s // 0x%016llx\n", buf, (unsigned long long)word);
     else
         fprintf(r->out, "%-56s // (no encoding: %s)\n", buf, enc.message);
-    const tu_nv_state st = state(r);
+    tu_nv_state st = state(r);
     const bool traced = r->explain && r->line == r->explain_line;
-    if (traced && r->explain->lane >= r->regs.lanes)
-        return fail(r, "lane %u is outside the warp's %u threads (.lanes)", r->explain->lane,
+    if (traced && r->explain_lane >= r->regs.lanes)
+        return fail(r, "lane %u is outside the warp's %u threads (.lanes)", r->explain_lane,
                     r->regs.lanes);
     r->traced |= traced;
-    if ((traced ? tu_nv_tld_execute_explained(&t, &st, &r->regs, r->active, r->explain, &e)
-                : tu_nv_tld_execute(&t, &st, &r->regs, r->active, &e)) != TU_OK)
-        return refused(r, &e);
+    if (traced) st.trace = r->explain;
+    if (tu_nv_tld_execute(&t, &st, &r->regs, r->active, &e) != TU_OK) return refused(r, &e);
     return true;
 }
 
@@ -566,10 +565,11 @@ static bool run_line(run *r, char *line) {
     return fail(r, "unknown directive '%s'", w[0]);
 }
 
-/* Run the program; with `explain`, the TLD on source line explain_line runs with it; with
+/* Run the program; with `explain`, the TLD on source line explain_line is traced to it; with
  * `trace`, every TLD is traced to it. */
 static int run_program(const char *path, FILE *out, FILE *err, unsigned explain_line,
-                       const tu_explain *explain, const tu_trace_sink *trace) {
+                       unsigned explain_lane, const tu_trace_sink *explain,
+                       const tu_trace_sink *trace) {
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!in) {
         fprintf(err, "texunit: %s: %s\n", path, strerror(errno));
@@ -579,7 +579,8 @@ static int run_program(const char *path, FILE *out, FILE *err, unsigned explain_
     bool ok = r != NULL;
     if (r) {
         r->path = path, r->out = out, r->err = err;
-        r->trace = trace, r->explain = explain, r->explain_line = explain_line;
+        r->trace = trace, r->explain = explain;
+        r->explain_line = explain_line, r->explain_lane = explain_lane;
         r->regs.lanes = 1;
         r->active = 0xffffffffu;
         r->header_max = r->sampler_max = 63;
@@ -618,20 +619,21 @@ static int run_program(const char *path, FILE *out, FILE *err, unsigned explain_
 }
 
 int tq_run_sass(const char *path, FILE *out, FILE *err) {
-    return run_program(path, out, err, 0, NULL, NULL);
+    return run_program(path, out, err, 0, 0, NULL, NULL);
 }
 
 int tq_run_sass_traced(const char *path, FILE *out, FILE *err, const tu_trace_sink *trace) {
-    return run_program(path, out, err, 0, NULL, trace);
+    return run_program(path, out, err, 0, 0, NULL, trace);
 }
 
-int tq_trace_sass(const char *path, unsigned line, const tu_explain *trace, FILE *err) {
+int tq_trace_sass(const char *path, unsigned line, unsigned lane, const tu_trace_sink *trace,
+                  FILE *err) {
     FILE *discard = tmpfile(); /* the program's own output */
     if (!discard) {
         fprintf(err, "texunit: %s: cannot open a temporary file: %s\n", path, strerror(errno));
         return 1;
     }
-    const int rc = run_program(path, discard, err, line, trace, NULL);
+    const int rc = run_program(path, discard, err, line, lane, trace, NULL);
     fclose(discard);
     return rc;
 }

@@ -16,9 +16,11 @@
  * refused it (the program stops at the first refused line). */
 int tq_run_sass(const char *path, FILE *out, FILE *err);
 
-/* Run the program with the engine's trace of lane trace->lane for the TLD on source line
- * `line` (texunit explain); the program's output is discarded. 0, or 1 refused. */
-int tq_trace_sass(const char *path, unsigned line, const tu_explain *trace, FILE *err);
+/* Run the program with the TLD on source line `line` traced to `trace` (texunit explain,
+ * which keeps thread `lane`'s records; a lane outside the warp is refused); the program's
+ * output is discarded. 0, or 1 refused. */
+int tq_trace_sass(const char *path, unsigned line, unsigned lane, const tu_trace_sink *trace,
+                  FILE *err);
 
 /* tq_run_sass with every TLD traced to `trace` (texunit run --trace / --cache). */
 struct tu_trace_sink;

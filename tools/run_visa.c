@@ -621,10 +621,14 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
     return 0;
 }
 
-/* Run the kernel at path; with a trace, run the lines before source line trace_line, then
- * the instruction on that line with the trace, and no dumps. */
-static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trace_line,
-                          const tu_explain *trace, const tu_trace_sink *sink) {
+/* Run the kernel at path; with `explain`, run the lines before source line explain_line,
+ * then the instruction on that line traced to `explain` (lane explain_lane must be one of its
+ * lanes), and no dumps; with `sink`, every send traced to it. */
+static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned explain_line,
+                          unsigned explain_lane, const tu_trace_sink *explain,
+                          const tu_trace_sink *sink) {
+    const tu_trace_sink *trace = explain;
+    const unsigned trace_line = explain_line;
     static run r; /* large; the tool is single-threaded */
     memset(&r, 0, sizeof r);
     r.err = errf, r.path = path, r.emask = 0xffffffffu;
@@ -653,8 +657,8 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trac
         (at == k.line_count || k.lines[at].inst.opcode < 0x6D || k.lines[at].inst.opcode > 0x70))
         rc = refuse(&r, trace_line, "%s",
                     "not a sampler instruction (sample, load, gather or info) of the kernel");
-    else if (!rc && trace && trace->lane >= k.lines[at].inst.exec_size)
-        rc = refuse(&r, trace_line, "lane %u is outside the instruction's %u lanes", trace->lane,
+    else if (!rc && trace && explain_lane >= k.lines[at].inst.exec_size)
+        rc = refuse(&r, trace_line, "lane %u is outside the instruction's %u lanes", explain_lane,
                     k.lines[at].inst.exec_size);
     if (!rc) {
         st.trace = sink;
@@ -666,9 +670,9 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trac
         traced.line_count = 1;
         tu_status s = tu_visa_execute(&before, &st, &r.bind, &err);
         if (s == TU_OK && trace) {
-            r.bind.explain = trace;
+            st.trace = explain;
             s = tu_visa_execute(&traced, &st, &r.bind, &err);
-            r.bind.explain = NULL;
+            st.trace = sink;
         }
         if (s != TU_OK) {
             fprintf(errf, "texunit: %s: %s: %s\n", path, tu_status_name(err.status), err.message);
@@ -688,16 +692,17 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned trac
 }
 
 int tq_run_visa(const char *path, FILE *out, FILE *errf) {
-    return execute_kernel(path, out, errf, 0, NULL, NULL);
+    return execute_kernel(path, out, errf, 0, 0, NULL, NULL);
 }
 
 int tq_run_visa_traced(const char *path, FILE *out, FILE *errf, const tu_trace_sink *trace) {
-    return execute_kernel(path, out, errf, 0, NULL, trace);
+    return execute_kernel(path, out, errf, 0, 0, NULL, trace);
 }
 
-int tq_trace_visa(const char *path, unsigned line, const tu_explain *trace, FILE *errf) {
+int tq_trace_visa(const char *path, unsigned line, unsigned lane, const tu_trace_sink *trace,
+                  FILE *errf) {
     /* a traced run prints no dumps; errf stands in for their stream, which is never NULL */
-    return execute_kernel(path, errf, errf, line, trace, NULL);
+    return execute_kernel(path, errf, errf, line, lane, trace, NULL);
 }
 
 int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {

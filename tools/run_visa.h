@@ -13,8 +13,10 @@
 int tq_run_visa(const char *path, FILE *out, FILE *err);
 
 /* Run the kernel up to the sampler instruction on source line `line`, then that instruction
- * with the engine's trace of lane trace->lane (texunit explain). 0, or 1 refused. */
-int tq_trace_visa(const char *path, unsigned line, const tu_explain *trace, FILE *err);
+ * traced to `trace` (texunit explain, which keeps lane `lane`'s records; a lane outside the
+ * instruction is refused). 0, or 1 refused. */
+int tq_trace_visa(const char *path, unsigned line, unsigned lane, const tu_trace_sink *trace,
+                  FILE *err);
 
 /* tq_run_visa with every send traced to `trace` (texunit run --trace / --cache). */
 struct tu_trace_sink;

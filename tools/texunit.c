@@ -388,7 +388,7 @@ static const th_command commands[] = {
      "or lane LANE of the sampler instruction (or thread LANE of the TLD) on line LINE of a\n"
      "kernel or program (run up to it with its directives), through the engine's generic\n"
      "path with its trace hook\n"
-     "(tu_execute_explained): the derivatives, rho, anisotropy and lambda before and after bias\n"
+     "(tu_execute_traced): the derivatives, rho, anisotropy and lambda before and after bias\n"
      "and clamps; each sample's levels and their weight; each level's footprint (cube face\n"
      "and face coordinates, texel-space position, weights); each texel's wrapped coordinates\n"
      "or border, weight and value after any compare, with the read behind it (byte offset,\n"

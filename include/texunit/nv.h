@@ -471,12 +471,6 @@ TU_API tu_status tu_nv_tld_decode_bytes(const void *bytes, size_t size, tu_nv_tl
 TU_API tu_status tu_nv_tld_execute(const tu_nv_tld *inst, const tu_nv_state *st, tu_nv_regs *regs,
                                    uint32_t active_mask, tu_error *err);
 
-/* tu_nv_tld_execute with the engine's trace of thread trace->lane (tu_execute_explained;
- * texunit explain). */
-TU_API tu_status tu_nv_tld_execute_explained(const tu_nv_tld *inst, const tu_nv_state *st,
-                                             tu_nv_regs *regs, uint32_t active_mask,
-                                             const tu_explain *trace, tu_error *err);
-
 #ifdef __cplusplus
 }
 #endif

@@ -301,12 +301,16 @@ TU_API tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const 
                             tu_reply *reply, tu_error *err);
 
 /*
- * tu_execute with a trace (texunit/trace.h): the message runs the generic path (never a
- * fast-path kernel, so the kernels carry no hook) and every read of surface memory (each
- * texel through the address gate, each MCS element) is passed to sink->record, lane by lane,
- * then sink->end_message is called. Texels outside the view or refused by the gate read no
- * memory and make no record. The reply equals tu_execute's. Returns what tu_execute returns,
- * or TU_INVALID_ARGUMENT for a NULL sink or record callback.
+ * tu_execute with a trace (texunit/trace.h), the engine's one hook: the message runs the
+ * generic path (never a fast-path kernel, so the kernels carry no hook) and each lane, in
+ * order, passes its records to sink->record: every read of surface memory (each texel
+ * through the address gate, each MCS element, with its bytes and decoded value) and the
+ * steps that make its value (LOD, samples, footprints with each texel's filter weight,
+ * blends, the result); then sink->end_message is called. Texels outside the view or refused
+ * by the gate read no memory and make no read record. The reply equals tu_execute's. A
+ * memory-access trace keeps the reads (tu_trace_kind_is_read); texunit explain keeps one
+ * lane's records. Returns what tu_execute returns, or TU_INVALID_ARGUMENT for a NULL sink or
+ * record callback.
  */
 TU_API tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface,
                                    const tu_sampler *sampler, const tu_trace_sink *sink,
@@ -417,67 +421,6 @@ typedef struct tu_lod_detail {
 
 TU_API tu_status tu_lod_detail_of(const tu_msg *msg, unsigned lane, const tu_surface *surface,
                                   const tu_sampler *sampler, tu_lod_detail *out, tu_error *err);
-
-/*
- * A trace of one lane through the engine's generic path (texunit explain): tu_execute_explained
- * runs the message as tu_execute does, without the fast paths (which are bit-identical and
- * carry no hook), and reports the steps of lane trace->lane to trace->event in order:
- *   LOD        derivs (per axis: along x, along y; normalized), rho (x, y, in texels),
- *              aniso_ratio, lambda_prime (biased), lambda (clamped)
- *   SAMPLE     one isotropic sample (index of count; count > 1 with anisotropy): coord, the
- *              levels level (finer) and level_lo and the weight of level_lo
- *   FOOTPRINT  one level's footprint: level, for cubes face and face_st, coord the texel-space
- *              position per axis, base the first texel, dims linear axes and their weights
- *   TEXEL      footprint texel `index` of `count`: texel (wrapped; layer is 6 * cube + face
- *              for cubes) or border, value after any depth compare
- *   FETCH      a texel read from memory: texel, offset (bytes into the surface), raw (its
- *              raw_size bytes), resident, value (decoded; before compare)
- *   BLEND      the sample's levels' filtered values hi (level) and lo (level_lo) and value
- *   RESULT     the lane's value as the reply holds it, typed by value_class (tu_format_class)
- * FETCH also gives the surface's format. The event is valid during the call only.
- */
-typedef enum tu_explain_kind {
-    TU_EXPLAIN_LOD,
-    TU_EXPLAIN_SAMPLE,
-    TU_EXPLAIN_FOOTPRINT,
-    TU_EXPLAIN_TEXEL,
-    TU_EXPLAIN_FETCH,
-    TU_EXPLAIN_BLEND,
-    TU_EXPLAIN_RESULT
-} tu_explain_kind;
-
-typedef struct tu_explain_event {
-    tu_explain_kind kind;
-    unsigned index, count;
-    float derivs[3][2], rho[2], aniso_ratio, lambda_prime, lambda;
-    float coord[3];
-    uint32_t level, level_lo;
-    float level_weight;
-    bool cube;
-    uint32_t face;
-    float face_st[2];
-    unsigned dims;
-    int32_t base[3];
-    float weight[3];
-    tu_texel_coord texel;
-    bool border, resident;
-    uint64_t offset;
-    uint8_t raw[16];
-    unsigned raw_size;
-    tu_texel value, hi, lo;
-    tu_format format;    /* FETCH */
-    uint8_t value_class; /* RESULT */
-} tu_explain_event;
-
-typedef struct tu_explain {
-    void (*event)(void *user, const tu_explain_event *event);
-    void *user;
-    unsigned lane;
-} tu_explain;
-
-TU_API tu_status tu_execute_explained(const tu_msg *msg, const tu_surface *surface,
-                                      const tu_sampler *sampler, tu_reply *reply,
-                                      const tu_explain *trace, tu_error *err);
 
 #ifdef __cplusplus
 }

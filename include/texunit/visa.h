@@ -265,9 +265,6 @@ typedef struct tu_visa_bindings {
         bool writable;
     } bindless[64];
     bool writable[TU_VISA_MAX_BINDINGS];
-    /* NULL; else every sampler message runs through tu_execute_explained with it (texunit
-     * explain traces one lane of one instruction this way). */
-    const tu_explain *explain;
 } tu_visa_bindings;
 
 /* The machine state: the GRF file, predicates and state variables of one thread. */

@@ -28,8 +28,7 @@ typedef struct lane_args {
 
 typedef struct warp_result {
     uint32_t value[TU_MAX_LANES][4];
-    uint32_t sparse;           /* bit n: thread n touched a sparse page */
-    const tu_explain *explain; /* tu_nv_tld_execute_explained, else NULL */
+    uint32_t sparse; /* bit n: thread n touched a sparse page */
 } warp_result;
 
 static int32_t sext4(uint32_t v) {
@@ -138,9 +137,7 @@ static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, cons
     tu_error inner = {TU_OK, ""};
     const tu_binding *bound = NULL;
     tu_status est;
-    if (res->explain)
-        est = tu_execute_explained(&msg, s, &smp, &reply, res->explain, &inner);
-    else if (st->trace) {
+    if (st->trace) {
         tu_trace_sink sink = *st->trace;
         sink.surface = index;
         for (unsigned l = 0; l < lanes; l++) /* each lane read the texture header */
@@ -191,24 +188,8 @@ static tu_status run_group(const tu_nv_tld *in, const tu_nv_state *st, uint32_t 
     return run_texture(in, &tex, st, index, lanes, group, args, res, err);
 }
 
-static tu_status tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_regs *regs,
-                             uint32_t active_mask, const tu_explain *explain, tu_error *err);
-
 tu_status tu_nv_tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_regs *regs,
                             uint32_t active_mask, tu_error *err) {
-    return tld_execute(in, st, regs, active_mask, NULL, err);
-}
-
-tu_status tu_nv_tld_execute_explained(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_regs *regs,
-                                      uint32_t active_mask, const tu_explain *explain,
-                                      tu_error *err) {
-    TU_RETURN_IF(!explain || !explain->event, err, TU_INVALID_ARGUMENT,
-                 "explain and its event function must not be NULL");
-    return tld_execute(in, st, regs, active_mask, explain, err);
-}
-
-static tu_status tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_regs *regs,
-                             uint32_t active_mask, const tu_explain *explain, tu_error *err) {
     TU_RETURN_IF(!in || !st || !regs, err, TU_INVALID_ARGUMENT,
                  "instruction, state and registers must not be NULL");
     TU_TRY(tu_nv_tld_validate(in, err));
@@ -241,7 +222,6 @@ static tu_status tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_r
 
     static const warp_result zero_result;
     warp_result res = zero_result;
-    res.explain = explain;
     for (uint32_t pending = run & all; pending;) {
         const uint32_t index = header[__builtin_ctz(pending)];
         uint32_t group = 0;

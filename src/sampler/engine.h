@@ -54,9 +54,6 @@ typedef struct tuE_ctx {
     bool bytes8;
     uint8_t byte8[4];
     uint32_t bytes; /* bytes per texel */
-    /* tu_execute_traced's sink, NULL otherwise. When set, no level is direct and no fast row
-     * runs, so every read passes tuE_read's gate path or tuE_fetch, where it is recorded. */
-    const tu_trace_sink *trace;
 } tuE_ctx;
 
 /* What a surface and a sampler fix for every message (tu_bind): the message-independent
@@ -84,15 +81,14 @@ void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const t
 
 /* The per-lane state a filter accumulates. */
 typedef struct tuE_lane {
-    bool null_page;            /* a texel came from a non-resident page */
-    uint32_t index;            /* the lane's number in the message (trace records) */
-    const tu_explain *explain; /* tu_execute_explained's lane, else NULL (the generic path only) */
+    bool null_page;             /* a texel came from a non-resident page */
+    uint32_t index;             /* the lane's number in the message (trace records) */
+    const tu_trace_sink *trace; /* tu_execute_traced's sink, else NULL (the generic path only) */
 } tuE_lane;
 
-/* Report a trace event of a traced lane (tu_execute_explained). */
-static inline void tuE_explain(const tuE_lane *lane, const tu_explain_event *e) {
-    lane->explain->event(lane->explain->user, e);
-}
+/* Give record r of a traced lane (tu_execute_traced) its message, lane and surface id, and
+ * pass it to the sink (texel.c). */
+void tuE_trace(const tuE_lane *lane, tu_trace_record *r);
 
 /* --- texel access (texel.c) ------------------------------------------------------------ */
 
@@ -109,14 +105,8 @@ int32_t tuE_wrap(int32_t i, int32_t size, tu_address mode);
  * lane->null_page. */
 void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out);
 
-/* The FETCH event of a traced lane (tu_execute_explained): texel c of s read from `bits`, the
- * bytes at `offset` into the surface (zero bytes when not resident), decoded to *value. */
-void tuE_explain_fetch(const tu_surface *s, const tuE_lane *lane, const tu_texel_coord *c,
-                       uint64_t offset, const uint8_t *bits, bool resident, const tu_texel *value);
-/* Record a read of texel c (level relative to s's view) of s for ctx->trace, when the
- * address gate hands it out. */
-void tuE_trace(const tuE_ctx *ctx, const tuE_lane *lane, const tu_surface *s, tu_trace_kind kind,
-               const tu_texel_coord *c);
+/* tuE_fetch of an MCS element: the same read, recorded as TU_TRACE_MCS. */
+void tuE_fetch_mcs(const tu_surface *mcs, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out);
 
 /* Read texel (x, y, z) of `layer`, sample `sample`, at view level `level` of the bound
  * surface, decoded with ctx->decode: directly when the level is direct and the coordinates

@@ -346,12 +346,12 @@ tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
 
 /* --- running a message ----------------------------------------------------------------------- */
 
-/* Run msg on a validated surface and sampler with their prepared state. With an explain
- * (tu_execute_explained; allow_fast false) lane explain->lane reports its steps. */
+/* Run msg on a validated surface and sampler with their prepared state. With a trace
+ * (tu_execute_traced; allow_fast false) every lane reports its reads and steps. */
 static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const tuE_bound *bound,
                      tuE_bound *lazy, const tuE_fast_prep *fast_prep, const tu_msg *msg,
                      tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path,
-                     const tu_trace_sink *trace, const tu_explain *explain) {
+                     const tu_trace_sink *trace) {
     const tu_op_info *info = tu_op_describe(msg->op);
     TU_TRY(check_msg(msg, info, surface, sampler, err));
 
@@ -397,7 +397,7 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         ctx.level = lazy->level;
         ctx.decode = lazy->proto.decode;
     }
-    /* A traced message reads every texel through the gate, where tuE_read records it: the
+    /* A traced message reads every texel through the gate, where tuE_fetch records it: the
      * same levels with no direct one (the untraced path pays nothing per texel for this). */
     tuE_level traced_levels[TU_MAX_LEVELS];
     if (trace) {
@@ -406,11 +406,10 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
             traced_levels[i].direct = false;
         }
         ctx.level = traced_levels;
-        ctx.trace = trace;
     }
     for (unsigned l = 0; l < msg->simd; l++) {
         if (!(msg->lane_mask >> l & 1)) continue;
-        tuE_lane lane = {false, l, explain && explain->lane == l ? explain : NULL};
+        tuE_lane lane = {false, l, trace};
         tu_texel t;
         if (info->kind == TU_KIND_LOAD) {
             tuE_load_lane(&ctx, &lane, l, &t);
@@ -423,10 +422,10 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         }
         for (int c = 0; c < 4; c++)
             if (msg->channel_mask >> c & 1) reply->channel[c].u[l] = t.u[c];
-        if (TU_UNLIKELY(lane.explain)) {
-            const tu_explain_event e = {
-                .kind = TU_EXPLAIN_RESULT, .value = t, .value_class = reply->value_class};
-            tuE_explain(&lane, &e);
+        if (TU_UNLIKELY(trace)) {
+            tu_trace_record e = {
+                .kind = TU_TRACE_RESULT, .value = t, .value_class = reply->value_class};
+            tuE_trace(&lane, &e);
         }
         if (lane.null_page) null_mask &= ~(1u << l);
     }
@@ -442,7 +441,7 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
 static tu_status execute_unbound(const tu_msg *msg, const tu_surface *surface,
                                  const tu_sampler *sampler, tu_reply *reply, tu_error *err,
                                  bool allow_fast, const char **fast_path,
-                                 const tu_trace_sink *trace, const tu_explain *explain) {
+                                 const tu_trace_sink *trace) {
     if (fast_path) *fast_path = NULL;
     TU_RETURN_IF(!msg || !surface || !sampler || !reply, err, TU_INVALID_ARGUMENT,
                  "message, surface, sampler and reply must not be NULL");
@@ -453,33 +452,25 @@ static tu_status execute_unbound(const tu_msg *msg, const tu_surface *surface,
     tuE_bound bound; /* level 0 now; the decoder and other levels when the generic path runs */
     bound_proto(surface, sampler, &bound);
     return run(surface, sampler, &bound, &bound, &fast_prep, msg, reply, err, allow_fast, fast_path,
-               trace, explain);
+               trace);
 }
 
 tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                      tu_reply *reply, tu_error *err) {
-    return execute_unbound(msg, surface, sampler, reply, err, true, NULL, NULL, NULL);
+    return execute_unbound(msg, surface, sampler, reply, err, true, NULL, NULL);
 }
 
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                       tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
-    return execute_unbound(msg, surface, sampler, reply, err, allow_fast, fast_path, NULL, NULL);
+    return execute_unbound(msg, surface, sampler, reply, err, allow_fast, fast_path, NULL);
 }
 
-/* The generic path only: the fast paths carry no explain hook (sampler.h). */
-tu_status tu_execute_explained(const tu_msg *msg, const tu_surface *surface,
-                               const tu_sampler *sampler, tu_reply *reply,
-                               const tu_explain *explain, tu_error *err) {
-    TU_RETURN_IF(!explain || !explain->event, err, TU_INVALID_ARGUMENT,
-                 "explain and its event function must not be NULL");
-    return execute_unbound(msg, surface, sampler, reply, err, false, NULL, NULL, explain);
-}
-
+/* The generic path only: the fast paths carry no trace hook (sampler.h). */
 tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                             const tu_trace_sink *sink, tu_reply *reply, tu_error *err) {
     TU_RETURN_IF(!sink || !sink->record, err, TU_INVALID_ARGUMENT,
                  "trace sink and its record callback must not be NULL");
-    return execute_unbound(msg, surface, sampler, reply, err, false, NULL, sink, NULL);
+    return execute_unbound(msg, surface, sampler, reply, err, false, NULL, sink);
 }
 
 tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,
@@ -493,5 +484,5 @@ tu_status tuE_execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *re
     TU_RETURN_IF(!b || !msg || !reply, err, TU_INVALID_ARGUMENT,
                  "binding, message and reply must not be NULL");
     return run(&b->surface, &b->sampler, bound_state(b), NULL, prepared(b), msg, reply, err,
-               allow_fast, fast_path, NULL, NULL);
+               allow_fast, fast_path, NULL);
 }

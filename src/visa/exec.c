@@ -805,9 +805,7 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
         tu_error eerr = {TU_OK, ""};
         const tu_binding *bound = NULL;
         tu_status est;
-        if (b->explain)
-            est = tu_execute_explained(m, s, smp, r, b->explain, &eerr);
-        else if (st->trace) {
+        if (st->trace) {
             tu_trace_sink sink = *st->trace;
             sink.surface = trace_surface_id(b, s);
             est = tu_execute_traced(m, s, smp, &sink, r, &eerr);
