@@ -157,8 +157,8 @@ static inline void k_border(unsigned kind, const tuK_geom *g, const tu_sampler *
         t[c] = vf_sel(mask, v[c], t[c]);
 }
 
-/* filter.c's code8 of a float that is not NaN (rows with a border need a NaN-free border
- * colour, fast.c): the 8-bit code reduce filters in hw precision. */
+/* filter.c's code8 of a float that is not NaN (the border as an 8-bit format holds it,
+ * tuK_geom.border, never is): the 8-bit code reduce filters in hw precision. */
 static inline int32_t k_code8(float f) {
     const float c = f * 255.0f;
     return c <= 0.0f ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
@@ -364,7 +364,7 @@ static inline void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned ki
         if (border) { /* reduce's code8 of the border colour, in the texel's byte order */
             int32_t word = 0;
             for (int c = 0; c < 4; c++)
-                word |= (int32_t)((uint32_t)k_code8(smp->border_color.f[c]) << g->shift[c]);
+                word |= (int32_t)((uint32_t)k_code8(g->border[c]) << g->shift[c]);
             t00 = vi_sel(bm[0], vi_splat(word), t00), t10 = vi_sel(bm[1], vi_splat(word), t10);
             t01 = vi_sel(bm[2], vi_splat(word), t01), t11 = vi_sel(bm[3], vi_splat(word), t11);
         }
