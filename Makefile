@@ -40,8 +40,13 @@ build: deps
 	cmake -S . -B $(BUILD) $(CMAKE_ARGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
-demo: build
-	sh examples/demo.sh $(BUILD)/texunit
+# The demo needs only the texunit tool: build that target alone, quietly (warnings and
+# errors still show on standard error).
+demo: deps
+	@cmake -S . -B $(BUILD) --log-level=WARNING $(CMAKE_ARGS) > /dev/null
+	@echo "building the texunit tool in $(BUILD)/"
+	@cmake --build $(BUILD) -j $(JOBS) --target texunit_tool > /dev/null
+	@sh examples/demo.sh $(BUILD)/texunit
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -29,3 +29,7 @@ echo "\$ texunit info $out/noise.png"
 echo
 echo "\$ texunit query examples/query.txt"
 "$texunit" query "$(dirname "$0")/query.txt"
+echo
+echo "\$ texunit render docs/img/compare.png min=linear mag=linear mip=linear --compare \"\" \"aniso=16\""
+echo "\$ texunit render docs/img/levels.png ... --show levels   (examples/pictures.sh)"
+sh "$(dirname "$0")/pictures.sh" "$texunit" "$(dirname "$0")/../docs/img"

@@ -265,7 +265,183 @@ static void test_invalid(void) {
     CHECK_EQ_U(tu_texel_hash_field(TU_FORMAT_X8_D24_UNORM_PACK32, 1, 1, 0, 0, 0, 0, 0), 0);
 }
 
+/* --- patterns: each rule of surface.h written out again --------------------------------- */
+
+static tu_texel texel_at(const tu_surface *s, uint32_t level, uint32_t layer, uint32_t x,
+                         uint32_t y, uint32_t z) {
+    const tu_texel_coord c = {x, y, z, layer, level, 0};
+    tu_texel t = {{0}};
+    const void *p = tu_surface_texel_pointer(s, &c);
+    CHECK(p != NULL);
+    if (p) tu_format_decode(s->format, p, &t);
+    return t;
+}
+
+static tu_image make_pattern(tu_surface_type type, bool arrayed, tu_format format, uint32_t w,
+                             uint32_t h, uint32_t d, uint32_t layers, uint32_t levels,
+                             tu_pattern pattern) {
+    tu_image img = tu_test_image(type, arrayed, format, w, h, d, layers, levels, 1);
+    tu_error err = {0};
+    CHECK(tu_surface_fill_pattern(&img.surface, pattern, 5, NULL, &err) == TU_OK, "%s",
+          err.message);
+    return img;
+}
+
+static void test_pattern_names(void) {
+    const char *names[] = {"hash", "checker", "gradient", "levels", "grid"};
+    for (int p = 0; p < TU_PATTERN_COUNT; p++) {
+        CHECK_EQ_STR(tu_pattern_name((tu_pattern)p), names[p]);
+        CHECK_EQ_U(tu_pattern_from_name(names[p]), (unsigned)p);
+    }
+    CHECK(tu_pattern_name(TU_PATTERN_COUNT) == NULL);
+    CHECK_EQ_U(tu_pattern_from_name("Checker"), TU_PATTERN_COUNT);
+    CHECK_EQ_U(tu_pattern_from_name(NULL), TU_PATTERN_COUNT);
+    tu_image img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 4, 4, 1, 1, 1, 1);
+    tu_error err = {0};
+    CHECK_ERR(tu_surface_fill_pattern(&img.surface, TU_PATTERN_COUNT, 0, NULL, &err),
+              TU_INVALID_ARGUMENT, &err, "pattern 5 is not a tu_pattern");
+    /* HASH is the generator itself */
+    tu_image ref = make_filled(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 4, 4, 1, 1, 1, 1, 9);
+    CHECK(tu_surface_fill_pattern(&img.surface, TU_PATTERN_HASH, 9, NULL, &err) == TU_OK);
+    CHECK(memcmp(img.memory, ref.memory, img.surface.size) == 0);
+    tu_image_free(&img);
+    tu_image_free(&ref);
+}
+
+/* LEVELS: one colour per level, the first six as named, all 17 distinct. */
+static void test_pattern_levels(void) {
+    const float named[6][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 0}, {1, 0, 1}, {0, 1, 1}};
+    float all[TU_MAX_LEVELS][4];
+    for (uint32_t L = 0; L < TU_MAX_LEVELS; L++) {
+        tu_pattern_level_color(L, all[L]);
+        CHECK(all[L][3] == 1.0f);
+        for (uint32_t k = 0; k < L; k++)
+            CHECK(memcmp(all[k], all[L], sizeof all[L]) != 0, "levels %u and %u share a colour", k,
+                  L);
+        if (L < 6)
+            for (int c = 0; c < 3; c++)
+                CHECK(all[L][c] == named[L][c]);
+    }
+    float past[4];
+    tu_pattern_level_color(40, past);
+    CHECK(memcmp(past, all[TU_MAX_LEVELS - 1], sizeof past) == 0);
+
+    tu_image img = make_pattern(TU_SURFACE_2D, true, TU_FORMAT_R32G32B32A32_SFLOAT, 32, 16, 1, 2, 6,
+                                TU_PATTERN_LEVELS);
+    for (uint32_t L = 0; L < 6; L++)
+        for (uint32_t layer = 0; layer < 2; layer++)
+            for (uint32_t y = 0; y < (16u >> L ? 16u >> L : 1); y++)
+                for (uint32_t x = 0; x < 32u >> L; x++) {
+                    const tu_texel t = texel_at(&img.surface, L, layer, x, y, 0);
+                    for (int c = 0; c < 4; c++)
+                        CHECK(t.f[c] == all[L][c], "level %u (%u,%u) c%d: %g", L, x, y, c, t.f[c]);
+                }
+    tu_image_free(&img);
+}
+
+/* CHECKER: 8 cells per axis (cell = extent / 8), white when cx + cy + cz + layer is even;
+ * grey below 8 texels (0.5: 128 in 8-bit integer formats, round(127.5)); integer formats
+ * hold 255 and 0. */
+static void test_pattern_checker(void) {
+    tu_image img = make_pattern(TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UINT, 16, 16, 1, 2, 5,
+                                TU_PATTERN_CHECKER);
+    for (uint32_t L = 0; L < 5; L++) {
+        const uint32_t n = 16u >> L, cell = n / 8;
+        for (uint32_t layer = 0; layer < 2; layer++)
+            for (uint32_t y = 0; y < n; y++)
+                for (uint32_t x = 0; x < n; x++) {
+                    const tu_texel t = texel_at(&img.surface, L, layer, x, y, 0);
+                    const uint32_t v = n < 8 ? 128 : ((x / cell + y / cell + layer) % 2) ? 0 : 255;
+                    CHECK(t.u[0] == v && t.u[1] == v && t.u[2] == v && t.u[3] == 255,
+                          "level %u layer %u (%u,%u): %u", L, layer, x, y, t.u[0]);
+                }
+    }
+    tu_image_free(&img);
+    tu_image vol = make_pattern(TU_SURFACE_3D, false, TU_FORMAT_R8_UNORM, 16, 16, 16, 1, 1,
+                                TU_PATTERN_CHECKER);
+    for (uint32_t z = 0; z < 16; z++)
+        for (uint32_t y = 0; y < 16; y++)
+            for (uint32_t x = 0; x < 16; x++)
+                CHECK(texel_at(&vol.surface, 0, 0, x, y, z).f[0] ==
+                      (((x / 2 + y / 2 + z / 2) % 2) ? 0.0f : 1.0f));
+    tu_image_free(&vol);
+}
+
+/* GRADIENT: ((x + 0.5) / w, (y + 0.5) / h, (layer + 0.5) / layers or (z + 0.5) / d, 1). */
+static void test_pattern_gradient(void) {
+    tu_image img = make_pattern(TU_SURFACE_2D, true, TU_FORMAT_R32G32B32A32_SFLOAT, 8, 4, 1, 3, 2,
+                                TU_PATTERN_GRADIENT);
+    for (uint32_t L = 0; L < 2; L++)
+        for (uint32_t layer = 0; layer < 3; layer++)
+            for (uint32_t y = 0; y < 4u >> L; y++)
+                for (uint32_t x = 0; x < 8u >> L; x++) {
+                    const tu_texel t = texel_at(&img.surface, L, layer, x, y, 0);
+                    CHECK(t.f[0] == (x + 0.5f) / (float)(8u >> L) &&
+                          t.f[1] == (y + 0.5f) / (float)(4u >> L) &&
+                          t.f[2] == (layer + 0.5f) / 3.0f && t.f[3] == 1.0f);
+                }
+    tu_image_free(&img);
+    tu_image vol = make_pattern(TU_SURFACE_3D, false, TU_FORMAT_R32G32B32A32_SFLOAT, 4, 4, 4, 1, 1,
+                                TU_PATTERN_GRADIENT);
+    CHECK(texel_at(&vol.surface, 0, 0, 1, 2, 3).f[2] == 3.5f / 4.0f);
+    tu_image_free(&vol);
+}
+
+/* GRID: a white line every 8 texels at every level, grey 0.25 between; 8-bit unorm stores
+ * 0.25 as round(63.75) = 64. Depth formats hold r. */
+static void test_pattern_grid(void) {
+    tu_image img = make_pattern(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 32, 32, 1, 1, 2,
+                                TU_PATTERN_GRID);
+    for (uint32_t L = 0; L < 2; L++)
+        for (uint32_t y = 0; y < 32u >> L; y++)
+            for (uint32_t x = 0; x < 32u >> L; x++) {
+                const tu_texel_coord c = {x, y, 0, 0, L, 0};
+                const uint8_t *p = tu_surface_texel_pointer(&img.surface, &c);
+                const uint8_t v = (x % 8 == 0 || y % 8 == 0) ? 255 : 64;
+                CHECK(p && p[0] == v && p[1] == v && p[2] == v && p[3] == 255);
+            }
+    tu_image_free(&img);
+    tu_image depth =
+        make_pattern(TU_SURFACE_2D, false, TU_FORMAT_D32_SFLOAT, 16, 16, 1, 1, 1, TU_PATTERN_GRID);
+    CHECK(texel_at(&depth.surface, 0, 0, 8, 3, 0).f[0] == 1.0f);
+    CHECK(texel_at(&depth.surface, 0, 0, 7, 3, 0).f[0] == 0.25f);
+    tu_image_free(&depth);
+}
+
+/* The fill reports every row once, in order, ending at the total. */
+typedef struct rows_seen {
+    uint64_t calls, last, total;
+    bool ordered;
+} rows_seen;
+
+static void count_rows(void *user, uint64_t done, uint64_t total) {
+    rows_seen *r = user;
+    r->ordered &= done == r->last + 1 && (r->total == 0 || total == r->total);
+    r->calls++, r->last = done, r->total = total;
+}
+
+static void test_pattern_progress(void) {
+    tu_image img = tu_test_image(TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 3, 4, 1);
+    rows_seen seen = {0, 0, 0, true};
+    const tu_progress p = {count_rows, &seen};
+    tu_error err = {0};
+    CHECK(tu_surface_fill_pattern(&img.surface, TU_PATTERN_GRID, 0, &p, &err) == TU_OK);
+    /* rows: (8 + 4 + 2 + 1) per layer, 3 layers */
+    CHECK(seen.ordered && seen.calls == 45 && seen.last == 45 && seen.total == 45,
+          "%llu calls, last %llu of %llu", (unsigned long long)seen.calls,
+          (unsigned long long)seen.last, (unsigned long long)seen.total);
+    const tu_progress silent = {NULL, NULL};
+    CHECK(tu_surface_fill_pattern(&img.surface, TU_PATTERN_GRID, 0, &silent, &err) == TU_OK);
+    tu_image_free(&img);
+}
+
 int main(void) {
+    TU_RUN(test_pattern_progress);
+    TU_RUN(test_pattern_names);
+    TU_RUN(test_pattern_levels);
+    TU_RUN(test_pattern_checker);
+    TU_RUN(test_pattern_gradient);
+    TU_RUN(test_pattern_grid);
     TU_RUN(test_hash);
     TU_RUN(test_float_formats);
     TU_RUN(test_field_rules);

@@ -216,7 +216,8 @@ static void test_refusals(void) {
         CHECK(run_text(cases[i].program, &out, &err) == 1, "case %zu ran", i);
         CHECK(strstr(err, cases[i].needle) != NULL, "case %zu: '%s' lacks '%s'", i, err,
               cases[i].needle);
-        CHECK(strstr(err, "test_nv_run.sass:") != NULL, "no PATH:LINE in '%s'", err);
+        CHECK(strncmp(err, "texunit: ", 9) == 0 && strstr(err, "test_nv_run.sass:") != NULL,
+              "no texunit: PATH:LINE in '%s'", err);
         free(out);
         free(err);
     }

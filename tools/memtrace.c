@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The engine's records: the reads are the memory trace; the lanes' steps are not kept. */
 static void record(void *user, const tu_trace_record *r) {
     tq_memtrace *m = user;
+    if (!tu_trace_kind_is_read(r->kind)) return;
     if (m->n == m->cap) {
         size_t cap = m->cap ? m->cap * 2 : 256;
         tu_trace_record *grown = realloc(m->recs, cap * sizeof *grown);

@@ -56,6 +56,10 @@ bool tq_type_from_word(const char *w, tu_surface_type *type, bool *arrayed) {
     return false;
 }
 
+const char *tq_type_word_at(size_t i) {
+    return i < COUNT(type_words) ? type_words[i].word : NULL;
+}
+
 const char *tq_type_word(tu_surface_type type, bool arrayed) {
     for (size_t i = 0; i < COUNT(type_words); i++)
         if (type_words[i].type == type && type_words[i].arrayed == arrayed)
@@ -67,6 +71,19 @@ tu_format tq_format_from_word(const char *w) {
     for (size_t i = 0; i < COUNT(short_formats); i++)
         if (strcmp(w, short_formats[i].word) == 0) return short_formats[i].format;
     return tu_format_from_name(w);
+}
+
+bool tq_seed_from_word(const char *w, uint32_t *seed, tu_pattern *pattern) {
+    *seed = 0;
+    *pattern = tu_pattern_from_name(w);
+    if (*pattern != TU_PATTERN_COUNT) return true;
+    *pattern = TU_PATTERN_HASH;
+    char *end;
+    errno = 0;
+    const unsigned long long v = strtoull(w, &end, 0);
+    if (errno || end == w || *end || w[0] == '-' || v > UINT32_MAX) return false;
+    *seed = (uint32_t)v;
+    return true;
 }
 
 tq_sampler tq_sampler_defaults(void) {
@@ -325,12 +342,17 @@ bool tq_parse(const char *line, tu_surface_type type, bool arrayed, tq_line *q, 
         t->format = tq_format_from_word(tk.t[2]);
         if (t->format == TU_FORMAT_UNDEFINED)
             return fail(why, why_size, "texture format '%s' is unknown", tk.t[2]);
-        uint32_t *v[] = {&t->width, &t->height, &t->depth, &t->levels, &t->layers, &t->seed};
-        const char *names[] = {"W", "H", "D", "LEVELS", "LAYERS", "SEED"};
-        for (int i = 0; i < 6; i++)
+        uint32_t *v[] = {&t->width, &t->height, &t->depth, &t->levels, &t->layers};
+        const char *names[] = {"W", "H", "D", "LEVELS", "LAYERS"};
+        for (int i = 0; i < 5; i++)
             if (!parse_u32(tk.t[3 + i], v[i]))
                 return fail(why, why_size, "texture %s '%s' is not an unsigned integer", names[i],
                             tk.t[3 + i]);
+        if (!tq_seed_from_word(tk.t[8], &t->seed, &t->pattern))
+            return fail(why, why_size,
+                        "texture SEED '%s' is neither an unsigned integer nor a pattern (checker "
+                        "gradient levels grid hash)",
+                        tk.t[8]);
         return true;
     }
     if (strcmp(cmd, "texture_file") == 0) {
@@ -441,6 +463,11 @@ tu_sampler tq_make_sampler(const tq_sampler *s) {
 }
 
 bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_size) {
+    return tq_make_texture_progress(t, img, NULL, why, why_size);
+}
+
+bool tq_make_texture_progress(const tq_texture *t, tu_image *img, const tu_progress *progress,
+                              char *why, size_t why_size) {
     tu_error err = {0};
     tu_surface desc = {0};
     desc.type = t->type, desc.arrayed = t->arrayed, desc.format = t->format;
@@ -448,7 +475,7 @@ bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_s
     desc.layers = t->layers, desc.levels = t->levels, desc.samples = 1;
     if (desc.levels == 0) desc.levels = tu_surface_max_levels(&desc);
     if (tu_image_create(img, &desc, &err) != TU_OK ||
-        tu_surface_fill_hash(&img->surface, t->seed, &err) != TU_OK ||
+        tu_surface_fill_pattern(&img->surface, t->pattern, t->seed, progress, &err) != TU_OK ||
         tu_image_convert_tiling(img, t->tiling, &err) != TU_OK) {
         tu_image_free(img);
         return fail(why, why_size, "texture: %s", err.message);
@@ -494,6 +521,12 @@ static bool answer_size(const tq_line *q, const tu_surface *s, tu_texel *out) {
 
 bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_texel *out,
                tu_format_class *cls, char *why, size_t why_size) {
+    return tq_answer_traced(q, img, smp, NULL, out, cls, why, why_size);
+}
+
+bool tq_answer_traced(const tq_line *q, const tu_image *img, const tq_sampler *smp,
+                      const tu_trace_sink *trace, tu_texel *out, tu_format_class *cls, char *why,
+                      size_t why_size) {
     const tu_surface *s = &img->surface;
     const tu_format_desc *fd = tu_format_describe(s->format);
     *cls = (tu_format_class)fd->format_class;
@@ -559,8 +592,9 @@ bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_
     const tu_sampler sampler = tq_make_sampler(smp);
     tu_reply reply;
     tu_error err = {0};
-    if (tu_execute(&m, s, &sampler, &reply, &err) != TU_OK)
-        return fail(why, why_size, "%s", err.message);
+    const tu_status st = trace ? tu_execute_traced(&m, s, &sampler, trace, &reply, &err)
+                               : tu_execute(&m, s, &sampler, &reply, &err);
+    if (st != TU_OK) return fail(why, why_size, "%s", err.message);
     *cls = (tu_format_class)reply.value_class;
     for (int c = 0; c < 4; c++)
         out->u[c] = reply.channel[c].u[0];
@@ -663,7 +697,76 @@ tq_line_read tq_read_line(FILE *in, char *buf, size_t size, size_t *len) {
     return n ? TQ_LINE : TQ_LINE_EOF;
 }
 
-unsigned tq_run(FILE *in, FILE *out) {
+/* A texture, texture_file or sampler line: the state later queries use. */
+static bool apply_state(const tq_line *q, tu_image *img, bool *have_texture, tq_sampler *smp,
+                        const tu_progress *progress, char *why, size_t why_size) {
+    switch (q->kind) {
+    case TQ_TEXTURE: {
+        tu_image fresh = {0};
+        if (!tq_make_texture_progress(&q->texture, &fresh, progress, why, why_size)) return false;
+        tu_image_free(img);
+        *img = fresh;
+        *have_texture = true;
+        return true;
+    }
+    case TQ_TEXTURE_FILE:
+        if (!load_texture_file(q->texture.path, q->texture.tiling, img, *have_texture, why,
+                               why_size))
+            return false;
+        *have_texture = true;
+        return true;
+    case TQ_SAMPLER: *smp = q->sampler; return true;
+    default: return true;
+    }
+}
+
+bool tq_state_at(FILE *in, unsigned target, tu_image *img, tq_sampler *smp, tq_line *q, char *why,
+                 size_t why_size) {
+    char line[1100];
+    unsigned lineno = 0;
+    bool have_texture = false;
+    memset(img, 0, sizeof *img);
+    *smp = tq_sampler_defaults();
+    size_t len;
+    for (tq_line_read got; (got = tq_read_line(in, line, sizeof line, &len)) != TQ_LINE_EOF;) {
+        ++lineno;
+        tu_error text_err = {0};
+        if (got == TQ_LINE_LONG) {
+            tu_image_free(img);
+            return fail(why, why_size, "line %u is longer than %zu characters", lineno,
+                        sizeof line - 2);
+        }
+        if (tu_text_check(line, len, lineno, &text_err) != TU_OK) {
+            tu_image_free(img);
+            return fail(why, why_size, "%s", text_err.message);
+        }
+        const tu_surface_type type = have_texture ? img->surface.type : TU_SURFACE_2D;
+        const bool arrayed = have_texture && img->surface.arrayed;
+        if (!tq_parse(line, type, arrayed, q, why, why_size) ||
+            (lineno < target && !apply_state(q, img, &have_texture, smp, NULL, why, why_size))) {
+            char reason[300];
+            snprintf(reason, sizeof reason, "%s", why);
+            tu_image_free(img);
+            return fail(why, why_size, "line %u: %s", lineno, reason);
+        }
+        if (lineno < target) continue;
+        if (q->kind == TQ_BLANK || q->kind == TQ_TEXTURE || q->kind == TQ_TEXTURE_FILE ||
+            q->kind == TQ_SAMPLER || q->kind == TQ_SIZE || q->kind == TQ_LEVELS) {
+            tu_image_free(img);
+            return fail(why, why_size,
+                        "line %u is not a query that samples or fetches (fetch lod grad cmp "
+                        "gather cmpgather)",
+                        lineno);
+        }
+        if (!have_texture) return fail(why, why_size, "no texture line before line %u", lineno);
+        return true;
+    }
+    tu_image_free(img);
+    return fail(why, why_size, "the file has %u lines, not %u", lineno, target);
+}
+
+unsigned tq_run(FILE *in, const char *name, FILE *out, FILE *err, bool echo,
+                const tu_progress *progress) {
     char line[1100], why[300];
     unsigned lineno = 0, bad = 0;
     tu_image img = {0};
@@ -675,11 +778,17 @@ unsigned tq_run(FILE *in, FILE *out) {
         tu_error text_err = {0};
         if (got == TQ_LINE_LONG) {
             fprintf(out, "error: line %u: longer than %zu characters\n", lineno, sizeof line - 2);
+            if (err)
+                fprintf(err, "texunit: %s:%u: longer than %zu characters\n", name, lineno,
+                        sizeof line - 2);
             bad++;
             continue;
         }
+        if (echo) fputs(line, out);
+        const char *answer_prefix = echo ? "    = " : "";
         if (tu_text_check(line, len, lineno, &text_err) != TU_OK) {
-            fprintf(out, "error: %s\n", text_err.message);
+            fprintf(out, "%serror: %s\n", answer_prefix, text_err.message);
+            if (err) fprintf(err, "texunit: %s: %s\n", name, text_err.message);
             bad++;
             continue;
         }
@@ -690,35 +799,27 @@ unsigned tq_run(FILE *in, FILE *out) {
         if (ok) {
             switch (q.kind) {
             case TQ_BLANK: continue;
-            case TQ_TEXTURE: {
-                tu_image fresh = {0};
-                ok = tq_make_texture(&q.texture, &fresh, why, sizeof why);
-                if (ok) {
-                    tu_image_free(&img);
-                    img = fresh;
-                    have_texture = true;
-                }
-                break;
-            }
+            case TQ_TEXTURE:
             case TQ_TEXTURE_FILE:
-                ok = load_texture_file(q.texture.path, q.texture.tiling, &img, have_texture, why,
-                                       sizeof why);
-                have_texture |= ok;
+            case TQ_SAMPLER:
+                ok = apply_state(&q, &img, &have_texture, &smp, progress, why, sizeof why);
                 break;
-            case TQ_SAMPLER: smp = q.sampler; break;
             default: {
                 tu_texel v;
                 tu_format_class cls;
                 if (!have_texture)
                     ok = fail(why, sizeof why, "no texture line before this query");
-                else if ((ok = tq_answer(&q, &img, &smp, &v, &cls, why, sizeof why)))
+                else if ((ok = tq_answer(&q, &img, &smp, &v, &cls, why, sizeof why))) {
+                    fputs(answer_prefix, out);
                     tq_print(out, &v, cls);
+                }
                 break;
             }
             }
         }
         if (!ok) {
-            fprintf(out, "error: line %u: %s\n", lineno, why);
+            fprintf(out, "%serror: line %u: %s\n", answer_prefix, lineno, why);
+            if (err) fprintf(err, "texunit: %s:%u: %s\n", name, lineno, why);
             bad++;
         }
     }

@@ -31,8 +31,9 @@ typedef struct tq_texture {
     bool arrayed;
     tu_format format;
     uint32_t width, height, depth, levels, layers, seed;
-    tu_tiling tiling; /* tiling=linear|x|y|4|64 (LINEAR by default) */
-    char path[1024];  /* texture_file */
+    tu_pattern pattern; /* TU_PATTERN_HASH (with seed) unless SEED names a pattern */
+    tu_tiling tiling;   /* tiling=linear|x|y|4|64 (LINEAR by default) */
+    char path[1024];    /* texture_file */
 } tq_texture;
 
 /* The sampler keys as written (defaults applied), before mapping to tu_sampler. */
@@ -68,7 +69,14 @@ typedef struct tq_line {
  * every table format by its Vulkan name in any case). */
 bool tq_type_from_word(const char *word, tu_surface_type *type, bool *arrayed);
 const char *tq_type_word(tu_surface_type type, bool arrayed);
+/* The i-th TYPE word, NULL past the last (the list `texunit help` prints). */
+const char *tq_type_word_at(size_t i);
 tu_format tq_format_from_word(const char *word);
+
+/* The SEED word of a texture: a number is the hash generator's seed; a pattern name
+ * (checker gradient levels grid hash, texunit/surface.h) fills with that pattern (seed 0).
+ * False for anything else. */
+bool tq_seed_from_word(const char *word, uint32_t *seed, tu_pattern *pattern);
 
 /* The default sampler of the format: nearest, nearest, nearest, repeat,
  * transparent_black, none, 0, 1000, 0, 0, 0. */
@@ -87,12 +95,27 @@ tu_sampler tq_make_sampler(const tq_sampler *s);
 bool tq_answer(const tq_line *q, const tu_image *img, const tq_sampler *smp, tu_texel *out,
                tu_format_class *cls, char *why, size_t why_size);
 
+/* tq_answer through tu_execute_traced (lane 0: the query's one lane): the engine records
+ * its reads and steps to trace (texunit explain). */
+bool tq_answer_traced(const tq_line *q, const tu_image *img, const tq_sampler *smp,
+                      const tu_trace_sink *trace, tu_texel *out, tu_format_class *cls, char *why,
+                      size_t why_size);
+
+/* Read a case file up to line `target` (from 1): the texture and sampler its earlier lines
+ * set, and *q the query of line `target` (a fetch, lod, grad, cmp, gather or cmpgather).
+ * False with a reason (img is then empty). */
+bool tq_state_at(FILE *in, unsigned target, tu_image *img, tq_sampler *smp, tq_line *q, char *why,
+                 size_t why_size);
+
 /* "tiling=linear", "tiling=x", "tiling=y", "tiling=4", "tiling=64" (docs/semantics.md,
  * "Intel tilings"); false for anything else. */
 bool tq_tiling_from_word(const char *w, tu_tiling *t);
 
-/* Make the texture a TEXTURE / TEXTURE_FILE line describes. */
+/* Make the texture a TEXTURE / TEXTURE_FILE line describes; the _progress form reports the
+ * fill to `progress` (NULL: none). */
 bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_size);
+bool tq_make_texture_progress(const tq_texture *t, tu_image *img, const tu_progress *progress,
+                              char *why, size_t why_size);
 
 /* Print four values as the format says: %.9g floats, integers for integer classes. */
 void tq_print(FILE *f, const tu_texel *v, tu_format_class cls);
@@ -107,8 +130,12 @@ char *tq_read_file(const char *path, size_t *size, char *why, size_t why_size);
 typedef enum tq_line_read { TQ_LINE_EOF, TQ_LINE, TQ_LINE_LONG } tq_line_read;
 tq_line_read tq_read_line(FILE *in, char *buf, size_t size, size_t *len);
 
-/* Run a whole case file: one output line per query, errors as "error: line N: reason".
- * Returns the number of malformed lines. */
-unsigned tq_run(FILE *in, FILE *out);
+/* Run a whole case file: one output line per query, errors as "error: line N: reason" in
+ * its place and, when err is not NULL, as "texunit: NAME:N: reason" on err.
+ * With echo, every input line is printed as it is, each answer or error after its line
+ * indented as "    = ...". Texture fills report to `progress` (NULL: none). Returns the
+ * number of malformed lines. */
+unsigned tq_run(FILE *in, const char *name, FILE *out, FILE *err, bool echo,
+                const tu_progress *progress);
 
 #endif /* TEXUNIT_QUERY_H */

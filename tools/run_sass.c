@@ -30,7 +30,7 @@
  *   TLD...                         an instruction: printed in canonical form with its
  *                                  Maxwell encoding, then executed
  *
- * The tool stops at the first line texunit refuses and reports "PATH:LINE: reason".
+ * The tool stops at the first line texunit refuses and reports "texunit: PATH:LINE: reason".
  */
 #include "run_sass.h"
 
@@ -71,13 +71,16 @@ typedef struct run {
     texture_mem mems[MAX_TEXTURES];
     uint32_t region_count;
     uint64_t next_address;
+    const tu_trace_sink *explain; /* texunit explain: the TLD on explain_line is traced to it */
+    unsigned explain_line, explain_lane;
+    bool traced;
 } run;
 
 static bool fail(run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool fail(run *r, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(r->err, "%s:%u: ", r->path, r->line);
+    fprintf(r->err, "texunit: %s:%u: ", r->path, r->line);
     vfprintf(r->err, fmt, ap);
     fputc('\n', r->err);
     va_end(ap);
@@ -498,7 +501,13 @@ static bool cmd_instruction(run *r, const char *text) {
         fprintf(r->out, "%-56s // 0x%016llx\n", buf, (unsigned long long)word);
     else
         fprintf(r->out, "%-56s // (no encoding: %s)\n", buf, enc.message);
-    const tu_nv_state st = state(r);
+    tu_nv_state st = state(r);
+    const bool traced = r->explain && r->line == r->explain_line;
+    if (traced && r->explain_lane >= r->regs.lanes)
+        return fail(r, "lane %u is outside the warp's %u threads (.lanes)", r->explain_lane,
+                    r->regs.lanes);
+    r->traced |= traced;
+    if (traced) st.trace = r->explain;
     if (tu_nv_tld_execute(&t, &st, &r->regs, r->active, &e) != TU_OK) return refused(r, &e);
     return true;
 }
@@ -556,21 +565,22 @@ static bool run_line(run *r, char *line) {
     return fail(r, "unknown directive '%s'", w[0]);
 }
 
-int tq_run_sass(const char *path, FILE *out, FILE *err) {
-    return tq_run_sass_traced(path, out, err, NULL);
-}
-
-int tq_run_sass_traced(const char *path, FILE *out, FILE *err, const tu_trace_sink *trace) {
+/* Run the program; with `explain`, the TLD on source line explain_line is traced to it; with
+ * `trace`, every TLD is traced to it. */
+static int run_program(const char *path, FILE *out, FILE *err, unsigned explain_line,
+                       unsigned explain_lane, const tu_trace_sink *explain,
+                       const tu_trace_sink *trace) {
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (!in) {
-        fprintf(err, "%s: %s\n", path, strerror(errno));
+        fprintf(err, "texunit: %s: %s\n", path, strerror(errno));
         return 1;
     }
     run *r = calloc(1, sizeof *r);
     bool ok = r != NULL;
     if (r) {
         r->path = path, r->out = out, r->err = err;
-        r->trace = trace;
+        r->trace = trace, r->explain = explain;
+        r->explain_line = explain_line, r->explain_lane = explain_lane;
         r->regs.lanes = 1;
         r->active = 0xffffffffu;
         r->header_max = r->sampler_max = 63;
@@ -590,6 +600,10 @@ int tq_run_sass_traced(const char *path, FILE *out, FILE *err, const tu_trace_si
             ok = tu_text_check(line, len, r->line, &e) == TU_OK ? run_line(r, line)
                                                                 : fail(r, "%s", e.message);
         }
+        if (ok && explain && !r->traced) {
+            r->line = explain_line;
+            ok = fail(r, "%s", "not a TLD instruction of the program");
+        }
         for (uint32_t i = 0; i < r->region_count; i++) {
             free(r->regions[i].data);
             free(r->mems[i].bits);
@@ -598,8 +612,28 @@ int tq_run_sass_traced(const char *path, FILE *out, FILE *err, const tu_trace_si
         free(r->samplers);
         free(r);
     } else {
-        fprintf(err, "%s: out of memory\n", path);
+        fprintf(err, "texunit: %s: out of memory\n", path);
     }
     if (in != stdin) fclose(in);
     return ok ? 0 : 1;
+}
+
+int tq_run_sass(const char *path, FILE *out, FILE *err) {
+    return run_program(path, out, err, 0, 0, NULL, NULL);
+}
+
+int tq_run_sass_traced(const char *path, FILE *out, FILE *err, const tu_trace_sink *trace) {
+    return run_program(path, out, err, 0, 0, NULL, trace);
+}
+
+int tq_trace_sass(const char *path, unsigned line, unsigned lane, const tu_trace_sink *trace,
+                  FILE *err) {
+    FILE *discard = tmpfile(); /* the program's own output */
+    if (!discard) {
+        fprintf(err, "texunit: %s: cannot open a temporary file: %s\n", path, strerror(errno));
+        return 1;
+    }
+    const int rc = run_program(path, discard, err, line, lane, trace, NULL);
+    fclose(discard);
+    return rc;
 }

@@ -7,12 +7,20 @@
 #ifndef TEXUNIT_RUN_SASS_H
 #define TEXUNIT_RUN_SASS_H
 
+#include "texunit/texunit.h"
+
 #include <stdio.h>
 
 /* Run the program at `path` (or standard input for "-"): results to `out`, the first error as
- * "PATH:LINE: reason" to `err`. Returns 0 when the whole program ran, 1 when texunit refused
- * it (the program stops at the first refused line). */
+ * "texunit: PATH:LINE: reason" to `err`. Returns 0 when the whole program ran, 1 when texunit
+ * refused it (the program stops at the first refused line). */
 int tq_run_sass(const char *path, FILE *out, FILE *err);
+
+/* Run the program with the TLD on source line `line` traced to `trace` (texunit explain,
+ * which keeps thread `lane`'s records; a lane outside the warp is refused); the program's
+ * output is discarded. 0, or 1 refused. */
+int tq_trace_sass(const char *path, unsigned line, unsigned lane, const tu_trace_sink *trace,
+                  FILE *err);
 
 /* tq_run_sass with every TLD traced to `trace` (texunit run --trace / --cache). */
 struct tu_trace_sink;

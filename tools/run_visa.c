@@ -252,7 +252,8 @@ static int directive_surface(run *r, char *args, unsigned line) {
         if (!desc.levels) desc.levels = tu_surface_max_levels(&desc);
         tu_error err = {0};
         if (tu_image_create(img, &desc, &err) != TU_OK ||
-            (!fill_zero && tu_surface_fill_hash(&img->surface, q.texture.seed, &err) != TU_OK)) {
+            (!fill_zero && tu_surface_fill_pattern(&img->surface, q.texture.pattern, q.texture.seed,
+                                                   NULL, &err) != TU_OK)) {
             tu_image_free(img);
             return refuse(r, line, "surface: %s", err.message);
         }
@@ -620,11 +621,14 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
     return 0;
 }
 
-int tq_run_visa(const char *path, FILE *out, FILE *errf) {
-    return tq_run_visa_traced(path, out, errf, NULL);
-}
-
-int tq_run_visa_traced(const char *path, FILE *out, FILE *errf, const tu_trace_sink *trace) {
+/* Run the kernel at path; with `explain`, run the lines before source line explain_line,
+ * then the instruction on that line traced to `explain` (lane explain_lane must be one of its
+ * lanes), and no dumps; with `sink`, every send traced to it. */
+static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned explain_line,
+                          unsigned explain_lane, const tu_trace_sink *explain,
+                          const tu_trace_sink *sink) {
+    const tu_trace_sink *trace = explain;
+    const unsigned trace_line = explain_line;
     static run r; /* large; the tool is single-threaded */
     memset(&r, 0, sizeof r);
     r.err = errf, r.path = path, r.emask = 0xffffffffu;
@@ -644,16 +648,38 @@ int tq_run_visa_traced(const char *path, FILE *out, FILE *errf, const tu_trace_s
     }
     for (unsigned i = 0; !rc && i < r.set_count; i++)
         rc = apply_set(&r, &k, &st, r.sets[i].args, r.sets[i].line);
+    uint32_t at = k.line_count; /* the traced instruction */
+    for (uint32_t i = 0; trace && i < k.line_count; i++)
+        if (k.lines[i].line == trace_line && !k.lines[i].is_movs) at = i;
+    /* the sampler's opcodes, 3D_SAMPLE 0x6D .. 3D_INFO 0x70 (texunit/visa.h); MEDIA_LD and
+     * the data port's do not run through the sampler engine */
+    if (!rc && trace &&
+        (at == k.line_count || k.lines[at].inst.opcode < 0x6D || k.lines[at].inst.opcode > 0x70))
+        rc = refuse(&r, trace_line, "%s",
+                    "not a sampler instruction (sample, load, gather or info) of the kernel");
+    else if (!rc && trace && explain_lane >= k.lines[at].inst.exec_size)
+        rc = refuse(&r, trace_line, "lane %u is outside the instruction's %u lanes", explain_lane,
+                    k.lines[at].inst.exec_size);
     if (!rc) {
-        st.trace = trace;
+        st.trace = sink;
         st.dispatch_mask = r.emask;
         st.cps_x = r.cps_x, st.cps_y = r.cps_y;
-        if (tu_visa_execute(&k, &st, &r.bind, &err) != TU_OK) {
+        tu_visa_kernel before = k, traced = k;
+        before.line_count = trace ? at : k.line_count;
+        traced.lines += trace ? at : 0;
+        traced.line_count = 1;
+        tu_status s = tu_visa_execute(&before, &st, &r.bind, &err);
+        if (s == TU_OK && trace) {
+            st.trace = explain;
+            s = tu_visa_execute(&traced, &st, &r.bind, &err);
+            st.trace = sink;
+        }
+        if (s != TU_OK) {
             fprintf(errf, "texunit: %s: %s: %s\n", path, tu_status_name(err.status), err.message);
             rc = 1;
         }
     }
-    for (unsigned d = 0; !rc && d < r.dump_count; d++)
+    for (unsigned d = 0; !rc && !trace && d < r.dump_count; d++)
         if (r.dumps[d].surface)
             dump_surface(&r, out, d);
         else
@@ -663,6 +689,20 @@ int tq_run_visa_traced(const char *path, FILE *out, FILE *errf, const tu_trace_s
     free(copy);
     run_free(&r);
     return rc;
+}
+
+int tq_run_visa(const char *path, FILE *out, FILE *errf) {
+    return execute_kernel(path, out, errf, 0, 0, NULL, NULL);
+}
+
+int tq_run_visa_traced(const char *path, FILE *out, FILE *errf, const tu_trace_sink *trace) {
+    return execute_kernel(path, out, errf, 0, 0, NULL, trace);
+}
+
+int tq_trace_visa(const char *path, unsigned line, unsigned lane, const tu_trace_sink *trace,
+                  FILE *errf) {
+    /* a traced run prints no dumps; errf stands in for their stream, which is never NULL */
+    return execute_kernel(path, errf, errf, line, lane, trace, NULL);
 }
 
 int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {
@@ -706,6 +746,77 @@ int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {
     return rc;
 }
 
+/* --- disasm without the kernel: the declarations the instructions imply ----------------- */
+
+enum {
+    FIRST_USER_VAR = 32,    /* general variable ids (tu_visa_var: IGC's numbering) */
+    FIRST_USER_SURFACE = 6, /* T0..T5 are predefined */
+    BINDLESS_SAMPLER = 31,  /* S31, predefined */
+    MAX_INFERRED = 4096
+};
+
+typedef struct inferred {
+    uint32_t g_bytes[MAX_INFERRED];      /* bytes a general variable must hold, by id */
+    uint32_t g_max, t_max, s_max, p_max; /* highest ids used, +1 (0: none) */
+} inferred;
+
+static void need_g(inferred *inf, uint32_t id, uint32_t bytes) {
+    if (id < FIRST_USER_VAR || id >= MAX_INFERRED) return;
+    if (bytes > inf->g_bytes[id]) inf->g_bytes[id] = bytes;
+    if (id + 1 > inf->g_max) inf->g_max = id + 1;
+}
+
+static void need_scalar(inferred *inf, const tu_visa_scalar *v, uint32_t grf) {
+    if (v->is_imm) return;
+    const uint32_t size = tu_visa_type_size((tu_visa_type)v->type);
+    need_g(inf, v->id, v->row * grf + (v->col + 1u) * (size ? size : 4));
+}
+
+/* What instruction `in` reads and writes: a raw operand spans exec_size dwords per
+ * parameter, the destination one such block per returned channel (a MEDIA_LD block its
+ * rows at their register pitch). */
+static void infer(inferred *inf, const tu_visa_inst *in, uint32_t grf) {
+    const uint32_t block = in->exec_size * 4u;
+    if (in->opcode == 0x37) { /* MEDIA_LD */
+        need_g(inf, in->dst.id,
+               in->dst.offset + in->block_height * tu_media_pitch(in->block_width));
+        need_scalar(inf, &in->x, grf);
+        need_scalar(inf, &in->y, grf);
+    } else {
+        unsigned channels = 0;
+        for (int c = 0; c < 4; c++)
+            channels += in->channels >> c & 1;
+        if (in->opcode == 0x6F) channels = 4; /* 3D_GATHER4 returns four texels */
+        need_g(inf, in->dst.id, in->dst.offset + block * (channels ? channels : 4));
+        for (unsigned i = 0; i < in->num_params; i++)
+            need_g(inf, in->params[i].id, in->params[i].offset + block);
+        need_scalar(inf, &in->aoffimmi, grf);
+        if (in->opcode != 0x6E && in->sampler != BINDLESS_SAMPLER && in->sampler + 1u > inf->s_max)
+            inf->s_max = in->sampler + 1u;
+    }
+    if (in->surface >= FIRST_USER_SURFACE && in->surface + 1u > inf->t_max)
+        inf->t_max = in->surface + 1u;
+    const uint32_t pred = in->pred & 0xfff;
+    if (pred && pred + 1u > inf->p_max) inf->p_max = pred + 1u;
+}
+
+/* .version, .kernel and a .decl of every variable id up to the highest used, in id order
+ * (the parser numbers variables by declaration), named as the printer names them. */
+static void print_inferred(FILE *out, const inferred *inf, uint32_t grf) {
+    fprintf(out, ".version 4.2\n.kernel \"disasm\"\n");
+    for (uint32_t id = FIRST_USER_VAR; id < inf->g_max; id++) {
+        const uint32_t bytes = inf->g_bytes[id] ? inf->g_bytes[id] : 4;
+        const uint32_t grfs = (bytes + grf - 1) / grf;
+        fprintf(out, ".decl V%u v_type=G type=ud num_elts=%u align=GRF\n", id, grfs * grf / 4);
+    }
+    for (uint32_t id = 1; id < inf->p_max; id++)
+        fprintf(out, ".decl P%u v_type=P num_elts=32\n", id);
+    for (uint32_t id = 0; id < inf->s_max; id++)
+        fprintf(out, ".decl S%u v_type=S num_elts=1\n", id);
+    for (uint32_t id = FIRST_USER_SURFACE; id < inf->t_max; id++)
+        fprintf(out, ".decl T%u v_type=T num_elts=1\n", id);
+}
+
 int tq_disasm_visa(const char *bin_path, const char *kernel_path, FILE *out, FILE *errf) {
     static run r;
     memset(&r, 0, sizeof r);
@@ -723,21 +834,58 @@ int tq_disasm_visa(const char *bin_path, const char *kernel_path, FILE *out, FIL
     size_t size;
     char *bytes = read_file(bin_path, &size, errf);
     int rc = bytes ? 0 : 1;
+    const tu_visa_platform platform = kernel_path ? k.platform : r.platform;
+    const uint32_t grf = platform == TU_VISA_XE2 ? 64 : 32;
+    /* Decode everything first: without the kernel, the declarations come before the
+     * instructions that imply them. */
+    tu_visa_inst *insts = NULL;
+    size_t count = 0, cap = 0;
     for (size_t at = 0; !rc && at < size;) {
-        tu_visa_inst in;
+        if (count == cap) {
+            cap = cap ? 2 * cap : 16;
+            tu_visa_inst *grown = realloc(insts, sizeof *insts * cap);
+            if (!grown) {
+                fprintf(errf, "texunit: %s: out of memory\n", bin_path);
+                rc = 1;
+                break;
+            }
+            insts = grown;
+        }
+        tu_visa_inst *in = &insts[count];
         size_t used;
         tu_error err = {0};
-        if (tu_visa_decode((const uint8_t *)bytes + at, size - at,
-                           kernel_path ? k.platform : r.platform, &in, &used, &err) != TU_OK) {
+        if (tu_visa_decode((const uint8_t *)bytes + at, size - at, platform, in, &used, &err) !=
+            TU_OK) {
             fprintf(errf, "texunit: %s: byte %zu: %s\n", bin_path, at, err.message);
             rc = 1;
             break;
         }
-        char text[512];
-        tu_visa_print_inst(kernel_path ? &k : NULL, &in, text, sizeof text);
-        fprintf(out, "%s\n", text);
+        /* The binary has no paired surface (src/visa/binary.c); the text IGC prints today
+         * has %null.0 in its place, as `asm` prints it. */
+        if (!in->has_paired) {
+            in->has_paired = true;
+            if (tu_visa_validate(in, platform, &err) != TU_OK) in->has_paired = false;
+        }
+        count++;
         at += used;
     }
+    if (!rc && !kernel_path) {
+        inferred *inf = calloc(1, sizeof *inf);
+        if (!inf) {
+            fprintf(errf, "texunit: %s: out of memory\n", bin_path);
+            rc = 1;
+        }
+        for (size_t i = 0; inf && i < count; i++)
+            infer(inf, &insts[i], grf);
+        if (inf) print_inferred(out, inf, grf);
+        free(inf);
+    }
+    for (size_t i = 0; !rc && i < count; i++) {
+        char text[512];
+        tu_visa_print_inst(kernel_path ? &k : NULL, &insts[i], text, sizeof text);
+        fprintf(out, "%s\n", text);
+    }
+    free(insts);
     free(bytes);
     tu_visa_kernel_free(&k);
     return rc;

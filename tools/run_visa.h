@@ -4,11 +4,19 @@
 #ifndef TEXUNIT_RUN_VISA_H
 #define TEXUNIT_RUN_VISA_H
 
+#include "texunit/texunit.h"
+
 #include <stdio.h>
 
 /* Run a .visaasm kernel with its //! directives; print dumps to out, errors to err.
  * Returns 0 on success, 1 when the kernel or a directive was refused. */
 int tq_run_visa(const char *path, FILE *out, FILE *err);
+
+/* Run the kernel up to the sampler instruction on source line `line`, then that instruction
+ * traced to `trace` (texunit explain, which keeps lane `lane`'s records; a lane outside the
+ * instruction is refused). 0, or 1 refused. */
+int tq_trace_visa(const char *path, unsigned line, unsigned lane, const tu_trace_sink *trace,
+                  FILE *err);
 
 /* tq_run_visa with every send traced to `trace` (texunit run --trace / --cache). */
 struct tu_trace_sink;

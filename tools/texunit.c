@@ -1,28 +1,18 @@
 /*
- * texunit - the command line tool.
- *
- *   texunit formats                         the format table
- *   texunit gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [tiling=linear|x|y|4|64]
- *                                           a surface from the texel generator, to a file
- *   texunit info FILE.ktx2|FILE.png         what a file holds
- *   texunit texel FILE LEVEL LAYER X Y Z    one decoded texel
- *   texunit query FILE|-                    answer a case file of texture queries
- *   texunit run FILE.visaasm|FILE.sass      run a vISA kernel or a TLD program (directives
- *                                           in //! comments)
- *   texunit asm FILE.visaasm [OUT.bin]      its instructions as vISA 4.1 binary
- *   texunit disasm FILE.bin [KERNEL.visaasm] decode binary instructions to text
- *   texunit lower FILE.visaasm --target T   the physical sampler messages of its instructions
- *
- * TYPE is 1d 1darray 2d 2darray 3d cube cubearray; FORMAT a short name (rgba8_unorm,
- * rgba8_srgb, rgba8_uint, rgba16_sfloat, rgba32_sfloat, r32_sfloat, d32_sfloat) or any
- * table format by its Vulkan name in any case; LEVELS 0 means the full chain; LAYERS
- * counts array layers (6 for cube, 6*n for cube arrays).
+ * texunit - the command line tool. The commands, their usage and their help text are one
+ * table (`commands` below); `texunit help` prints it and `texunit help --man` prints it as
+ * the man page texunit.1, which the build generates and `make install` installs.
  *
  * Exit status: 0 on success, 1 when texunit refused the input, 2 on a usage error.
  */
+#include "explain.h"
+#include "export.h"
+#include "help.h"
 #include "lower_cmd.h"
+#include "progress.h"
 #include "memtrace.h"
 #include "query.h"
+#include "render.h"
 #include "run_sass.h"
 #include "run_visa.h"
 
@@ -36,15 +26,7 @@ enum { EXIT_REFUSED = 1, EXIT_USAGE = 2 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-__attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "texunit: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n(run `texunit help` for usage)\n");
-    va_end(ap);
-    return EXIT_USAGE;
-}
+#define usage_error(...) th_usage_error(stderr, NULL, __VA_ARGS__)
 
 static int refused(const tu_error *err) {
     fprintf(stderr, "texunit: %s: %s\n", tu_status_name(err->status), err->message);
@@ -66,8 +48,28 @@ static bool ends_with(const char *s, const char *suffix) {
 }
 
 static tu_status load_image(const char *path, tu_image *img, tu_error *err) {
-    if (ends_with(path, ".png")) return tu_png_read_file(path, img, err);
-    return tu_ktx2_read_file(path, img, err);
+    return tx_read(path, img, err);
+}
+
+/* Move the export options (export.h) out of argv into *sel, keeping the other words in
+ * order; *argc becomes their count. Returns false after printing a usage error. */
+static bool take_export_options(int *argc, char **argv, tx_select *sel, int *status) {
+    int kept = 0;
+    for (int i = 0; i < *argc; i++) {
+        char why[160];
+        const int r = tx_parse_option(*argc, argv, &i, sel, why, sizeof why);
+        if (r < 0) {
+            *status = usage_error("%s", why);
+            return false;
+        }
+        if (r == 0 && strncmp(argv[i], "--", 2) == 0) {
+            *status = usage_error("unknown option '%s'", argv[i]);
+            return false;
+        }
+        if (r == 0) argv[kept++] = argv[i];
+    }
+    *argc = kept;
+    return true;
 }
 
 static const char *const numeric_names[] = {"unorm",  "snorm", "uint",      "sint", "sfloat",
@@ -99,36 +101,70 @@ static int cmd_formats(int argc, char **argv) {
 }
 
 static int cmd_gen(int argc, char **argv) {
+    tx_select sel = tx_select_none();
+    int status;
+    if (!take_export_options(&argc, argv, &sel, &status)) return status;
     tu_tiling tiling = TU_TILING_LINEAR; /* gen ... tiling=X: generated in that layout */
     if (argc == 10 && tq_tiling_from_word(argv[9], &tiling)) argc--;
     if (argc != 9)
-        return usage_error("%s", "usage: gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png "
-                                 "[tiling=linear|x|y|4|64]");
+        return usage_error("%s", "usage: gen TYPE FORMAT W H D LEVELS LAYERS SEED "
+                                 "OUT.ktx2|OUT.png [tiling=linear|x|y|4|64] "
+                                 "[--level L --layer N --face F --slice Z] [--tonemap]");
     tu_surface desc = {0};
     if (!tq_type_from_word(argv[0], &desc.type, &desc.arrayed))
         return usage_error("unknown surface type '%s'", argv[0]);
     desc.format = tq_format_from_word(argv[1]);
     if (desc.format == TU_FORMAT_UNDEFINED) return usage_error("unknown format '%s'", argv[1]);
-    uint32_t seed;
-    const char *names[] = {"W", "H", "D", "LEVELS", "LAYERS", "SEED"};
-    uint32_t *fields[] = {&desc.width,  &desc.height, &desc.depth,
-                          &desc.levels, &desc.layers, &seed};
-    for (int i = 0; i < 6; i++)
+    const char *names[] = {"W", "H", "D", "LEVELS", "LAYERS"};
+    uint32_t *fields[] = {&desc.width, &desc.height, &desc.depth, &desc.levels, &desc.layers};
+    for (int i = 0; i < 5; i++)
         if (!parse_u32(argv[2 + i], fields[i]))
             return usage_error("%s is not a non-negative 32-bit integer", names[i]);
+    uint32_t seed;
+    tu_pattern pattern;
+    if (!tq_seed_from_word(argv[7], &seed, &pattern))
+        return usage_error("SEED '%s' is neither a non-negative 32-bit integer nor a pattern",
+                           argv[7]);
     desc.samples = 1;
     if (desc.levels == 0) desc.levels = tu_surface_max_levels(&desc);
     tu_error err = {0};
+    tx_kind kind;
+    if (tx_kind_of(argv[8], &kind, &err) != TU_OK) return refused(&err);
     tu_image img = {0};
     if (tu_image_create(&img, &desc, &err) != TU_OK) return refused(&err);
+    tp_bar bar;
+    tp_start(&bar, "gen");
+    const tu_progress progress = tp_progress(&bar);
     tu_status st = tu_image_convert_tiling(&img, tiling, &err);
-    if (st == TU_OK) st = tu_surface_fill_hash(&img.surface, seed, &err);
-    if (st == TU_OK)
-        st = ends_with(argv[8], ".png") ? tu_png_write_file(argv[8], &img.surface, 0, 0, &err)
-                                        : tu_ktx2_write_file(argv[8], &img.surface, &err);
+    if (st == TU_OK) st = tu_surface_fill_pattern(&img.surface, pattern, seed, &progress, &err);
+    if (st == TU_OK) st = tx_write(argv[8], &img.surface, &sel, &progress, &err);
+    tp_finish(&bar);
     tu_image_free(&img);
     if (st != TU_OK) return refused(&err);
     printf("wrote %s\n", argv[8]);
+    return 0;
+}
+
+static int cmd_convert(int argc, char **argv) {
+    tx_select sel = tx_select_none();
+    int status;
+    if (!take_export_options(&argc, argv, &sel, &status)) return status;
+    if (argc != 2)
+        return usage_error("%s", "usage: convert IN OUT [--level L --layer N --face F "
+                                 "--slice Z] [--tonemap]");
+    tu_error err = {0};
+    tx_kind kind;
+    if (tx_kind_of(argv[1], &kind, &err) != TU_OK) return refused(&err);
+    tu_image img = {0};
+    if (load_image(argv[0], &img, &err) != TU_OK) return refused(&err);
+    tp_bar bar;
+    tp_start(&bar, "convert");
+    const tu_progress progress = tp_progress(&bar);
+    const tu_status st = tx_write(argv[1], &img.surface, &sel, &progress, &err);
+    tp_finish(&bar);
+    tu_image_free(&img);
+    if (st != TU_OK) return refused(&err);
+    printf("wrote %s\n", argv[1]);
     return 0;
 }
 
@@ -173,15 +209,29 @@ static int cmd_texel(int argc, char **argv) {
 }
 
 static int cmd_query(int argc, char **argv) {
-    if (argc != 1) return usage_error("%s", "usage: query FILE (or - for standard input)");
+    const bool echo = argc == 2 && strcmp(argv[1], "--echo") == 0;
+    if (echo) argc--;
+    if (argc != 1) return usage_error("%s", "usage: query FILE|- [--echo]");
     FILE *in = strcmp(argv[0], "-") == 0 ? stdin : fopen(argv[0], "r");
     if (!in) {
         fprintf(stderr, "texunit: %s: %s\n", argv[0], strerror(errno));
         return EXIT_REFUSED;
     }
-    unsigned bad = tq_run(in, stdout);
+    tp_bar bar;
+    tp_start(&bar, "query");
+    const tu_progress progress = tp_progress(&bar);
+    unsigned bad = tq_run(in, in == stdin ? "<stdin>" : argv[0], stdout, stderr, echo, &progress);
+    tp_finish(&bar);
     if (in != stdin) fclose(in);
     return bad ? EXIT_REFUSED : 0;
+}
+
+static int cmd_explain(int argc, char **argv) {
+    return te_explain(argc, argv, stdout, stderr);
+}
+
+static int cmd_render(int argc, char **argv) {
+    return tr_render(argc, argv, stdout, stderr);
 }
 
 static int cmd_run(int argc, char **argv) {
@@ -260,42 +310,186 @@ static int cmd_image_format(int argc, char **argv) {
 
 static int cmd_help(int argc, char **argv);
 
-static const struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *usage;
-} commands[] = {
-    {"formats", cmd_formats, "formats                             list the format table"},
+/* The one table of commands: what runs them and what `help` and the man page say. */
+static const th_command commands[] = {
+    {"formats", cmd_formats, "formats", "list the format table",
+     "One line per format: its Vulkan name, VkFormat number, bytes per texel and its fields\n"
+     "from bit 0 (component:numeric-kind bits; X is padding)."},
     {"gen", cmd_gen,
-     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [tiling=x|y|4|64]\n"
-     "                                    generate a surface with the texel generator"},
-    {"query", cmd_query,
-     "query FILE|-                        answer the texture queries of a case file"},
+     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [tiling=linear|x|y|4|64]\n"
+     "    [SELECT] [--tonemap]",
+     "generate a surface with the texel generator",
+     "SEED is a number or a PATTERN name (see PATTERNS). With a number, every field of\n"
+     "every texel is a hash of (SEED, level, layer, x, y, z, component)\n"
+     "(tu_surface_fill_hash), so the same line always makes the same texels.\n"
+     "LEVELS 0 means the full mip chain; LAYERS counts array layers (6 for cube, 6*n for\n"
+     "cube arrays). tiling=x|y|4|64 generates the surface in that Intel tiling\n"
+     "(docs/semantics.md, \"Intel tilings\"). Prints \"wrote OUT\". The file is written as\n"
+     "`convert` says.\n"
+     "\n"
+     "  $ texunit gen 2d rgba8_unorm 64 64 1 1 1 9 noise.png"},
+    {"convert", cmd_convert, "convert IN OUT [SELECT] [--tonemap]", "convert between KTX2 and PNG",
+     "Files are KTX2 (.ktx2) or PNG (.png) by extension; others are refused. KTX2 holds\n"
+     "every surface. PNG holds one 2D image of 8- or 16-bit UNORM or sRGB texels with 1, 2\n"
+     "or 4 channels (grey; grey + alpha, holding R and G; RGBA). Anything else is refused\n"
+     "with the reason, unless the options say what to write:\n"
+     "  SELECT: --level L  --layer N  --face F  --slice Z\n"
+     "          the one image to write: mip level L (of the view), array layer N (the cube\n"
+     "          of a cube array), cube face F (0..5 or +x -x +y -y +z -z), 3D slice Z;\n"
+     "          each is needed when the surface has more than one of it (to KTX2 too)\n"
+     "  --tonemap  write float, integer, depth, snorm and packed formats to PNG: unorm,\n"
+     "          sRGB, float and depth clamp to [0,1] (NaN is 0); snorm maps [-1,1] to\n"
+     "          [0,1]; integers map their field's range linearly to [0,1]; the image is\n"
+     "          grey for one-component and depth formats (stencil dropped), else RGBA,\n"
+     "          16-bit when a field has more than 8 bits, else 8-bit\n"
+     "\n"
+     "  $ texunit convert sky.ktx2 face.png --level 2 --face +y --tonemap"},
+    {"render", cmd_render, "render OUT.png [key=value ...] [OPTIONS]",
+     "draw a textured scene through the engine",
+     "A perspective ground plane and a quad facing the viewer, every pixel a lane of a\n"
+     "SIMD16 SAMPLE message in 2x2 subspans, so its LOD is implicit as a pixel shader's.\n"
+     "key=value words are the sampler keys of `texunit query` (default: nearest, no\n"
+     "anisotropy; e.g. min=linear mag=linear mip=linear aniso=16).\n"
+     "  --texture SPEC   a .ktx2 or .png file, a pattern or seed (a 256x256 rgba8_unorm\n"
+     "                   2D texture with its full chain; default checker), or the values\n"
+     "                   of a query texture line in quotes (\"2d rgba8_unorm 64 64 1 0 1 grid\")\n"
+     "  --size WxH       the picture's size, even (default 320x240)\n"
+     "  --show levels    colour each pixel by the LOD the engine used (the LOD op; level\n"
+     "                   colours as the levels pattern, mixed by the fraction)\n"
+     "  --show aniso     colour each pixel by its anisotropy ratio: blue 1, cyan 2,\n"
+     "                   green 4, yellow 8, red 16\n"
+     "  --compare \"KEYS A\" \"KEYS B\"\n"
+     "                   two pictures side by side, the sampler keys plus A, plus B\n"
+     "\n"
+     "  $ texunit render cmp.png min=linear mag=linear mip=linear --compare \"\" \"aniso=16\""},
+    {"info", cmd_info, "info FILE.ktx2|FILE.png", "describe a file",
+     "Its type, format, size, levels and layers, and each level's extent, offset and row\n"
+     "pitch in texunit's packed layout."},
+    {"texel", cmd_texel, "texel FILE LEVEL LAYER X Y Z", "decode one texel",
+     "Four values: %.9g floats, or integers for integer formats."},
+    {"query", cmd_query, "query FILE|- [--echo]", "answer the texture queries of a case file",
+     "One output line per query line (README, \"texunit query\"); with --echo, every line\n"
+     "of the file and each answer below its query as \"    = ...\", for reading by eye.\n"
+     "The lines:\n"
+     "  texture TYPE FORMAT W H D LEVELS LAYERS SEED [tiling=T]\n"
+     "  texture_file PATH [tiling=T]   (T: linear x y 4 64, docs/semantics.md)\n"
+     "  sampler key=value...\n"
+     "  fetch x y z_or_layer lod [ox oy oz]       lod u v w_or_layer lod [ox oy oz]\n"
+     "  grad u v w_or_layer dudx dvdx dwdx dudy dvdy dwdy [ox oy oz]\n"
+     "  cmp ref u v w_or_layer lod [ox oy oz]     gather comp u v w_or_layer [ox oy oz]\n"
+     "  cmpgather ref u v w_or_layer [ox oy oz]   size lod     levels\n"
+     "Sampler keys: min mag (nearest linear), mip (nearest linear none), addr_u addr_v\n"
+     "addr_w (repeat mirror clamp_edge clamp_border mirror_clamp_edge), border\n"
+     "(transparent_black opaque_black opaque_white), compare (never less lequal greater\n"
+     "gequal equal notequal always none), min_lod max_lod lod_bias, unnormalized (0/1),\n"
+     "aniso (0 = off, 1..16), precision (hw exact), reduction (average min max),\n"
+     "seamless (0/1). A malformed line prints \"error: line N: reason\" in its place."},
+    {"explain", cmd_explain,
+     "explain FILE LINE [--json]\nexplain FILE.visaasm|FILE.sass LINE LANE [--json]",
+     "one query or instruction lane explained step by step by the engine",
+     "The query on line LINE of a case file (after the texture and sampler lines before it),\n"
+     "or lane LANE of the sampler instruction (or thread LANE of the TLD) on line LINE of a\n"
+     "kernel or program (run up to it with its directives), through the engine's generic\n"
+     "path with its trace hook\n"
+     "(tu_execute_traced): the derivatives, rho, anisotropy and lambda before and after bias\n"
+     "and clamps; each sample's levels and their weight; each level's footprint (cube face\n"
+     "and face coordinates, texel-space position, weights); each texel's wrapped coordinates\n"
+     "or border, weight and value after any compare, with the read behind it (byte offset,\n"
+     "raw bits, decoded value); the filtered levels, the lane's reply and the result.\n"
+     "--json prints the same steps as one JSON object.\n"
+     "\n"
+     "  $ texunit explain examples/query.txt 14\n"
+     "  $ texunit explain examples/trilinear.visaasm 18 5"},
     {"run", cmd_run,
-     "run FILE.visaasm|FILE.sass          run a vISA kernel or a TLD program\n"
-     "      [--trace FILE.jsonl] [--cache 16KiB,64B,4[,plru]]   its texel reads"},
-    {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]          encode its instructions (vISA 4.1)"},
-    {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]    decode instructions to text"},
-    {"lower", cmd_lower,
-     "lower FILE.visaasm --target T       its physical sampler and data-port messages\n"
-     "      (skl, tgl, xe2; ivb, hsw, dg2: data-port messages only)"},
-    {"image-format", cmd_image_format,
-     "image-format FORMAT --target T      a storage format's typed messages and conversions"},
-    {"info", cmd_info, "info FILE.ktx2|FILE.png             describe a file"},
-    {"texel", cmd_texel, "texel FILE LEVEL LAYER X Y Z        decode one texel"},
-    {"help", cmd_help, "help                                this text"},
+     "run FILE.visaasm|FILE.sass [--trace FILE.jsonl] [--cache SIZE,LINE,WAYS[,plru]]",
+     "run a vISA kernel or a TLD program",
+     "A .visaasm kernel sets up surfaces, samplers and variables in //! comments; a .sass\n"
+     "program in . directives (docs/directives.md lists both). The first refused line\n"
+     "stops the run with \"texunit: FILE:LINE: reason\".\n"
+     "  --trace FILE.jsonl  every texel, MCS and header read of every message, one JSON\n"
+     "                      line each, and a summary line per message (texunit/trace.h)\n"
+     "  --cache SPEC        the reads through a texture-cache model, e.g. 16KiB,64B,4[,plru]:\n"
+     "                      its hits and misses"},
+    {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]", "encode its instructions (vISA 4.1)",
+     "Without OUT.bin, each instruction's bytes in hex followed by its text."},
+    {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]", "decode instructions to text",
+     "The kernel, when given, names the variables the instructions refer to."},
+    {"lower", cmd_lower, "lower FILE.visaasm --target skl|tgl|xe2[-mesa]|ivb|hsw|dg2",
+     "its physical sampler and data-port messages",
+     "Each sampler instruction split into the messages the target takes, with descriptors,\n"
+     "header and payload registers (docs/lowering.md); -mesa uses Mesa's width rule.\n"
+     "Data-port and LSC instructions lower to their sends (split sends for writes).\n"
+     "ivb, hsw and dg2 lower data-port messages only (texunit models no sampler there)."},
+    {"image-format", cmd_image_format, "image-format FORMAT --target T",
+     "a storage format's typed messages and conversions",
+     "The format a storage image of FORMAT is read and written as by the target's typed\n"
+     "messages (native, another typed format, or raw untyped dwords), then the shader's\n"
+     "steps after a load and before a store (docs/lowering.md)."},
+    {"help", cmd_help, "help [COMMAND]\n--help | -h | --version | COMMAND --help",
+     "this text, or one command's",
+     "`texunit help --man` prints this text as the man page texunit.1."},
 };
 
+static const char description[] =
+    "texunit executes GPU texture instructions (Intel vISA and sampler sends, NVIDIA TLD)\n"
+    "on surfaces in memory, bit-faithfully to their documents. The command runs its\n"
+    "engine on files, kernels and query lines; see README.md and docs/ for the rules.";
+
+static const char formats_text[] =
+    "rgba8_unorm rgba8_srgb rgba8_uint rgba16_sfloat rgba32_sfloat r32_sfloat d32_sfloat,\n"
+    "or any format of `texunit formats` by its Vulkan name in any case.";
+
+/* The patterns of tu_surface_fill_pattern (texunit/surface.h states the exact rules). */
+static const char patterns_text[] =
+    "hash      the hash generator with seed 0 (a number in its place: that seed)\n"
+    "checker   black and white, 8x8 cells per level (cell = extent / 8 texels; grey under 8)\n"
+    "gradient  R = (x + 0.5) / width, G = (y + 0.5) / height, B = slice or layer\n"
+    "levels    each mip level one colour: red, green, blue, yellow, magenta, cyan, ...\n"
+    "grid      a white line every 8 texels on grey, the same texel spacing at every level\n"
+    "A pattern name takes the place of SEED in gen, render and the query texture line.";
+
+static const char exit_text[] = "0 success, 1 texunit refused the input (the reason is printed "
+                                "as\n\"texunit: ...\"), 2 a usage error.";
+
+/* The manual: the command table and the sections; TYPES comes from the query parser's own
+ * table, so help lists exactly the words gen and query take. */
+enum { SECTION_COUNT = 4 };
+
+static th_manual manual(char *types, size_t size, th_section sections[SECTION_COUNT]) {
+    size_t n = 0;
+    types[0] = 0;
+    for (size_t i = 0; tq_type_word_at(i); i++)
+        n += (size_t)snprintf(types + n, n < size ? size - n : 0, "%s%s", i ? " " : "",
+                              tq_type_word_at(i));
+    sections[0] = (th_section){"TYPES", types};
+    sections[1] = (th_section){"FORMATS", formats_text};
+    sections[2] = (th_section){"PATTERNS", patterns_text};
+    sections[3] = (th_section){"EXIT STATUS", exit_text};
+    return (th_manual){TEXUNIT_VERSION, description, commands,
+                       COUNT(commands), sections,    SECTION_COUNT};
+}
+
 static int cmd_help(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    printf("usage: texunit COMMAND [ARGS]\n\n");
-    for (size_t i = 0; i < COUNT(commands); i++)
-        printf("  texunit %s\n", commands[i].usage);
-    printf("\nTYPE: 1d 1darray 2d 2darray 3d cube cubearray buffer\n"
-           "FORMAT: rgba8_unorm rgba8_srgb rgba8_uint rgba16_sfloat rgba32_sfloat r32_sfloat\n"
-           "        d32_sfloat, or any format of `texunit formats` in any case\n");
+    char types[256];
+    th_section sections[SECTION_COUNT];
+    const th_manual m = manual(types, sizeof types, sections);
+    if (argc == 0) {
+        th_print_overview(stdout, &m);
+        return 0;
+    }
+    if (argc == 1 && strcmp(argv[0], "--man") == 0) {
+        th_print_man(stdout, &m);
+        return 0;
+    }
+    if (argc != 1) return usage_error("%s", "usage: help [COMMAND]");
+    const th_command *c = th_find(&m, argv[0]);
+    if (!c) return usage_error("help: unknown command '%s'", argv[0]);
+    th_print_command(stdout, c);
     return 0;
+}
+
+static bool is_help_flag(const char *arg) {
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
 int main(int argc, char **argv) {
@@ -303,7 +497,16 @@ int main(int argc, char **argv) {
         cmd_help(0, NULL);
         return EXIT_USAGE;
     }
-    for (size_t i = 0; i < COUNT(commands); i++)
-        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 2, argv + 2);
+    if (is_help_flag(argv[1])) return cmd_help(0, NULL);
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("texunit %s\n", TEXUNIT_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < COUNT(commands); i++) {
+        if (strcmp(argv[1], commands[i].name) != 0) continue;
+        for (int a = 2; a < argc; a++)
+            if (is_help_flag(argv[a])) return cmd_help(1, &argv[1]);
+        return commands[i].run(argc - 2, argv + 2);
+    }
     return usage_error("unknown command '%s'", argv[1]);
 }

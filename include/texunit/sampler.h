@@ -301,12 +301,16 @@ TU_API tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const 
                             tu_reply *reply, tu_error *err);
 
 /*
- * tu_execute with a trace (texunit/trace.h): the message runs the generic path (never a
- * fast-path kernel, so the kernels carry no hook) and every read of surface memory (each
- * texel through the address gate, each MCS element) is passed to sink->record, lane by lane,
- * then sink->end_message is called. Texels outside the view or refused by the gate read no
- * memory and make no record. The reply equals tu_execute's. Returns what tu_execute returns,
- * or TU_INVALID_ARGUMENT for a NULL sink or record callback.
+ * tu_execute with a trace (texunit/trace.h), the engine's one hook: the message runs the
+ * generic path (never a fast-path kernel, so the kernels carry no hook) and each lane, in
+ * order, passes its records to sink->record: every read of surface memory (each texel
+ * through the address gate, each MCS element, with its bytes and decoded value) and the
+ * steps that make its value (LOD, samples, footprints with each texel's filter weight,
+ * blends, the result); then sink->end_message is called. Texels outside the view or refused
+ * by the gate read no memory and make no read record. The reply equals tu_execute's. A
+ * memory-access trace keeps the reads (tu_trace_kind_is_read); texunit explain keeps one
+ * lane's records. Returns what tu_execute returns, or TU_INVALID_ARGUMENT for a NULL sink or
+ * record callback.
  */
 TU_API tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface,
                                    const tu_sampler *sampler, const tu_trace_sink *sink,
@@ -398,6 +402,25 @@ TU_API void tu_binding_cache_init(tu_binding_cache *cache);
  * keeps its other entries; the one a full cache was replacing is dropped). */
 TU_API tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
                                 const tu_sampler *sampler, const tu_binding **out, tu_error *err);
+
+/*
+ * The level of detail tu_execute computes for lane `lane` of msg, through the engine's own
+ * LOD code (src/sampler/lod.c; Vulkan "Level-of-Detail Operation", docs/semantics.md): the
+ * derivatives from the lane's 2x2 subspan (implicit and bias ops, with the coarse pixel
+ * compensation) or its gradients (GRAD ops), the message's bias for bias ops.
+ *   lambda_prime  lambda_base + bias, not clamped (the LOD op's G)
+ *   lambda        clamped to [min_lod, max_lod] (the LOD op's R before the clamp to the view)
+ *   aniso_ratio   eta = min(rho_max / rho_min, max_anisotropy), 1 without anisotropy
+ * For tools that show what the engine did (texunit render --show aniso). Returns TU_OK, or
+ * TU_INVALID_ARGUMENT for an invalid message, surface or sampler, a lane outside the
+ * message, or an op without an implicit or gradient LOD.
+ */
+typedef struct tu_lod_detail {
+    float lambda_prime, lambda, aniso_ratio;
+} tu_lod_detail;
+
+TU_API tu_status tu_lod_detail_of(const tu_msg *msg, unsigned lane, const tu_surface *surface,
+                                  const tu_sampler *sampler, tu_lod_detail *out, tu_error *err);
 
 #ifdef __cplusplus
 }

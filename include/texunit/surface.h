@@ -289,6 +289,65 @@ TU_API uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t
  */
 TU_API tu_status tu_surface_fill_hash(const tu_surface *s, uint32_t seed, tu_error *err);
 
+/*
+ * Patterns a person can read in a sampled picture, beside the hash noise. Each is a colour
+ * (r, g, b, a) in [0, 1] per texel (level = memory level; w, h, d its extent):
+ *   HASH      tu_surface_fill_hash (the colour function does not apply)
+ *   CHECKER   8x8x8 cells per level, cell = extent / 8 texels per axis; a cell is white
+ *             (1,1,1,1) when (cx + cy + cz + layer) is even, else black (0,0,0,1); a level
+ *             under 8 texels on an axis its type has is grey (0.5,0.5,0.5,1), the average
+ *             of the cells a texel would hold (so the chain is the box-filtered checker)
+ *   GRADIENT  ((x + 0.5) / w, (y + 0.5) / h, (z + 0.5) / d for 3D, else
+ *             (layer + 0.5) / layers, 1)
+ *   LEVELS    every texel of level L is tu_pattern_level_color(L)
+ *   GRID      texels on a line every 8 texels (x % 8 == 0, y % 8 == 0 or, for 3D,
+ *             z % 8 == 0) white (1,1,1,1), the others grey (0.25,0.25,0.25,1): the same
+ *             texel spacing at every level, so texel density shows
+ * The colour is stored as tu_format_encode writes it for float formats (sRGB formats
+ * encode it as linear); integer formats store round(v * 255) (UINT) or round(v * 127)
+ * (SINT); depth stores r, stencil round(g * 255) (S8_UINT: round(r * 255)).
+ */
+typedef enum tu_pattern {
+    TU_PATTERN_HASH,
+    TU_PATTERN_CHECKER,
+    TU_PATTERN_GRADIENT,
+    TU_PATTERN_LEVELS,
+    TU_PATTERN_GRID,
+    TU_PATTERN_COUNT
+} tu_pattern;
+
+/* "hash", "checker", "gradient", "levels", "grid"; NULL outside the enum. */
+TU_API const char *tu_pattern_name(tu_pattern pattern);
+/* The pattern of that name (lowercase), or TU_PATTERN_COUNT. */
+TU_API tu_pattern tu_pattern_from_name(const char *name);
+
+/* The LEVELS colour of mip level `level` (17 distinct colours; level 0 red, 1 green,
+ * 2 blue, 3 yellow, 4 magenta, 5 cyan, then mixes; levels past 16 repeat level 16). */
+TU_API void tu_pattern_level_color(uint32_t level, float rgba[4]);
+
+/* The colour of texel (x, y, z) of memory level `level`, layer `layer` of s for a
+ * pattern other than HASH (zeros for HASH and invalid patterns). s needs type, format,
+ * width, height, depth and layers. */
+TU_API void tu_pattern_color(const tu_surface *s, tu_pattern pattern, uint32_t level,
+                             uint32_t layer, uint32_t x, uint32_t y, uint32_t z, float rgba[4]);
+
+/* Progress of long work: report(user, done, total) is called as the work advances (done
+ * counts up to total, in the work's own units; fill: rows of texels). The library calls it
+ * and nothing else: what it shows, if anything, is the caller's. */
+typedef struct tu_progress {
+    void (*report)(void *user, uint64_t done, uint64_t total);
+    void *user;
+} tu_progress;
+
+/*
+ * Write every texel of every memory level, layer and sample of s with `pattern` (seed
+ * is used by TU_PATTERN_HASH only), reporting each row to `progress` (NULL: none).
+ * s must pass tu_surface_validate. Returns TU_OK, its error, or TU_INVALID_ARGUMENT for a
+ * pattern outside the enum.
+ */
+TU_API tu_status tu_surface_fill_pattern(const tu_surface *s, tu_pattern pattern, uint32_t seed,
+                                         const tu_progress *progress, tu_error *err);
+
 #ifdef __cplusplus
 }
 #endif

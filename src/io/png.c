@@ -53,6 +53,7 @@ typedef struct png_context {
     png_bytep *rows;
     uint8_t *pixels;    /* the writer's rows */
     uint64_t file_size; /* the reader's file, in bytes (a pipe: no bound) */
+    uint64_t offset;    /* the reader's position in the file */
 } png_context;
 
 /* Deflate expands at most 1032:1 (zlib's "Technical details": a 258-byte match costs at least
@@ -72,6 +73,24 @@ static void on_png_warning(png_structp png, png_const_charp message) {
 
 /* --- reader ------------------------------------------------------------------------------ */
 
+/* libpng's read callback (png_set_read_fn): its default one says only "Read Error" when the
+ * file ends early; this one says where and why. */
+static void on_png_read(png_structp png, png_bytep data, size_t length) {
+    png_context *ctx = png_get_io_ptr(png);
+    const size_t got = fread(data, 1, length, ctx->file);
+    ctx->offset += got;
+    if (got == length) return;
+    if (ferror(ctx->file))
+        snprintf(ctx->message, sizeof ctx->message, "read error after byte %llu: %s",
+                 (unsigned long long)ctx->offset, strerror(errno));
+    else
+        snprintf(ctx->message, sizeof ctx->message,
+                 "the file ends after %llu bytes, %zu bytes short of the data libpng was "
+                 "reading (a truncated file)",
+                 (unsigned long long)ctx->offset, length - got);
+    png_longjmp(png, 1);
+}
+
 /* Everything between png_read_info and png_read_end, under libpng's jump target. */
 static tu_status png_read_run(png_context *ctx, const char *path, tu_image *out, tu_error *err) {
     if (setjmp(png_jmpbuf(ctx->png)))
@@ -79,7 +98,8 @@ static tu_status png_read_run(png_context *ctx, const char *path, tu_image *out,
 
     png_structp png = ctx->png;
     png_infop info = ctx->info;
-    png_init_io(png, ctx->file);
+    ctx->offset = 8;
+    png_set_read_fn(png, ctx, on_png_read);
     png_set_sig_bytes(png, 8);
     png_read_info(png, info);
     const png_uint_32 width = png_get_image_width(png, info);

@@ -54,9 +54,6 @@ typedef struct tuE_ctx {
     bool bytes8;
     uint8_t byte8[4];
     uint32_t bytes; /* bytes per texel */
-    /* tu_execute_traced's sink, NULL otherwise. When set, no level is direct and no fast row
-     * runs, so every read passes tuE_read's gate path or tuE_fetch, where it is recorded. */
-    const tu_trace_sink *trace;
 } tuE_ctx;
 
 /* What a surface and a sampler fix for every message (tu_bind): the message-independent
@@ -84,9 +81,14 @@ void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const t
 
 /* The per-lane state a filter accumulates. */
 typedef struct tuE_lane {
-    bool null_page; /* a texel came from a non-resident page */
-    uint32_t index; /* the lane's number in the message (trace records) */
+    bool null_page;             /* a texel came from a non-resident page */
+    uint32_t index;             /* the lane's number in the message (trace records) */
+    const tu_trace_sink *trace; /* tu_execute_traced's sink, else NULL (the generic path only) */
 } tuE_lane;
+
+/* Give record r of a traced lane (tu_execute_traced) its message, lane and surface id, and
+ * pass it to the sink (texel.c). */
+void tuE_trace(const tuE_lane *lane, tu_trace_record *r);
 
 /* --- texel access (texel.c) ------------------------------------------------------------ */
 
@@ -103,10 +105,8 @@ int32_t tuE_wrap(int32_t i, int32_t size, tu_address mode);
  * lane->null_page. */
 void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out);
 
-/* Record a read of texel c (level relative to s's view) of s for ctx->trace, when the
- * address gate hands it out. */
-void tuE_trace(const tuE_ctx *ctx, const tuE_lane *lane, const tu_surface *s, tu_trace_kind kind,
-               const tu_texel_coord *c);
+/* tuE_fetch of an MCS element: the same read, recorded as TU_TRACE_MCS. */
+void tuE_fetch_mcs(const tu_surface *mcs, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out);
 
 /* Read texel (x, y, z) of `layer`, sample `sample`, at view level `level` of the bound
  * surface, decoded with ctx->decode: directly when the level is direct and the coordinates
@@ -152,6 +152,7 @@ typedef struct tuE_lod {
     float lambda_prime; /* lambda_base + bias: the LOD op's "unclamped" value */
     float lambda;       /* clamped to [min_lod, max_lod] */
     float aniso_ratio;  /* eta, >= 1 */
+    float rho[2];       /* rho_x, rho_y (0 without derivatives) */
     float major[3];     /* the major axis of anisotropy in normalized coordinates (per unit) */
     bool magnify;       /* lambda <= 0 */
 } tuE_lod;

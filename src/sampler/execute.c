@@ -347,7 +347,8 @@ tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
 /* --- running a message ----------------------------------------------------------------------- */
 
 /* Run msg, which passed check_msg (its op: info), on a validated surface and sampler with
- * their prepared state. */
+ * their prepared state. With a trace (tu_execute_traced; allow_fast false) every lane
+ * reports its reads and steps. */
 static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const tuE_bound *bound,
                      tuE_bound *lazy, const tuE_fast_prep *fast_prep, const tu_msg *msg,
                      const tu_op_info *info, tu_reply *reply, bool allow_fast,
@@ -395,7 +396,7 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         ctx.level = lazy->level;
         ctx.decode = lazy->proto.decode;
     }
-    /* A traced message reads every texel through the gate, where tuE_read records it: the
+    /* A traced message reads every texel through the gate, where tuE_fetch records it: the
      * same levels with no direct one (the untraced path pays nothing per texel for this). */
     tuE_level traced_levels[TU_MAX_LEVELS];
     if (trace) {
@@ -404,11 +405,10 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
             traced_levels[i].direct = false;
         }
         ctx.level = traced_levels;
-        ctx.trace = trace;
     }
     for (unsigned l = 0; l < msg->simd; l++) {
         if (!(msg->lane_mask >> l & 1)) continue;
-        tuE_lane lane = {false, l};
+        tuE_lane lane = {false, l, trace};
         tu_texel t;
         if (info->kind == TU_KIND_LOAD) {
             tuE_load_lane(&ctx, &lane, l, &t);
@@ -421,16 +421,16 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         }
         for (int c = 0; c < 4; c++)
             if (msg->channel_mask >> c & 1) reply->channel[c].u[l] = t.u[c];
+        if (TU_UNLIKELY(trace)) {
+            tu_trace_record e = {
+                .kind = TU_TRACE_RESULT, .value = t, .value_class = reply->value_class};
+            tuE_trace(&lane, &e);
+        }
         if (lane.null_page) null_mask &= ~(1u << l);
     }
     if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
     if (trace && trace->end_message) trace->end_message(trace->user);
     return TU_OK;
-}
-
-tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
-                     tu_reply *reply, tu_error *err) {
-    return tuE_execute(msg, surface, sampler, reply, err, true, NULL);
 }
 
 /* tu_execute does what tu_bind does without building a tu_binding: it validates the
@@ -458,11 +458,17 @@ static tu_status execute_unbound(const tu_msg *msg, const tu_surface *surface,
                fast_path, trace);
 }
 
+tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
+                     tu_reply *reply, tu_error *err) {
+    return execute_unbound(msg, surface, sampler, reply, err, true, NULL, NULL);
+}
+
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                       tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
     return execute_unbound(msg, surface, sampler, reply, err, allow_fast, fast_path, NULL);
 }
 
+/* The generic path only: the fast paths carry no trace hook (sampler.h). */
 tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                             const tu_trace_sink *sink, tu_reply *reply, tu_error *err) {
     TU_RETURN_IF(!sink || !sink->record, err, TU_INVALID_ARGUMENT,

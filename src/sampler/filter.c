@@ -10,6 +10,7 @@
 #include "engine.h"
 
 #include <math.h>
+#include <string.h>
 
 /* A footprint in one level: 2^dims texels, texel index bit a set = the upper neighbour
  * along axis a, with the weight of the upper neighbour per axis. Texel k with bit k of
@@ -87,12 +88,36 @@ static void lane_position(const tuE_ctx *ctx, unsigned l, lane_pos *p) {
     }
 }
 
+/* The FOOTPRINT_TEXEL record of footprint texel k of fp (a traced lane only): at (x, y, z,
+ * layer) of view level `level`, or the border, with `value` after any compare and its filter
+ * weight (none for a gather). A traced message reads every texel through tuE_fetch, which
+ * records the read before this (execute.c makes no level direct). */
+static TU_COLD void trace_texel(const tuE_ctx *ctx, const tuE_lane *lane, const footprint *fp,
+                                uint32_t level, uint32_t layer, const uint32_t pos[3], bool border,
+                                unsigned k, const tu_texel *value) {
+    float weight = 1.0f;
+    for (unsigned a = 0; a < fp->dims; a++)
+        weight *= (k >> a) & 1 ? fp->w[a] : 1.0f - fp->w[a];
+    tu_trace_record r = {.kind = TU_TRACE_FOOTPRINT_TEXEL,
+                         .index = k,
+                         .count = 1u << fp->dims,
+                         .x = pos[0],
+                         .y = pos[1],
+                         .z = pos[2],
+                         .layer = layer,
+                         .level = level,
+                         .border = border,
+                         .value = *value,
+                         .texel_weight = ctx->op->kind == TU_KIND_GATHER ? 0.0f : weight};
+    tuE_trace(lane, &r);
+}
+
 /* The footprint of position p in view level `level`: its first `linear_axes` axes filtered
  * linearly (0 for nearest; 2 for gather, which reads the nearest slice of a 3D surface), the
  * others at the nearest texel. */
-static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
-                             const float c[3], uint32_t level, unsigned linear_axes,
-                             footprint *fp) {
+static TU_ALWAYS_INLINE void footprint_of(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
+                                          const float c[3], uint32_t level, unsigned linear_axes,
+                                          footprint *fp, const bool traced) {
     const tuE_level *lv = &ctx->level[level]; /* level < ctx->levels */
     const uint32_t ext[3] = {lv->w, lv->h, lv->d};
     const unsigned dims = ctx->is_cube                       ? 2
@@ -106,10 +131,12 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         coord[2] = 0.0f;
     }
     int32_t i0[3] = {0, 0, 0};
+    float texel_pos[3] = {0, 0, 0};
     fp->dims = linear_axes < dims ? linear_axes : dims;
     fp->coded = 0;
     for (unsigned a = 0; a < dims; a++) {
         const float u = ctx->smp->unnormalized ? coord[a] : coord[a] * (float)ext[a];
+        texel_pos[a] = u;
         if (a < fp->dims) {
             const float shifted = u - 0.5f;
             i0[a] = tuE_floor_int(shifted);
@@ -125,6 +152,13 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
         i0[a] = (int32_t)(moved < -(1 << 30) ? -(1 << 30) : moved > (1 << 30) ? (1 << 30) : moved);
     }
     const unsigned count = 1u << fp->dims;
+    if (TU_UNLIKELY(traced)) {
+        tu_trace_record e = {.kind = TU_TRACE_FOOTPRINT, .level = level, .cube = ctx->is_cube};
+        e.face = face, e.face_st[0] = coord[0], e.face_st[1] = coord[1], e.dims = fp->dims;
+        for (unsigned a = 0; a < 3; a++)
+            e.coord[a] = texel_pos[a], e.base[a] = i0[a], e.weight[a] = a < fp->dims ? fp->w[a] : 0;
+        tuE_trace(lane, &e);
+    }
     if (ctx->is_cube) {
         for (unsigned k = 0; k < count; k++) {
             int32_t idx[2] = {i0[0] + (int32_t)(k & 1), i0[1] + (int32_t)((k >> 1) & 1)};
@@ -136,6 +170,10 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
             }
             tuE_cube_texel(ctx, lane, level, p->layer, face, idx[0], idx[1], (uint32_t)n, p->ref,
                            &fp->t[k]);
+            if (TU_UNLIKELY(traced)) {
+                const uint32_t pos[3] = {(uint32_t)idx[0], (uint32_t)idx[1], 0};
+                trace_texel(ctx, lane, fp, level, 6 * p->layer + face, pos, false, k, &fp->t[k]);
+            }
         }
         return;
     }
@@ -180,7 +218,29 @@ static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos 
             if (ctx->compare) tuE_apply_compare(ctx, p->ref, &fp->t[k]);
         } else
             tuE_texel(ctx, lane, level, p->layer, pos[0], pos[1], pos[2], p->ref, &fp->t[k]);
+        if (TU_UNLIKELY(traced))
+            trace_texel(ctx, lane, fp, level, p->layer, pos, border, k, &fp->t[k]);
     }
+}
+
+/* The footprint compiled twice: with `traced` a constant, the untraced copy has no trace
+ * code at all, and a traced lane (tu_execute_traced) takes the other. */
+static void footprint_plain(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, const float c[3],
+                            uint32_t level, unsigned linear_axes, footprint *fp) {
+    footprint_of(ctx, lane, p, c, level, linear_axes, fp, false);
+}
+
+static TU_COLD void footprint_traced(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
+                                     const float c[3], uint32_t level, unsigned linear_axes,
+                                     footprint *fp) {
+    footprint_of(ctx, lane, p, c, level, linear_axes, fp, true);
+}
+
+static void gather_footprint(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p,
+                             const float c[3], uint32_t level, unsigned linear_axes,
+                             footprint *fp) {
+    (TU_UNLIKELY(lane->trace) ? footprint_traced : footprint_plain)(ctx, lane, p, c, level,
+                                                                    linear_axes, fp);
 }
 
 /* A weight of 0 or 1 returns that texel as it is; a blend that makes a NaN (of NaN or
@@ -256,6 +316,20 @@ static void reduce(const tuE_ctx *ctx, const footprint *fp, tu_texel *out, int32
     *out = t[0];
 }
 
+/* A sample's trace events: SAMPLE (position c, levels hi and lo, lo's weight) before its
+ * footprints, BLEND (the levels' filtered values and the sample's value) after. */
+static TU_COLD void trace_sample(const tuE_lane *lane, tu_trace_kind kind, const float c[3],
+                                 uint32_t hi, uint32_t lo, float delta, const tu_texel *t_hi,
+                                 const tu_texel *t_lo, const tu_texel *value) {
+    tu_trace_record e = {.kind = kind, .level = hi, .level_lo = lo, .level_weight = delta};
+    if (kind == TU_TRACE_SAMPLE) {
+        e.coord[0] = c[0], e.coord[1] = c[1], e.coord[2] = c[2];
+    } else {
+        e.hi = *t_hi, e.lo = *t_lo, e.value = *value;
+    }
+    tuE_trace(lane, &e);
+}
+
 /* One isotropic sample at coordinates c: level selection, footprints, mip blend. */
 static void sample_at(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, const float c[3],
                       const tuE_lod *lod, tu_texel *out) {
@@ -281,11 +355,15 @@ static void sample_at(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, con
     footprint fp;
     int32_t fixed_hi[4], fixed_lo[4];
     tu_texel t_hi, t_lo;
+    if (TU_UNLIKELY(lane->trace))
+        trace_sample(lane, TU_TRACE_SAMPLE, c, hi, lo, delta, NULL, NULL, NULL);
     const unsigned axes = linear ? 3 : 0;
     gather_footprint(ctx, lane, p, c, hi, axes, &fp);
     reduce(ctx, &fp, &t_hi, fixed_hi);
     if (lo == hi || delta == 0.0f) {
         *out = t_hi;
+        if (TU_UNLIKELY(lane->trace))
+            trace_sample(lane, TU_TRACE_BLEND, c, hi, hi, 0.0f, &t_hi, &t_hi, out);
         return;
     }
     gather_footprint(ctx, lane, p, c, lo, axes, &fp);
@@ -302,6 +380,8 @@ static void sample_at(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, con
         for (int k = 0; k < 4; k++)
             out->f[k] = lerp(t_hi.f[k], t_lo.f[k], delta);
     }
+    if (TU_UNLIKELY(lane->trace))
+        trace_sample(lane, TU_TRACE_BLEND, c, hi, lo, delta, &t_hi, &t_lo, out);
 }
 
 /* The LOD inputs of a lane by the op's LOD mode; NAN asks for the derivatives. */
@@ -316,6 +396,16 @@ static void lane_lod(const tuE_ctx *ctx, unsigned l, const lane_pos *p, const tu
     default: break;
     }
     tuE_compute_lod(ctx, p->c, d, base, bias, lod);
+}
+
+static TU_COLD void trace_lod(const tuE_lane *lane, const tuE_derivs *d, const tuE_lod *lod) {
+    tu_trace_record e = {.kind = TU_TRACE_LOD,
+                         .aniso_ratio = lod->aniso_ratio,
+                         .lambda_prime = lod->lambda_prime,
+                         .lambda = lod->lambda};
+    memcpy(e.derivs, d->d, sizeof e.derivs);
+    e.rho[0] = lod->rho[0], e.rho[1] = lod->rho[1];
+    tuE_trace(lane, &e);
 }
 
 static void gather_lane(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, const tuE_lod *lod,
@@ -350,6 +440,7 @@ void tuE_sample_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, const tuE_d
         lane_lod(ctx, l, &p, d, &lod);
     else
         lod.magnify = true;
+    if (TU_UNLIKELY(lane->trace)) trace_lod(lane, d, &lod);
 
     switch (ctx->op->kind) {
     case TU_KIND_LOD: {

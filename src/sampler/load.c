@@ -78,8 +78,7 @@ void tuE_load_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, tu_texel *out
         memset(out, 0, sizeof *out);
         if (!inside || !s->mcs) return; /* no MCS surface: 0 (spec/visa-3d-load.md) */
         tu_texel t;
-        tuE_fetch(s->mcs, lane, &c, &t);
-        if (ctx->trace) tuE_trace(ctx, lane, s->mcs, TU_TRACE_MCS, &c);
+        tuE_fetch_mcs(s->mcs, lane, &c, &t);
         out->u[0] = t.u[0];
         out->u[1] = tu_format_describe(s->mcs->format)->channel_count > 1 ? t.u[1] : 0;
         return;

@@ -112,6 +112,7 @@ void tuE_compute_lod(const tuE_ctx *ctx, const float coord[3], const tuE_derivs 
                      float lambda_base, float shader_bias, tuE_lod *out) {
     const tu_sampler *smp = ctx->smp;
     out->aniso_ratio = 1.0f;
+    out->rho[0] = out->rho[1] = 0.0f;
     out->major[0] = out->major[1] = out->major[2] = 0.0f;
     if (isnan(lambda_base)) { /* from the derivatives */
         float m[3][2] = {{0}};
@@ -150,6 +151,7 @@ void tuE_compute_lod(const tuE_ctx *ctx, const float coord[3], const tuE_derivs 
                 out->major[a] = d->d[a][kmax];
         }
         out->aniso_ratio = eta;
+        out->rho[0] = rho[0], out->rho[1] = rho[1];
         lambda_base = tuE_log2(rho_max / eta);
     }
     float bias = ctx->lod_bias + shader_bias;
@@ -164,4 +166,35 @@ void tuE_compute_lod(const tuE_ctx *ctx, const float coord[3], const tuE_derivs 
     }
     out->lambda = lambda;
     out->magnify = lambda <= 0.0f;
+}
+
+tu_status tu_lod_detail_of(const tu_msg *msg, unsigned lane, const tu_surface *surface,
+                           const tu_sampler *sampler, tu_lod_detail *out, tu_error *err) {
+    TU_RETURN_IF(!msg || !surface || !sampler || !out, err, TU_INVALID_ARGUMENT,
+                 "tu_lod_detail_of: msg, surface, sampler and out must not be NULL");
+    TU_TRY(tu_msg_validate(msg, err));
+    TU_TRY(tu_surface_validate(surface, err));
+    TU_TRY(tu_sampler_validate(sampler, err));
+    const tu_op_info *op = tu_op_describe(msg->op);
+    TU_RETURN_IF(lane >= msg->simd, err, TU_INVALID_ARGUMENT, "lane %u is outside SIMD%u", lane,
+                 msg->simd);
+    TU_RETURN_IF(op->lod != TU_LOD_IMPLICIT && op->lod != TU_LOD_BIAS && op->lod != TU_LOD_GRAD,
+                 err, TU_INVALID_ARGUMENT,
+                 "op %s has no implicit or gradient LOD (tu_lod_detail_of)", op->name);
+    /* tu_execute's context: the binding's prototype with this message. */
+    tuE_bound bound;
+    tuE_bound_init(surface, sampler, &bound);
+    tuE_ctx ctx;
+    tuE_ctx_init(&ctx, &bound, surface, sampler, msg, op);
+    const float *coord[3] = {msg->src[TU_SRC_U].f, msg->src[TU_SRC_V].f, msg->src[TU_SRC_R].f};
+    tuE_derivs d = {{{0}}};
+    tuE_lane_derivs(&ctx, coord, lane, &d);
+    const float here[3] = {coord[0][lane], coord[1][lane], coord[2][lane]};
+    tuE_lod lod;
+    tuE_compute_lod(&ctx, here, &d, NAN,
+                    op->lod == TU_LOD_BIAS ? msg->src[TU_SRC_BIAS].f[lane] : 0.0f, &lod);
+    out->lambda_prime = lod.lambda_prime;
+    out->lambda = lod.lambda;
+    out->aniso_ratio = lod.aniso_ratio;
+    return TU_OK;
 }

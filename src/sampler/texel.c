@@ -101,43 +101,69 @@ void tuE_border(const tuE_ctx *ctx, float ref, tu_texel *out) {
 
 static const uint8_t zero_bytes[16];
 
-void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out) {
-    uint64_t offset;
+void tuE_trace(const tuE_lane *lane, tu_trace_record *r) {
+    const tu_trace_sink *t = lane->trace;
+    r->message = t->message, r->lane = lane->index;
+    if (r->kind == TU_TRACE_TEXEL || r->kind == TU_TRACE_MCS) r->surface = t->surface;
+    t->record(t->user, r);
+}
+
+/* The read record of texel c of s (level relative to s's view), `size` bytes at `offset`
+ * read from `bits` (zero bytes when not resident), decoded to *value. */
+static TU_COLD void trace_read(const tu_surface *s, const tuE_lane *lane, tu_trace_kind kind,
+                               const tu_texel_coord *c, uint64_t offset, const uint8_t *bits,
+                               bool resident, const tu_texel *value) {
+    tu_trace_record r = {.kind = kind,
+                         .level = s->base_level + c->level,
+                         .layer = c->layer,
+                         .x = c->x,
+                         .y = c->y,
+                         .z = c->z,
+                         .sample = c->sample,
+                         .offset = offset,
+                         .size = tu_format_bytes(s->format),
+                         .resident = resident,
+                         .format = s->format,
+                         .value = *value};
+    r.raw_size = r.size < sizeof r.raw ? r.size : (unsigned)sizeof r.raw;
+    memcpy(r.raw, bits, r.raw_size);
+    tuE_trace(lane, &r);
+}
+
+/* Texel c of s through the address gate; a traced lane records the read as `kind`. */
+static void fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out,
+                  tu_trace_kind kind) {
+    uint64_t offset = 0;
     if (tu_surface_texel_offset(s, c, &offset, NULL) != TU_OK) {
-        /* Unreachable for a validated surface and in-range coordinates; read as zero. */
+        /* Unreachable for a validated surface and in-range coordinates; read as zero (no
+         * memory read, no record). */
         tu_format_decode(s->format, zero_bytes, out);
-    } else if (!tu_surface_offset_resident(s, offset)) {
+        return;
+    }
+    const uint8_t *bits = zero_bytes; /* what the texel reads */
+    if (!tu_surface_offset_resident(s, offset))
         lane->null_page = true;
-        tu_format_decode(s->format, zero_bytes, out);
-    } else if (tu_format_is_compressed(s->format)) {
+    else
+        bits = (const uint8_t *)s->data + offset;
+    if (bits != zero_bytes && tu_format_is_compressed(s->format))
         /* one block decoded per footprint texel (docs/semantics.md, "Compressed formats") */
         tuS_decode_block_texel(s, offset, c, out);
-    } else {
-        tu_format_decode(s->format, (const uint8_t *)s->data + offset, out);
-    }
+    else
+        tu_format_decode(s->format, bits, out);
+    if (TU_UNLIKELY(lane->trace))
+        trace_read(s, lane, kind, c, offset, bits, bits != zero_bytes, out);
 }
 
-void tuE_trace(const tuE_ctx *ctx, const tuE_lane *lane, const tu_surface *s, tu_trace_kind kind,
-               const tu_texel_coord *c) {
-    uint64_t offset;
-    if (tu_surface_texel_offset(s, c, &offset, NULL) != TU_OK) return; /* read no memory */
-    const tu_trace_sink *t = ctx->trace;
-    const tu_trace_record r = {t->message,
-                               lane->index,
-                               t->surface,
-                               kind,
-                               s->base_level + c->level,
-                               c->layer,
-                               c->x,
-                               c->y,
-                               c->z,
-                               c->sample,
-                               offset,
-                               tu_format_bytes(s->format),
-                               tu_surface_offset_resident(s, offset)};
-    t->record(t->user, &r);
+void tuE_fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out) {
+    fetch(s, lane, c, out, TU_TRACE_TEXEL);
 }
 
+void tuE_fetch_mcs(const tu_surface *mcs, tuE_lane *lane, const tu_texel_coord *c, tu_texel *out) {
+    fetch(mcs, lane, c, out, TU_TRACE_MCS);
+}
+
+/* A traced message has no direct level (execute.c), so every read of it comes through the
+ * gate here and tuE_fetch records it; the direct path carries no trace code. */
 void tuE_read(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer, uint32_t x,
               uint32_t y, uint32_t z, uint32_t sample, tu_texel *out) {
     const tu_surface *s = ctx->surf;
@@ -146,7 +172,6 @@ void tuE_read(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer
           layer < s->layers && sample < s->samples)) {
         const tu_texel_coord c = {x, y, z, layer, level, sample};
         tuE_fetch(s, lane, &c, out);
-        if (ctx->trace) tuE_trace(ctx, lane, s, TU_TRACE_TEXEL, &c);
         return;
     }
     /* In range on every axis, so inside memory (tuE_level): no overflow, no gate. */

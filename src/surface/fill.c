@@ -66,6 +66,88 @@ uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t seed, 
     return ch->bits >= 32 ? h : h >> (32 - ch->bits);
 }
 
+/* --- patterns (surface.h) ------------------------------------------------------------------ */
+
+static const char *const pattern_names[TU_PATTERN_COUNT] = {"hash", "checker", "gradient", "levels",
+                                                            "grid"};
+
+const char *tu_pattern_name(tu_pattern pattern) {
+    return (unsigned)pattern < TU_PATTERN_COUNT ? pattern_names[pattern] : NULL;
+}
+
+tu_pattern tu_pattern_from_name(const char *name) {
+    for (unsigned p = 0; name && p < TU_PATTERN_COUNT; p++)
+        if (strcmp(name, pattern_names[p]) == 0) return (tu_pattern)p;
+    return TU_PATTERN_COUNT;
+}
+
+/* 17 colours, one per level of the longest chain (TU_MAX_LEVELS). */
+static const float level_colors[TU_MAX_LEVELS][3] = {
+    {1, 0, 0},    {0, 1, 0},          {0, 0, 1},    {1, 1, 0},    {1, 0, 1},    {0, 1, 1},
+    {1, 0.5f, 0}, {0.5f, 0, 1},       {0, 1, 0.5f}, {1, 0, 0.5f}, {0.5f, 1, 0}, {0, 0.5f, 1},
+    {1, 1, 1},    {0.5f, 0.5f, 0.5f}, {0.5f, 0, 0}, {0, 0.5f, 0}, {0, 0, 0.5f}};
+
+void tu_pattern_level_color(uint32_t level, float rgba[4]) {
+    const uint32_t L = level < TU_MAX_LEVELS ? level : TU_MAX_LEVELS - 1;
+    rgba[0] = level_colors[L][0], rgba[1] = level_colors[L][1], rgba[2] = level_colors[L][2];
+    rgba[3] = 1.0f;
+}
+
+void tu_pattern_color(const tu_surface *s, tu_pattern pattern, uint32_t level, uint32_t layer,
+                      uint32_t x, uint32_t y, uint32_t z, float rgba[4]) {
+    uint32_t w, h, d;
+    tuS_mip_extent(s, level < 32 ? level : 31, &w, &h, &d);
+    const bool is3d = s->type == TU_SURFACE_3D;
+    rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
+    switch (pattern) {
+    case TU_PATTERN_CHECKER: {
+        /* Below 8 texels on an axis the type has, a texel would hold several cells: it is
+         * their average, grey, so the chain is the box-filtered checker. */
+        const bool small = w < 8 || (s->type != TU_SURFACE_1D && h < 8) || (is3d && d < 8);
+        const uint32_t cx = x / tuB_max_u32(1, w / 8), cy = y / tuB_max_u32(1, h / 8),
+                       cz = z / tuB_max_u32(1, d / 8);
+        const float v = small ? 0.5f : ((cx + cy + cz + layer) & 1) ? 0.0f : 1.0f;
+        rgba[0] = rgba[1] = rgba[2] = v, rgba[3] = 1.0f;
+        break;
+    }
+    case TU_PATTERN_GRADIENT:
+        rgba[0] = ((float)x + 0.5f) / (float)w;
+        rgba[1] = ((float)y + 0.5f) / (float)h;
+        rgba[2] = is3d ? ((float)z + 0.5f) / (float)d
+                       : ((float)layer + 0.5f) / (float)tuB_max_u32(1, s->layers);
+        rgba[3] = 1.0f;
+        break;
+    case TU_PATTERN_LEVELS: tu_pattern_level_color(level, rgba); break;
+    case TU_PATTERN_GRID: {
+        const bool line = x % 8 == 0 || y % 8 == 0 || (is3d && z % 8 == 0);
+        const float v = line ? 1.0f : 0.25f;
+        rgba[0] = rgba[1] = rgba[2] = v, rgba[3] = 1.0f;
+        break;
+    }
+    default: break;
+    }
+}
+
+static uint32_t scaled(float v, float max) {
+    return (uint32_t)(v * max + 0.5f); /* v in [0, 1] */
+}
+
+/* The texel the colour means in format d (surface.h, "Patterns"). */
+static void encode_color(const tu_format_desc *d, const float rgba[4], uint8_t *p) {
+    tu_texel t;
+    for (int c = 0; c < 4; c++) {
+        if (d->format_class == TU_CLASS_UINT)
+            t.u[c] = scaled(rgba[c], 255.0f);
+        else if (d->format_class == TU_CLASS_SINT)
+            t.i[c] = (int32_t)scaled(rgba[c], 127.0f);
+        else
+            t.f[c] = rgba[c];
+    }
+    tu_format_encode(d->format, &t, p);
+    if ((d->flags & TU_FORMAT_FLAG_STENCIL) && (d->flags & TU_FORMAT_FLAG_DEPTH))
+        tu_format_encode_stencil(d->format, scaled(rgba[1], 255.0f), p);
+}
+
 /* The generator's value of component c (0..3) of texel (x, y, z) of a compressed format,
  * in the space of the block decoders' values: UNORM and sRGB codes (h >> 24) / 255, SNORM
  * max((int8_t)(h >> 24) / 127, -1), floats ((int)(h >> 21) - 1024) / 1024 (the 16-bit float
@@ -83,10 +165,10 @@ static float block_texel_value(const tu_format_desc *d, unsigned c, uint32_t h) 
 }
 
 /* A compressed surface: each block is the block encoder's encoding (deterministic) of the
- * generator's texels, a texel beyond the level's edge (in a partial block) repeating the
- * nearest texel inside it. */
-static tu_status fill_blocks(const tu_surface *s, const tu_format_desc *d, uint32_t seed,
-                             tu_error *err) {
+ * generator's texels (the hash's, or the pattern's colours), a texel beyond the level's edge
+ * (in a partial block) repeating the nearest texel inside it. */
+static tu_status fill_blocks(const tu_surface *s, const tu_format_desc *d, tu_pattern pattern,
+                             uint32_t seed, tu_error *err) {
     const tuC_format f = tuC_format_from_vk(d->vk_format);
     float texels[TUC_MAX_BLOCK_TEXELS][4];
     for (uint32_t L = 0; L < s->levels; L++) {
@@ -101,6 +183,10 @@ static tu_status fill_blocks(const tu_surface *s, const tu_format_desc *d, uint3
                                 const uint32_t tx = tuB_min_u32(x + i, w - 1);
                                 const uint32_t ty = tuB_min_u32(y + j, h - 1);
                                 float *t = texels[j * d->block_width + i];
+                                if (pattern != TU_PATTERN_HASH) {
+                                    tu_pattern_color(s, pattern, L, layer, tx, ty, z, t);
+                                    continue;
+                                }
                                 for (unsigned c = 0; c < 4; c++)
                                     t[c] =
                                         c < d->channel_count
@@ -118,31 +204,57 @@ static tu_status fill_blocks(const tu_surface *s, const tu_format_desc *d, uint3
     return TU_OK;
 }
 
-struct fill_job {
-    const tu_surface *s;
-    const tu_format_desc *d;
-    uint32_t seed;
-    tu_error *err;
-};
-
-static tu_status fill_texel(void *ctx, const tu_texel_coord *c) {
-    const struct fill_job *j = ctx;
-    const uint32_t hz = j->s->samples > 1 ? c->sample : c->z;
-    uint64_t off;
-    TU_TRY(tuS_texel_offset(j->s, c->level, c, &off, j->err));
-    uint8_t *p = (uint8_t *)j->s->data + off;
-    memset(p, 0, j->d->bytes);
-    for (unsigned i = 0; i < j->d->channel_count; i++)
-        tuF_write_field(
-            p, j->d->channels[i].shift, j->d->channels[i].bits,
-            tu_texel_hash_field(j->s->format, i, j->seed, c->level, c->layer, c->x, c->y, hz));
+/* Every texel of every memory level, layer and sample: the hash or a pattern colour. */
+static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed,
+                      const tu_progress *progress, tu_error *err) {
+    TU_TRY(tu_surface_validate(s, err));
+    uint64_t rows = 0, done = 0;
+    for (uint32_t L = 0; progress && progress->report && L < s->levels; L++) {
+        uint32_t w, h, depth;
+        tuS_mip_extent(s, L, &w, &h, &depth);
+        rows += (uint64_t)h * depth * s->layers * s->samples;
+    }
+    const tu_format_desc *d = tu_format_describe(s->format);
+    if (d->flags & TU_FORMAT_FLAG_COMPRESSED) return fill_blocks(s, d, pattern, seed, err);
+    uint8_t *base = s->data;
+    for (uint32_t L = 0; L < s->levels; L++) {
+        uint32_t w, h, depth;
+        tuS_mip_extent(s, L, &w, &h, &depth);
+        for (uint32_t layer = 0; layer < s->layers; layer++)
+            for (uint32_t sample = 0; sample < s->samples; sample++)
+                for (uint32_t z = 0; z < depth; z++)
+                    for (uint32_t y = 0; y < h; y++) {
+                        for (uint32_t x = 0; x < w; x++) {
+                            const tu_texel_coord c = {x, y, z, layer, 0, sample};
+                            const uint32_t hz = s->samples > 1 ? sample : z;
+                            uint64_t off;
+                            TU_TRY(tuS_texel_offset(s, L, &c, &off, err));
+                            uint8_t *p = base + off;
+                            memset(p, 0, d->bytes);
+                            if (pattern != TU_PATTERN_HASH) {
+                                float rgba[4];
+                                tu_pattern_color(s, pattern, L, layer, x, y, z, rgba);
+                                encode_color(d, rgba, p);
+                                continue;
+                            }
+                            for (unsigned i = 0; i < d->channel_count; i++)
+                                tuF_write_field(
+                                    p, d->channels[i].shift, d->channels[i].bits,
+                                    tu_texel_hash_field(s->format, i, seed, L, layer, x, y, hz));
+                        }
+                        if (rows) progress->report(progress->user, ++done, rows);
+                    }
+    }
     return TU_OK;
 }
 
 tu_status tu_surface_fill_hash(const tu_surface *s, uint32_t seed, tu_error *err) {
-    TU_TRY(tu_surface_validate(s, err));
-    const tu_format_desc *d = tu_format_describe(s->format);
-    if (d->flags & TU_FORMAT_FLAG_COMPRESSED) return fill_blocks(s, d, seed, err);
-    struct fill_job job = {s, d, seed, err};
-    return tuS_each_texel(s, fill_texel, &job);
+    return fill(s, TU_PATTERN_HASH, seed, NULL, err);
+}
+
+tu_status tu_surface_fill_pattern(const tu_surface *s, tu_pattern pattern, uint32_t seed,
+                                  const tu_progress *progress, tu_error *err) {
+    TU_RETURN_IF((unsigned)pattern >= TU_PATTERN_COUNT, err, TU_INVALID_ARGUMENT,
+                 "pattern %d is not a tu_pattern (0..%d)", (int)pattern, TU_PATTERN_COUNT - 1);
+    return fill(s, pattern, seed, progress, err);
 }

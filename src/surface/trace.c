@@ -12,7 +12,9 @@
 #include <stdlib.h>
 
 const char *tu_trace_kind_name(tu_trace_kind kind) {
-    static const char *const names[] = {"texel", "mcs", "header", "sampler_pool"};
+    static const char *const names[TU_TRACE_KIND_COUNT] = {
+        "texel",  "mcs",       "header",          "sampler_pool", "lod",
+        "sample", "footprint", "footprint_texel", "blend",        "result"};
     return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "?";
 }
 
@@ -33,7 +35,7 @@ tu_status tu_trace_summarize(const tu_trace_record *records, size_t count, uint3
     size_t needed = 0;
     for (size_t i = 0; i < count; i++) {
         const tu_trace_record *r = &records[i];
-        if (r->size == 0) continue;
+        if (r->size == 0 || !tu_trace_kind_is_read(r->kind)) continue;
         const uint64_t last = r->offset + (r->size - 1);
         TU_RETURN_IF(last < r->offset, err, TU_INVALID_ARGUMENT,
                      "trace record %zu: offset %" PRIu64 " + size %u runs past 2^64", i, r->offset,
@@ -42,9 +44,11 @@ tu_status tu_trace_summarize(const tu_trace_record *records, size_t count, uint3
     }
     TU_RETURN_IF(needed > scratch_count || (needed && !scratch), err, TU_OUT_OF_RANGE,
                  "trace summary needs %zu scratch lines, given %zu", needed, scratch_count);
-    size_t n = 0;
+    size_t n = 0, reads = 0;
     for (size_t i = 0; i < count; i++) {
         const tu_trace_record *r = &records[i];
+        if (!tu_trace_kind_is_read(r->kind)) continue;
+        reads++;
         if (r->size == 0) continue;
         const uint64_t first = r->offset / line_size, last = (r->offset + r->size - 1) / line_size;
         for (uint64_t line = first; line <= last; line++)
@@ -54,11 +58,15 @@ tu_status tu_trace_summarize(const tu_trace_record *records, size_t count, uint3
     uint64_t distinct = 0;
     for (size_t i = 0; i < n; i++)
         distinct += i == 0 || line_order(&scratch[i - 1], &scratch[i]) != 0;
-    *out = (tu_trace_summary){count ? records[0].message : 0, count, line_size, distinct};
+    *out = (tu_trace_summary){count ? records[0].message : 0, reads, line_size, distinct};
     return TU_OK;
 }
 
 size_t tu_trace_record_json(const tu_trace_record *r, char *buf, size_t cap) {
+    if (!tu_trace_kind_is_read(r->kind)) {
+        if (cap) buf[0] = 0;
+        return 0;
+    }
     const int n =
         snprintf(buf, cap,
                  "{\"type\":\"read\",\"message\":%" PRIu32 ",\"lane\":%" PRIu32

@@ -480,7 +480,7 @@ static tu_status read_dwords(const tu_visa_kernel *k, const tu_visa_state *st, c
         memset(out, 0, count * 4);
         return TU_OK;
     }
-    const tu_visa_var *v = NULL;
+    const tu_visa_var *v = NULL; /* set by raw_span when it succeeds (gcc -O3 cannot tell) */
     uint8_t *p = NULL;
     TU_TRY(raw_span(k, st, r, count * 4, what, line, &v, &p, err));
     TU_RETURN_IF(tu_visa_type_size((tu_visa_type)v->type) != 4, err, TU_INVALID_ARGUMENT,

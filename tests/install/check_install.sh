@@ -8,6 +8,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
+# the man page, the same as `texunit help --man` prints
+"$build/texunit" help --man | cmp -s - "$work/prefix/share/man/man1/texunit.1" ||
+    { echo "install: share/man/man1/texunit.1 is missing or differs from help --man"; exit 1; }
 
 cmake -S "$here/consumer" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
 cmake --build "$work/cmake" >/dev/null

@@ -20,6 +20,13 @@ for example in "$src"/examples/*.visaasm "$src"/examples/*.sass; do
         status=1
     fi
 done
+# examples/lower.visaasm runs as well as it lowers
+if ! (cd "$src" && "$texunit" run examples/lower.visaasm) > "$work/out" 2>&1 ||
+   ! cmp -s "$work/out" "$src/examples/lower.run.expected"; then
+    echo "FAIL: texunit run examples/lower.visaasm differs from lower.run.expected:"
+    diff "$src/examples/lower.run.expected" "$work/out" | head -20 || true
+    status=1
+fi
 # Line ends (texunit/text.h): every example saved with CRLF line ends gives the output of its
 # LF original (vISA text, SASS text and `//!` directives through run, lower and asm; the query
 # language through query).

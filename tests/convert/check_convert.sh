@@ -1,0 +1,116 @@
+#!/bin/sh
+# Honest conversions (`texunit gen` and `texunit convert`, tools/export.c): PNG gets only
+# what it holds, a selected image is the surface's own texels, --tonemap maps by its rules,
+# and everything else is refused with the reason.
+#   check_convert.sh TEXUNIT WORK_DIR
+set -eu
+texunit=$1 work=$2
+mkdir -p "$work"
+cd "$work"
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+
+# refuse "REASON" texunit ARGS...: exit 1 (or 2 for usage), nothing written, REASON said.
+refuse() {
+    want=$1; shift
+    rm -f out.png out.ktx2 out.txt
+    if "$texunit" "$@" > out.log 2>&1; then fail "accepted: $*"; return; fi
+    grep -qF -e "$want" out.log || { fail "$*: expected \"$want\", got: $(cat out.log)"; }
+    grep -q '^texunit: ' out.log || fail "$*: no texunit: prefix: $(cat out.log)"
+    [ ! -e out.png ] && [ ! -e out.ktx2 ] || fail "$*: wrote a file although it refused"
+}
+
+refuse "7 levels (--level L)" gen 2d rgba8_unorm 64 64 1 0 1 9 out.png
+refuse "6 faces (--face F)" gen cube rgba8_unorm 4 4 1 1 6 9 out.png
+refuse "2 cubes (--layer N), 6 faces (--face F)" gen cubearray rgba8_unorm 4 4 1 1 12 9 out.png
+refuse "3 layers (--layer N)" gen 2darray rgba8_unorm 4 4 1 1 3 9 out.png
+refuse "4 slices at level 0 (--slice Z)" gen 3d rgba8_unorm 4 4 4 1 1 9 out.png
+refuse "R32G32B32A32_SFLOAT has float fields; add --tonemap" gen 2d rgba32_sfloat 4 4 1 1 1 9 out.png
+refuse "R8G8B8A8_UINT has integer fields" gen 2d rgba8_uint 4 4 1 1 1 9 out.png
+refuse "D24_UNORM_S8_UINT has depth fields" gen 2d d24_unorm_s8_uint 4 4 1 1 1 9 out.png
+refuse "R5G6B5_UNORM_PACK16 has 5-bit fields" gen 2d r5g6b5_unorm_pack16 4 4 1 1 1 9 out.png
+refuse "R8G8B8A8_SNORM has signed normalized fields" gen 2d r8g8b8a8_snorm 4 4 1 1 1 9 out.png
+refuse "texunit reads and writes .ktx2 and .png files" gen 2d rgba8_unorm 4 4 1 1 1 9 out.txt
+refuse "nothing to map" gen 2d rgba8_unorm 4 4 1 1 1 9 out.png --tonemap
+refuse "which holds every format as it is" gen 2d rgba32_sfloat 4 4 1 1 1 9 out.ktx2 --tonemap
+refuse "--layer 3: the surface has layers 0..2" gen 2darray rgba8_unorm 4 4 1 1 3 9 out.png --layer 3
+refuse "--level 3: the surface has levels 0..2" gen 2d rgba8_unorm 4 4 1 0 1 9 out.png --level 3
+refuse "--face: the surface is not a cube" gen 2d rgba8_unorm 4 4 1 1 1 9 out.png --face 1
+refuse "--face needs a face 0..5" gen cube rgba8_unorm 4 4 1 1 6 9 out.png --face 6
+refuse "unknown option '--bogus'" gen 2d rgba8_unorm 4 4 1 1 1 9 out.png --bogus
+
+# A cube array with a chain, kept whole in KTX2; one face of one level exported.
+"$texunit" gen cubearray rgba8_unorm 8 8 1 0 12 5 src.ktx2 > /dev/null
+refuse "texunit reads and writes .ktx2 and .png files" convert src.ktx2 out.txt
+refuse "texunit reads and writes .ktx2 and .png files" convert src.txt out.png
+refuse "4 levels (--level L), 2 cubes (--layer N), 6 faces (--face F)" convert src.ktx2 out.png
+# texels: same TEXEL_FILE LEVEL LAYER ... against the exported file's level 0 layer 0
+same_texels() {
+    file=$1 level=$2 layer=$3 z=$4 w=$5 h=$6 png=$7
+    y=0
+    while [ $y -lt "$h" ]; do
+        x=0
+        while [ $x -lt "$w" ]; do
+            a=$("$texunit" texel "$file" "$level" "$layer" $x $y "$z")
+            b=$("$texunit" texel "$png" 0 0 $x $y 0)
+            [ "$a" = "$b" ] || { fail "$png ($x,$y): $b, the surface has $a"; return; }
+            x=$((x + 1))
+        done
+        y=$((y + 1))
+    done
+}
+"$texunit" convert src.ktx2 face.png --level 1 --layer 1 --face -y > /dev/null
+same_texels src.ktx2 1 9 0 4 4 face.png          # layer 6 * 1 + 3
+"$texunit" convert src.ktx2 face.ktx2 --level 2 --layer 0 --face 5 > /dev/null
+same_texels src.ktx2 2 5 0 2 2 face.ktx2
+"$texunit" gen 3d r16g16b16a16_unorm 4 4 4 1 1 3 vol.ktx2 > /dev/null
+"$texunit" convert vol.ktx2 slice.png --slice 2 > /dev/null
+same_texels vol.ktx2 0 0 2 4 4 slice.png
+# PNG -> KTX2 -> PNG keeps the codes
+"$texunit" convert face.png back.ktx2 > /dev/null
+same_texels back.ktx2 0 0 0 4 4 face.png
+
+# --tonemap, each value from the rules (README "Honest conversions"): floats clamp to
+# [0, 1]; 8-bit uint u is u/255; snorm v is (v + 1) / 2; then encoded as 16- or 8-bit unorm.
+# tonemapped SRC LEVEL BITS RULE: compare every texel of out.png with RULE applied to SRC.
+tonemapped() {
+    src=$1 bits=$2 rule=$3
+    y=0
+    while [ $y -lt 4 ]; do
+        x=0
+        while [ $x -lt 4 ]; do
+            a=$("$texunit" texel "$src" 0 0 $x $y 0)
+            b=$("$texunit" texel out.png 0 0 $x $y 0)
+            echo "$a $b" | awk -v bits="$bits" -v rule="$rule" '{
+                m = 2 ^ bits - 1
+                for (c = 1; c <= 4; c++) {
+                    v = $c
+                    if (rule == "uint8") v = v / 255
+                    if (rule == "snorm") v = (v + 1) / 2
+                    if (v < 0) v = 0; if (v > 1) v = 1
+                    q = int(v * m + 0.5) / m
+                    d = q - $(c + 4); if (d < 0) d = -d
+                    if (d > 1e-7) { print "component " c ": " $(c + 4) ", the rule gives " q; exit 1 }
+                }}' || { fail "$src ($x,$y) tonemapped: $a -> $b"; return; }
+            x=$((x + 1))
+        done
+        y=$((y + 1))
+    done
+}
+"$texunit" gen 2d rgba32_sfloat 4 4 1 1 1 11 f.ktx2 > /dev/null
+"$texunit" convert f.ktx2 out.png --tonemap > /dev/null
+"$texunit" info out.png | grep -q R16G16B16A16_UNORM || fail "rgba32_sfloat did not map to 16 bits"
+tonemapped f.ktx2 16 clamp
+"$texunit" gen 2d rgba8_uint 4 4 1 1 1 12 u.ktx2 > /dev/null
+"$texunit" convert u.ktx2 out.png --tonemap > /dev/null
+"$texunit" info out.png | grep -q R8G8B8A8_UNORM || fail "rgba8_uint did not map to 8 bits"
+tonemapped u.ktx2 8 uint8
+"$texunit" gen 2d r8g8b8a8_snorm 4 4 1 1 1 13 s.ktx2 > /dev/null
+"$texunit" convert s.ktx2 out.png --tonemap > /dev/null
+tonemapped s.ktx2 8 snorm
+"$texunit" gen 2d d32_sfloat 4 4 1 1 1 14 out.png --tonemap > /dev/null
+"$texunit" info out.png | grep -q R16_UNORM || fail "d32_sfloat did not map to 16-bit grey"
+# off a terminal the progress bar stays silent: nothing on standard error
+"$texunit" gen 2d rgba8_unorm 64 64 1 0 1 1 quiet.ktx2 > /dev/null 2> quiet.err
+[ ! -s quiet.err ] || fail "gen wrote to standard error off a terminal: $(cat quiet.err)"
+exit $status

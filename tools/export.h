@@ -1,0 +1,41 @@
+/*
+ * export.h - reading and writing image files for the texunit command, honestly: a file
+ * gets what its format holds or the command refuses with the reason. KTX2 holds every
+ * surface; PNG holds one 2D image of 8- or 16-bit UNORM or sRGB texels with 1, 2 or 4
+ * channels. Any other image reaches a PNG file only as one selected image (--level,
+ * --layer, --face, --slice) and, for float, integer, depth and packed formats, only with
+ * --tonemap (the mapping is in texunit's README, "Honest conversions").
+ */
+#ifndef TEXUNIT_EXPORT_H
+#define TEXUNIT_EXPORT_H
+
+#include "texunit/texunit.h"
+
+#include <stdbool.h>
+
+/* Which one image to export; -1 = not given. */
+typedef struct tx_select {
+    int64_t level, layer, face, slice;
+    bool tonemap;
+} tx_select;
+
+tx_select tx_select_none(void);
+
+/* When argv[*i] is one of --level L, --layer N, --face F (0..5 or +x -x +y -y +z -z),
+ * --slice Z or --tonemap: consume it (and its value), set *sel and return 1; 0 when it is
+ * not one of them; -1 with a reason in why when its value is bad or missing. */
+int tx_parse_option(int argc, char **argv, int *i, tx_select *sel, char *why, size_t why_size);
+
+/* The file kinds, by extension (.ktx2, .png); refuses any other with a sentence. */
+typedef enum tx_kind { TX_KTX2, TX_PNG } tx_kind;
+tu_status tx_kind_of(const char *path, tx_kind *kind, tu_error *err);
+
+/* Read a KTX2 or PNG file (refuses other extensions). */
+tu_status tx_read(const char *path, tu_image *img, tu_error *err);
+
+/* Write surface s to path: KTX2 all of it (or the one selected image), PNG as the header
+ * says. The rows of a selected image report to `progress` (NULL: none). */
+tu_status tx_write(const char *path, const tu_surface *s, const tx_select *sel,
+                   const tu_progress *progress, tu_error *err);
+
+#endif /* TEXUNIT_EXPORT_H */
