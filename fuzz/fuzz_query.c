@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t out_size = 0;
     FILE *answers = open_memstream(&out, &out_size);
     if (!answers) abort();
-    const unsigned bad = tq_run(in, answers);
+    const unsigned bad = tq_run(in, "fuzz", answers, NULL, false, NULL);
     fclose(answers);
     fclose(in);
     /* every malformed line is reported with its number and a reason */
