@@ -411,8 +411,9 @@ static const th_command commands[] = {
      "A .visaasm kernel sets up surfaces, samplers and variables in //! comments; a .sass\n"
      "program in . directives (docs/directives.md lists both). The first refused line\n"
      "stops the run with \"texunit: FILE:LINE: reason\".\n"
-     "  --trace FILE.jsonl  every texel, MCS and header read of every message, one JSON\n"
-     "                      line each, and a summary line per message (texunit/trace.h)\n"
+     "  --trace FILE.jsonl  every texel, MCS, header and media_ld read of every message,\n"
+     "                      one JSON line each, and a summary line per message\n"
+     "                      (texunit/trace.h)\n"
      "  --cache SPEC        the reads through a texture-cache model, e.g. 16KiB,64B,4[,plru]:\n"
      "                      its hits and misses"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]", "encode its instructions (vISA 4.1)",
