@@ -232,9 +232,85 @@ static void test_engine_trace(void) {
     tu_image_free(&img);
 }
 
+/* MEDIA_LD's records cover exactly the bytes it copies: their sizes sum to the block's, their
+ * raw bytes in order are its rows, each is one element's consecutive bytes as memory holds
+ * them, and scrambling every byte outside them leaves the block unchanged. */
+static void test_media_trace(void) {
+    uint64_t rng = 77;
+    static collected col;
+    static uint8_t want[64 * 64], got[64 * 64], again[64 * 64];
+    static const uint32_t widths[] = {1, 3, 4, 7, 8, 13, 16, 31, 32, 64};
+    for (int round = 0; round < 60; round++) {
+        const tu_format format = round % 3 == 0   ? TU_FORMAT_R8G8B8A8_UNORM
+                                 : round % 3 == 1 ? TU_FORMAT_R16_UNORM
+                                                  : TU_FORMAT_R32G32B32A32_SFLOAT;
+        tu_image img = tu_test_image(TU_SURFACE_2D, false, format, 23, 17, 1, 1, 1, 1);
+        if (!img.memory) continue;
+        CHECK(tu_surface_fill_hash(&img.surface, (uint32_t)round, NULL) == TU_OK);
+        const uint32_t bpp = tu_format_bytes(format), width = widths[round % 10];
+        const uint32_t max_h = 256 / tu_media_pitch(width);
+        const tu_media_read rd = {(uint32_t)(round % 4 == 1 ? 0 : round % 4),
+                                  0,
+                                  width,
+                                  1 + (uint32_t)(tu_test_rand(&rng) % (max_h < 20 ? max_h : 20)),
+                                  (int32_t)(tu_test_rand(&rng) % (23 * bpp + 40)) - 20,
+                                  (int32_t)(tu_test_rand(&rng) % 26) - 5};
+        const tu_trace_sink sink = {collect, end_message, &col, 9, 5};
+        col.n = 0, col.ends = 0;
+        tu_error e = {0};
+        CHECK(tu_media_block_read(&img.surface, &rd, want, sizeof want, &e) == TU_OK, "%s",
+              e.message);
+        CHECK(tu_media_block_read_traced(&img.surface, &rd, &sink, got, sizeof got, &e) == TU_OK,
+              "%s", e.message);
+        CHECK(col.ends == 1);
+        const uint32_t pitch = tu_media_pitch(width);
+        size_t k = 0, bytes = 0;
+        const uint8_t *mem = img.surface.data;
+        const uint32_t row_pitch = img.surface.level[0].row_pitch;
+        for (size_t i = 0; i < col.n; i++) {
+            const tu_trace_record *r = &col.rec[i];
+            CHECK(r->kind == TU_TRACE_MEDIA && r->message == 9 && r->surface == 5 && r->resident);
+            CHECK(r->size >= 1 && r->size <= bpp && r->raw_size == r->size);
+            const uint64_t in_level = r->offset - img.surface.level[0].offset;
+            CHECK(in_level / row_pitch == r->y && in_level % row_pitch / bpp == r->x);
+            CHECK((in_level + r->size - 1) % row_pitch / bpp == r->x, "one element");
+            for (uint32_t b = 0; b < r->size; b++, k++) {
+                const size_t at = k / width * pitch + k % width;
+                CHECK(k < (size_t)width * rd.height && r->raw[b] == want[at] &&
+                      mem[r->offset + b] == want[at]);
+            }
+            bytes += r->size;
+        }
+        CHECK(bytes == (size_t)width * rd.height, "records cover %zu of %u bytes", bytes,
+              width * rd.height);
+        for (uint32_t i = 0; i < rd.height; i++)
+            CHECK(memcmp(got + i * pitch, want + i * pitch, width) == 0);
+        /* Scramble every byte no record names: the block is the same. */
+        uint8_t *traced = calloc(img.surface.size, 1);
+        if (traced) {
+            for (size_t i = 0; i < col.n; i++)
+                memset(traced + col.rec[i].offset, 1, col.rec[i].size);
+            for (size_t b = 0; b < img.surface.size; b++)
+                if (!traced[b]) ((uint8_t *)img.memory)[b] ^= 0x5a;
+            CHECK(tu_media_block_read(&img.surface, &rd, again, sizeof again, &e) == TU_OK);
+            for (uint32_t i = 0; i < rd.height; i++)
+                CHECK(memcmp(again + i * pitch, want + i * pitch, width) == 0);
+            free(traced);
+        }
+        /* A refused read records nothing. */
+        col.n = 0, col.ends = 0;
+        const tu_media_read bad = {0, 0, 65, 1, 0, 0};
+        CHECK(tu_media_block_read_traced(&img.surface, &bad, &sink, got, sizeof got, &e) ==
+              TU_INVALID_ARGUMENT);
+        CHECK(col.n == 0 && col.ends == 0);
+        tu_image_free(&img);
+    }
+}
+
 int main(void) {
     TU_RUN(test_summary);
     TU_RUN(test_json);
     TU_RUN(test_engine_trace);
+    TU_RUN(test_media_trace);
     return tu_test_finish();
 }

@@ -44,17 +44,13 @@ static void record(void *user, const tu_trace_record *e) {
 }
 
 /* The steps' names in --json, by record kind. */
-static const char *const kind_names[TU_TRACE_KIND_COUNT] = {[TU_TRACE_TEXEL] = "fetch",
-                                                            [TU_TRACE_MCS] = "fetch",
-                                                            [TU_TRACE_HEADER] = "header",
-                                                            [TU_TRACE_SAMPLER_POOL] =
-                                                                "sampler_pool",
-                                                            [TU_TRACE_LOD] = "lod",
-                                                            [TU_TRACE_SAMPLE] = "sample",
-                                                            [TU_TRACE_FOOTPRINT] = "footprint",
-                                                            [TU_TRACE_FOOTPRINT_TEXEL] = "texel",
-                                                            [TU_TRACE_BLEND] = "blend",
-                                                            [TU_TRACE_RESULT] = "reply"};
+static const char *const kind_names[TU_TRACE_KIND_COUNT] = {
+    [TU_TRACE_TEXEL] = "fetch",           [TU_TRACE_MCS] = "fetch",
+    [TU_TRACE_HEADER] = "header",         [TU_TRACE_SAMPLER_POOL] = "sampler_pool",
+    [TU_TRACE_MEDIA] = "media",           [TU_TRACE_LOD] = "lod",
+    [TU_TRACE_SAMPLE] = "sample",         [TU_TRACE_FOOTPRINT] = "footprint",
+    [TU_TRACE_FOOTPRINT_TEXEL] = "texel", [TU_TRACE_BLEND] = "blend",
+    [TU_TRACE_RESULT] = "reply"};
 
 static tu_format_class class_of(tu_format format) {
     const tu_format_desc *d = tu_format_describe(format);

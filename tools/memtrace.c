@@ -34,7 +34,9 @@ static void record(void *user, const tu_trace_record *r) {
     }
     if (m->cache) {
         const uint64_t region = ((uint64_t)r->kind << 32 | r->surface) << 40;
+        const uint64_t before = m->msg.misses;
         m->failed |= tu_cache_access(m->cache, region + r->offset, r->size, &m->msg, NULL) != TU_OK;
+        if (m->lane_misses && r->lane < m->lanes) m->lane_misses[r->lane] += m->msg.misses - before;
     }
 }
 
@@ -58,7 +60,7 @@ static void end_message(void *user) {
         }
         free(scratch);
     }
-    if (m->cache)
+    if (m->cache && m->message_lines)
         fprintf(m->text, "cache message %u: lookups %llu hits %llu misses %llu bytes %llu\n",
                 m->message, (unsigned long long)m->msg.lookups, (unsigned long long)m->msg.hits,
                 (unsigned long long)m->msg.misses, (unsigned long long)m->msg.bytes_fetched);
@@ -71,6 +73,7 @@ bool tq_memtrace_open(tq_memtrace *m, const char *trace_path, const char *cache_
                       FILE *err) {
     memset(m, 0, sizeof *m);
     m->text = text;
+    m->message_lines = true;
     m->line_size = 64;
     m->sink = (tu_trace_sink){record, end_message, m, 0, 0};
     if (cache_spec) {

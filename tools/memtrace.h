@@ -20,7 +20,12 @@ typedef struct tq_memtrace {
     size_t n, cap;
     tu_cache_stats msg; /* the current message's cache counts */
     FILE *text;         /* where the cache's per-message and total counts are printed */
-    bool failed;        /* out of memory or a write failed */
+    bool message_lines; /* print each message's cache counts (open sets it; default true) */
+    /* When not NULL (the caller sets both after open): the cache misses of each read are
+     * added to lane_misses[lane] for lanes below `lanes` (texunit render --cache). */
+    uint64_t *lane_misses;
+    uint32_t lanes;
+    bool failed; /* out of memory or a write failed */
 } tq_memtrace;
 
 /* Open the trace file and/or make the cache (either may be NULL: then that part is off).

@@ -20,11 +20,18 @@
  *                  pattern (tu_pattern_level_color), mixed between levels by the fraction
  *   --show aniso   the anisotropy ratio eta of each pixel (tu_lod_detail_of, the engine's
  *                  own LOD code): blue 1, cyan 2, green 4, yellow 8, red 16
+ *   --cache SPEC   every message through tu_execute_traced into the texture-cache model of
+ *                  `texunit run --cache` (memtrace.c, the one sink both use); the totals and
+ *                  the misses per pixel (max, sum: each read's misses go to its lane's pixel,
+ *                  drawn over or not) are printed after the picture is written
+ *   --show misses  (needs --cache) each pixel the cache misses of its lane's reads: black 0,
+ *                  through blue, red and yellow to white at the picture's maximum
  */
 #include "render.h"
 
 #include "export.h"
 #include "help.h"
+#include "memtrace.h"
 #include "progress.h"
 #include "query.h"
 
@@ -35,7 +42,7 @@
 
 enum { EXIT_REFUSED = 1, EXIT_USAGE = 2, SUBSPANS = 4, LANES = 4 * SUBSPANS, MAX_SIDE = 2048 };
 
-typedef enum show { SHOW_COLOR, SHOW_LEVELS, SHOW_ANISO } show;
+typedef enum show { SHOW_COLOR, SHOW_LEVELS, SHOW_ANISO, SHOW_MISSES } show;
 
 /* A planar primitive: points p0 + s * eu + t * ev, covering s in [0, s_max], t in
  * [0, t_max] (0: unbounded), with texture coordinates (s / s_size, t / t_size). */
@@ -62,8 +69,9 @@ static const float background[4] = {0.16f, 0.18f, 0.22f, 1.0f};
 
 typedef struct picture {
     uint32_t width, height;
-    float *rgba;  /* width * height * 4 */
-    float *depth; /* ray distance of the nearest primitive drawn, INFINITY when none */
+    float *rgba;      /* width * height * 4 */
+    float *depth;     /* ray distance of the nearest primitive drawn, INFINITY when none */
+    uint64_t *misses; /* --cache: the cache misses of each pixel's reads, else NULL */
 } picture;
 
 static float dot3(const float a[3], const float b[3]) {
@@ -134,6 +142,12 @@ static void aniso_color(float eta, float rgba[4]) {
     ramp(stops, 5, log2f(eta) / 4.0f, rgba);
 }
 
+static void misses_color(uint64_t misses, uint64_t max, float rgba[4]) {
+    static const float stops[5][3] = {
+        {0, 0, 0}, {0.1f, 0.2f, 0.9f}, {0.9f, 0.1f, 0.1f}, {1, 0.9f, 0}, {1, 1, 1}};
+    ramp(stops, 5, max ? (float)misses / (float)max : 0.0f, rgba);
+}
+
 /* One batch of up to four subspans of a primitive: their pixels and coordinates. */
 typedef struct batch {
     tu_msg msg;
@@ -151,6 +165,7 @@ typedef struct job {
     uint32_t view_w;
     const tu_progress *progress; /* rows of subspans of every primitive of every view */
     uint64_t rows_before, rows_total;
+    tq_memtrace *trace; /* --cache: its sink traces every message, else NULL */
 } job;
 
 /* Execute the batch (SAMPLE, or LOD / the LOD detail for the show modes) and write the
@@ -165,11 +180,16 @@ static tu_status flush(const job *j, batch *b, tu_error *err) {
         m->src[TU_SRC_U].f[l] = m->src[TU_SRC_U].f[0],
         m->src[TU_SRC_V].f[l] = m->src[TU_SRC_V].f[0];
     tu_reply reply;
-    if (m->lane_mask && tu_execute(m, &j->tex->surface, j->smp, &reply, err) != TU_OK)
+    uint64_t lane_misses[LANES] = {0};
+    if (j->trace) j->trace->lane_misses = lane_misses, j->trace->lanes = LANES;
+    if (m->lane_mask &&
+        (j->trace ? tu_execute_traced(m, &j->tex->surface, j->smp, &j->trace->sink, &reply, err)
+                  : tu_execute(m, &j->tex->surface, j->smp, &reply, err)) != TU_OK)
         return err->status;
     for (unsigned l = 0; l < LANES; l++) {
         if (!(m->lane_mask >> l & 1)) continue;
         const size_t at = (size_t)b->py[l] * j->pic->width + b->px[l];
+        if (j->pic->misses) j->pic->misses[at] += lane_misses[l];
         if (!(b->t[l] < j->pic->depth[at])) continue;
         j->pic->depth[at] = b->t[l];
         float *out = &j->pic->rgba[at * 4];
@@ -285,7 +305,7 @@ static bool parse_size(const char *s, uint32_t *w, uint32_t *h) {
 }
 
 int tr_render(int argc, char **argv, FILE *out, FILE *err) {
-    const char *path = NULL, *texture = "checker", *compare[2] = {NULL, NULL};
+    const char *path = NULL, *texture = "checker", *compare[2] = {NULL, NULL}, *cache = NULL;
     uint32_t w = 320, h = 240;
     show mode = SHOW_COLOR;
     char keys[1024] = "sampler";
@@ -302,9 +322,13 @@ int tr_render(int argc, char **argv, FILE *out, FILE *err) {
                 mode = SHOW_LEVELS;
             else if (strcmp(v, "aniso") == 0)
                 mode = SHOW_ANISO;
+            else if (strcmp(v, "misses") == 0)
+                mode = SHOW_MISSES;
             else
-                return usage(err, "--show '%s': expected levels or aniso", v);
+                return usage(err, "--show '%s': expected levels, aniso or misses", v);
             i++;
+        } else if (strcmp(a, "--cache") == 0 && v) {
+            cache = v, i++;
         } else if (strcmp(a, "--compare") == 0 && v && i + 2 < argc) {
             compare[0] = argv[i + 1], compare[1] = argv[i + 2], i += 2;
         } else if (strncmp(a, "--", 2) == 0) {
@@ -318,6 +342,8 @@ int tr_render(int argc, char **argv, FILE *out, FILE *err) {
         }
     }
     if (!path) return usage(err, "%s", "which OUT.png?");
+    if (mode == SHOW_MISSES && !cache)
+        return usage(err, "%s", "--show misses needs --cache SIZE,LINE,WAYS[,plru]");
     tu_error e = {0};
     tx_kind kind;
     if (tx_kind_of(path, &kind, &e) != TU_OK || kind != TX_PNG)
@@ -342,12 +368,24 @@ int tr_render(int argc, char **argv, FILE *out, FILE *err) {
     else if (tu_format_describe(s->format)->format_class != TU_CLASS_FLOAT)
         status = refused(err, "integer formats are not filtered; render draws float-class "
                               "formats (unorm, snorm, sRGB, float, depth)");
-    picture pic = {views * w + (views - 1) * 4, h, NULL, NULL};
+    picture pic = {views * w + (views - 1) * 4, h, NULL, NULL, NULL};
     const size_t n = (size_t)pic.width * pic.height;
     if (!status) {
         pic.rgba = malloc(n * 4 * sizeof *pic.rgba);
         pic.depth = malloc(n * sizeof *pic.depth);
         if (!pic.rgba || !pic.depth) status = refused(err, "out of memory");
+    }
+    tq_memtrace mt;
+    bool traced = false;
+    if (!status && cache) {
+        if (!(pic.misses = calloc(n, sizeof *pic.misses))) {
+            status = refused(err, "out of memory");
+        } else if (!tq_memtrace_open(&mt, NULL, cache, out, err)) {
+            status = EXIT_REFUSED;
+        } else {
+            traced = true;
+            mt.message_lines = false;
+        }
     }
     for (size_t i = 0; !status && i < n; i++) {
         memcpy(&pic.rgba[i * 4], background, sizeof background);
@@ -358,11 +396,18 @@ int tr_render(int argc, char **argv, FILE *out, FILE *err) {
     const tu_progress progress = tp_progress(&bar);
     const uint64_t rows = sizeof scene / sizeof scene[0] * (uint64_t)(h / 2);
     for (unsigned k = 0; !status && k < views; k++) {
-        const job j = {&tex, &smp[k],   mode,     &pic,        k * (w + 4),
-                       w,    &progress, k * rows, views * rows};
+        const job j = {&tex, &smp[k],   mode,     &pic,         k * (w + 4),
+                       w,    &progress, k * rows, views * rows, traced ? &mt : NULL};
         if (draw(&j, &e) != TU_OK) status = refused(err, e.message);
     }
     tp_finish(&bar);
+    uint64_t max_misses = 0, sum_misses = 0;
+    for (size_t i = 0; pic.misses && i < n; i++) {
+        sum_misses += pic.misses[i];
+        if (pic.misses[i] > max_misses) max_misses = pic.misses[i];
+    }
+    for (size_t i = 0; !status && mode == SHOW_MISSES && i < n; i++)
+        misses_color(pic.misses[i], max_misses, &pic.rgba[i * 4]);
     tu_image img = {0};
     if (!status) {
         const tu_surface desc = {.type = TU_SURFACE_2D,
@@ -388,9 +433,14 @@ int tr_render(int argc, char **argv, FILE *out, FILE *err) {
         else
             fprintf(out, "wrote %s\n", path);
     }
+    if (traced && !tq_memtrace_close(&mt, err) && !status) status = EXIT_REFUSED;
+    if (traced && !status)
+        fprintf(out, "misses per pixel: max %llu sum %llu\n", (unsigned long long)max_misses,
+                (unsigned long long)sum_misses);
     tu_image_free(&img);
     free(pic.rgba);
     free(pic.depth);
+    free(pic.misses);
     tu_image_free(&tex);
     return status;
 }

@@ -358,6 +358,11 @@ static const th_command commands[] = {
      "                   colours as the levels pattern, mixed by the fraction)\n"
      "  --show aniso     colour each pixel by its anisotropy ratio: blue 1, cyan 2,\n"
      "                   green 4, yellow 8, red 16\n"
+     "  --cache SPEC     every message's reads through the texture-cache model of\n"
+     "                   `run --cache` (e.g. 16KiB,64B,4[,plru]); prints its totals and the\n"
+     "                   misses per pixel (max, sum)\n"
+     "  --show misses    (with --cache) colour each pixel by its reads' cache misses:\n"
+     "                   black 0, through blue, red and yellow to white at the maximum\n"
      "  --compare \"KEYS A\" \"KEYS B\"\n"
      "                   two pictures side by side, the sampler keys plus A, plus B\n"
      "\n"
@@ -406,8 +411,9 @@ static const th_command commands[] = {
      "A .visaasm kernel sets up surfaces, samplers and variables in //! comments; a .sass\n"
      "program in . directives (docs/directives.md lists both). The first refused line\n"
      "stops the run with \"texunit: FILE:LINE: reason\".\n"
-     "  --trace FILE.jsonl  every texel, MCS and header read of every message, one JSON\n"
-     "                      line each, and a summary line per message (texunit/trace.h)\n"
+     "  --trace FILE.jsonl  every texel, MCS, header and media_ld read of every message,\n"
+     "                      one JSON line each, and a summary line per message\n"
+     "                      (texunit/trace.h)\n"
      "  --cache SPEC        the reads through a texture-cache model, e.g. 16KiB,64B,4[,plru]:\n"
      "                      its hits and misses"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]", "encode its instructions (vISA 4.1)",

@@ -285,6 +285,15 @@ TU_API uint32_t tu_media_pitch(uint32_t width);
 TU_API tu_status tu_media_block_read(const tu_surface *surface, const tu_media_read *r, void *dst,
                                      size_t dst_size, tu_error *err);
 
+/* tu_media_block_read, recording the bytes it copies into sink (NULL: none): row by row, one
+ * TU_TRACE_MEDIA record per run of bytes copied from one element with one residency (lane 0,
+ * the sink's message and surface; level the surface's base level, 0 for planar surfaces),
+ * then sink->end_message. The records' sizes sum to width * height, and their raw bytes, in
+ * order, are the block's rows. No records when the read is refused. */
+TU_API tu_status tu_media_block_read_traced(const tu_surface *surface, const tu_media_read *r,
+                                            const tu_trace_sink *sink, void *dst, size_t dst_size,
+                                            tu_error *err);
+
 /*
  * Execute msg against surface and sampler. Validates all three first; refuses (with the
  * field named) an op the surface cannot take: compare on a format without depth, a load

@@ -45,6 +45,10 @@ typedef enum tu_trace_kind {
     TU_TRACE_MCS,          /* read: an MCS element of a compressed multisample surface */
     TU_TRACE_HEADER,       /* read: an NVIDIA texture header (TIC entry) */
     TU_TRACE_SAMPLER_POOL, /* read: an NVIDIA sampler entry (TSC entry) */
+    /* read: bytes of one element copied by a MEDIA_LD block read (tu_media_block_read_traced):
+     * layer the plane, x the element (clamped), y the memory row, offset and size the bytes
+     * copied from it (consecutive; raw the bytes copied), format the plane's */
+    TU_TRACE_MEDIA,
     /* LOD: derivs (per axis: along x, along y; normalized), rho (x, y, in texels),
      * aniso_ratio, lambda_prime (biased), lambda (clamped) */
     TU_TRACE_LOD,
@@ -63,9 +67,9 @@ typedef enum tu_trace_kind {
     TU_TRACE_KIND_COUNT
 } tu_trace_kind;
 
-/* Whether records of the kind are reads of memory (TEXEL, MCS, HEADER, SAMPLER_POOL). */
+/* Whether records of the kind are reads of memory (TEXEL, MCS, HEADER, SAMPLER_POOL, MEDIA). */
 static inline bool tu_trace_kind_is_read(tu_trace_kind kind) {
-    return kind <= TU_TRACE_SAMPLER_POOL;
+    return kind <= TU_TRACE_MEDIA;
 }
 
 /* One record. Every record has message, lane and kind; a read has the fields up to resident
@@ -130,7 +134,7 @@ typedef struct tu_trace_line {
     uint32_t surface;
 } tu_trace_line;
 
-/* The kind's name: "texel", "mcs", "header", "sampler_pool", "lod", "sample", "footprint",
+/* The kind's name: "texel", "mcs", "header", "sampler_pool", "media", "lod", "sample", "footprint",
  * "footprint_texel", "blend", "result"; "?" for others. */
 TU_API const char *tu_trace_kind_name(tu_trace_kind kind);
 

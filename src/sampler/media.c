@@ -11,6 +11,8 @@
  */
 #include "engine.h"
 
+#include <string.h>
+
 /* The seed's table: block width up to max_width bytes -> register pitch, max height. */
 static const struct {
     uint32_t max_width, pitch, max_height;
@@ -74,8 +76,35 @@ static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
     return v < lo ? lo : v > hi ? hi : v;
 }
 
+/* One record for the run of `size` bytes at `off` copied from element e of memory row `row`
+ * (bytes at dst). */
+static void record_run(const tu_trace_sink *sink, const tu_surface *s, const tu_media_read *r,
+                       tu_format format, int64_t e, int64_t row, uint64_t off, uint32_t size,
+                       bool resident, const uint8_t *dst) {
+    tu_trace_record rec = {.message = sink->message,
+                           .surface = sink->surface,
+                           .kind = TU_TRACE_MEDIA,
+                           .level = s->plane_count ? 0 : s->base_level,
+                           .layer = r->plane,
+                           .x = (uint32_t)e,
+                           .y = (uint32_t)row,
+                           .offset = off,
+                           .size = size,
+                           .resident = resident,
+                           .raw_size = size < 16 ? size : 16,
+                           .format = format};
+    memcpy(rec.raw, dst, rec.raw_size);
+    sink->record(sink->user, &rec);
+}
+
 tu_status tu_media_block_read(const tu_surface *s, const tu_media_read *r, void *dst,
                               size_t dst_size, tu_error *err) {
+    return tu_media_block_read_traced(s, r, NULL, dst, dst_size, err);
+}
+
+tu_status tu_media_block_read_traced(const tu_surface *s, const tu_media_read *r,
+                                     const tu_trace_sink *sink, void *dst, size_t dst_size,
+                                     tu_error *err) {
     TU_RETURN_IF(!s || !r || !dst, err, TU_INVALID_ARGUMENT,
                  "surface, read and destination must not be NULL");
     TU_TRY(tu_surface_validate(s, err));
@@ -98,19 +127,37 @@ tu_status tu_media_block_read(const tu_surface *s, const tu_media_read *r, void 
     const uint8_t *base = s->data;
     uint8_t *out = dst;
     for (uint32_t i = 0; i < r->height; i++) {
+        /* The open run: bytes run_start..j-1 of this row, from element run_e (unclamped
+         * run_raw_e) at run_off with residency run_res. */
+        uint32_t run_start = 0;
+        int64_t run_e = 0, run_raw_e = 0;
+        uint64_t run_off = 0;
+        bool run_res = false;
         int64_t row = clamp64((int64_t)r->y + i, 0, rows > 0 ? rows - 1 : 0);
         if (field) row = clamp64(2 * row + bottom, 0, (int64_t)pl.height - 1);
         for (uint32_t j = 0; j < r->width; j++) {
             /* The element holding byte x, clamped to the row; the byte's place in it kept. */
             const int64_t xb = (int64_t)r->x + j;
             int64_t e = xb >= 0 ? xb / bpp : -((-xb + bpp - 1) / bpp);
-            const int64_t in_element = xb - e * bpp;
+            const int64_t in_element = xb - e * bpp, raw_e = e;
             e = clamp64(e, 0, (int64_t)pl.width - 1);
             const uint64_t off = pl.offset + (uint64_t)row * pl.row_pitch + (uint64_t)(e * bpp) +
                                  (uint64_t)in_element;
             /* Validation put every element of the plane inside the memory. */
-            out[(size_t)i * pitch + j] = tu_surface_offset_resident(s, off) ? base[off] : 0;
+            const bool resident = tu_surface_offset_resident(s, off);
+            out[(size_t)i * pitch + j] = resident ? base[off] : 0;
+            if (!sink) continue;
+            if (j > run_start && (raw_e != run_raw_e || resident != run_res)) {
+                record_run(sink, s, r, pl.format, run_e, row, run_off, j - run_start, run_res,
+                           out + (size_t)i * pitch + run_start);
+                run_start = j;
+            }
+            if (j == run_start) run_e = e, run_raw_e = raw_e, run_off = off, run_res = resident;
         }
+        if (sink)
+            record_run(sink, s, r, pl.format, run_e, row, run_off, r->width - run_start, run_res,
+                       out + (size_t)i * pitch + run_start);
     }
+    if (sink && sink->end_message) sink->end_message(sink->user);
     return TU_OK;
 }

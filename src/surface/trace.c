@@ -13,7 +13,7 @@
 
 const char *tu_trace_kind_name(tu_trace_kind kind) {
     static const char *const names[TU_TRACE_KIND_COUNT] = {
-        "texel",  "mcs",       "header",          "sampler_pool", "lod",
+        "texel",  "mcs",       "header",          "sampler_pool", "media", "lod",
         "sample", "footprint", "footprint_texel", "blend",        "result"};
     return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "?";
 }

@@ -457,7 +457,10 @@ static tu_status exec_media(const tu_visa_kernel *k, tu_visa_state *st, const tu
                               (int32_t)(uint32_t)x,     (int32_t)(uint32_t)y};
     uint8_t block[64 * 64];
     tu_error merr = {TU_OK, ""};
-    if (tu_media_block_read(s, &rd, block, sizeof block, &merr) != TU_OK)
+    tu_trace_sink sink;
+    if (st->trace) sink = *st->trace, sink.surface = trace_surface_id(b, s);
+    if (tu_media_block_read_traced(s, &rd, st->trace ? &sink : NULL, block, sizeof block, &merr) !=
+        TU_OK)
         return tuB_fail(err, merr.status, "line %u: %s", l->line, merr.message);
     if (in->dst.id == 0) return TU_OK;
     const uint32_t pitch = tu_media_pitch(in->block_width);

@@ -23,7 +23,7 @@ refuse 1 "integer formats are not filtered" --texture "2d rgba8_uint 16 16 1 0 1
 refuse 1 "drawn with a 2D texture" --texture "3d rgba8_unorm 16 16 16 1 1 checker"
 refuse 2 "--size '33x20': expected WxH, even" --size 33x20
 refuse 2 "sampler mip=cubic: unknown value" mip=cubic
-refuse 2 "--show 'lod': expected levels or aniso" --show lod
+refuse 2 "--show 'lod': expected levels, aniso or misses" --show lod
 refuse 1 "--texture '': expected a file" --texture ""
 "$texunit" render "$work/x.ktx2" > "$work/out" 2>&1 && { echo "FAIL: render wrote a .ktx2"; status=1; }
 exit $status
