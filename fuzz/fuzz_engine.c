@@ -10,10 +10,13 @@
  * and sources holding NaN, infinities, huge, negative and edge values. Half the inputs are
  * biased to what the fast paths take (2D RGBA8, explicit-LOD samples and loads).
  *
- * Each message runs twice through tuE_execute: with the fast paths allowed and without.
- * Both must give the same status and the very same reply bytes (replies start from the same
+ * Each message runs through tuE_execute without the fast paths (the generic path, the
+ * reference) and with them, then on a binding of every kernel build the machine has
+ * (tu_bind_isa for each tu_isa that tu_isa_available reports: scalar, AVX2, AVX-512) through
+ * tuE_execute_bound with the fast paths allowed and without. Every run must give the
+ * reference's status and message and the very same reply bytes (replies start from the same
  * pattern, so a lane or channel written by one path only shows). A refusal must say why.
- * Whatever fast kernels src/sampler has (the table in fast.c), this covers them.
+ * Whatever fast kernels src/sampler has (the table in fast.c), in every build, this covers.
  */
 #include "fuzz_gen.h"
 
@@ -21,35 +24,66 @@
 
 enum { MAX_MESSAGES = 4, MAX_BYTES = 16u << 20 };
 
-static void run_both(const tu_msg *m, const tu_surface *s, const tu_sampler *smp) {
-    tu_reply *fast = malloc(sizeof *fast), *generic = malloc(sizeof *generic);
-    if (!fast || !generic) abort();
-    memset(fast, 0xa5, sizeof *fast);
-    memset(generic, 0xa5, sizeof *generic);
-    tu_error ef = {0}, eg = {0};
-    const char *row = NULL;
-    const tu_status sf = tuE_execute(m, s, smp, fast, &ef, true, &row);
-    const tu_status sg = tuE_execute(m, s, smp, generic, &eg, false, NULL);
-    if (sf != sg || strcmp(ef.message, eg.message) != 0) {
-        fprintf(stderr, "fast path %s: %s (%s); generic: %s (%s)\n", row ? row : "none",
-                tu_status_name(sf), ef.message, tu_status_name(sg), eg.message);
+/* The kernel builds a binding can choose (TU_ISA_BEST is one of these). */
+static const tu_isa isas[] = {TU_ISA_SCALAR, TU_ISA_AVX2, TU_ISA_AVX512};
+enum { ISA_COUNT = sizeof isas / sizeof isas[0] };
+
+/* One run against the generic path's status, message and reply. */
+static void check(const char *what, const char *row, tu_status st, const tu_error *e,
+                  const tu_reply *r, tu_status ref_st, const tu_error *ref_e, const tu_reply *ref) {
+    if (st != ref_st || strcmp(e->message, ref_e->message) != 0) {
+        fprintf(stderr, "%s, fast path %s: %s (%s); generic: %s (%s)\n", what, row ? row : "none",
+                tu_status_name(st), e->message, tu_status_name(ref_st), ref_e->message);
         abort();
     }
-    if (sf != TU_OK && (sf == TU_PARSE_ERROR || sf == TU_IO_ERROR || !ef.message[0])) {
-        fprintf(stderr, "refused with %s: '%s'\n", tu_status_name(sf), ef.message);
-        abort();
-    }
-    if (sf == TU_OK && memcmp(fast, generic, sizeof *fast) != 0) {
-        const uint8_t *a = (const uint8_t *)fast, *b = (const uint8_t *)generic;
+    if (st == TU_OK && memcmp(r, ref, sizeof *r) != 0) {
+        const uint8_t *a = (const uint8_t *)r, *b = (const uint8_t *)ref;
         size_t at = 0;
         while (a[at] == b[at])
             at++;
-        fprintf(stderr, "fast path %s differs from the generic path at reply byte %zu\n",
+        fprintf(stderr, "%s, fast path %s differs from the generic path at reply byte %zu\n", what,
                 row ? row : "none", at);
         abort();
     }
-    free(generic);
-    free(fast);
+}
+
+/* bound[i]: a binding with the kernels of isas[i], or NULL when that build is not available
+ * or the surface and sampler do not bind (then the generic path must refuse too). */
+static void run_all(const tu_msg *m, const tu_surface *s, const tu_sampler *smp,
+                    tu_binding *const bound[ISA_COUNT], bool bind_failed) {
+    tu_reply *ref = malloc(sizeof *ref), *r = malloc(sizeof *r);
+    if (!ref || !r) abort();
+    memset(ref, 0xa5, sizeof *ref);
+    tu_error eg = {0};
+    const tu_status sg = tuE_execute(m, s, smp, ref, &eg, false, NULL);
+    if (sg != TU_OK && (sg == TU_PARSE_ERROR || sg == TU_IO_ERROR || !eg.message[0])) {
+        fprintf(stderr, "refused with %s: '%s'\n", tu_status_name(sg), eg.message);
+        abort();
+    }
+    if (bind_failed && sg == TU_OK) {
+        fprintf(stderr, "tu_bind_isa refused what tu_execute ran\n");
+        abort();
+    }
+    const char *row = NULL;
+    tu_error e = {0};
+    memset(r, 0xa5, sizeof *r);
+    const tu_status sf = tuE_execute(m, s, smp, r, &e, true, &row);
+    check("tuE_execute", row, sf, &e, r, sg, &eg, ref);
+    for (int i = 0; i < ISA_COUNT; i++) {
+        if (!bound[i]) continue;
+        for (int allow_fast = 0; allow_fast < 2; allow_fast++) {
+            char what[64];
+            snprintf(what, sizeof what, "tuE_execute_bound, %s kernels, fast paths %s",
+                     tu_isa_name(isas[i]), allow_fast ? "allowed" : "off");
+            memset(r, 0xa5, sizeof *r);
+            memset(&e, 0, sizeof e);
+            row = NULL;
+            const tu_status st = tuE_execute_bound(bound[i], m, r, &e, allow_fast, &row);
+            check(what, row, st, &e, r, sg, &eg, ref);
+        }
+    }
+    free(r);
+    free(ref);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -130,14 +164,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (size_t i = 0; i < s.size; i++)
             mem[i] = in.n ? in.p[i % in.n] : (uint8_t)(seed + i * 31);
     }
+    /* a binding of every kernel build the machine has */
+    tu_binding *bound[ISA_COUNT] = {NULL};
+    bool bind_failed = false;
+    for (int i = 0; i < ISA_COUNT && !bind_failed; i++) {
+        if (!tu_isa_available(isas[i])) continue;
+        if (!(bound[i] = malloc(sizeof *bound[i]))) abort();
+        tu_error eb = {0};
+        if (tu_bind_isa(&s, &smp, isas[i], bound[i], &eb) != TU_OK) {
+            if (!eb.message[0]) abort();
+            free(bound[i]);
+            bound[i] = NULL;
+            bind_failed = true;
+        }
+    }
     tu_msg *m = malloc(sizeof *m);
     if (!m) abort();
     const uint32_t count = 1 + fz_below(&in, MAX_MESSAGES);
     for (uint32_t i = 0; i < count; i++) {
         fz_message(&in, m, fast);
-        run_both(m, &s, &smp);
+        run_all(m, &s, &smp, bound, bind_failed);
     }
     free(m);
+    for (int i = 0; i < ISA_COUNT; i++)
+        free(bound[i]);
     free(mcs_mem);
     free(bits);
     free(mem);

@@ -129,4 +129,30 @@ static inline void fz_make_image(tu_image *img, tu_surface_type type, bool array
         abort();
 }
 
+/* Every texel of a's view reads the same bytes in b, a surface of the same shape and view in
+ * another layout (`layout` names it in the report); aborts at the first that differs. */
+static inline void fz_compare_texels(const tu_surface *a, const tu_surface *b, const char *layout) {
+    const uint32_t bytes = tu_format_describe(a->format)->bytes;
+    for (uint32_t level = 0; level < a->level_count; level++) {
+        uint32_t w, h, d;
+        if (!tu_surface_level_extent(a, level, &w, &h, &d)) abort();
+        for (uint32_t layer = 0; layer < a->layers; layer++)
+            for (uint32_t sample = 0; sample < a->samples; sample++)
+                for (uint32_t z = 0; z < d; z++)
+                    for (uint32_t y = 0; y < h; y++)
+                        for (uint32_t x = 0; x < w; x++) {
+                            const tu_texel_coord c = {x, y, z, layer, level, sample};
+                            const void *pa = tu_surface_texel_pointer(a, &c);
+                            const void *pb = tu_surface_texel_pointer(b, &c);
+                            if (!pa || !pb || memcmp(pa, pb, bytes) != 0) {
+                                fprintf(stderr,
+                                        "texel (%u, %u, %u) layer %u level %u sample %u "
+                                        "differs between linear and %s\n",
+                                        x, y, z, layer, level, sample, layout);
+                                abort();
+                            }
+                        }
+    }
+}
+
 #endif /* TEXUNIT_FUZZ_GEN_H */

@@ -1,0 +1,126 @@
+/*
+ * fuzz_tiling.c - libFuzzer target for the equivalence of layouts: a surface in each Intel
+ * tiling (TU_TILING_INTEL_X, _Y, _4 and _64, tu_surface_layout_intel; docs/semantics.md,
+ * "Intel tilings") against the same texels in a linear (packed) surface.
+ *
+ * From the input: a surface shape (2D, cube or 3D, any format, sizes, levels, layers,
+ * samples), a seed, a view, a sampler and messages. The linear surface's memory (a buffer of
+ * exactly the size its layout reports) is filled by the texel generator; each tiled surface
+ * gets a buffer of exactly its reported size and the texels by tu_surface_copy_texels. A
+ * shape a tiling refuses (a texel size or a sample count it does not take) skips that tiling.
+ * Then, for each tiling:
+ *   - every texel of the view reads the same bytes from both (so the copy and the tiled
+ *     address function agree, and the address function is one to one: two texels at one
+ *     address would overwrite each other);
+ *   - every message gives the same status and the very same reply on both.
+ */
+#include "fuzz_gen.h"
+
+enum { MAX_MESSAGES = 3, MAX_BYTES = 4u << 20, MAX_TEXELS = 4096 };
+
+static const tu_tiling tilings[] = {TU_TILING_INTEL_X, TU_TILING_INTEL_Y, TU_TILING_INTEL_4,
+                                    TU_TILING_INTEL_64};
+
+/* The linear surface: packed, filled by the generator. */
+static bool make_linear(tu_surface *s, uint32_t seed, uint8_t **mem) {
+    uint64_t need;
+    tu_error err = {0};
+    if (tu_surface_layout_packed(s, &need, &err) != TU_OK || need > MAX_BYTES) return false;
+    if (!(*mem = malloc(need ? need : 1))) return false;
+    s->data = *mem;
+    s->size = (size_t)need;
+    s->base_level = 0, s->level_count = s->levels; /* the whole chain, to fill and copy */
+    if (tu_surface_validate(s, &err) != TU_OK) {
+        fprintf(stderr, "a packed layout does not validate: %s\n", err.message);
+        abort();
+    }
+    if (tu_surface_fill_hash(s, seed, &err) != TU_OK) abort();
+    return true;
+}
+
+/* The tiled surface of lin's shape: laid out, validated, and lin's texels copied in. */
+static bool make_tiled(tu_surface *t, const tu_surface *lin, tu_tiling tiling, uint8_t **mem) {
+    *t = *lin;
+    t->tiling = tiling;
+    t->data = NULL, t->size = 0;
+    uint64_t need;
+    tu_error err = {0};
+    if (tu_surface_layout_intel(t, &need, &err) != TU_OK) {
+        if (!err.message[0]) abort(); /* a refusal names the field */
+        return false;
+    }
+    if (need > MAX_BYTES) return false;
+    if (!(*mem = malloc(need ? need : 1))) return false;
+    memset(*mem, 0x5a, need); /* the padding between texels: anything */
+    t->data = *mem;
+    t->size = (size_t)need;
+    if (tu_surface_validate(t, &err) != TU_OK || tu_surface_copy_texels(t, lin, &err) != TU_OK) {
+        fprintf(stderr, "an Intel %s layout: %s\n", tu_tiling_name(tiling), err.message);
+        abort();
+    }
+    return true;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fuzz_in in = {data, size};
+    tu_surface lin;
+    fz_surface_shape(&in, &lin, false);
+    /* the Intel tilings are 2D, cube and 3D (surface.h): 1D and buffer shapes become 2D */
+    if (lin.type == TU_SURFACE_1D || lin.type == TU_SURFACE_BUFFER) {
+        lin.type = TU_SURFACE_2D;
+        if (lin.levels > tu_surface_max_levels(&lin)) lin.levels = tu_surface_max_levels(&lin);
+    }
+    /* a budget of texels keeps a case fast (every texel is copied four times and read) */
+    if ((uint64_t)lin.width * lin.height * lin.depth * lin.layers * lin.samples > MAX_TEXELS)
+        return 0;
+    const uint32_t seed = fz_u32(&in);
+    uint8_t *mem_lin = NULL;
+    if (!make_linear(&lin, seed, &mem_lin)) return 0;
+    fz_surface_view(&in, &lin);
+    tu_error err = {0};
+    const bool view_valid = tu_surface_validate(&lin, &err) == TU_OK;
+
+    tu_surface tiled[4];
+    uint8_t *mem[4] = {NULL};
+    bool have[4] = {false};
+    for (int t = 0; t < 4; t++) {
+        tu_surface whole = lin;
+        whole.base_level = 0, whole.level_count = whole.levels;
+        have[t] = make_tiled(&tiled[t], &whole, tilings[t], &mem[t]);
+        if (!have[t]) continue;
+        tiled[t].base_level = lin.base_level, tiled[t].level_count = lin.level_count;
+        if (view_valid) fz_compare_texels(&lin, &tiled[t], tu_tiling_name(tilings[t]));
+    }
+
+    tu_sampler smp = fz_sampler(&in, false);
+    tu_msg *m = malloc(sizeof *m);
+    tu_reply *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
+    if (!m || !ra || !rb) abort();
+    const uint32_t count = 1 + fz_below(&in, MAX_MESSAGES);
+    for (uint32_t i = 0; i < count; i++) {
+        fz_message(&in, m, false);
+        memset(ra, 0xa5, sizeof *ra);
+        tu_error ea = {0};
+        const tu_status sa = tu_execute(m, &lin, &smp, ra, &ea);
+        for (int t = 0; t < 4; t++) {
+            if (!have[t]) continue;
+            memset(rb, 0xa5, sizeof *rb);
+            tu_error eb = {0};
+            const tu_status sb = tu_execute(m, &tiled[t], &smp, rb, &eb);
+            if (sa != sb || (sa == TU_OK && memcmp(ra, rb, sizeof *ra) != 0)) {
+                fprintf(stderr, "op %s: linear %s (%s), Intel %s %s (%s)%s\n",
+                        tu_op_describe(m->op) ? tu_op_describe(m->op)->name : "?",
+                        tu_status_name(sa), ea.message, tu_tiling_name(tilings[t]),
+                        tu_status_name(sb), eb.message, sa == sb ? ": the replies differ" : "");
+                abort();
+            }
+        }
+    }
+    free(rb);
+    free(ra);
+    free(m);
+    for (int t = 0; t < 4; t++)
+        free(mem[t]);
+    free(mem_lin);
+    return 0;
+}
