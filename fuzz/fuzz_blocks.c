@@ -56,7 +56,9 @@ static float clamp_input(const tuC_format_info *info, unsigned c, float x) {
     const bool half = info->codec == TUC_BC6H || (info->codec == TUC_ASTC_HDR && c < 3);
     float lo = is_signed ? -1.0f : 0.0f, hi = 1.0f;
     if (half) lo = is_signed ? -65504.0f : 0.0f, hi = 65504.0f;
-    if (info->codec == TUC_ASTC_HDR && c == 3) lo = 0.0f, hi = 65504.0f;
+    /* ASTC's HDR endpoints hold no negative value: the encoder writes a negative one as 0
+     * (docs/semantics.md, "Compressed formats"), in every channel of the SFLOAT formats. */
+    if (info->codec == TUC_ASTC_HDR) lo = 0.0f, hi = 65504.0f;
     return x < lo ? lo : x > hi ? hi : x;
 }
 

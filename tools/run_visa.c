@@ -666,8 +666,10 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned expl
         st.cps_x = r.cps_x, st.cps_y = r.cps_y;
         tu_visa_kernel before = k, traced = k;
         before.line_count = trace ? at : k.line_count;
-        traced.lines += trace ? at : 0;
-        traced.line_count = 1;
+        if (trace) { /* an empty kernel has no lines to step over (and lines may be NULL) */
+            traced.lines += at;
+            traced.line_count = 1;
+        }
         tu_status s = tu_visa_execute(&before, &st, &r.bind, &err);
         if (s == TU_OK && trace) {
             st.trace = explain;
