@@ -14,21 +14,6 @@
 #include "run_visa.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    if (fz_names_special_file(data, size)) return 0;
-    int fd;
-    char path[64];
-    if (!fz_memory_file(data, size, &fd, path, sizeof path)) return 0;
-    char *errors = NULL;
-    size_t errors_size = 0;
-    FILE *err = open_memstream(&errors, &errors_size);
-    if (!err) abort();
-    const int rc = tq_run_visa(path, fz_null_stream(), err);
-    fclose(err);
-    if (rc != 0 && (errors_size < 2 || !strchr(errors, ':'))) { /* a refusal says why */
-        fprintf(stderr, "refused without a reason: '%s'\n", errors);
-        abort();
-    }
-    free(errors);
-    close(fd);
+    fz_run_tool_file(data, size, tq_run_visa);
     return 0;
 }

@@ -127,4 +127,27 @@ static inline bool fz_names_special_file(const uint8_t *data, size_t size) {
     return false;
 }
 
+/* The `texunit run` targets: run the input as a file through run(path, out, err), which
+ * must run or refuse with a reason on err (a refusal without one aborts). Inputs naming
+ * special files are skipped. */
+static inline void fz_run_tool_file(const uint8_t *data, size_t size,
+                                    int (*run)(const char *path, FILE *out, FILE *err)) {
+    if (fz_names_special_file(data, size)) return;
+    int fd;
+    char path[64];
+    if (!fz_memory_file(data, size, &fd, path, sizeof path)) return;
+    char *errors = NULL;
+    size_t errors_size = 0;
+    FILE *err = open_memstream(&errors, &errors_size);
+    if (!err) abort();
+    const int rc = run(path, fz_null_stream(), err);
+    fclose(err);
+    if (rc != 0 && (errors_size < 2 || !strchr(errors, ':'))) { /* a refusal says why */
+        fprintf(stderr, "refused without a reason: '%s'\n", errors);
+        abort();
+    }
+    free(errors);
+    close(fd);
+}
+
 #endif /* TEXUNIT_FUZZ_UTIL_H */
