@@ -7,7 +7,8 @@
 #   make fuzz       build the libFuzzer targets (build-fuzz/) and run each FUZZ_SECONDS (60)
 #   make bench      build Release (build-bench/) and run texbench against lavapipe;
 #                   BENCH_ARGS passes options (e.g. BENCH_ARGS=--quick)
-#   make fuzz-long  the same, FUZZ_SECONDS (3600) each at nice 19; both print a table (fuzz/run.sh)
+#   make fuzz-long  the same, FUZZ_SECONDS (3600) each at nice 19, or until FUZZ_RUNS executions
+#                   when that is given; both print a table (fuzz/run.sh)
 #   make install    install into PREFIX (default /usr/local)
 #   make format     clang-format the tree; make format-check fails when it is not clean
 #   make deps       install the Debian packages the build and the tests need (as root)
@@ -21,6 +22,7 @@ FUZZ      ?= build-fuzz
 BENCH     ?= build-bench
 BENCH_ARGS ?=
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?=
 PREFIX    ?= /usr/local
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
@@ -66,9 +68,10 @@ fuzz-build: deps
 fuzz: fuzz-build
 	sh fuzz/run.sh $(FUZZ) $(FUZZ_SECONDS)
 
-# The long run: an hour per target unless FUZZ_SECONDS is given, at the lowest priority.
+# The long run: an hour per target unless FUZZ_SECONDS is given (FUZZ_RUNS=10000000 stops a
+# target at that many executions first), at the lowest priority.
 fuzz-long: fuzz-build
-	nice -n 19 sh fuzz/run.sh $(FUZZ) $(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),3600)
+	nice -n 19 sh fuzz/run.sh $(FUZZ) $(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),3600) $(FUZZ_RUNS)
 
 # texbench is built only when the Vulkan headers and glslangValidator were found.
 bench: deps

@@ -1,6 +1,6 @@
 #!/bin/sh
-# fuzz/run.sh BUILD SECONDS: run every libFuzzer target built in BUILD for SECONDS each, one
-# after another, and print a table: target, executions, executions per second, coverage
+# fuzz/run.sh BUILD SECONDS [RUNS]: run every libFuzzer target built in BUILD for SECONDS each
+# (or until RUNS executions, when RUNS is given, whichever comes first), one after another, and print a table: target, executions, executions per second, coverage
 # (libFuzzer's final "cov:", the edges reached) and crashes (inputs saved as crash-, leak-,
 # timeout- or oom- artifacts). Used by `make fuzz` and `make fuzz-long`.
 #
@@ -12,6 +12,7 @@
 set -u
 build=$1
 seconds=$2
+runs=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$build/logs" "$build/corpus" "$build/artifacts"
 targets=${FUZZ_TARGETS:-$(cd "$build" && ls -d fuzz_* 2>/dev/null | grep -v '\.' )}
@@ -27,6 +28,7 @@ for name in $targets; do
     log="$build/logs/$name.log"
     set -- -max_total_time="$seconds" -timeout=25 -print_final_stats=1 \
         -artifact_prefix="$artifacts/"
+    [ -n "$runs" ] && set -- "$@" -runs="$runs"
     [ -f "$here/$name.dict" ] && set -- "$@" -dict="$here/$name.dict"
     set -- "$@" "$scratch"
     [ -d "$here/corpus/$name" ] && set -- "$@" "$here/corpus/$name"
