@@ -940,6 +940,10 @@ typedef struct setup {
     tu_sampler sampler;
     tu_binding binding;
     const uint32_t *stream;
+    /* The stream transposed as the messages hold it: per message, per word of a sample
+     * record, its SIMD16 lanes (what a simulator's registers already hold; filled at
+     * setup, outside the timing). */
+    uint32_t *lanes;
     uint32_t size; /* the texture's level-0 size (W4f's wrap) */
     uint32_t msgs; /* SIMD16 messages in the stream */
     /* W8 through vISA: the parsed kernel, its bindings, the GRF offsets of U, V, the reply */
@@ -965,26 +969,39 @@ typedef struct job {
     tu_error err;
 } job;
 
-/* The sum of the enabled channels of SIMD16 float replies, laid out channel after channel
- * `stride` bytes apart (the GRF layouts) or as a tu_reply. */
-static float sum_lanes(const uint8_t *p, size_t stride, uint32_t channels) {
-    float acc = 0.0f;
+/* The sums of the enabled channels of SIMD16 float replies, per channel and lane (as
+ * bench.comp keeps one vec4 per invocation: independent additions, no chain of 64 dependent
+ * ones per message in the timed loop), totalled once at the end of a job. */
+typedef struct lane_sums {
+    double v[4][SIMD];
+} lane_sums;
+
+/* Add a reply laid out channel after channel `stride` bytes apart (the GRF layouts, or a
+ * tu_reply). */
+static void lane_sums_add(lane_sums *a, const uint8_t *p, size_t stride, uint32_t channels) {
     for (unsigned ch = 0; ch < 4; ch++) {
         if (!(channels >> ch & 1u)) continue;
         float v[SIMD];
         memcpy(v, p + ch * stride, sizeof v);
         for (int l = 0; l < SIMD; l++)
-            acc += v[l];
+            a->v[ch][l] += (double)v[l];
     }
-    return acc;
 }
 
-/* Copy sample records into the message's sources (kinds[].src says where each word goes). */
-static void fill_msg(tu_msg *msg, kind k, const uint32_t *rec) {
+static double lane_sums_total(const lane_sums *a) {
+    double total = 0.0;
+    for (unsigned ch = 0; ch < 4; ch++)
+        for (int l = 0; l < SIMD; l++)
+            total += a->v[ch][l];
+    return total;
+}
+
+/* Copy message m's sample records into the message's sources (kinds[].src says where each
+ * word goes) from the stream transposed to lanes (setup.lanes: one SIMD16 row per word). */
+static void fill_msg(tu_msg *msg, kind k, const uint32_t *lanes) {
     const struct kind_info *ki = &kinds[k];
     for (uint32_t w = 0; w < ki->stride; w++)
-        for (int l = 0; l < SIMD; l++)
-            msg->src[ki->src[w]].u[l] = rec[(uint32_t)l * ki->stride + w];
+        memcpy(msg->src[ki->src[w]].u, lanes + (size_t)w * SIMD, SIMD * 4u);
 }
 
 static void job_engine(job *j) {
@@ -998,25 +1015,27 @@ static void job_engine(job *j) {
     msg->simd = SIMD;
     msg->lane_mask = (1u << SIMD) - 1u;
     msg->channel_mask = wl->channels;
-    double total = 0.0;
+    lane_sums *acc = calloc(1, sizeof *acc);
+    if (!acc) die("out of memory");
     for (uint32_t m = j->first; m < j->first + j->count && j->status == TU_OK; m++) {
-        const uint32_t *rec = s->stream + (size_t)m * SIMD * stride;
-        fill_msg(msg, wl->kind, rec);
+        const uint32_t *lanes = s->lanes + (size_t)m * SIMD * stride;
+        fill_msg(msg, wl->kind, lanes);
         const int parts = wl->kind == KIND_LD4 ? 4 : 1; /* W4f: the 2x2 footprint, wrapped */
         for (int q = 0; q < parts && j->status == TU_OK; q++) {
             if (wl->kind == KIND_LD4)
                 for (int l = 0; l < SIMD; l++) {
-                    msg->src[TU_SRC_U].u[l] = (rec[2 * l] + (uint32_t)(q & 1)) & mask;
-                    msg->src[TU_SRC_V].u[l] = (rec[2 * l + 1] + (uint32_t)(q >> 1)) & mask;
+                    msg->src[TU_SRC_U].u[l] = (lanes[l] + (uint32_t)(q & 1)) & mask;
+                    msg->src[TU_SRC_V].u[l] = (lanes[SIMD + l] + (uint32_t)(q >> 1)) & mask;
                 }
             j->status = j->path == PATH_BOUND
                             ? tu_execute_bound(&s->binding, msg, reply, &j->err)
                             : tu_execute(msg, s->surface, &s->sampler, reply, &j->err);
-            total +=
-                sum_lanes((const uint8_t *)reply->channel, sizeof reply->channel[0], wl->channels);
+            lane_sums_add(acc, (const uint8_t *)reply->channel, sizeof reply->channel[0],
+                          wl->channels);
         }
     }
-    j->sum = total;
+    j->sum = lane_sums_total(acc);
+    free(acc);
     free(msg);
     free(reply);
 }
@@ -1028,17 +1047,15 @@ static void job_visa(job *j) {
     j->status = tu_visa_state_init(&st, &s->kernel, &j->err);
     if (j->status != TU_OK) return;
     st.dispatch_mask = (1u << SIMD) - 1u;
-    double total = 0.0;
+    lane_sums acc = {{{0}}};
     for (uint32_t m = j->first; m < j->first + j->count && j->status == TU_OK; m++) {
-        const uint32_t *rec = s->stream + (size_t)m * SIMD * 2u;
-        for (int l = 0; l < SIMD; l++) {
-            memcpy(st.grf + s->visa_u + 4 * l, &rec[2 * l], 4);
-            memcpy(st.grf + s->visa_v + 4 * l, &rec[2 * l + 1], 4);
-        }
+        const uint32_t *lanes = s->lanes + (size_t)m * SIMD * 2u; /* u, then v */
+        memcpy(st.grf + s->visa_u, lanes, SIMD * 4u);
+        memcpy(st.grf + s->visa_v, lanes + SIMD, SIMD * 4u);
         j->status = tu_visa_execute(&s->kernel, &st, s->vbind, &j->err);
-        total += sum_lanes(st.grf + s->visa_dst, SIMD * 4, s->wl->channels);
+        lane_sums_add(&acc, st.grf + s->visa_dst, SIMD * 4, s->wl->channels);
     }
-    j->sum = total;
+    j->sum = lane_sums_total(&acc);
     tu_visa_state_free(&st);
 }
 
@@ -1053,18 +1070,16 @@ static void job_send(job *j) {
     /* each channel's SIMD16 floats start at a fresh GRF (tu_lower_response_write) */
     const size_t chan =
         (SIMD * 4 + s->target->grf_bytes - 1) / s->target->grf_bytes * s->target->grf_bytes;
-    double total = 0.0;
+    lane_sums acc = {{{0}}};
     for (uint32_t m = j->first; m < j->first + j->count && j->status == TU_OK; m++) {
-        const uint32_t *rec = s->stream + (size_t)m * SIMD * 2u;
-        for (int l = 0; l < SIMD; l++) {
-            memcpy(payload + s->send_u + 4 * l, &rec[2 * l], 4);
-            memcpy(payload + s->send_v + 4 * l, &rec[2 * l + 1], 4);
-        }
+        const uint32_t *lanes = s->lanes + (size_t)m * SIMD * 2u; /* u, then v */
+        memcpy(payload + s->send_u, lanes, SIMD * 4u);
+        memcpy(payload + s->send_v, lanes + SIMD, SIMD * 4u);
         j->status =
             tu_send_execute(&snd, s->target, &s->tables, response, sizeof response, &j->err);
-        total += sum_lanes(response, chan, s->wl->channels);
+        lane_sums_add(&acc, response, chan, s->wl->channels);
     }
-    j->sum = total;
+    j->sum = lane_sums_total(&acc);
 }
 
 static void *job_run(void *arg) {
@@ -1146,6 +1161,14 @@ static void setup_init(setup *s, const workload *wl, const tu_surface *surf, con
     s->stream = stream;
     s->size = surf->width;
     s->msgs = samples / SIMD;
+    const uint32_t stride = kinds[wl->kind].stride;
+    s->lanes = malloc((size_t)samples * stride * 4u);
+    if (!s->lanes) die("out of memory");
+    for (uint32_t m = 0; m < s->msgs; m++)
+        for (uint32_t w = 0; w < stride; w++)
+            for (uint32_t l = 0; l < SIMD; l++)
+                s->lanes[((size_t)m * stride + w) * SIMD + l] =
+                    stream[((size_t)m * SIMD + l) * stride + w];
     /* The binding, with the kernel build of --isa (tu_execute always takes the best). */
     if (tu_bind_isa(surf, &s->sampler, isa, &s->binding, &err) != TU_OK)
         die("tu_bind_isa (%s, %s): %s", wl->id, tu_isa_name(isa), err.message);
@@ -1192,6 +1215,7 @@ static void setup_free(setup *s) {
     if (s->wl->front == FRONT_VISA) tu_visa_kernel_free(&s->kernel);
     free(s->vbind);
     free(s->payload);
+    free(s->lanes);
 }
 
 /* What texunit measured for one (size, pattern, workload). */
