@@ -16,6 +16,9 @@
  *     changed;
  *   - the binding cache: hits by content, re-binds on a changed sampler or view, eviction,
  *     refusals;
+ *   - tu_execute's own per-thread cache: descriptions changed in place, field by field
+ *     (validly, or into a refusal), and what an MCS surface or a residency map points to
+ *     changed behind an unchanged pointer, always answer as a fresh binding does;
  *   - many threads running messages on one binding at once (and tu_execute on the same
  *     descriptions), compared with one thread.
  */
@@ -628,6 +631,89 @@ static void test_binding_cache(void) {
     tu_image_free(&img);
 }
 
+/* tu_execute on s and smp answers (status, error text, reply) as a fresh binding does. */
+static void check_execute_fresh(const tu_surface *s, const tu_sampler *smp, const tu_msg *m,
+                                const char *what) {
+    tu_reply r1, r2;
+    memset(&r1, 0, sizeof r1);
+    memset(&r2, 0, sizeof r2);
+    tu_error e1 = {0}, e2 = {0};
+    const tu_status st1 = tu_execute(m, s, smp, &r1, &e1);
+    const tu_status st2 = tuE_execute(m, s, smp, &r2, &e2, true, NULL);
+    CHECK(st1 == st2 && strcmp(e1.message, e2.message) == 0 && memcmp(&r1, &r2, sizeof r1) == 0,
+          "%s: tu_execute answers as a stale binding (%d %s / fresh %d %s)", what, (int)st1,
+          e1.message, (int)st2, e2.message);
+}
+
+static void test_execute_cache(void) {
+    tu_image img =
+        tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 1, 5, 1);
+    tu_image other =
+        tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 1, 5, 1);
+    uint8_t *mem = img.surface.data, *mem2 = other.surface.data;
+    for (size_t i = 0; i < img.surface.size; i++)
+        mem[i] = (uint8_t)tu_test_rand(&rng), mem2[i] = (uint8_t)tu_test_rand(&rng);
+    tu_surface *s = malloc(sizeof *s); /* one address throughout: only the content changes */
+    *s = img.surface;
+    tu_sampler smp = tu_sampler_default();
+    smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+    smp.mip_filter = TU_MIP_LINEAR;
+    tu_msg m;
+    random_msg(&m, s);
+    m.op = TU_OP_SAMPLE_L;
+    for (unsigned l = 0; l < m.simd; l++)
+        m.src[TU_SRC_LOD].f[l] = (float)(l % 5) * 0.6f;
+    /* Each change, made in place after a run that cached the previous content. */
+    const uint64_t level_bytes = img.surface.level[1].offset;
+    for (int k = 0; k < 19; k++) {
+        check_execute_fresh(s, &smp, &m, "before the change");
+        char what[64];
+        snprintf(what, sizeof what, "change %d", k);
+        switch (k) {
+        case 0: s->data = other.surface.data; break;
+        case 1: s->base_level = 1, s->level_count = 4; break;
+        case 2: s->level_count = 2; break;
+        case 3: s->format = TU_FORMAT_B8G8R8A8_UNORM; break;
+        case 4: s->format = TU_FORMAT_R32_SFLOAT; break;
+        case 5: s->level[2].offset += 4; break;
+        case 6: s->size = (size_t)level_bytes; break; /* the view's levels leave memory */
+        case 7: s->size = img.surface.size; break;
+        case 8: s->width = 8, s->height = 8; break; /* now level 0 is smaller: valid */
+        case 9: s->level[1].row_pitch = 4; break;   /* rows narrower than a level: refused */
+        case 10: s->level[1].row_pitch = img.surface.level[1].row_pitch; break;
+        case 11: s->type = TU_SURFACE_1D, s->height = 1; break;
+        case 12: s->type = TU_SURFACE_2D, s->height = 8, s->arrayed = true; break;
+        case 13: s->arrayed = false, smp.address[0] = TU_ADDRESS_CLAMP_BORDER; break;
+        case 14: smp.border_color.f[0] = 0.25f; break;
+        case 15: smp.precision = TU_PRECISION_EXACT; break;
+        case 16: smp.lod_bias = 1.5f; break;
+        case 17: smp.min_filter = 7; break; /* refused */
+        default: smp.min_filter = TU_FILTER_NEAREST; break;
+        }
+        check_execute_fresh(s, &smp, &m, what);
+    }
+    /* What a residency map says, changed behind the same pointer: page 0 of the surface
+     * resident, then not. */
+    *s = img.surface;
+    smp = tu_sampler_default();
+    uint8_t bits[64], none[64];
+    memset(bits, 0xff, sizeof bits);
+    memset(none, 0, sizeof none);
+    tu_residency *res = malloc(sizeof *res);
+    *res = (tu_residency){bits, sizeof bits, 6};
+    s->residency = res;
+    m.flags |= TU_MSG_PIXEL_NULL_MASK;
+    check_execute_fresh(s, &smp, &m, "residency, all resident");
+    res->bits = none;
+    check_execute_fresh(s, &smp, &m, "residency bits swapped behind the pointer");
+    res->bits_size = 1; /* too small for the surface's pages: refused */
+    check_execute_fresh(s, &smp, &m, "residency bits_size shrunk behind the pointer");
+    free(res);
+    free(s);
+    tu_image_free(&img);
+    tu_image_free(&other);
+}
+
 /* --- threads --------------------------------------------------------------------------------- */
 
 enum { THREADS = 8, THREAD_MSGS = 64 };
@@ -707,6 +793,7 @@ int main(void) {
     TU_RUN(test_bound_matches_execute);
     TU_RUN(test_direct_equals_gate);
     TU_RUN(test_binding_cache);
+    TU_RUN(test_execute_cache);
     TU_RUN(test_threads);
     return tu_test_finish();
 }

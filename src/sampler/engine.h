@@ -43,12 +43,8 @@ typedef struct tuE_ctx {
     uint32_t base_w, base_h, base_d; /* the extent of view level 0 */
     uint32_t array_layers;           /* layers addressable by the array coordinate */
     float lod_bias, min_lod, max_lod;
-    /* The view's levels, [0, levels). NULL while tu_execute (no binding) runs the fast-path
-     * table: it fills them only when the generic path runs, so fast rows use the geometry
-     * tuE_fast_prepare made. (A row that wants these instead: fill them before the table in
-     * execute.c's run, at O(levels) per tu_execute call.) */
-    const tuE_level *level;
-    tuF_decode_fn decode; /* the format's decoder (tuF_decoder); NULL as level, above */
+    const tuE_level *level; /* the view's levels, [0, levels) */
+    tuF_decode_fn decode;   /* the format's decoder (tuF_decoder) */
     /* fixed8 with fields R, G, B, A, one byte each: component c is byte byte8[c] of a texel,
      * and a texel's 8-bit codes are its bytes (code8 of the decoded c / 255 gives c back). */
     bool bytes8;
@@ -68,12 +64,6 @@ typedef struct tuE_bound {
 /* Fill *b from a surface and a sampler that passed tu_surface_validate and
  * tu_sampler_validate. O(view levels), no allocation. */
 void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b);
-
-/* Fill b->level[0, count) from a validated surface (tuE_bound_init does all the view's). */
-void tuE_bound_levels(const tu_surface *s, tuE_bound *b, uint32_t count);
-
-/* What only the generic path reads: b->proto.decode and every level's geometry. */
-void tuE_bound_generic(const tu_surface *s, tuE_bound *b);
 
 /* The context of one message: b's prototype with the message's fields. */
 void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const tu_sampler *smp,

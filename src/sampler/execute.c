@@ -185,31 +185,11 @@ static const tuE_bound *bound_state(const tu_binding *b) {
 
 /* --- what a binding fixes ------------------------------------------------------------------ */
 
-/* tuE_snap256 of a finite sampler LOD field. A value already on the 1/256 grid (x * 256,
- * exact, is whole: 0, 1000, whole and quarter biases) is its own rounding, -0 included, so
- * tu_execute skips the rounding's double arithmetic for the usual samplers. */
-static float snap_lod_field(float x) {
-    const float v = x * 256.0f;
-    return floorf(v) == v ? x : tuE_snap256(x);
-}
-
-/* The prototype context (all but the decoder), and level 0's geometry (the base extents). */
-static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b);
-
 void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
-    bound_proto(s, smp, b);
-    tuE_bound_generic(s, b);
-}
-
-void tuE_bound_generic(const tu_surface *s, tuE_bound *b) {
-    b->proto.decode = tuF_decoder(s->format);
-    tuE_bound_levels(s, b, s->level_count);
-}
-
-static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
     tuE_ctx *c = &b->proto;
     memset(c, 0, sizeof *c);
     c->fd = tu_format_describe(s->format);
+    c->decode = tuF_decoder(s->format);
     c->bytes = c->fd->bytes;
     c->is_cube = s->type == TU_SURFACE_CUBE;
     c->integer = c->fd->format_class != TU_CLASS_FLOAT;
@@ -236,22 +216,17 @@ static void bound_proto(const tu_surface *s, const tu_sampler *smp, tuE_bound *b
     c->min_lod = smp->min_lod;
     c->max_lod = smp->max_lod;
     if (c->hw) { /* SAMPLER_STATE holds them in 1/256 steps (notes/intel-sampler.md §4.1) */
-        c->lod_bias = snap_lod_field(c->lod_bias);
-        c->min_lod = snap_lod_field(c->min_lod);
-        c->max_lod = snap_lod_field(c->max_lod);
+        c->lod_bias = tuE_snap256(c->lod_bias);
+        c->min_lod = tuE_snap256(c->min_lod);
+        c->max_lod = tuE_snap256(c->max_lod);
     }
-    tuE_bound_levels(s, b, 1); /* level 0: the base extents the LOD computation scales by */
-    c->base_w = b->level[0].w, c->base_h = b->level[0].h, c->base_d = b->level[0].d;
-}
-
-void tuE_bound_levels(const tu_surface *s, tuE_bound *b, uint32_t count) {
     /* Only LINEAR surfaces are direct: a validated one has every texel of every level inside
      * memory, and every offset below it fits in a size_t. Compressed surfaces are not: their
      * texels are decoded from blocks (tuE_fetch). */
     const bool direct = s->tiling == TU_TILING_LINEAR && !tu_format_is_compressed(s->format);
     const bool has_h = s->type != TU_SURFACE_1D && s->type != TU_SURFACE_BUFFER;
     const bool has_d = s->type == TU_SURFACE_3D;
-    for (uint32_t L = 0; L < count; L++) {
+    for (uint32_t L = 0; L < s->level_count; L++) {
         tuE_level *lv = &b->level[L];
         const uint32_t m = s->base_level + L; /* < levels <= TU_MAX_LEVELS: validated */
         const tu_level_layout *ml = &s->level[m];
@@ -266,6 +241,7 @@ void tuE_bound_levels(const tu_surface *s, tuE_bound *b, uint32_t count) {
         lv->sample_pitch = (size_t)ml->sample_pitch;
         lv->layer_pitch = (size_t)ml->layer_pitch;
     }
+    c->base_w = b->level[0].w, c->base_h = b->level[0].h, c->base_d = b->level[0].d;
 }
 
 void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const tu_sampler *smp,
@@ -305,21 +281,47 @@ void tu_binding_cache_init(tu_binding_cache *cache) {
     cache->binds = 0;
 }
 
-tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
-                         const tu_sampler *sampler, const tu_binding **out, tu_error *err) {
-    TU_RETURN_IF(!cache || !surface || !sampler || !out, err, TU_INVALID_ARGUMENT,
-                 "cache, surface, sampler and out must not be NULL");
-    TU_RETURN_IF(cache->used > TU_BINDING_CACHE_ENTRIES || cache->next >= TU_BINDING_CACHE_ENTRIES,
-                 err, TU_INVALID_ARGUMENT,
-                 "binding cache used %u / next %u: not a cache from tu_binding_cache_init",
-                 cache->used, cache->next);
+/* tu_sampler has no padding (12 one-byte fields, then 4-byte ones): memcmp compares its
+ * fields. */
+_Static_assert(sizeof(tu_sampler) == 12 + 3 * sizeof(float) + 2 * sizeof(tu_texel),
+               "tu_sampler gained padding: compare it field by field in same_pair");
+
+/* Whether b was bound from a surface and sampler equal to these, field by field (padding
+ * never compared; level and plane entries past the counts neither: nothing reads them). A
+ * surface with an MCS surface or a residency map points at further descriptions, which may
+ * change behind unchanged pointers: when pointers_by_address is false (tu_execute's cache,
+ * whose bindings the caller never sees) such a binding never matches. */
+static bool same_pair(const tu_binding *b, const tu_surface *s, const tu_sampler *smp,
+                      bool pointers_by_address) {
+    const tu_surface *a = &b->surface; /* validated: its counts are in range */
+    if (a->data != s->data || a->format != s->format || a->width != s->width ||
+        a->height != s->height || a->levels != s->levels || a->base_level != s->base_level ||
+        a->level_count != s->level_count || a->size != s->size || a->type != s->type ||
+        a->arrayed != s->arrayed || a->tiling != s->tiling ||
+        a->gob_height_log2 != s->gob_height_log2 || a->gob_depth_log2 != s->gob_depth_log2 ||
+        a->depth != s->depth || a->layers != s->layers || a->samples != s->samples ||
+        a->mcs != s->mcs || a->residency != s->residency || a->plane_count != s->plane_count)
+        return false;
+    if (!pointers_by_address && (a->mcs || a->residency)) return false;
+    if (memcmp(smp, &b->sampler, sizeof *smp) != 0 ||
+        memcmp(a->level, s->level, a->levels * sizeof a->level[0]) != 0 ||
+        memcmp(&a->clear_color, &s->clear_color, sizeof a->clear_color) != 0)
+        return false;
+    for (uint32_t p = 0; p < a->plane_count; p++) {
+        const tu_plane *x = &a->plane[p], *y = &s->plane[p];
+        if (x->format != y->format || x->width != y->width || x->height != y->height ||
+            x->offset != y->offset || x->row_pitch != y->row_pitch)
+            return false;
+    }
+    return true;
+}
+
+static tu_status bind_cached(tu_binding_cache *cache, const tu_surface *surface,
+                             const tu_sampler *sampler, bool pointers_by_address,
+                             const tu_binding **out, tu_error *err) {
     for (uint32_t i = 0; i < cache->used; i++) {
-        const tu_binding *b = &cache->entry[i];
-        /* The cheap fields first; then the whole descriptions, byte for byte. */
-        if (b->surface.data == surface->data && b->surface.format == surface->format &&
-            memcmp(&b->sampler, sampler, sizeof *sampler) == 0 &&
-            memcmp(&b->surface, surface, sizeof *surface) == 0) {
-            *out = b;
+        if (same_pair(&cache->entry[i], surface, sampler, pointers_by_address)) {
+            *out = &cache->entry[i];
             return TU_OK;
         }
     }
@@ -344,15 +346,25 @@ tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
     return TU_OK;
 }
 
+tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
+                         const tu_sampler *sampler, const tu_binding **out, tu_error *err) {
+    TU_RETURN_IF(!cache || !surface || !sampler || !out, err, TU_INVALID_ARGUMENT,
+                 "cache, surface, sampler and out must not be NULL");
+    TU_RETURN_IF(cache->used > TU_BINDING_CACHE_ENTRIES || cache->next >= TU_BINDING_CACHE_ENTRIES,
+                 err, TU_INVALID_ARGUMENT,
+                 "binding cache used %u / next %u: not a cache from tu_binding_cache_init",
+                 cache->used, cache->next);
+    return bind_cached(cache, surface, sampler, true, out, err);
+}
+
 /* --- running a message ----------------------------------------------------------------------- */
 
-/* Run msg, which passed check_msg (its op: info), on a validated surface and sampler with
- * their prepared state. With a trace (tu_execute_traced; allow_fast false) every lane
- * reports its reads and steps. */
-static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const tuE_bound *bound,
-                     tuE_bound *lazy, const tuE_fast_prep *fast_prep, const tu_msg *msg,
-                     const tu_op_info *info, tu_reply *reply, bool allow_fast,
-                     const char **fast_path, const tu_trace_sink *trace) {
+/* Run msg, which passed check_msg (its op: info), on binding b. With a trace
+ * (tu_execute_traced; allow_fast false) every lane reports its reads and steps. */
+static tu_status run(const tu_binding *b, const tu_msg *msg, const tu_op_info *info,
+                     tu_reply *reply, bool allow_fast, const char **fast_path,
+                     const tu_trace_sink *trace) {
+    const tu_surface *surface = &b->surface;
 
     tu_msg half_msg;
     if ((msg->flags & TU_MSG_HALF_SOURCES) && info->kind != TU_KIND_LOAD &&
@@ -362,18 +374,8 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
         msg = &half_msg;
     }
 
-    /* tu_execute's decoder and levels beyond 0 wait until the generic path needs them; the
-     * cube rows send corner lanes through it (kernels_body.h), so a cube fills them first. */
-    if (lazy && surface->type == TU_SURFACE_CUBE) {
-        tuE_bound_generic(surface, lazy);
-        lazy = NULL;
-    }
     tuE_ctx ctx;
-    tuE_ctx_init(&ctx, bound, surface, sampler, msg, info);
-    if (lazy) { /* not filled yet: the fast rows use their own geometry and decoding */
-        ctx.level = NULL;
-        ctx.decode = NULL;
-    }
+    tuE_ctx_init(&ctx, bound_state(b), surface, &b->sampler, msg, info);
 
     const float *coord[3] = {msg->src[TU_SRC_U].f, msg->src[TU_SRC_V].f, msg->src[TU_SRC_R].f};
     const bool derivs =
@@ -385,16 +387,11 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
                              : ctx.fd->format_class;
     /* The fast-path table (fast.c, DESIGN.md §3); the rows need no residency map, so every
      * lane's pixel null mask bit is 1. */
-    const char *fast = allow_fast ? tuE_fast_run_prepared(&ctx, fast_prep, reply) : NULL;
+    const char *fast = allow_fast ? tuE_fast_run_prepared(&ctx, prepared(b), reply) : NULL;
     if (fast) {
         if (fast_path) *fast_path = fast;
         if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
         return TU_OK;
-    }
-    if (lazy) {
-        tuE_bound_generic(surface, lazy);
-        ctx.level = lazy->level;
-        ctx.decode = lazy->proto.decode;
     }
     /* A traced message reads every texel through the gate, where tuE_fetch records it: the
      * same levels with no direct one (the untraced path pays nothing per texel for this). */
@@ -433,39 +430,47 @@ static tu_status run(const tu_surface *surface, const tu_sampler *sampler, const
     return TU_OK;
 }
 
-/* tu_execute does what tu_bind does without building a tu_binding: it validates the
- * caller's surface and sampler in place and prepares the state on the stack, with no copy
- * of either description, and the decoder and level geometry only when the generic path
- * runs (docs/bindings.md). */
-static tu_status execute_unbound(const tu_msg *msg, const tu_surface *surface,
-                                 const tu_sampler *sampler, tu_reply *reply, tu_error *err,
-                                 bool allow_fast, const char **fast_path,
-                                 const tu_trace_sink *trace) {
+/* Check msg against binding b (neither NULL), then run it. */
+static tu_status execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *reply,
+                               tu_error *err, bool allow_fast, const char **fast_path,
+                               const tu_trace_sink *trace) {
+    TU_TRY(tu_msg_validate(msg, err));
+    const tu_op_info *info = tu_op_describe(msg->op);
+    TU_TRY(check_msg(info, &b->surface, &b->sampler, err));
+    return run(b, msg, info, reply, allow_fast, fast_path, trace);
+}
+
+/* The paths that bind for one call (the trace hook, and the tests' switch for the fast
+ * rows): a binding on the stack, then the bound path. */
+static tu_status execute_once(const tu_msg *msg, const tu_surface *surface,
+                              const tu_sampler *sampler, tu_reply *reply, tu_error *err,
+                              bool allow_fast, const char **fast_path, const tu_trace_sink *trace) {
     if (fast_path) *fast_path = NULL;
     TU_RETURN_IF(!msg || !surface || !sampler || !reply, err, TU_INVALID_ARGUMENT,
                  "message, surface, sampler and reply must not be NULL");
-    TU_TRY(tu_surface_validate(surface, err));
-    TU_TRY(tu_sampler_validate(sampler, err));
-    TU_TRY(tu_msg_validate(msg, err));
-    const tu_op_info *info = tu_op_describe(msg->op);
-    TU_TRY(check_msg(info, surface, sampler, err));
-    /* Only this message's row, and the geometry only when it has one. */
-    tuE_fast_prep fast_prep;
-    TU_TRY(tuE_fast_prepare_for(surface, sampler, TU_ISA_BEST, info, msg, &fast_prep, err));
-    tuE_bound bound; /* level 0 now; the decoder and other levels when the generic path runs */
-    bound_proto(surface, sampler, &bound);
-    return run(surface, sampler, &bound, &bound, &fast_prep, msg, info, reply, allow_fast,
-               fast_path, trace);
+    tu_binding b;
+    TU_TRY(tu_bind(surface, sampler, &b, err));
+    return execute_bound(&b, msg, reply, err, allow_fast, fast_path, trace);
 }
+
+/* tu_execute's bindings: each thread keeps the last TU_BINDING_CACHE_ENTRIES it made, found
+ * again by content (docs/bindings.md "tu_execute"). Nothing is shared between threads, and
+ * a reply depends only on the arguments: a hit is a binding of an equal surface and
+ * sampler. */
+static _Thread_local tu_binding_cache execute_cache;
 
 tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                      tu_reply *reply, tu_error *err) {
-    return execute_unbound(msg, surface, sampler, reply, err, true, NULL, NULL);
+    TU_RETURN_IF(!msg || !surface || !sampler || !reply, err, TU_INVALID_ARGUMENT,
+                 "message, surface, sampler and reply must not be NULL");
+    const tu_binding *b;
+    TU_TRY(bind_cached(&execute_cache, surface, sampler, false, &b, err));
+    return execute_bound(b, msg, reply, err, true, NULL, NULL);
 }
 
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                       tu_reply *reply, tu_error *err, bool allow_fast, const char **fast_path) {
-    return execute_unbound(msg, surface, sampler, reply, err, allow_fast, fast_path, NULL);
+    return execute_once(msg, surface, sampler, reply, err, allow_fast, fast_path, NULL);
 }
 
 /* The generic path only: the fast paths carry no trace hook (sampler.h). */
@@ -473,12 +478,14 @@ tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface, const 
                             const tu_trace_sink *sink, tu_reply *reply, tu_error *err) {
     TU_RETURN_IF(!sink || !sink->record, err, TU_INVALID_ARGUMENT,
                  "trace sink and its record callback must not be NULL");
-    return execute_unbound(msg, surface, sampler, reply, err, false, NULL, sink);
+    return execute_once(msg, surface, sampler, reply, err, false, NULL, sink);
 }
 
 tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, tu_reply *reply,
                            tu_error *err) {
-    return tuE_execute_bound(binding, msg, reply, err, true, NULL);
+    TU_RETURN_IF(!binding || !msg || !reply, err, TU_INVALID_ARGUMENT,
+                 "binding, message and reply must not be NULL");
+    return execute_bound(binding, msg, reply, err, true, NULL, NULL);
 }
 
 tu_status tuE_execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *reply, tu_error *err,
@@ -486,9 +493,5 @@ tu_status tuE_execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *re
     if (fast_path) *fast_path = NULL;
     TU_RETURN_IF(!b || !msg || !reply, err, TU_INVALID_ARGUMENT,
                  "binding, message and reply must not be NULL");
-    TU_TRY(tu_msg_validate(msg, err));
-    const tu_op_info *info = tu_op_describe(msg->op);
-    TU_TRY(check_msg(info, &b->surface, &b->sampler, err));
-    return run(&b->surface, &b->sampler, bound_state(b), NULL, prepared(b), msg, info, reply,
-               allow_fast, fast_path, NULL);
+    return execute_bound(b, msg, reply, err, allow_fast, fast_path, NULL);
 }

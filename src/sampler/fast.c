@@ -422,20 +422,12 @@ static uint32_t key_flags(unsigned key) {
 
 tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa isa, tuE_fast_prep *p,
                            tu_error *err) {
-    return tuE_fast_prepare_for(s, smp, isa, NULL, NULL, p, err);
-}
-
-tu_status tuE_fast_prepare_for(const tu_surface *s, const tu_sampler *smp, tu_isa isa,
-                               const tu_op_info *op, const tu_msg *msg, tuE_fast_prep *p,
-                               tu_error *err) {
     TU_TRY(tuE_kernels_for(isa, &p->kernels, err));
     p->state_flags = tuE_fast_state_flags(s, smp);
-    const bool half = msg && (msg->flags & TU_MSG_HALF_SOURCES);
-    const unsigned only = op ? msg_key(tuE_fast_op_flags(op, half)) : 0;
     memset(p->row_for, -1, sizeof p->row_for);
     /* The geometry costs a loop over the view's levels: only when a row could match. */
-    const uint32_t msg_flags = op ? key_flags(only) : TUE_FAST_MSG_FLAGS;
-    const tuE_fast_row *could = tuE_fast_find(p->state_flags | msg_flags | TUE_FAST_IN_BOUNDS);
+    const tuE_fast_row *could =
+        tuE_fast_find(p->state_flags | TUE_FAST_MSG_FLAGS | TUE_FAST_IN_BOUNDS);
     if (!could || !tuE_fast_geometry(s, s->level_count, &p->geom, true)) return TU_OK;
     p->state_flags |= TUE_FAST_IN_BOUNDS;
     p->geom.cube_edge = tuE_cube_edges;
@@ -448,10 +440,6 @@ tu_status tuE_fast_prepare_for(const tu_surface *s, const tu_sampler *smp, tu_is
         memset(p->geom.border, 0, sizeof p->geom.border);
     /* The row for each combination of message flags, found once per binding: every row
      * needs TUE_FAST_IN_BOUNDS, and a message has at most one of the op flags. */
-    if (op) { /* that row is the message's */
-        p->row_for[msg->op][!half] = (int8_t)(could - tuE_fast_table);
-        return TU_OK;
-    }
     int8_t by_key[32];
     memset(by_key, -1, sizeof by_key);
     for (unsigned key = 0; key < 32; key++) {

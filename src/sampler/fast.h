@@ -86,12 +86,6 @@ tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err);
 tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa isa, tuE_fast_prep *p,
                            tu_error *err);
 
-/* The same for one message only (tu_execute): row_for holds just the row of msg (its op:
- * op; -1 elsewhere); op NULL: every row, as tuE_fast_prepare. */
-tu_status tuE_fast_prepare_for(const tu_surface *s, const tu_sampler *smp, tu_isa isa,
-                               const tu_op_info *op, const tu_msg *msg, tuE_fast_prep *p,
-                               tu_error *err);
-
 /* Per message: run the first row that accepts the message and the prepared state; returns
  * the row's name, or NULL having written nothing (the generic path runs). */
 const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu_reply *reply);
