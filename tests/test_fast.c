@@ -8,7 +8,9 @@
  *     message reaches each row; every single required flag, broken, sends it back to the
  *     generic path;
  *   - the in-bounds proof (tuE_fast_geometry) on surfaces one byte short;
- *   - the integer weight rounding against tuE_snap256.
+ *   - the integer weight rounding against tuE_snap256;
+ *   - every 8-bit code of every RGBA8 channel and every 16-bit code of D16, decoded by the
+ *     rows (whose UNORM division is a reciprocal with a correction, kernels/simd.h).
  */
 #include "texunit/texunit.h"
 
@@ -680,6 +682,68 @@ static void test_special_texels(void) {
     }
 }
 
+/* A 2D surface of one level whose texel i, row-major, holds the code code(i, c) in each byte
+ * c (little-endian texel words). */
+static void code_surface(surf_box *b, tu_format f, uint32_t w, uint32_t h,
+                         uint32_t (*code)(uint32_t i, uint32_t c)) {
+    surf_params p = {TU_SURFACE_2D, false, f, w, h, 1, 1, 1, 0, 1, 0, 0, 0};
+    if (!CHECK(make_surface(&p, b))) return;
+    const uint32_t bytes = tu_format_bytes(f);
+    uint8_t *mem = b->memory;
+    for (uint32_t i = 0; i < w * h; i++)
+        for (uint32_t c = 0; c < bytes; c++)
+            mem[(size_t)i * bytes + c] = (uint8_t)code(i, c);
+}
+
+static uint32_t rgba8_code(uint32_t i, uint32_t c) {
+    return c == 0 ? i : c == 1 ? 255 - i : c == 2 ? (i * 7) & 255 : (i * 13 + 5) & 255;
+}
+
+static uint32_t d16_code(uint32_t i, uint32_t c) {
+    return c == 0 ? i & 255 : i >> 8; /* texel i holds the 16-bit code i */
+}
+
+/* Every texel of a one-level surface, 16 lanes a message, as an LD (load) or as a nearest
+ * SAMPLE_L at the texel's centre, through compare_paths. */
+static void every_texel(const surf_box *b, tu_op op, const tu_sampler *smp) {
+    const uint32_t w = b->s.width, n = w * b->s.height;
+    for (uint32_t first = 0; first < n; first += 16) {
+        tu_msg m;
+        memset(&m, 0, sizeof m);
+        m.op = op, m.simd = 16, m.lane_mask = 0xffff, m.channel_mask = 0xf;
+        for (uint32_t l = 0; l < 16; l++) {
+            const uint32_t i = (first + l) % n, x = i % w, y = i / w;
+            if (op == TU_OP_LD) {
+                m.src[TU_SRC_U].i[l] = (int32_t)x, m.src[TU_SRC_V].i[l] = (int32_t)y;
+            } else {
+                m.src[TU_SRC_U].f[l] = ((float)x + 0.5f) / (float)w;
+                m.src[TU_SRC_V].f[l] = ((float)y + 0.5f) / (float)b->s.height;
+            }
+        }
+        compare_paths(&m, &b->s, smp, first);
+    }
+}
+
+static void test_every_code(void) {
+    const tu_sampler nearest = tu_sampler_default();
+    static const tu_format rgba8[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_B8G8R8A8_UNORM,
+                                      TU_FORMAT_R8G8B8A8_SRGB};
+    for (unsigned k = 0; k < 3; k++) {
+        surf_box b;
+        code_surface(&b, rgba8[k], 16, 16, rgba8_code);
+        every_texel(&b, TU_OP_LD, &nearest);
+        every_texel(&b, TU_OP_SAMPLE_L, &nearest);
+        tu_sampler exact = nearest; /* the float branch of the sampling rows too */
+        exact.precision = TU_PRECISION_EXACT;
+        every_texel(&b, TU_OP_SAMPLE_L, &exact);
+        free_surface(&b);
+    }
+    surf_box d;
+    code_surface(&d, TU_FORMAT_D16_UNORM, 256, 256, d16_code);
+    every_texel(&d, TU_OP_SAMPLE_L, &nearest);
+    free_surface(&d);
+}
+
 /* A blend that makes a NaN returns the canonical NaN 0x7fc00000 on both paths, whatever the
  * texels' payloads and signs; a weight of 0 returns the texel's own NaN (docs/semantics.md,
  * "NaN payloads"). A 2x1 RGBA32F level: texel 0 a NaN, texel 1 a NaN or an infinity. */
@@ -882,6 +946,7 @@ int main(void) {
     TU_RUN(test_near_misses);
     TU_RUN(test_special_texels);
     TU_RUN(test_canonical_nan);
+    TU_RUN(test_every_code);
     TU_RUN(test_cube_rows);
     TU_RUN(test_random_against_generic);
     return tu_test_finish();

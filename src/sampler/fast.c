@@ -275,7 +275,7 @@ const float tuE_srgb8_decode[256] = {
 static bool cpu_has(tu_isa isa) {
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
     switch (isa) {
-    case TU_ISA_AVX2: return __builtin_cpu_supports("avx2");
+    case TU_ISA_AVX2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     case TU_ISA_AVX512:
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                __builtin_cpu_supports("avx512vl");

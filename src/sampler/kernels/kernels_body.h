@@ -172,14 +172,14 @@ static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigne
     case TUK_KIND_RGBA8: { /* UNORM: code / 255 */
         const vi t = vi_gather_bytes(g->data, off);
         for (int c = 0; c < 4; c++)
-            out[c] = vi_to_vf(k_channel(t, g->shift[c])) / 255.0f;
+            out[c] = vf_unorm(k_channel(t, g->shift[c]), 255.0f);
         return;
     }
     case TUK_KIND_SRGBA8: { /* R, G, B by the binding's table of the format's decode, A UNORM */
         const vi t = vi_gather_bytes(g->data, off);
         for (int c = 0; c < 3; c++)
             out[c] = vf_lookup(g->srgb, k_channel(t, g->shift[c]));
-        out[3] = vi_to_vf(k_channel(t, g->shift[3])) / 255.0f;
+        out[3] = vf_unorm(k_channel(t, g->shift[3]), 255.0f);
         return;
     }
     case TUK_KIND_RGBA32F: /* the bits as they are */ vf_load_texels16(g->data, off, out); return;
@@ -200,7 +200,7 @@ static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigne
         const vi at_start = off < 2;
         const vi word = vi_gather_bytes(g->data, vi_sel(at_start, off, off - 2));
         const vi code = vi_sel(at_start, word, word >> 16) & 0xffff;
-        const vf d = vi_to_vf(code) / 65535.0f;
+        const vf d = vf_unorm(code, 65535.0f);
         out[0] = kind == TUK_KIND_D16 ? k_compare(cmp, ref, d) : d;
         break;
     }
@@ -614,7 +614,7 @@ static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu
         for (int c = 0; c < 4; c++) {
             if (!(m->channel_mask >> c & 1)) continue;
             const vf out =
-                fixed8 ? vi_to_vf(k_pair_code(a.pair, g->shift[c] / 8)) / 255.0f : a.f[c];
+                fixed8 ? vf_unorm(k_pair_code(a.pair, g->shift[c] / 8), 255.0f) : a.f[c];
             vf_store_masked(reply->channel[c].f + first, out, active);
         }
         if (!cube || !vi_any(edge & active)) continue;

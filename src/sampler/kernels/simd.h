@@ -257,8 +257,13 @@ static inline vf vf_permute(vf v, vi idx) {
 #endif
 }
 
-/* Store the lanes of v whose mask is set to p[0..TUK_W). */
+/* Store the lanes of v whose mask is set to p[0..TUK_W); every lane (the usual message)
+ * with a plain store, which masked stores are slower than on some processors. */
 static inline void vf_store_masked(float *p, vf v, vi mask) {
+    if (vi_all(mask)) {
+        memcpy(p, &v, sizeof v);
+        return;
+    }
 #if defined(TUK_ISA_AVX512)
     const __mmask16 k = _mm512_test_epi32_mask((__m512i)mask, (__m512i)mask);
     _mm512_mask_storeu_ps(p, k, (__m512)v);
@@ -315,6 +320,26 @@ static inline vf vf_snap256(vf x) {
     vf r = (a + 8388608.0f) - 8388608.0f;
     r = (vf)((vi)r | ((vi)v & (int32_t)0x80000000));
     return vf_sel(vf_abs(x) < 32768.0f, r / 256.0f, x);
+}
+
+/* code / d, IEEE-rounded, for codes 0 <= code <= d and d = 255 or 65535 (UNORM): where the
+ * build has fused multiply-add, the quotient by the reciprocal with one correction step
+ * (Markstein: q = x * (1/d), r = x - q * d exactly, q + r * (1/d)), which gives the
+ * division's bits for every such code (tests/test_fast.c test_every_code walks them all)
+ * at a fraction of a division's cost; elsewhere the division. */
+static inline vf vf_unorm(vi code, float d) {
+    const vf x = vi_to_vf(code);
+#if defined(TUK_ISA_AVX512)
+    const __m512 c = _mm512_set1_ps(1.0f / d), q = _mm512_mul_ps((__m512)x, c);
+    const __m512 r = _mm512_fnmadd_ps(q, _mm512_set1_ps(d), (__m512)x);
+    return (vf)_mm512_fmadd_ps(r, c, q);
+#elif defined(TUK_ISA_AVX2)
+    const __m256 c = _mm256_set1_ps(1.0f / d), q = _mm256_mul_ps((__m256)x, c);
+    const __m256 r = _mm256_fnmadd_ps(q, _mm256_set1_ps(d), (__m256)x);
+    return (vf)_mm256_fmadd_ps(r, c, q);
+#else
+    return x / d;
+#endif
 }
 
 /* sqrtf on every lane (correctly rounded, as sqrtf is). */
