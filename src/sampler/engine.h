@@ -59,6 +59,10 @@ typedef struct tuE_ctx {
 typedef struct tuE_bound {
     tuE_ctx proto; /* msg, surf, smp, op, level NULL; compare false; fixed8 as without compare */
     tuE_level level[TU_MAX_LEVELS];
+    /* Per op: whether the pair suits it (what execute.c's check_msg asks of the surface and
+     * the sampler), and the class of the values it returns (tu_reply.value_class). */
+    uint8_t op_suits[TU_OP_COUNT];
+    uint8_t op_class[TU_OP_COUNT];
 } tuE_bound;
 
 /* Fill *b from a surface and a sampler that passed tu_surface_validate and

@@ -156,6 +156,13 @@ static tu_status check_msg(const tu_op_info *info, const tu_surface *s, const tu
     return TU_OK;
 }
 
+/* The class of the values op returns on a surface of format fd. */
+static tu_format_class reply_class(const tu_op_info *info, const tu_format_desc *fd) {
+    if ((info->flags & TU_OPF_COMPARE) || info->kind == TU_KIND_LOD) return TU_CLASS_FLOAT;
+    if (info->kind == TU_KIND_INFO || (info->flags & TU_OPF_MCS)) return TU_CLASS_UINT;
+    return (tu_format_class)fd->format_class;
+}
+
 /* HF sources are rounded to half precision first (spec/visa-3d-sample.md: operands are
  * all HF or all F). */
 static void round_half_sources(tu_msg *m, uint32_t sources) {
@@ -242,6 +249,11 @@ void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
         lv->layer_pitch = (size_t)ml->layer_pitch;
     }
     c->base_w = b->level[0].w, c->base_h = b->level[0].h, c->base_d = b->level[0].d;
+    for (unsigned o = 0; o < TU_OP_COUNT; o++) {
+        const tu_op_info *info = &op_table[o];
+        b->op_suits[o] = check_msg(info, s, smp, NULL) == TU_OK;
+        b->op_class[o] = (uint8_t)reply_class(info, c->fd);
+    }
 }
 
 void tuE_ctx_init(tuE_ctx *ctx, const tuE_bound *b, const tu_surface *s, const tu_sampler *smp,
@@ -381,10 +393,7 @@ static tu_status run(const tu_binding *b, const tu_msg *msg, const tu_op_info *i
     const bool derivs =
         info->lod == TU_LOD_IMPLICIT || info->lod == TU_LOD_BIAS || info->lod == TU_LOD_GRAD;
     uint32_t null_mask = 0xffffffffu;
-    reply->value_class = (ctx.compare || info->kind == TU_KIND_LOD) ? TU_CLASS_FLOAT
-                         : (info->kind == TU_KIND_INFO || (info->flags & TU_OPF_MCS))
-                             ? TU_CLASS_UINT
-                             : ctx.fd->format_class;
+    reply->value_class = bound_state(b)->op_class[msg->op];
     /* The fast-path table (fast.c, DESIGN.md §3); the rows need no residency map, so every
      * lane's pixel null mask bit is 1. */
     const char *fast = allow_fast ? tuE_fast_run_prepared(&ctx, prepared(b), reply) : NULL;
@@ -430,10 +439,36 @@ static tu_status run(const tu_binding *b, const tu_msg *msg, const tu_op_info *i
     return TU_OK;
 }
 
-/* Check msg against binding b (neither NULL), then run it. */
+/* Whether tu_msg_validate would pass msg with nothing to say: every field in range and no
+ * flag but the pixel null mask (no half sources, no coarse pixels). */
+static inline bool plain_msg(const tu_msg *m) {
+    return (unsigned)m->op < TU_OP_COUNT && m->simd - 1u < TU_MAX_LANES &&
+           m->channel_mask - 1u < 0xfu && m->gather_channel <= 3 &&
+           (uint32_t)(m->offset[0] + 8) < 16u && (uint32_t)(m->offset[1] + 8) < 16u &&
+           (uint32_t)(m->offset[2] + 8) < 16u && !(m->flags & ~(uint32_t)TU_MSG_PIXEL_NULL_MASK);
+}
+
+/* Check msg against binding b (neither NULL), then run it. The usual message, plain and of
+ * an op the pair suits with a fast row (both known from bind time), goes straight to its
+ * kernel; everything else takes the checks that name what is wrong, then run. */
 static tu_status execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *reply,
                                tu_error *err, bool allow_fast, const char **fast_path,
                                const tu_trace_sink *trace) {
+    const tuE_bound *bs = bound_state(b);
+    if (TU_LIKELY(allow_fast && plain_msg(msg) && bs->op_suits[msg->op])) {
+        const tuE_fast_prep *p = prepared(b);
+        const int8_t r = p->row_for[msg->op][1];
+        if (r >= 0) {
+            tuE_ctx ctx;
+            tuE_ctx_init(&ctx, bs, &b->surface, &b->sampler, msg, &op_table[msg->op]);
+            reply->value_class = bs->op_class[msg->op];
+            p->kernels->fn[tuE_fast_table[r].kernel](&ctx, &p->geom, reply);
+            /* The rows read no residency map: every lane's pixel null mask bit is 1. */
+            if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = 0xffffffffu;
+            if (fast_path) *fast_path = tuE_fast_table[r].name;
+            return TU_OK;
+        }
+    }
     TU_TRY(tu_msg_validate(msg, err));
     const tu_op_info *info = tu_op_describe(msg->op);
     TU_TRY(check_msg(info, &b->surface, &b->sampler, err));

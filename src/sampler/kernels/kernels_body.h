@@ -613,8 +613,7 @@ static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu
         }
         for (int c = 0; c < 4; c++) {
             if (!(m->channel_mask >> c & 1)) continue;
-            const vf out =
-                fixed8 ? vf_unorm(k_pair_code(a.pair, g->shift[c] / 8), 255.0f) : a.f[c];
+            const vf out = fixed8 ? vf_unorm(k_pair_code(a.pair, g->shift[c] / 8), 255.0f) : a.f[c];
             vf_store_masked(reply->channel[c].f + first, out, active);
         }
         if (!cube || !vi_any(edge & active)) continue;
