@@ -462,7 +462,7 @@ static tu_status execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply 
             tuE_ctx ctx;
             tuE_ctx_init(&ctx, bs, &b->surface, &b->sampler, msg, &op_table[msg->op]);
             reply->value_class = bs->op_class[msg->op];
-            p->kernels->fn[tuE_fast_table[r].kernel](&ctx, &p->geom, reply);
+            p->kernels->fn[tuE_fast_table[r].kernel][p->filter](&ctx, &p->geom, reply);
             /* The rows read no residency map: every lane's pixel null mask bit is 1. */
             if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = 0xffffffffu;
             if (fast_path) *fast_path = tuE_fast_table[r].name;

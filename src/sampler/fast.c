@@ -297,7 +297,7 @@ static const tuK_set *build_of(tu_isa isa) {
 bool tu_isa_available(tu_isa isa) {
     if (isa == TU_ISA_BEST || isa == TU_ISA_SCALAR) return true;
     if (isa != TU_ISA_AVX2 && isa != TU_ISA_AVX512) return false;
-    return build_of(isa)->fn[0] != NULL && cpu_has(isa);
+    return build_of(isa)->fn[0][0] != NULL && cpu_has(isa);
 }
 
 static const char *const isa_names[] = {"best", "scalar", "avx2", "avx512"};
@@ -326,7 +326,8 @@ tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err) {
     const char *name = tu_isa_name(isa);
     TU_RETURN_IF(!name, err, TU_INVALID_ARGUMENT, "ISA %d is not a tu_isa (0..3)", (int)isa);
     TU_RETURN_IF(!tu_isa_available(isa), err, TU_UNSUPPORTED, "ISA %s is not available: %s", name,
-                 build_of(isa)->fn[0] ? "this CPU lacks it" : "this build has no kernels for it");
+                 build_of(isa)->fn[0][0] ? "this CPU lacks it"
+                                         : "this build has no kernels for it");
     *out = build_of(isa);
     return TU_OK;
 }
@@ -424,6 +425,7 @@ tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa is
                            tu_error *err) {
     TU_TRY(tuE_kernels_for(isa, &p->kernels, err));
     p->state_flags = tuE_fast_state_flags(s, smp);
+    p->filter = tuK_filter_of(smp);
     memset(p->row_for, -1, sizeof p->row_for);
     /* The geometry costs a loop over the view's levels: only when a row could match. */
     const tuE_fast_row *could =
@@ -460,6 +462,6 @@ const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu
     const int8_t r = p->row_for[ctx->msg->op][!(ctx->msg->flags & TU_MSG_HALF_SOURCES)];
     if (r < 0) return NULL;
     const tuE_fast_row *row = &tuE_fast_table[r];
-    p->kernels->fn[row->kernel](ctx, &p->geom, reply);
+    p->kernels->fn[row->kernel][p->filter](ctx, &p->geom, reply);
     return row->name;
 }

@@ -57,6 +57,7 @@ typedef struct tuE_fast_prep {
     /* The row (index, -1: none) per op, without [0] and with [1] full-precision sources. */
     int8_t row_for[TU_OP_COUNT][2];
     const tuK_set *kernels;
+    unsigned filter; /* the kernels' filter variant (tuK_filter_of) */
     tuK_geom geom;
 } tuE_fast_prep;
 

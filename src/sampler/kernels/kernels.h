@@ -85,9 +85,30 @@ enum {
     TUK_KIND_D16
 };
 
-/* The kernels of one build. A build the compiler cannot make has every entry NULL. */
+/* The filter variants of the SAMPLE kernels of 2D and cube surfaces: each built with the
+ * sampler's filters as constants (what llvmpipe's sampler key does at run time), so that a
+ * bilinear sample carries no code for a second level and no per-lane filter choice. ANY
+ * reads the filters from the sampler; the others need the sampler to hold what they name
+ * (tuK_filter_of). Every other kernel has one function in all four places. */
+enum {
+    TUK_FILTER_ANY,
+    TUK_FILTER_BILINEAR,  /* min = mag = LINEAR, mip NONE or NEAREST */
+    TUK_FILTER_TRILINEAR, /* min = mag = LINEAR, mip LINEAR */
+    TUK_FILTER_POINT,     /* min = mag = NEAREST, mip NONE or NEAREST */
+    TUK_FILTERS
+};
+
+static inline unsigned tuK_filter_of(const tu_sampler *smp) {
+    if (smp->min_filter != smp->mag_filter) return TUK_FILTER_ANY;
+    if (smp->min_filter == TU_FILTER_NEAREST)
+        return smp->mip_filter == TU_MIP_LINEAR ? TUK_FILTER_ANY : TUK_FILTER_POINT;
+    return smp->mip_filter == TU_MIP_LINEAR ? TUK_FILTER_TRILINEAR : TUK_FILTER_BILINEAR;
+}
+
+/* The kernels of one build, by kernel and filter variant. A build the compiler cannot make
+ * has every entry NULL. */
 typedef struct tuK_set {
-    tuK_fn fn[TUK_COUNT];
+    tuK_fn fn[TUK_COUNT][TUK_FILTERS];
 } tuK_set;
 
 extern const tuK_set tuK_portable, tuK_avx2, tuK_avx512;

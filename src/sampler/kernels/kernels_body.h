@@ -33,7 +33,7 @@ static inline vi k_mod(vi i, vi n) {
 
 /* tuE_wrap of i and i + 1 for an axis of n texels (-1: the border); pow2: every
  * n is a power of two, and i mod n is i & (n - 1) in two's complement. */
-static inline void k_wrap_pair(vi i, vi n, unsigned mode, bool pow2, vi *a, vi *b) {
+static TUK_ALWAYS_INLINE void k_wrap_pair(vi i, vi n, unsigned mode, bool pow2, vi *a, vi *b) {
     const vi i1 = i + 1;
     switch (mode) {
     case TU_ADDRESS_WRAP: {
@@ -456,7 +456,7 @@ static TUK_ALWAYS_INLINE void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, 
 
 /* lambda per lane: tuE_lane_derivs and tuE_compute_lod for a 2D surface without
  * anisotropy (eta = 1), on all lanes at once. */
-static inline vf k_lambda(const tuE_ctx *ctx, unsigned first, bool one_d, bool three_d) {
+static TUK_ALWAYS_INLINE vf k_lambda(const tuE_ctx *ctx, unsigned first, bool one_d, bool three_d) {
     const tu_msg *m = ctx->msg;
     const unsigned mode = ctx->op->lod;
     vf base = vf_splat(0.0f);
@@ -535,15 +535,25 @@ static inline vi k_cube_face(vf x, vf y, vf z, vf *s, vf *t) {
     return face;
 }
 
+/* filt (TUK_FILTER_*) fixes the sampler's filters as constants where it names them. */
 static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply,
-                                       unsigned kind, bool cube, bool one_d, bool three_d) {
+                                       unsigned kind, bool cube, bool one_d, bool three_d,
+                                       unsigned filt) {
     const tu_msg *m = ctx->msg;
     const tu_sampler *smp = ctx->smp;
     const int32_t q = (int32_t)ctx->levels - 1;
     const bool arrayed = ctx->surf->arrayed;
     const bool fixed8 = kind == TUK_KIND_RGBA8 && ctx->hw, hw = ctx->hw;
-    const vi mag_linear = vi_splat(smp->mag_filter == TU_FILTER_LINEAR ? -1 : 0);
-    const vi min_linear = vi_splat(smp->min_filter == TU_FILTER_LINEAR ? -1 : 0);
+    const bool mag_lin =
+        filt == TUK_FILTER_ANY ? smp->mag_filter == TU_FILTER_LINEAR : filt != TUK_FILTER_POINT;
+    const bool min_lin =
+        filt == TUK_FILTER_ANY ? smp->min_filter == TU_FILTER_LINEAR : filt != TUK_FILTER_POINT;
+    const unsigned mip = filt == TUK_FILTER_ANY              ? smp->mip_filter
+                         : filt == TUK_FILTER_TRILINEAR      ? (unsigned)TU_MIP_LINEAR
+                         : smp->mip_filter == TU_MIP_NEAREST ? (unsigned)TU_MIP_NEAREST
+                                                             : (unsigned)TU_MIP_NONE;
+    const vi mag_linear = vi_splat(mag_lin ? -1 : 0);
+    const vi min_linear = vi_splat(min_lin ? -1 : 0);
     for (unsigned first = 0; first < m->simd; first += TUK_W) {
         const vi active =
             vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
@@ -572,12 +582,12 @@ static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu
         dprime = vf_sel(dprime > (float)q, vf_splat((float)q), dprime);
         vi hi = vi_splat(0), lo = hi;
         vf delta = vf_splat(0.0f);
-        if (smp->mip_filter == TU_MIP_NEAREST) {
+        if (mip == TU_MIP_NEAREST) {
             const vf t = dprime + 0.5f; /* ceilf(t) - 1, t in [0.5, q + 0.5] */
             const vi c = vf_to_vi(t);
             hi = vi_min(c - (vi_to_vf(c) < t) - 1, vi_splat(q));
             lo = hi;
-        } else if (smp->mip_filter == TU_MIP_LINEAR) {
+        } else if (mip == TU_MIP_LINEAR) {
             hi = vf_to_vi(dprime); /* dprime >= 0: truncation is floor */
             lo = vi_min(hi + 1, vi_splat(q));
             delta = dprime - vi_to_vf(hi);
@@ -593,7 +603,7 @@ static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu
         /* The second level counts where lo != hi and the weight is not 0 (sample_at). */
         const vi wd = fixed8 ? vf_weight256(delta) : vi_splat(0);
         const vi second = active & (lo != hi) & (delta != 0.0f);
-        if (vi_any(second)) {
+        if (mip == TU_MIP_LINEAR && vi_any(second)) {
             k_level b = {0}; /* k_level_2d fills the half fixed8 selects */
             if (three_d)
                 k_level_3d(ctx, g, kind, lo, cu, cv, cr, ref, linear, fixed8, &b);
@@ -633,19 +643,26 @@ static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu
     }
 }
 
-/* The kernels: the shared bodies specialised per texel kind and shape (constant arguments). */
+/* The kernels: the shared bodies specialised per texel kind, shape and filter variant
+ * (constant arguments). */
 #define TUK_KERNEL(name, body)                                                 \
     static void name(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) { \
         body;                                                                  \
     }
-#define TUK_SAMPLE_2D(name, kind) \
-    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, false, false))
+/* A SAMPLE kernel in every filter variant: name_any, name_bilinear, ... */
+#define TUK_SAMPLE_FILTERS(name, kind, cube)                                                  \
+    TUK_KERNEL(name##_any, k_sample(ctx, g, reply, kind, cube, false, false, TUK_FILTER_ANY)) \
+    TUK_KERNEL(name##_bilinear,                                                               \
+               k_sample(ctx, g, reply, kind, cube, false, false, TUK_FILTER_BILINEAR))        \
+    TUK_KERNEL(name##_trilinear,                                                              \
+               k_sample(ctx, g, reply, kind, cube, false, false, TUK_FILTER_TRILINEAR))       \
+    TUK_KERNEL(name##_point, k_sample(ctx, g, reply, kind, cube, false, false, TUK_FILTER_POINT))
+#define TUK_SAMPLE_2D(name, kind)   TUK_SAMPLE_FILTERS(name, kind, false)
+#define TUK_SAMPLE_CUBE(name, kind) TUK_SAMPLE_FILTERS(name, kind, true)
 #define TUK_SAMPLE_1D(name, kind) \
-    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, true, false))
-#define TUK_SAMPLE_CUBE(name, kind) \
-    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, true, false, false))
+    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, true, false, TUK_FILTER_ANY))
 #define TUK_SAMPLE_3D(name, kind) \
-    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, false, true))
+    TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, false, true, TUK_FILTER_ANY))
 #define TUK_LD_2D(name, kind) TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, false))
 #define TUK_LD_1D(name, kind) TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, true))
 TUK_SAMPLE_2D(sample_rgba8_2d, TUK_KIND_RGBA8)
@@ -674,23 +691,36 @@ TUK_LD_2D(ld_rgba32f_2d, TUK_KIND_RGBA32F)
 TUK_LD_2D(ld_rgba16f_2d, TUK_KIND_RGBA16F)
 TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
 
+/* A table entry: one kernel in every variant, or its four filter variants. */
+#define TUK_ONE(name) \
+    { name, name, name, name }
+#define TUK_FOUR(name) \
+    { name##_any, name##_bilinear, name##_trilinear, name##_point }
 #define TUK_SET                                                                                   \
     {                                                                                             \
         {                                                                                         \
-            [TUK_LD_RGBA8_2D] = ld_rgba8_2d, [TUK_LD_SRGBA8_2D] = ld_srgba8_2d,                   \
-            [TUK_LD_RGBA32F_2D] = ld_rgba32f_2d, [TUK_LD_RGBA16F_2D] = ld_rgba16f_2d,             \
-            [TUK_LD_R32F_2D] = ld_r32f_2d, [TUK_SAMPLE_RGBA8_2D] = sample_rgba8_2d,               \
-            [TUK_SAMPLE_SRGBA8_2D] = sample_srgba8_2d,                                            \
-            [TUK_SAMPLE_RGBA32F_2D] = sample_rgba32f_2d,                                          \
-            [TUK_SAMPLE_RGBA16F_2D] = sample_rgba16f_2d, [TUK_SAMPLE_R32F_2D] = sample_r32f_2d,   \
-            [TUK_SAMPLE_C_D32_2D] = sample_c_d32_2d, [TUK_SAMPLE_RGBA8_CUBE] = sample_rgba8_cube, \
-            [TUK_SAMPLE_SRGBA8_CUBE] = sample_srgba8_cube,                                        \
-            [TUK_SAMPLE_RGBA32F_CUBE] = sample_rgba32f_cube,                                      \
-            [TUK_SAMPLE_RGBA8_1D] = sample_rgba8_1d, [TUK_SAMPLE_SRGBA8_1D] = sample_srgba8_1d,   \
-            [TUK_SAMPLE_RGBA32F_1D] = sample_rgba32f_1d,                                          \
-            [TUK_SAMPLE_RGBA16F_1D] = sample_rgba16f_1d, [TUK_SAMPLE_R32F_1D] = sample_r32f_1d,   \
-            [TUK_LD_RGBA8_1D] = ld_rgba8_1d, [TUK_LD_RGBA32F_1D] = ld_rgba32f_1d,                 \
-            [TUK_SAMPLE_D16_2D] = sample_d16_2d, [TUK_SAMPLE_C_D16_2D] = sample_c_d16_2d,         \
-            [TUK_SAMPLE_RGBA8_3D] = sample_rgba8_3d, [TUK_SAMPLE_RGBA32F_3D] = sample_rgba32f_3d  \
+            [TUK_LD_RGBA8_2D] = TUK_ONE(ld_rgba8_2d), [TUK_LD_SRGBA8_2D] = TUK_ONE(ld_srgba8_2d), \
+            [TUK_LD_RGBA32F_2D] = TUK_ONE(ld_rgba32f_2d),                                         \
+            [TUK_LD_RGBA16F_2D] = TUK_ONE(ld_rgba16f_2d), [TUK_LD_R32F_2D] = TUK_ONE(ld_r32f_2d), \
+            [TUK_SAMPLE_RGBA8_2D] = TUK_FOUR(sample_rgba8_2d),                                    \
+            [TUK_SAMPLE_SRGBA8_2D] = TUK_FOUR(sample_srgba8_2d),                                  \
+            [TUK_SAMPLE_RGBA32F_2D] = TUK_FOUR(sample_rgba32f_2d),                                \
+            [TUK_SAMPLE_RGBA16F_2D] = TUK_FOUR(sample_rgba16f_2d),                                \
+            [TUK_SAMPLE_R32F_2D] = TUK_FOUR(sample_r32f_2d),                                      \
+            [TUK_SAMPLE_C_D32_2D] = TUK_FOUR(sample_c_d32_2d),                                    \
+            [TUK_SAMPLE_RGBA8_CUBE] = TUK_FOUR(sample_rgba8_cube),                                \
+            [TUK_SAMPLE_SRGBA8_CUBE] = TUK_FOUR(sample_srgba8_cube),                              \
+            [TUK_SAMPLE_RGBA32F_CUBE] = TUK_FOUR(sample_rgba32f_cube),                            \
+            [TUK_SAMPLE_RGBA8_1D] = TUK_ONE(sample_rgba8_1d),                                     \
+            [TUK_SAMPLE_SRGBA8_1D] = TUK_ONE(sample_srgba8_1d),                                   \
+            [TUK_SAMPLE_RGBA32F_1D] = TUK_ONE(sample_rgba32f_1d),                                 \
+            [TUK_SAMPLE_RGBA16F_1D] = TUK_ONE(sample_rgba16f_1d),                                 \
+            [TUK_SAMPLE_R32F_1D] = TUK_ONE(sample_r32f_1d),                                       \
+            [TUK_LD_RGBA8_1D] = TUK_ONE(ld_rgba8_1d),                                             \
+            [TUK_LD_RGBA32F_1D] = TUK_ONE(ld_rgba32f_1d),                                         \
+            [TUK_SAMPLE_D16_2D] = TUK_FOUR(sample_d16_2d),                                        \
+            [TUK_SAMPLE_C_D16_2D] = TUK_FOUR(sample_c_d16_2d),                                    \
+            [TUK_SAMPLE_RGBA8_3D] = TUK_ONE(sample_rgba8_3d),                                     \
+            [TUK_SAMPLE_RGBA32F_3D] = TUK_ONE(sample_rgba32f_3d)                                  \
         }                                                                                         \
     }
