@@ -9,6 +9,8 @@
  */
 #include "simd.h"
 
+_Static_assert(TU_MAX_LEVELS == 17, "vi_lookup_level (simd.h) covers 17 levels");
+
 #include <math.h>
 
 /* --- shared steps ------------------------------------------------------------------------ */
@@ -242,8 +244,9 @@ static TUK_ALWAYS_INLINE void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_
             w = vi_splat(g->w[l0]), h = vi_splat(g->h[l0]), base = vi_splat(g->offset[l0]);
             lpitch = vi_splat(g->layer_pitch[l0]), rpitch = vi_splat(g->row_pitch[l0]);
         } else {
-            w = vi_lookup(g->w, L), h = vi_lookup(g->h, L), base = vi_lookup(g->offset, L);
-            lpitch = vi_lookup(g->layer_pitch, L), rpitch = vi_lookup(g->row_pitch, L);
+            w = vi_lookup_level(g->w, L), h = vi_lookup_level(g->h, L),
+            base = vi_lookup_level(g->offset, L);
+            lpitch = vi_lookup_level(g->layer_pitch, L), rpitch = vi_lookup_level(g->row_pitch, L);
         }
         in &= (u >= -ox) & (u < w - ox) & (v >= -oy) & (v < h - oy) & (layer >= 0) &
               (layer < g->layers);
@@ -284,10 +287,11 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
         lp = vi_splat(g->layer_pitch[l0]);
         base = g->offset[l0] + layer * lp;
     } else {
-        w = vi_lookup(g->w, L), h = vi_lookup(g->h, L), pitch = vi_lookup(g->row_pitch, L);
-        fw = vf_lookup(g->fw, L), fh = vf_lookup(g->fh, L);
-        lp = vi_lookup(g->layer_pitch, L);
-        base = vi_lookup(g->offset, L) + layer * lp;
+        w = vi_lookup_level(g->w, L), h = vi_lookup_level(g->h, L),
+        pitch = vi_lookup_level(g->row_pitch, L);
+        fw = vf_lookup_level(g->fw, L), fh = vf_lookup_level(g->fh, L);
+        lp = vi_lookup_level(g->layer_pitch, L);
+        base = vi_lookup_level(g->offset, L) + layer * lp;
     }
     base += zoff; /* 3D: the slice */
     const vf u = cu * fw, v = cv * fh;
@@ -425,8 +429,8 @@ static TUK_ALWAYS_INLINE void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, 
                                          vf cu, vf cv, vf cr, vf ref, vi linear, bool fixed8,
                                          k_level *out) {
     const tu_sampler *smp = ctx->smp;
-    const vi d = vi_lookup(g->d, L), sp = vi_lookup(g->slice_pitch, L);
-    const vf r = cr * vf_lookup(g->fd, L), sr = r - 0.5f;
+    const vi d = vi_lookup_level(g->d, L), sp = vi_lookup_level(g->slice_pitch, L);
+    const vf r = cr * vf_lookup_level(g->fd, L), sr = r - 0.5f;
     vf fr = sr - vf_floor(sr);
     fr = vf_sel((fr >= 0.0f) & (fr < 1.0f) & linear, fr, vf_splat(0.0f));
     const vi lim = vi_splat(1 << 30);
@@ -518,15 +522,18 @@ static TUK_ALWAYS_INLINE vf k_lambda(const tuE_ctx *ctx, unsigned first, bool on
  * face's S and T rows times the direction: in float, with the same products and sums (one
  * row entry is +-1, the others 0), they are exact, or NaN where the double ones are. */
 static inline vi k_cube_face(vf x, vf y, vf z, vf *s, vf *t) {
-    static const float S[3][6] = {{0, 0, 1, 1, 1, -1}, {0, 0, 0, 0, 0, 0}, {-1, 1, 0, 0, 0, 0}};
-    static const float T[3][6] = {{0, 0, 0, 0, 0, 0}, {-1, -1, 0, 0, -1, -1}, {0, 0, 1, -1, 0, 0}};
+    /* [row][face], padded to 16 entries for vf_lookup16 */
+    static const float S[3][16] = {{0, 0, 1, 1, 1, -1}, {0}, {-1, 1, 0, 0, 0, 0}};
+    static const float T[3][16] = {{0}, {-1, -1, 0, 0, -1, -1}, {0, 0, 1, -1, 0, 0}};
     const vf ax = vf_abs(x), ay = vf_abs(y), az = vf_abs(z);
     const vi zmaj = (az >= ax) & (az >= ay), ymaj = ~zmaj & (ay >= ax);
     const vf major = vf_sel(zmaj, z, vf_sel(ymaj, y, x));
     const vi axis = vi_sel(zmaj, vi_splat(2), vi_sel(ymaj, vi_splat(1), vi_splat(0)));
     const vi face = axis * 2 - (major < 0.0f);
-    const vf sc = vf_lookup(S[0], face) * x + vf_lookup(S[1], face) * y + vf_lookup(S[2], face) * z;
-    const vf tc = vf_lookup(T[0], face) * x + vf_lookup(T[1], face) * y + vf_lookup(T[2], face) * z;
+    const vf sc =
+        vf_lookup16(S[0], face) * x + vf_lookup16(S[1], face) * y + vf_lookup16(S[2], face) * z;
+    const vf tc =
+        vf_lookup16(T[0], face) * x + vf_lookup16(T[1], face) * y + vf_lookup16(T[2], face) * z;
     vf ma = vf_abs(major);
     ma = vf_sel(ma == 0.0f, vf_splat(1.0f), ma);
     const vd dma = __builtin_convertvector(ma, vd);

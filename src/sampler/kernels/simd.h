@@ -243,6 +243,36 @@ static inline vf vf_lookup(const float *table, vi idx) {
     return (vf)r;
 }
 
+/* table[idx[k]] for a table of 16 entries, every index in [0, 16): a lane-crossing permute
+ * of registers rather than a gather (a gather costs several times a permute). */
+static inline vi vi_lookup16(const int32_t *table, vi idx) {
+#if defined(TUK_ISA_AVX512)
+    return (vi)_mm512_permutexvar_epi32((__m512i)idx, _mm512_loadu_si512(table));
+#elif defined(TUK_ISA_AVX2)
+    const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)table);
+    const __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(table + 8));
+    return vi_sel(idx >= 8, (vi)_mm256_permutevar8x32_epi32(hi, (__m256i)idx),
+                  (vi)_mm256_permutevar8x32_epi32(lo, (__m256i)idx));
+#else
+    vi r;
+    for (int k = 0; k < TUK_W; k++)
+        r[k] = table[idx[k] & 15];
+    return r;
+#endif
+}
+static inline vf vf_lookup16(const float *table, vi idx) {
+    return (vf)vi_lookup16((const int32_t *)(const void *)table, idx);
+}
+
+/* table[idx[k]] for a table of one entry per level (TU_MAX_LEVELS = 17), every index in
+ * [0, 17) (levels differ per lane in trilinear and gradient messages). */
+static inline vi vi_lookup_level(const int32_t *table, vi idx) {
+    return vi_sel(idx == 16, vi_splat(table[16]), vi_lookup16(table, idx));
+}
+static inline vf vf_lookup_level(const float *table, vi idx) {
+    return (vf)vi_lookup_level((const int32_t *)(const void *)table, idx);
+}
+
 /* v[idx[k]] for every lane, idx in [0, TUK_W). */
 static inline vf vf_permute(vf v, vi idx) {
 #if defined(TUK_ISA_AVX512)
