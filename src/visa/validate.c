@@ -478,11 +478,13 @@ static tu_status check_raw_operands(const tu_visa_kernel *k, const tu_visa_inst 
                                     const tuL_op *row, const char *op, tu_visa_platform platform,
                                     tu_error *err) {
     TU_TRY(check_raw_aligned(k, &in->dst, "the destination", op, platform, err));
+    const uint32_t grf = tu_visa_grf_bytes(platform);
     for (unsigned i = 0; i < in->num_params && i < TU_VISA_MAX_PARAMS; i++) {
+        if (in->params[i].offset % grf == 0) continue; /* the parameter's name only to refuse */
         char what[48];
         snprintf(what, sizeof what, "parameter %u (%s)", i,
                  row && i < row->nparams ? tuL_param_name((tuL_param)row->params[i]) : "?");
-        TU_TRY(check_raw_aligned(k, &in->params[i], what, op, platform, err));
+        return check_raw_aligned(k, &in->params[i], what, op, platform, err);
     }
     return TU_OK;
 }
@@ -493,12 +495,13 @@ static tu_status validate(const tu_visa_kernel *k, const tu_visa_inst *in,
     TU_RETURN_IF(!in, err, TU_INVALID_ARGUMENT, "instruction is NULL");
     TU_TRY(tuV_check_op(in->opcode, in->subop, in->uw_params, platform, row, err));
     const tuV_layout *L = tuV_layout_of(in->opcode);
-    char lsc_name[48];
-    tuV_lsc_op_name(in, lsc_name, sizeof lsc_name);
-    const char *op = *row                                 ? (*row)->mnemonic
-                     : tuV_inst_dp(in)                    ? tuV_inst_dp(in)->mnemonic
-                     : tuV_layout_has(L, TUV_F_LSC_SUBOP) ? lsc_name
-                                                          : "media_ld";
+    char lsc_name[48]; /* an LSC instruction's name is formatted (the others' are rows') */
+    const bool lsc = !*row && !tuV_inst_dp(in) && tuV_layout_has(L, TUV_F_LSC_SUBOP);
+    if (lsc) tuV_lsc_op_name(in, lsc_name, sizeof lsc_name);
+    const char *op = *row              ? (*row)->mnemonic
+                     : tuV_inst_dp(in) ? tuV_inst_dp(in)->mnemonic
+                     : lsc             ? lsc_name
+                                       : "media_ld";
     TU_TRY(check_unused(in, L, op, err));
     for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
         TU_TRY(check_field(in, *row, (tuV_field)*f, op, platform, err));
