@@ -75,6 +75,8 @@ static struct {
 } gl;
 
 static char skip_reason[256];
+static EGLDisplay egl_display = EGL_NO_DISPLAY;
+static EGLContext egl_context = EGL_NO_CONTEXT;
 
 /* A current OpenGL 4.3+ core context on a surfaceless EGL display, or false with
  * skip_reason set. */
@@ -98,12 +100,14 @@ static bool gl_open(void) {
                          : EGL_NO_DISPLAY;
     EGLint major, minor;
     if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor)) {
+        dpy = EGL_NO_DISPLAY;
         snprintf(skip_reason, sizeof skip_reason,
                  "no surfaceless EGL display (EGL error 0x%x; Debian: libegl-mesa0, "
                  "libgl1-mesa-dri)",
                  (unsigned)eglGetError());
         return false;
     }
+    egl_display = dpy;
     const char *dpy_ext = eglQueryString(dpy, EGL_EXTENSIONS);
     if (!dpy_ext || !strstr(dpy_ext, "EGL_KHR_no_config_context") ||
         !strstr(dpy_ext, "EGL_KHR_surfaceless_context")) {
@@ -124,6 +128,7 @@ static bool gl_open(void) {
                               EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                               EGL_NONE};
     EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+    egl_context = ctx;
     if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
         snprintf(skip_reason, sizeof skip_reason,
                  "no OpenGL 4.3 core context (EGL error 0x%x; Debian: libgl1-mesa-dri)",
@@ -161,6 +166,15 @@ static bool gl_open(void) {
     printf("reference: %s, OpenGL %s\n", (const char *)gl.GetString(GL_RENDERER),
            (const char *)gl.GetString(GL_VERSION));
     return true;
+}
+
+/* Release what gl_open made, whether or not it succeeded. */
+static void gl_close(void) {
+    if (egl_display == EGL_NO_DISPLAY) return;
+    eglMakeCurrent(egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    if (egl_context != EGL_NO_CONTEXT) eglDestroyContext(egl_display, egl_context);
+    eglTerminate(egl_display);
+    eglReleaseThread();
 }
 
 /* ---- the formats ------------------------------------------------------------------------- */
@@ -477,11 +491,13 @@ static void test_surface_ld(void) {
 int main(void) {
     if (!gl_open()) {
         printf("skipped: %s\n", skip_reason);
+        gl_close();
         return SKIP;
     }
     gl.PixelStorei(GL_PACK_ALIGNMENT, 1);
     gl.PixelStorei(GL_UNPACK_ALIGNMENT, 1);
     TU_RUN(test_bulk);
     TU_RUN(test_surface_ld);
+    gl_close();
     return tu_test_finish();
 }
