@@ -13,7 +13,8 @@
  *     decoder (tuC_decode_block): every 8-bit code of ETC2, every 11-bit value of EAC. A
  *     quarter of the ETC2 blocks is random; the rest is steered into each mode in turn
  *     (individual, differential, T, H, planar; RGB8A1's opaque bit stays random, so
- *     punch-through is on in half of them). The test counts the modes it produced, and the
+ *     punch-through is on in half of them; a quarter of the H blocks have two equal colours,
+ *     the tie of the distance's low bit). The test counts the modes it produced, and the
  *     EAC multiplier / table pairs (every one of the 256, multiplier 0 among them) and the
  *     signed base codeword -128, and fails when one is missing.
  *   - A surface of three levels (13 x 7, 6 x 3, 3 x 1: partial blocks, a level narrower than
@@ -289,6 +290,27 @@ static void etc2_block(uint8_t *c, int steer, bool punch_through) {
     c[0] = channel_byte(steer == M_T);
     if (steer != M_T) c[1] = channel_byte(steer == M_H);
     if (steer != M_T && steer != M_H) c[2] = channel_byte(steer == M_PLANAR);
+    if (steer == M_H && tu_test_rand(&rng) % 4 == 0) {
+        /* colour 2 = colour 1, the tie of the distance's low bit (colour 1 >= colour 2) */
+        uint64_t w = 0;
+        for (unsigned k = 0; k < 8; k++)
+            w = w << 8 | c[k];
+        uint64_t r1 = (w >> 59) & 15, g1 = ((w >> 56) & 7) << 1 | ((w >> 52) & 1);
+        uint64_t b1 = ((w >> 51) & 1) << 3 | ((w >> 47) & 7);
+        w = (w & ~(0xfffull << 35)) | (r1 << 43 | g1 << 39 | b1 << 35);
+        for (unsigned k = 0; k < 8; k++)
+            c[k] = (uint8_t)(w >> (56 - 8 * k));
+    }
+}
+
+/* In H mode: colour 1 equals colour 2. */
+static bool h_tie(const uint8_t *c) {
+    uint64_t w = 0;
+    for (unsigned k = 0; k < 8; k++)
+        w = w << 8 | c[k];
+    uint64_t r1 = (w >> 59) & 15, g1 = ((w >> 56) & 7) << 1 | ((w >> 52) & 1);
+    uint64_t b1 = ((w >> 51) & 1) << 3 | ((w >> 47) & 7);
+    return (r1 << 8 | g1 << 4 | b1) == ((w >> 35) & 0xfff);
 }
 
 /* ---- the bulk comparison ----------------------------------------------------------------- */
@@ -297,6 +319,7 @@ typedef struct coverage {
     long mode[MODE_COUNT], transparent[MODE_COUNT]; /* transparent: RGB8A1 opaque bit 0 */
     long eac[16][16];                               /* [multiplier][table] */
     long base_minus_128;
+    long h_ties; /* H blocks whose two colours are equal */
 } coverage;
 
 static void count_eac(coverage *cov, const uint8_t *e) {
@@ -337,6 +360,7 @@ static void test_bulk_format(const fmt *f) {
         etc2_block(colour, steer, punch);
         int m = etc2_mode(colour, punch);
         cov->mode[m]++;
+        if (m == M_H && h_tie(colour)) cov->h_ties++;
         if (punch && !(colour[3] & 2)) cov->transparent[m]++;
     }
 
@@ -393,6 +417,8 @@ static void test_bulk_format(const fmt *f) {
                 CHECK(cov->transparent[m] >= 2000, "%s: %ld %s blocks with opaque 0", d->name,
                       cov->transparent[m], mode_names[m]);
         }
+    if (!is_eac(f))
+        CHECK(cov->h_ties >= 1000, "%s: %ld H blocks with equal colours", d->name, cov->h_ties);
     if (is_eac(f) || info->codec == TUC_ETC2_RGBA8) {
         long least = -1;
         for (unsigned mul = 0; mul < 16; mul++)
