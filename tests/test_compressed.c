@@ -19,6 +19,7 @@
  *   - Random blocks, 10^5 and more per family: every texel decoded alone equals the block
  *     decode, values lie in the format's range and agree with raw[]; each block lives in a
  *     buffer of exactly block_bytes so that the sanitizer build sees any read past it.
+ * ETC2 / EAC are also checked against Mesa's decoder in test_etc_mesa.c.
  * ASTC is checked against ARM's reference codec in test_astc_ref.c; here only its random
  * blocks, error colour and void-extent blocks.
  */
