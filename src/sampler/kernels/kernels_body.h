@@ -298,14 +298,19 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
     /* gather_footprint: linear axes start at floor(u - 0.5) with the fraction as weight
      * (NaN and out-of-range fractions 0); nearest takes floor(u), weight 0. */
     const vf su = u - 0.5f, sv = v - 0.5f;
-    vf fu = su - vf_floor(su), fv = sv - vf_floor(sv);
+    const vf flu = vf_floor(su), flv = vf_floor(sv);
+    vf fu = su - flu, fv = sv - flv;
     fu = vf_sel((fu >= 0.0f) & (fu < 1.0f) & linear, fu, vf_splat(0.0f));
     fv = vf_sel((fv >= 0.0f) & (fv < 1.0f) & linear, fv, vf_splat(0.0f));
     if (one_d) fv = vf_splat(0.0f); /* 1D: one axis; every texel of row 0 */
     const vi lim = vi_splat(1 << 30);
     /* Offsets move 2D texels; cube maps take none (lane_position). */
-    vi i = vf_floor_int(vf_sel(linear, su, u)) + (cube ? 0 : m->offset[0]);
-    vi j = one_d ? vi_splat(0) : vf_floor_int(vf_sel(linear, sv, v)) + (cube ? 0 : m->offset[1]);
+    /* floor(x) as an integer: of su, whose floor is at hand, where the lane filters. */
+    vi i = (vi_all(linear) ? vf_floored_int(flu) : vf_floor_int(vf_sel(linear, su, u))) +
+           (cube ? 0 : m->offset[0]);
+    vi j = one_d            ? vi_splat(0)
+           : vi_all(linear) ? vf_floored_int(flv) + (cube ? 0 : m->offset[1])
+                            : vf_floor_int(vf_sel(linear, sv, v)) + (cube ? 0 : m->offset[1]);
     i = vi_max(vi_min(i, lim), -lim);
     j = vi_max(vi_min(j, lim), -lim);
     const int32_t bpp = k_bpp(kind);
@@ -313,6 +318,8 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
                                   (!one_d && smp->address[1] == TU_ADDRESS_CLAMP_BORDER) || zb);
     vi bm[4] = {{0}, {0}, {0}, {0}}; /* border texels (2D with CLAMP_BORDER) */
     vi o[4]; /* the footprint's texels: (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1) */
+    /* Every lane's two texels of a row are neighbours in memory (no wrap between them). */
+    bool neighbours = false;
     if (cube) {
         /* gather_footprint on a cube: nearest with seamless edges clamps to the face. */
         const vi clamp_nearest = smp->seamless_cube ? ~linear : vi_splat(0);
@@ -361,6 +368,7 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
             y0 = vi_max(y0, vi_splat(0)), y1 = vi_max(y1, vi_splat(0));
         }
         const vi r0 = base + y0 * pitch, r1 = base + y1 * pitch;
+        neighbours = vi_all(x1 == x0 + 1);
         x0 *= bpp, x1 *= bpp;
         o[0] = r0 + x0, o[1] = r0 + x1, o[2] = r1 + x0, o[3] = r1 + x1;
     }
@@ -372,9 +380,9 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
         vi t00, t10, t01, t11;
         if (!any_linear) {
             t00 = t10 = t01 = t11 = vi_gather_bytes(g->data, o[0]);
-        } else if (vi_all((o[1] == o[0] + 4) & (o[3] == o[2] + 4))) {
-            /* Every lane's two texels of a row are neighbours in memory (no wrap between
-             * them): both with one 8-byte read, inside memory since both texels are. */
+        } else if (neighbours) {
+            /* Both texels of each row with one 8-byte read, inside memory since both texels
+             * are. */
             vi_gather_pairs(g->data, o[0], &t00, &t10);
             vi_gather_pairs(g->data, o[2], &t01, &t11);
         } else {

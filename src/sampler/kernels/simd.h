@@ -333,12 +333,21 @@ static inline vi vf_floor_int(vf x) {
     return i + (vi_to_vf(i) > c); /* a comparison is -1 where true */
 }
 
-/* tuE_fast_weight256: RNE(x * 256) for x in [0, 1) (x * 256 exact; ties to even). */
+/* vf_floor_int of x given f = vf_floor(x): floor commutes with the clamp to +-2^30, whose
+ * bounds are integers, and f is x itself where x is NaN, infinite or already whole. */
+static inline vi vf_floored_int(vf f) {
+    const float limit = 1073741824.0f; /* 2^30 */
+    vf c = vf_sel(f == f, f, vf_splat(0.0f));
+    c = vf_sel(c <= -limit, vf_splat(-limit), c);
+    c = vf_sel(c >= limit, vf_splat(limit), c);
+    return vf_to_vi(c);
+}
+
+/* tuE_fast_weight256: RNE(x * 256) for x in [0, 1): x * 256 is exact and below 2^8, so
+ * adding and taking away 2^23 rounds it to an integer with ties to even (the ulp at 2^23 is
+ * 1), and the conversion of that integer is exact. */
 static inline vi vf_weight256(vf x) {
-    const vf v = x * 256.0f;
-    vi r = vf_to_vi(v);
-    const vf frac = v - vi_to_vf(r);
-    return r - ((frac > 0.5f) | ((frac == 0.5f) & ((r & 1) != 0)));
+    return vf_to_vi((x * 256.0f + 8388608.0f) - 8388608.0f);
 }
 
 /* tuE_snap256 for finite x, up to the sign of a zero result: RNE(x * 256) / 256. For
