@@ -773,7 +773,8 @@ static void test_surface_refusals(void) {
     tu_image_free(&arr);
 }
 
-/* Hostile layouts: random pitches, QPitch, level places, offsets and sizes. Whatever
+/* Hostile layouts: random pitches, QPitch, level places (tile_z too), offsets and sizes, of
+ * texels and of blocks. Whatever
  * validation says, the gate hands out only texels inside memory, and a layout validation
  * accepts has every texel of every level inside memory. */
 static void test_hostile_layouts(void) {
@@ -783,10 +784,11 @@ static void test_hostile_layouts(void) {
         tu_surface s = {0};
         const tu_tiling tilings[4] = {TU_TILING_INTEL_X, TU_TILING_INTEL_Y, TU_TILING_INTEL_4,
                                       TU_TILING_INTEL_64};
-        const tu_format formats[3] = {TU_FORMAT_R8_UNORM, TU_FORMAT_R8G8B8A8_UNORM,
-                                      TU_FORMAT_R32G32B32A32_UINT};
+        const tu_format formats[5] = {TU_FORMAT_R8_UNORM, TU_FORMAT_R8G8B8A8_UNORM,
+                                      TU_FORMAT_R32G32B32A32_UINT, TU_FORMAT_BC1_RGBA_UNORM_BLOCK,
+                                      TU_FORMAT_ASTC_12x10_UNORM_BLOCK};
         s.tiling = tilings[tu_test_rand(&rng) % 4];
-        s.format = formats[tu_test_rand(&rng) % 3];
+        s.format = formats[tu_test_rand(&rng) % 5];
         s.type =
             s.tiling == TU_TILING_INTEL_X || tu_test_rand(&rng) % 2 ? TU_SURFACE_2D : TU_SURFACE_3D;
         s.arrayed = s.type == TU_SURFACE_2D;
