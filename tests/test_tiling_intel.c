@@ -299,6 +299,15 @@ static void test_hand_examples(void) {
     CHECK_EQ_U(l.miptail_start, 1);
     CHECK(l.level_x[1] == 64 && l.level_y[1] == 128 && l.level_x[2] == 0 && l.level_y[2] == 192 &&
           l.level_x[3] == 32 && l.level_y[3] == 128 && l.slice_height == 256);
+    /* Tile-64 3D 16x16x16 of 16-byte texels: the tile is 16 x 16 x 16 elements, slot 0 at
+     * x 8, so level 1 (8x8x8) starts the tail below level 0 at (0, 16) plus (8, 0, 0); level
+     * 2 at slot 1 (0, 8, 0), level 3 at slot 2 (0, 0, 8): eight slices further into the
+     * tile, level 4 at slot 3 (4, 0, 0). */
+    const tuS_intel_shape v64 = {TU_SURFACE_3D, 16, 16, 16, 16, 1, 5, 1, 1, 1};
+    CHECK(tuS_intel_layout_init(TUS_TILE_64, &v64, &l, NULL) == TU_OK);
+    CHECK(l.miptail_start == 1 && l.level_x[1] == 8 && l.level_y[1] == 16 && l.level_z[1] == 0 &&
+          l.level_x[2] == 0 && l.level_y[2] == 24 && l.level_x[3] == 0 && l.level_y[3] == 16 &&
+          l.level_z[3] == 8 && l.level_x[4] == 4 && l.level_y[4] == 16);
     /* A 4x4 single-level image fits slot 0 whole: the tail starts at level 0. */
     const tuS_intel_shape t64s = {TU_SURFACE_2D, 4, 4, 4, 1, 1, 1, 1, 1, 1};
     CHECK(tuS_intel_layout_init(TUS_TILE_64, &t64s, &l, NULL) == TU_OK);
