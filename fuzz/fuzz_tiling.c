@@ -3,8 +3,11 @@
  * tiling (TU_TILING_INTEL_X, _Y, _4 and _64, tu_surface_layout_intel; docs/semantics.md,
  * "Intel tilings") against the same texels in a linear (packed) surface.
  *
- * From the input: a surface shape (2D, cube or 3D, any format, sizes, levels, layers,
- * samples), a seed, a view, a sampler and messages. The linear surface's memory (a buffer of
+ * From the input: a surface shape (2D, cube or 3D, any format of the table: block-compressed
+ * ones, whose blocks the tilings lay out as elements, and 3, 6 and 12-byte ones, which every
+ * tiling refuses naming the format; sizes, levels, layers, samples; now and then a long
+ * narrow 2D chain, so that Tile-64 mip tails start after level 0 as well as at it), a seed, a
+ * view, a sampler and messages. The linear surface's memory (a buffer of
  * exactly the size its layout reports) is filled by the texel generator; each tiled surface
  * gets a buffer of exactly its reported size and the texels by tu_surface_copy_texels. A
  * shape a tiling refuses (a texel size or a sample count it does not take) skips that tiling.
@@ -69,6 +72,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (lin.type == TU_SURFACE_1D || lin.type == TU_SURFACE_BUFFER) {
         lin.type = TU_SURFACE_2D;
         if (lin.levels > tu_surface_max_levels(&lin)) lin.levels = tu_surface_max_levels(&lin);
+    }
+    /* now and then a long narrow chain: a Tile-64 mip tail after level 0 (at level 0 for the
+     * small shapes above) */
+    if (lin.type == TU_SURFACE_2D && fz_below(&in, 4) == 0) {
+        lin.width = 1 + fz_below(&in, 512);
+        lin.height = 1 + fz_below(&in, 8);
+        if (lin.samples == 1) lin.levels = 1 + fz_below(&in, tu_surface_max_levels(&lin));
     }
     /* a budget of texels keeps a case fast (every texel is copied four times and read) */
     if ((uint64_t)lin.width * lin.height * lin.depth * lin.layers * lin.samples > MAX_TEXELS)

@@ -357,13 +357,24 @@ static void test_refusals(void) {
     desc.tiling = TU_TILING_LINEAR;
     CHECK(tu_surface_layout_packed(&desc, &need, &err) == TU_OK, "%s", err.message);
     CHECK_EQ_U(need, 4 * 4 * 8);
-    /* the Intel tilings address texels, not blocks: refused for compressed formats */
+    /* the Intel tilings lay blocks out as elements (test_tiling_intel checks the places): a
+     * packed linear layout under an Intel tiling is refused for its pitches, the tiling's own
+     * layout is accepted */
     uint8_t mem[4 * 4 * 8];
     desc.data = mem, desc.size = sizeof mem, desc.level_count = 1;
     CHECK(tu_surface_validate(&desc, &err) == TU_OK, "%s", err.message);
     for (int t = TU_TILING_INTEL_X; t <= TU_TILING_INTEL_64; t++) {
-        desc.tiling = (tu_tiling)t;
-        CHECK_ERR(tu_surface_validate(&desc, &err), TU_UNSUPPORTED, &err, "Intel tiling");
+        tu_surface tiled = desc;
+        tiled.tiling = (tu_tiling)t;
+        CHECK_ERR(tu_surface_validate(&tiled, &err), TU_INVALID_ARGUMENT, &err, "slice_pitch");
+        CHECK(tu_surface_layout_intel(&tiled, &need, &err) == TU_OK, "%s", err.message);
+        void *tm = calloc(need, 1);
+        tiled.data = tm, tiled.size = need;
+        CHECK(tu_surface_validate(&tiled, &err) == TU_OK, "%s", err.message);
+        tiled.size = need - 1;
+        CHECK_ERR(tu_surface_validate(&tiled, &err), TU_INVALID_ARGUMENT, &err,
+                  "do not fit in size");
+        free(tm);
     }
 }
 

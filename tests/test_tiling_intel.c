@@ -9,6 +9,11 @@
  * counts tiles in rows of the row pitch. Then every texel of every level, layer and sample
  * of random surfaces goes linear -> tiled -> linear for element sizes 1-16 and 3, 6, 12,
  * with no two texel bytes landing on one tiled byte and none outside the surface.
+ * Compressed formats: the same with blocks as elements (8 and 16-byte blocks of 4x4 .. 12x12
+ * texels, partial blocks at the level edges), the gate's offset of every texel is its block's,
+ * and sampling a tiled compressed surface answers as sampling the linear one. Tile-64 mip
+ * tails: the reference picks the tail's first level by its own loop and places tail levels by
+ * the PRM's slot tables written in bytes and rows.
  */
 #include "texunit/texunit.h"
 
@@ -120,34 +125,128 @@ static uint32_t up(uint32_t v, uint32_t a) {
     return (v + a - 1) / a * a;
 }
 
-/* The whole surface the closed-form way. */
+/* Tile-64 mip-tail slots (ATS-M PRM Vol. 5 "Tiling and Mip Tail for 2D / 3D Surfaces", as isl
+ * holds them) written in bytes from the tile's left edge and rows (and slices), columns by
+ * element size 1, 2, 4, 8, 16 bytes. */
+/* clang-format off */
+static const uint16_t ref_tail_2d[15][5][2] = {
+    {{128, 0}, {256, 0}, {256, 0}, {512, 0}, {512, 0}},
+    {{0, 128}, {0, 64}, {0, 64}, {0, 32}, {0, 32}},
+    {{64, 0}, {128, 0}, {128, 0}, {256, 0}, {256, 0}},
+    {{0, 64}, {0, 32}, {0, 32}, {0, 16}, {0, 16}},
+    {{32, 0}, {64, 0}, {64, 0}, {128, 0}, {128, 0}},
+    {{16, 32}, {32, 16}, {32, 16}, {64, 8}, {64, 8}},
+    {{0, 48}, {0, 24}, {0, 24}, {0, 12}, {0, 12}},
+    {{0, 32}, {0, 16}, {0, 16}, {0, 8}, {0, 8}},
+    {{16, 16}, {32, 8}, {32, 8}, {64, 4}, {64, 4}},
+    {{16, 0}, {32, 0}, {32, 0}, {64, 0}, {64, 0}},
+    {{0, 16}, {0, 8}, {0, 8}, {0, 4}, {0, 4}},
+    {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}},
+    {{0, 4}, {0, 4}, {0, 4}, {16, 0}, {16, 0}},
+    {{0, 8}, {16, 0}, {16, 0}, {32, 0}, {32, 0}},
+    {{0, 12}, {16, 4}, {16, 4}, {48, 0}, {48, 0}},
+};
+/* clang-format on */
+/* clang-format off */
+static const uint16_t ref_tail_3d[15][5][3] = {
+    {{32, 0, 0}, {32, 0, 0}, {64, 0, 0}, {128, 0, 0}, {128, 0, 0}},
+    {{0, 16, 0}, {0, 16, 0}, {0, 16, 0}, {0, 8, 0}, {0, 8, 0}},
+    {{0, 0, 16}, {0, 0, 16}, {0, 0, 8}, {0, 0, 8}, {0, 0, 8}},
+    {{16, 0, 0}, {16, 0, 0}, {32, 0, 0}, {64, 0, 0}, {64, 0, 0}},
+    {{0, 8, 0}, {0, 8, 0}, {0, 8, 0}, {0, 4, 0}, {0, 4, 0}},
+    {{0, 4, 8}, {0, 4, 8}, {16, 0, 4}, {32, 0, 4}, {32, 0, 4}},
+    {{0, 0, 12}, {0, 0, 12}, {0, 4, 4}, {16, 0, 4}, {16, 0, 4}},
+    {{0, 0, 8}, {0, 0, 8}, {0, 0, 4}, {0, 0, 4}, {0, 0, 4}},
+    {{0, 4, 4}, {0, 4, 4}, {16, 4, 0}, {48, 0, 0}, {48, 0, 0}},
+    {{0, 4, 0}, {0, 4, 0}, {16, 0, 0}, {32, 0, 0}, {32, 0, 0}},
+    {{0, 0, 4}, {0, 0, 4}, {0, 4, 0}, {16, 0, 0}, {16, 0, 0}},
+    {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}},
+    {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}},
+    {{0, 0, 2}, {0, 0, 2}, {0, 0, 2}, {0, 0, 2}, {0, 0, 2}},
+    {{0, 0, 3}, {0, 0, 3}, {0, 0, 3}, {0, 0, 3}, {0, 0, 3}},
+};
+/* clang-format on */
+
+static unsigned ref_col(uint32_t bytes) {
+    return bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : bytes == 8 ? 3 : 4;
+}
+
+/* Elements of level L along an axis of `n` texels in blocks of `b`. */
+static uint32_t ref_el(uint32_t n, uint32_t L, uint32_t b) {
+    const uint32_t m = n >> L ? n >> L : 1;
+    return (m + b - 1) / b;
+}
+
+/* The tail's first level: Tile-64, one sample; the last 15 levels at most; the first level
+ * (in element units, level 0's minified) that fits between slot 0 and the tile's far
+ * corner. s->levels when none. */
+static uint32_t ref_tail_start(tuS_intel_tiling tiling, const tuS_intel_shape *s, const ref_tile *t,
+                               uint32_t bw, uint32_t bh) {
+    if (tiling != TUS_TILE_64 || s->samples != 1) return s->levels;
+    const unsigned c = ref_col(s->bytes);
+    const bool d3 = s->type == TU_SURFACE_3D;
+    const uint32_t room_b = t->w - (d3 ? ref_tail_3d[0][c][0] : ref_tail_2d[0][c][0]);
+    const uint32_t room_h = t->h - (d3 ? ref_tail_3d[0][c][1] : ref_tail_2d[0][c][1]);
+    const uint32_t room_d = d3 ? t->d - ref_tail_3d[0][c][2] : 1;
+    const uint32_t w0 = ref_el(s->width, 0, bw), h0 = ref_el(s->height, 0, bh);
+    const uint32_t d0 = d3 ? s->depth : 1;
+    for (uint32_t L = s->levels > 15 ? s->levels - 15 : 0; L < s->levels; L++) {
+        const uint32_t w = w0 >> L ? w0 >> L : 1, h = h0 >> L ? h0 >> L : 1,
+                       d = d0 >> L ? d0 >> L : 1;
+        if (w * s->bytes <= room_b && h <= room_h && d <= room_d) return L;
+    }
+    return s->levels;
+}
+
+/* The whole surface the closed-form way; x and y count elements (blocks). */
 static uint64_t ref_offset(const tuS_intel_layout *l, uint32_t level, uint32_t x, uint32_t y,
                            uint32_t z, uint32_t layer, uint32_t sample, uint32_t byte) {
     const tuS_intel_shape *s = &l->shape;
+    const uint32_t bw = s->bw ? s->bw : 1, bh = s->bh ? s->bh : 1;
+    const bool blocks = bw * bh > 1;
     const ref_tile t = ref_tile_shape(l->tiling, s->type, s->bytes, s->samples);
     const uint32_t ha = l->tiling == TUS_TILE_64  ? t.w / s->bytes
                         : l->tiling == TUS_TILE_4 ? (s->bytes % 3 ? 128 / s->bytes : 16)
+                        : blocks                  ? 1
                                                   : 16;
-    const uint32_t va = l->tiling == TUS_TILE_64 ? t.h : 4;
+    const uint32_t va = l->tiling == TUS_TILE_64 ? t.h : blocks && l->tiling != TUS_TILE_4 ? 1 : 4;
+    const uint32_t tail = ref_tail_start(l->tiling, s, &t, bw, bh);
+    const uint32_t at = level < tail ? level : tail; /* the tree position used */
     uint32_t lx = 0, ly = 0;
-    if (level >= 1) ly = up(s->height, va);
-    if (level >= 2) lx = up(tuB_max_u32(1, s->width >> 1), ha);
-    for (uint32_t k = 2; k < level; k++)
-        ly += up(tuB_max_u32(1, s->height >> k), va);
-    /* The mip tree's height: level 0 plus the taller of level 1 and levels 2.. together. */
-    uint32_t tree_h = s->height;
-    if (s->levels > 1) {
+    if (at >= 1) ly = up(ref_el(s->height, 0, bh), va);
+    if (at >= 2) lx = up(ref_el(s->width, 1, bw), ha);
+    for (uint32_t k = 2; k < at; k++)
+        ly += up(ref_el(s->height, k, bh), va);
+    uint32_t tz = 0;
+    if (level >= tail) {
+        const unsigned c = ref_col(s->bytes);
+        const uint32_t slot = level - tail;
+        if (s->type == TU_SURFACE_3D) {
+            lx += ref_tail_3d[slot][c][0] / s->bytes;
+            ly += ref_tail_3d[slot][c][1];
+            tz = ref_tail_3d[slot][c][2];
+        } else {
+            lx += ref_tail_2d[slot][c][0] / s->bytes;
+            ly += ref_tail_2d[slot][c][1];
+        }
+    }
+    /* The mip tree's height: level 0 plus the taller of level 1 and levels 2.. together, up
+     * to the tail's first level. */
+    const uint32_t last = s->levels - 1 < tail ? s->levels - 1 : tail;
+    uint32_t tree_h = ref_el(s->height, 0, bh);
+    if (s->levels > 1 || tail == 0) {
         uint32_t right = 0;
-        for (uint32_t k = 2; k < s->levels; k++)
-            right += up(tuB_max_u32(1, s->height >> k), va);
-        tree_h = up(s->height, va) + tuB_max_u32(up(tuB_max_u32(1, s->height >> 1), va), right);
+        for (uint32_t k = 2; k <= last; k++)
+            right += up(ref_el(s->height, k, bh), va);
+        const uint32_t left = last >= 1 ? up(ref_el(s->height, 1, bh), va) : 0;
+        tree_h = up(ref_el(s->height, 0, bh), va) + (left > right ? left : right);
     }
     uint32_t qp = up(tree_h, va);
     if (s->type == TU_SURFACE_3D) qp = up(qp, t.h);
     uint32_t slice, r = 0, smp = 0;
     if (s->type == TU_SURFACE_3D) {
-        slice = z / t.d;
-        r = z % t.d;
+        slice = (z + tz) / t.d;
+        r = (z + tz) % t.d;
     } else {
         const uint32_t spt = s->samples < t.spt ? s->samples : t.spt;
         slice = layer * (s->samples / spt) + sample / spt;
@@ -187,10 +286,37 @@ static void test_hand_examples(void) {
     /* A 2-level 2D Tile-Y 8x8 R8: level 1 is below level 0 (VALIGN 4: 8 rows), QPitch is the
      * tree's 8 + 4 rows. */
     tuS_intel_layout l;
-    const tuS_intel_shape sh = {TU_SURFACE_2D, 1, 8, 8, 1, 2, 2, 1};
+    const tuS_intel_shape sh = {TU_SURFACE_2D, 1, 8, 8, 1, 2, 2, 1, 1, 1};
     CHECK(tuS_intel_layout_init(TUS_TILE_Y, &sh, &l, NULL) == TU_OK);
     CHECK(l.level_x[1] == 0 && l.level_y[1] == 8 && l.qpitch == 12 && l.row_pitch == 128);
     CHECK_EQ_U(tuS_intel_byte_offset(&l, 1, 0, 0, 0, 1, 0, 0), (12 + 8) * 16);
+    /* Tile-64 128x128 4-byte texels, 8 levels: the tile is 128 x 128 elements and slot 0 of
+     * the tail starts 64 elements in, so level 1 (64 wide) is the tail's first level: it sits
+     * below level 0 at (0, 128) plus slot 0 (64, 0); level 2 at slot 1 (0, 64), level 3 at
+     * slot 2 (32, 0); the mip tree is two tiles high. */
+    const tuS_intel_shape t64 = {TU_SURFACE_2D, 4, 128, 128, 1, 1, 8, 1, 1, 1};
+    CHECK(tuS_intel_layout_init(TUS_TILE_64, &t64, &l, NULL) == TU_OK);
+    CHECK_EQ_U(l.miptail_start, 1);
+    CHECK(l.level_x[1] == 64 && l.level_y[1] == 128 && l.level_x[2] == 0 && l.level_y[2] == 192 &&
+          l.level_x[3] == 32 && l.level_y[3] == 128 && l.slice_height == 256);
+    /* Tile-64 3D 16x16x16 of 16-byte texels: the tile is 16 x 16 x 16 elements, slot 0 at
+     * x 8, so level 1 (8x8x8) starts the tail below level 0 at (0, 16) plus (8, 0, 0); level
+     * 2 at slot 1 (0, 8, 0), level 3 at slot 2 (0, 0, 8): eight slices further into the
+     * tile, level 4 at slot 3 (4, 0, 0). */
+    const tuS_intel_shape v64 = {TU_SURFACE_3D, 16, 16, 16, 16, 1, 5, 1, 1, 1};
+    CHECK(tuS_intel_layout_init(TUS_TILE_64, &v64, &l, NULL) == TU_OK);
+    CHECK(l.miptail_start == 1 && l.level_x[1] == 8 && l.level_y[1] == 16 && l.level_z[1] == 0 &&
+          l.level_x[2] == 0 && l.level_y[2] == 24 && l.level_x[3] == 0 && l.level_y[3] == 16 &&
+          l.level_z[3] == 8 && l.level_x[4] == 4 && l.level_y[4] == 16);
+    /* A 4x4 single-level image fits slot 0 whole: the tail starts at level 0. */
+    const tuS_intel_shape t64s = {TU_SURFACE_2D, 4, 4, 4, 1, 1, 1, 1, 1, 1};
+    CHECK(tuS_intel_layout_init(TUS_TILE_64, &t64s, &l, NULL) == TU_OK);
+    CHECK(l.miptail_start == 0 && l.level_x[0] == 64 && l.level_y[0] == 0);
+    /* BC1 (8-byte 4x4 blocks) 30x10 on Tile-Y: 8 x 3 blocks, level 1 (15x5: 4 x 2 blocks)
+     * right below level 0 (block alignment), level 2 (7x2: 2 x 1 blocks) right of level 1. */
+    const tuS_intel_shape bc1 = {TU_SURFACE_2D, 8, 30, 10, 1, 1, 3, 1, 4, 4};
+    CHECK(tuS_intel_layout_init(TUS_TILE_Y, &bc1, &l, NULL) == TU_OK);
+    CHECK(l.level_y[1] == 3 && l.level_x[2] == 4 && l.level_y[2] == 3 && l.slice_height == 5);
 }
 
 static void check_surface(tuS_intel_tiling tiling, const tuS_intel_shape *shape, uint64_t *rng) {
@@ -203,8 +329,8 @@ static void check_surface(tuS_intel_tiling tiling, const tuS_intel_shape *shape,
     const uint32_t bytes = shape->bytes;
     const uint32_t slices = shape->type == TU_SURFACE_3D ? 1 : shape->layers;
     for (uint32_t L = 0; L < shape->levels; L++) {
-        const uint32_t w = tuB_max_u32(1, shape->width >> L),
-                       h = tuB_max_u32(1, shape->height >> L);
+        const uint32_t w = ref_el(shape->width, L, shape->bw ? shape->bw : 1),
+                       h = ref_el(shape->height, L, shape->bh ? shape->bh : 1);
         const uint32_t d = shape->type == TU_SURFACE_3D ? tuB_max_u32(1, shape->depth >> L) : 1;
         const uint64_t rp = (uint64_t)w * bytes, sp = rp * h, n = sp * d;
         uint8_t *lin = malloc(n), *back = malloc(n);
@@ -255,7 +381,7 @@ static void test_round_trips(void) {
             for (int k = 0; k < 3; k++) {
                 const uint32_t w = 1 + (uint32_t)(tu_test_rand(&rng) % 90);
                 const uint32_t h = 1 + (uint32_t)(tu_test_rand(&rng) % 70);
-                tuS_intel_shape s = {TU_SURFACE_2D, bytes, w, h, 1, 1 + k, 1, 1};
+                tuS_intel_shape s = {TU_SURFACE_2D, bytes, w, h, 1, 1 + k, 1, 1, 1, 1};
                 s.levels = 32 - (uint32_t)__builtin_clz(w > h ? w : h);
                 check_surface((tuS_intel_tiling)tiling, &s, &rng);
                 if (tiling != TUS_TILE_X) {
@@ -266,6 +392,8 @@ static void test_round_trips(void) {
                                           1 + (uint32_t)(tu_test_rand(&rng) % 40),
                                           1,
                                           1,
+                                          1,
+                                          1,
                                           1};
                     uint32_t big = d3.width > d3.height ? d3.width : d3.height;
                     big = big > d3.depth ? big : d3.depth;
@@ -273,20 +401,80 @@ static void test_round_trips(void) {
                     check_surface((tuS_intel_tiling)tiling, &d3, &rng);
                 }
             }
-            tuS_intel_shape cube = {TU_SURFACE_CUBE, bytes, 17, 17, 1, 6, 5, 1};
+            tuS_intel_shape cube = {TU_SURFACE_CUBE, bytes, 17, 17, 1, 6, 5, 1, 1, 1};
             check_surface((tuS_intel_tiling)tiling, &cube, &rng);
             if (tiling == TUS_TILE_Y || tiling == TUS_TILE_64)
                 for (uint32_t smp = 2; smp <= 16; smp *= 2) {
-                    tuS_intel_shape ms = {TU_SURFACE_2D, bytes, 23, 13, 1, 2, 1, smp};
+                    tuS_intel_shape ms = {TU_SURFACE_2D, bytes, 23, 13, 1, 2, 1, smp, 1, 1};
                     check_surface((tuS_intel_tiling)tiling, &ms, &rng);
                 }
         }
 }
 
+/* Blocks as elements: 8 and 16-byte blocks of several footprints on every tiling, sizes
+ * that leave partial blocks at the edges of most levels; and Tile-64 mip tails of every
+ * element size: large chains (the tail after level 0), small images (the tail from level 0),
+ * 3D chains whose tail levels move in z. */
+static void test_blocks_and_tails(void) {
+    uint64_t rng = 99;
+    const uint32_t foot[5][3] = {{8, 4, 4}, {16, 4, 4}, {16, 5, 4}, {16, 8, 6}, {16, 12, 12}};
+    for (int tiling = 0; tiling < TUS_TILE_COUNT; tiling++)
+        for (int f = 0; f < 5; f++) {
+            const uint32_t w = 1 + (uint32_t)(tu_test_rand(&rng) % 200);
+            const uint32_t h = 1 + (uint32_t)(tu_test_rand(&rng) % 150);
+            tuS_intel_shape s = {TU_SURFACE_2D, foot[f][0], w, h, 1, 2, 1, 1,
+                                 foot[f][1],    foot[f][2]};
+            s.levels = 32 - (uint32_t)__builtin_clz(w > h ? w : h);
+            check_surface((tuS_intel_tiling)tiling, &s, &rng);
+            if (tiling != TUS_TILE_X) {
+                tuS_intel_shape d3 = {TU_SURFACE_3D, foot[f][0], w / 3 + 1, h / 3 + 1, 9, 1, 1, 1,
+                                      foot[f][1],    foot[f][2]};
+                d3.levels = 32 - (uint32_t)__builtin_clz(tuB_max_u32(d3.width, d3.height));
+                check_surface((tuS_intel_tiling)tiling, &d3, &rng);
+            }
+            tuS_intel_shape cube = {TU_SURFACE_CUBE, foot[f][0], 40, 40, 1, 6, 6, 1,
+                                    foot[f][1],      foot[f][2]};
+            check_surface((tuS_intel_tiling)tiling, &cube, &rng);
+        }
+    const uint32_t sizes[5] = {1, 2, 4, 8, 16};
+    for (int si = 0; si < 5; si++) {
+        const uint32_t b = sizes[si];
+        const uint32_t big = 300 + (uint32_t)(tu_test_rand(&rng) % 300);
+        tuS_intel_shape chain = {TU_SURFACE_2D, b, big, big / 2 + 1, 1, 2, 0, 1, 1, 1};
+        chain.levels = 32 - (uint32_t)__builtin_clz(big);
+        tuS_intel_layout l;
+        CHECK(tuS_intel_layout_init(TUS_TILE_64, &chain, &l, NULL) == TU_OK &&
+                  l.miptail_start > 0 && l.miptail_start < chain.levels,
+              "bytes %u: tail from level %u of %u", b, l.miptail_start, chain.levels);
+        check_surface(TUS_TILE_64, &chain, &rng);
+        tuS_intel_shape small = {TU_SURFACE_2D,
+                                 b,
+                                 1 + (uint32_t)(tu_test_rand(&rng) % 20),
+                                 1 + (uint32_t)(tu_test_rand(&rng) % 20),
+                                 1,
+                                 3,
+                                 1,
+                                 1,
+                                 1,
+                                 1};
+        small.levels = 32 - (uint32_t)__builtin_clz(tuB_max_u32(small.width, small.height));
+        CHECK(tuS_intel_layout_init(TUS_TILE_64, &small, &l, NULL) == TU_OK && l.miptail_start == 0,
+              "bytes %u: a small image's tail starts at level %u", b, l.miptail_start);
+        check_surface(TUS_TILE_64, &small, &rng);
+        tuS_intel_shape vol = {TU_SURFACE_3D, b, 70, 45, 40, 1, 7, 1, 1, 1};
+        CHECK(tuS_intel_layout_init(TUS_TILE_64, &vol, &l, NULL) == TU_OK &&
+                  l.miptail_start < vol.levels,
+              "bytes %u: 3D tail", b);
+        check_surface(TUS_TILE_64, &vol, &rng);
+        tuS_intel_shape vsmall = {TU_SURFACE_3D, b, 5, 3, 6, 1, 3, 1, 1, 1};
+        check_surface(TUS_TILE_64, &vsmall, &rng);
+    }
+}
+
 static void test_refusals(void) {
     tu_error err;
     tuS_intel_layout l;
-    tuS_intel_shape s = {TU_SURFACE_2D, 3, 8, 8, 1, 1, 1, 1};
+    tuS_intel_shape s = {TU_SURFACE_2D, 3, 8, 8, 1, 1, 1, 1, 1, 1};
     CHECK_ERR(tuS_intel_layout_init(TUS_TILE_64, &s, &l, &err), TU_UNSUPPORTED, &err, "3-byte");
     s.bytes = 5;
     CHECK_ERR(tuS_intel_layout_init(TUS_TILE_Y, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
@@ -302,13 +490,13 @@ static void test_refusals(void) {
     s.samples = 3;
     CHECK_ERR(tuS_intel_layout_init(TUS_TILE_64, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
               "samples 3");
-    s = (tuS_intel_shape){TU_SURFACE_3D, 4, 8, 8, 8, 1, 1, 1};
+    s = (tuS_intel_shape){TU_SURFACE_3D, 4, 8, 8, 8, 1, 1, 1, 1, 1};
     CHECK_ERR(tuS_intel_layout_init(TUS_TILE_X, &s, &l, &err), TU_UNSUPPORTED, &err, "not 3D");
     s.type = TU_SURFACE_1D;
     s.height = s.depth = 1;
     CHECK_ERR(tuS_intel_layout_init(TUS_TILE_Y, &s, &l, &err), TU_UNSUPPORTED, &err,
               "2D, cube and 3D");
-    s = (tuS_intel_shape){TU_SURFACE_2D, 4, 0, 8, 1, 1, 1, 1};
+    s = (tuS_intel_shape){TU_SURFACE_2D, 4, 0, 8, 1, 1, 1, 1, 1, 1};
     CHECK_ERR(tuS_intel_layout_init(TUS_TILE_Y, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
               "width 0");
     s.width = 8;
@@ -352,11 +540,21 @@ static tu_image hashed(tu_surface_type type, bool arrayed, tu_format format, uin
 /* The gate of a tiled tu_surface against the closed-form reference, every texel, and the
  * round trip linear -> tiled -> linear through tu_surface_copy_texels. */
 static void test_surface_gate(void) {
-    const tu_format formats[5] = {TU_FORMAT_R8_UNORM, TU_FORMAT_R16G16_UNORM,
-                                  TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R16G16B16A16_UNORM,
-                                  TU_FORMAT_R32G32B32A32_UINT};
+    const tu_format formats[11] = {TU_FORMAT_R8_UNORM,
+                                   TU_FORMAT_R16G16_UNORM,
+                                   TU_FORMAT_R8G8B8A8_UNORM,
+                                   TU_FORMAT_R16G16B16A16_UNORM,
+                                   TU_FORMAT_R32G32B32A32_UINT,
+                                   TU_FORMAT_BC1_RGBA_UNORM_BLOCK,
+                                   TU_FORMAT_BC7_UNORM_BLOCK,
+                                   TU_FORMAT_ETC2_R8G8B8_UNORM_BLOCK,
+                                   TU_FORMAT_EAC_R11_UNORM_BLOCK,
+                                   TU_FORMAT_ASTC_5x4_UNORM_BLOCK,
+                                   TU_FORMAT_ASTC_12x12_UNORM_BLOCK};
     for (int ti = 0; ti < 4; ti++)
-        for (int fi = 0; fi < 5; fi++) {
+        for (int fi = 0; fi < 11; fi++) {
+            const tu_format_desc *fd = tu_format_describe(formats[fi]);
+            const bool blocks = fd->block_width * fd->block_height > 1;
             const tu_tiling tiling = surface_tilings[ti];
             tu_image lin[3] = {
                 hashed(TU_SURFACE_2D, true, formats[fi], 37, 21, 1, 3, 6, 1),
@@ -364,17 +562,20 @@ static void test_surface_gate(void) {
                     ? hashed(TU_SURFACE_CUBE, false, formats[fi], 9, 9, 1, 6, 4, 1)
                     : hashed(TU_SURFACE_3D, false, formats[fi], 19, 11, 13, 1, 5, 1),
                 hashed(TU_SURFACE_2D, true, formats[fi], 13, 7, 1, 2, 1,
-                       tiling == TU_TILING_INTEL_Y || tiling == TU_TILING_INTEL_64 ? 8 : 1)};
+                       !blocks && (tiling == TU_TILING_INTEL_Y || tiling == TU_TILING_INTEL_64)
+                           ? 8
+                           : 1)};
             for (int k = 0; k < 3; k++) {
                 const tu_surface *ls = &lin[k].surface;
                 void *mem;
                 tu_surface t = make_tiled(ls, tiling, &mem);
                 if (!mem) continue;
                 tuS_intel_layout l;
-                const tuS_intel_shape sh = {ls->type,   tu_format_bytes(ls->format),
-                                            ls->width,  ls->height,
-                                            ls->depth,  ls->layers,
-                                            ls->levels, ls->samples};
+                const tuS_intel_shape sh = {ls->type,        tu_format_bytes(ls->format),
+                                            ls->width,       ls->height,
+                                            ls->depth,       ls->layers,
+                                            ls->levels,      ls->samples,
+                                            fd->block_width, fd->block_height};
                 CHECK(tuS_intel_layout_init((tuS_intel_tiling)(tiling - TU_TILING_INTEL_X), &sh, &l,
                                             NULL) == TU_OK);
                 int bad = 0;
@@ -389,8 +590,10 @@ static void test_surface_gate(void) {
                                         const tu_texel_coord c = {x, y, z, layer, L, smp};
                                         uint64_t off = ~0ull;
                                         tu_surface_texel_offset(&t, &c, &off, NULL);
-                                        if (off != ref_offset(&l, L, x, y, z, layer, smp, 0) &&
-                                            bad++ == 0)
+                                        const uint64_t want =
+                                            ref_offset(&l, L, x / fd->block_width,
+                                                       y / fd->block_height, z, layer, smp, 0);
+                                        if (off != want && bad++ == 0)
                                             CHECK(0,
                                                   "tiling %s format %d level %u (%u,%u,%u) "
                                                   "layer %u sample %u",
@@ -465,6 +668,59 @@ static void test_engine_reads_tiled(void) {
     tu_image_free(&lin);
 }
 
+/* Sampling and loading a tiled compressed surface answers bit for bit as the linear one, for
+ * every tiling and formats of each family; the sizes leave partial blocks at every level's
+ * right and bottom edges, and coordinates run past the edges. */
+static void test_engine_reads_tiled_blocks(void) {
+    uint64_t rng = 78;
+    const tu_format formats[8] = {
+        TU_FORMAT_BC1_RGB_UNORM_BLOCK,       TU_FORMAT_BC3_SRGB_BLOCK,
+        TU_FORMAT_BC6H_SFLOAT_BLOCK,         TU_FORMAT_BC7_UNORM_BLOCK,
+        TU_FORMAT_ETC2_R8G8B8A1_UNORM_BLOCK, TU_FORMAT_EAC_R11G11_SNORM_BLOCK,
+        TU_FORMAT_ASTC_6x5_SRGB_BLOCK,       TU_FORMAT_ASTC_10x8_UNORM_BLOCK};
+    tu_sampler smp = tu_sampler_default();
+    smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+    smp.mip_filter = TU_MIP_LINEAR;
+    static tu_msg m;
+    static tu_reply a, b;
+    for (int fi = 0; fi < 8; fi++) {
+        tu_image lin = hashed(TU_SURFACE_2D, true, formats[fi], 75, 37, 1, 2, 7, 1);
+        for (int ti = 0; ti < 4; ti++) {
+            void *mem;
+            tu_surface t = make_tiled(&lin.surface, surface_tilings[ti], &mem);
+            if (!mem) continue;
+            for (int i = 0; i < 60; i++) {
+                memset(&m, 0, sizeof m);
+                m.op = i % 2 ? TU_OP_SAMPLE_L : TU_OP_LD;
+                m.simd = 16, m.lane_mask = 0xffff, m.channel_mask = 0xf;
+                for (int lane = 0; lane < 16; lane++) {
+                    if (m.op == TU_OP_LD) {
+                        m.src[TU_SRC_U].i[lane] = (int32_t)(tu_test_rand(&rng) % 80) - 2;
+                        m.src[TU_SRC_V].i[lane] = (int32_t)(tu_test_rand(&rng) % 42) - 2;
+                        m.src[TU_SRC_R].i[lane] = (int32_t)(tu_test_rand(&rng) % 2);
+                        m.src[TU_SRC_LOD].i[lane] = (int32_t)(tu_test_rand(&rng) % 7);
+                    } else {
+                        m.src[TU_SRC_U].f[lane] = (float)(tu_test_rand(&rng) % 3000) / 1000.0f - 1;
+                        m.src[TU_SRC_V].f[lane] = (float)(tu_test_rand(&rng) % 3000) / 1000.0f - 1;
+                        m.src[TU_SRC_R].f[lane] = (float)(tu_test_rand(&rng) % 2);
+                        m.src[TU_SRC_LOD].f[lane] = (float)(tu_test_rand(&rng) % 700) / 100.0f;
+                    }
+                }
+                memset(&a, 0, sizeof a);
+                memset(&b, 0, sizeof b);
+                tu_error err;
+                CHECK(tu_execute(&m, &lin.surface, &smp, &a, &err) == TU_OK, "%s", err.message);
+                CHECK(tu_execute(&m, &t, &smp, &b, &err) == TU_OK, "%s", err.message);
+                CHECK(memcmp(&a, &b, sizeof a) == 0, "%s tiling %s message %d",
+                      tu_format_describe(formats[fi])->name, tu_tiling_name(surface_tilings[ti]),
+                      i);
+            }
+            free(mem);
+        }
+        tu_image_free(&lin);
+    }
+}
+
 static void test_surface_refusals(void) {
     tu_image lin = hashed(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 40, 40, 1, 1, 3, 1);
     void *mem;
@@ -484,7 +740,11 @@ static void test_surface_refusals(void) {
     CHECK_ERR(tu_surface_validate(&bad, &err), TU_INVALID_ARGUMENT, &err, "tile_x 1000");
     bad = t;
     bad.format = TU_FORMAT_R32G32B32_SFLOAT;
-    CHECK_ERR(tu_surface_validate(&bad, &err), TU_UNSUPPORTED, &err, "12-byte texel");
+    CHECK_ERR(tu_surface_validate(&bad, &err), TU_UNSUPPORTED, &err,
+              "(12-byte texels) with tiling y");
+    bad = t;
+    bad.level[1].tile_z = 2;
+    CHECK_ERR(tu_surface_validate(&bad, &err), TU_INVALID_ARGUMENT, &err, "level[1].tile_z 2");
     bad = t;
     bad.tiling = (tu_tiling)9;
     CHECK_ERR(tu_surface_layout_intel(&bad, NULL, &err), TU_INVALID_ARGUMENT, &err, "tiling ? (9)");
@@ -522,7 +782,8 @@ static void test_surface_refusals(void) {
     tu_image_free(&arr);
 }
 
-/* Hostile layouts: random pitches, QPitch, level places, offsets and sizes. Whatever
+/* Hostile layouts: random pitches, QPitch, level places (tile_z too), offsets and sizes, of
+ * texels and of blocks. Whatever
  * validation says, the gate hands out only texels inside memory, and a layout validation
  * accepts has every texel of every level inside memory. */
 static void test_hostile_layouts(void) {
@@ -532,10 +793,11 @@ static void test_hostile_layouts(void) {
         tu_surface s = {0};
         const tu_tiling tilings[4] = {TU_TILING_INTEL_X, TU_TILING_INTEL_Y, TU_TILING_INTEL_4,
                                       TU_TILING_INTEL_64};
-        const tu_format formats[3] = {TU_FORMAT_R8_UNORM, TU_FORMAT_R8G8B8A8_UNORM,
-                                      TU_FORMAT_R32G32B32A32_UINT};
+        const tu_format formats[5] = {TU_FORMAT_R8_UNORM, TU_FORMAT_R8G8B8A8_UNORM,
+                                      TU_FORMAT_R32G32B32A32_UINT, TU_FORMAT_BC1_RGBA_UNORM_BLOCK,
+                                      TU_FORMAT_ASTC_12x10_UNORM_BLOCK};
         s.tiling = tilings[tu_test_rand(&rng) % 4];
-        s.format = formats[tu_test_rand(&rng) % 3];
+        s.format = formats[tu_test_rand(&rng) % 5];
         s.type =
             s.tiling == TU_TILING_INTEL_X || tu_test_rand(&rng) % 2 ? TU_SURFACE_2D : TU_SURFACE_3D;
         s.arrayed = s.type == TU_SURFACE_2D;
@@ -551,12 +813,13 @@ static void test_hostile_layouts(void) {
         /* Perturb some fields, some of the time. */
         for (uint32_t L = 0; L < s.levels; L++) {
             tu_level_layout *lv = &s.level[L];
-            switch (tu_test_rand(&rng) % 6) {
+            switch (tu_test_rand(&rng) % 7) {
             case 0: lv->row_pitch = tu_test_rand(&rng) % 4096; break;
             case 1: lv->layer_pitch = tu_test_rand(&rng) % 300; break;
             case 2: lv->tile_x = (uint32_t)(tu_test_rand(&rng) % 300); break;
             case 3: lv->tile_y = (uint32_t)(tu_test_rand(&rng) % 300); break;
             case 4: lv->offset = tu_test_rand(&rng) % 200000; break;
+            case 5: lv->tile_z = (uint32_t)(tu_test_rand(&rng) % 40); break;
             default: break;
             }
         }
@@ -591,9 +854,11 @@ static void test_hostile_layouts(void) {
 int main(void) {
     TU_RUN(test_hand_examples);
     TU_RUN(test_round_trips);
+    TU_RUN(test_blocks_and_tails);
     TU_RUN(test_refusals);
     TU_RUN(test_surface_gate);
     TU_RUN(test_engine_reads_tiled);
+    TU_RUN(test_engine_reads_tiled_blocks);
     TU_RUN(test_surface_refusals);
     TU_RUN(test_hostile_layouts);
     return tu_test_finish();

@@ -324,8 +324,9 @@ static const th_command commands[] = {
      "(tu_surface_fill_hash), so the same line always makes the same texels.\n"
      "LEVELS 0 means the full mip chain; LAYERS counts array layers (6 for cube, 6*n for\n"
      "cube arrays). tiling=x|y|4|64 generates the surface in that Intel tiling\n"
-     "(docs/semantics.md, \"Intel tilings\"). Prints \"wrote OUT\". The file is written as\n"
-     "`convert` says.\n"
+     "(docs/semantics.md, \"Intel tilings\"; compressed formats as blocks, Tile-64 with\n"
+     "its mip tail; 3, 6 and 12-byte formats stay linear). Prints \"wrote OUT\". The file\n"
+     "is written as `convert` says.\n"
      "\n"
      "  $ texunit gen 2d rgba8_unorm 64 64 1 1 1 9 noise.png"},
     {"convert", cmd_convert, "convert IN OUT [SELECT] [--tonemap]", "convert between KTX2 and PNG",

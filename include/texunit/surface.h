@@ -53,17 +53,20 @@ typedef enum tu_tiling {
      * 4x4 for 2, 4, 8, 16 samples). tu_surface_layout_block_linear fills the layout. */
     TU_TILING_NV_BLOCK_LINEAR,
     /* Intel tilings as Mesa's isl lays them out (docs/semantics.md, "Intel tilings"): 2D,
-     * cube and 3D surfaces of 1, 2, 4, 8 or 16-byte texels. One "slice" is the 2D mip tree of
-     * an array layer (each sample one slice after another, beyond those a Tile-64 tile
-     * holds), or of a 3D z slice (2^r of them inside a Tile-64 tile); slices follow every
-     * QPitch rows. For level L, level[L].offset is the byte offset of the surface's first
-     * tile, level[L].row_pitch the bytes of one row of the surface (whole tiles),
-     * level[L].layer_pitch the QPitch in rows, level[L].tile_x / tile_y where the level
-     * starts in the mip tree (elements, rows); slice_pitch and sample_pitch are 0. Texel
-     * (x, y) of slice n is byte u = (tile_x + x) * bytes of row v = tile_y + y + n * QPitch,
-     * at offset + tile id * tile bytes + the tiling's swizzle of (u, v) inside the tile, tile
-     * id = (v / tile height) * (row_pitch / tile width) + u / tile width.
-     * tu_surface_layout_intel fills the layout. */
+     * cube and 3D surfaces of 1, 2, 4, 8 or 16-byte texels, or of the blocks of a
+     * block-compressed format (an element is one block: x and y below count blocks). One
+     * "slice" is the 2D mip tree of an array layer (each sample one slice after another,
+     * beyond those a Tile-64 tile holds), or of a 3D z slice (2^r of them inside a Tile-64
+     * tile); slices follow every QPitch rows. For level L, level[L].offset is the byte offset
+     * of the surface's first tile, level[L].row_pitch the bytes of one row of the surface
+     * (whole tiles), level[L].layer_pitch the QPitch in rows, level[L].tile_x / tile_y where
+     * the level starts in the mip tree (elements, rows; a Tile-64 mip-tail level's slot is
+     * included) and tile_z the slices a Tile-64 3D mip-tail level is moved by; slice_pitch and
+     * sample_pitch are 0. Element (x, y, z) of slice n = (z + tile_z) / slices per tile (3D)
+     * or the layer's is byte u = (tile_x + x) * bytes of row v = tile_y + y + n * QPitch, at
+     * offset + tile id * tile bytes + the tiling's swizzle of (u, v, (z + tile_z) % slices per
+     * tile) inside the tile, tile id = (v / tile height) * (row_pitch / tile width) + u / tile
+     * width. tu_surface_layout_intel fills the layout. */
     TU_TILING_INTEL_X, /* Tile-X: 4 KiB tiles of 512 B x 8 rows */
     TU_TILING_INTEL_Y, /* legacy Tile-Y (Y-major): 4 KiB tiles of 128 B x 32 rows */
     TU_TILING_INTEL_4, /* Tile-4 (Xe-HP and later): 4 KiB tiles of 128 B x 32 rows */
@@ -87,6 +90,7 @@ typedef struct tu_level_layout {
     uint64_t sample_pitch;   /* from one sample to the next (multisample) */
     uint64_t layer_pitch;    /* from one array layer (or cube face) to the next */
     uint32_t tile_x, tile_y; /* Intel tilings: the level's place in the mip tree; 0 otherwise */
+    uint32_t tile_z;         /* Intel Tile-64 3D: slices a mip-tail level is moved by; else 0 */
 } tu_level_layout;
 
 /* Which pages of the surface's memory are backed. A page is 2^page_size_log2 bytes
@@ -184,7 +188,8 @@ TU_API tu_status tu_surface_layout_block_linear(tu_surface *s, uint64_t *require
  * Fill s->level[] with the Intel tiled layout of s->tiling (TU_TILING_INTEL_X, _Y, _4 or _64)
  * as Mesa's isl makes it (docs/semantics.md, "Intel tilings") and set *required_size: the
  * 2D mip tree with isl's image alignment, QPitch and whole-tile row pitch, slices of array
- * layers, samples or z slices, the surface a whole number of rows of tiles. Reads type,
+ * layers, samples or z slices, Tile-64's mip tail, a compressed format's blocks as elements,
+ * the surface a whole number of rows of tiles. Reads type,
  * arrayed, format, tiling, width, height, depth, layers, levels and samples, which must be
  * valid. Returns TU_OK, TU_INVALID_ARGUMENT or TU_UNSUPPORTED naming the field.
  */

@@ -82,6 +82,93 @@ static uint32_t align_u32(uint32_t v, uint32_t a) {
     return (v + a - 1) / a * a; /* a is at most 2^16 and v at most 2^17 here */
 }
 
+/* Elements of a level along one axis: isl_minify() of the texel extent, then whole blocks
+ * (b is the block's extent in texels, 1 for uncompressed formats). */
+static uint32_t level_el(uint32_t texels, uint32_t L, uint32_t b) {
+    const uint32_t m = tuB_max_u32(1, texels >> L);
+    return (m + b - 1) / b;
+}
+
+/*
+ * Tile-64 mip tails. The ATS-M PRMs, Volume 5: Memory Data Formats, "Tiling and Mip Tail for
+ * 2D Surfaces" / "... for 3D Surfaces" give each level of a mip tail a fixed slot inside one
+ * tile: an offset in elements from the tile's corner, by slot (the level minus the tail's
+ * first level) and element size. isl holds them as icl_std_y_2d_miptail_offset_el (which it
+ * uses for ISL_TILING_64 2D surfaces) and acm_tile64_3d_miptail_offset_el, 15 slots each
+ * (tiling_max_mip_tail()). Here the columns are by element size 1, 2, 4, 8, 16 bytes.
+ */
+enum { TUS_MIPTAIL_SLOTS = 15 };
+/* clang-format off */
+static const uint8_t tail_2d[TUS_MIPTAIL_SLOTS][5][2] = {
+    {{128, 0}, {128, 0}, {64, 0}, {64, 0}, {32, 0}},
+    {{0, 128}, {0, 64}, {0, 64}, {0, 32}, {0, 32}},
+    {{64, 0}, {64, 0}, {32, 0}, {32, 0}, {16, 0}},
+    {{0, 64}, {0, 32}, {0, 32}, {0, 16}, {0, 16}},
+    {{32, 0}, {32, 0}, {16, 0}, {16, 0}, {8, 0}},
+    {{16, 32}, {16, 16}, {8, 16}, {8, 8}, {4, 8}},
+    {{0, 48}, {0, 24}, {0, 24}, {0, 12}, {0, 12}},
+    {{0, 32}, {0, 16}, {0, 16}, {0, 8}, {0, 8}},
+    {{16, 16}, {16, 8}, {8, 8}, {8, 4}, {4, 4}},
+    {{16, 0}, {16, 0}, {8, 0}, {8, 0}, {4, 0}},
+    {{0, 16}, {0, 8}, {0, 8}, {0, 4}, {0, 4}},
+    {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}},
+    {{0, 4}, {0, 4}, {0, 4}, {2, 0}, {1, 0}},
+    {{0, 8}, {8, 0}, {4, 0}, {4, 0}, {2, 0}},
+    {{0, 12}, {8, 4}, {4, 4}, {6, 0}, {3, 0}},
+};
+/* clang-format on */
+/* clang-format off */
+static const uint8_t tail_3d[TUS_MIPTAIL_SLOTS][5][3] = {
+    {{32, 0, 0}, {16, 0, 0}, {16, 0, 0}, {16, 0, 0}, {8, 0, 0}},
+    {{0, 16, 0}, {0, 16, 0}, {0, 16, 0}, {0, 8, 0}, {0, 8, 0}},
+    {{0, 0, 16}, {0, 0, 16}, {0, 0, 8}, {0, 0, 8}, {0, 0, 8}},
+    {{16, 0, 0}, {8, 0, 0}, {8, 0, 0}, {8, 0, 0}, {4, 0, 0}},
+    {{0, 8, 0}, {0, 8, 0}, {0, 8, 0}, {0, 4, 0}, {0, 4, 0}},
+    {{0, 4, 8}, {0, 4, 8}, {4, 0, 4}, {4, 0, 4}, {2, 0, 4}},
+    {{0, 0, 12}, {0, 0, 12}, {0, 4, 4}, {2, 0, 4}, {1, 0, 4}},
+    {{0, 0, 8}, {0, 0, 8}, {0, 0, 4}, {0, 0, 4}, {0, 0, 4}},
+    {{0, 4, 4}, {0, 4, 4}, {4, 4, 0}, {6, 0, 0}, {3, 0, 0}},
+    {{0, 4, 0}, {0, 4, 0}, {4, 0, 0}, {4, 0, 0}, {2, 0, 0}},
+    {{0, 0, 4}, {0, 0, 4}, {0, 4, 0}, {2, 0, 0}, {1, 0, 0}},
+    {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}},
+    {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}},
+    {{0, 0, 2}, {0, 0, 2}, {0, 0, 2}, {0, 0, 2}, {0, 0, 2}},
+    {{0, 0, 3}, {0, 0, 3}, {0, 0, 3}, {0, 0, 3}, {0, 0, 3}},
+};
+/* clang-format on */
+
+/* Slot `slot` of a Tile-64 mip tail for `bytes`-byte elements: x, y, z in elements. */
+static void tail_slot(bool is_3d, uint32_t bytes, uint32_t slot, uint32_t off[3]) {
+    const unsigned col = (unsigned)__builtin_ctz(bytes);
+    off[0] = is_3d ? tail_3d[slot][col][0] : tail_2d[slot][col][0];
+    off[1] = is_3d ? tail_3d[slot][col][1] : tail_2d[slot][col][1];
+    off[2] = is_3d ? tail_3d[slot][col][2] : 0;
+}
+
+/* The first level of the mip tail, as isl_choose_miptail_start_level() picks it with no
+ * caller minimum (isl_surf_init_info::min_miptail_start_level 0): only Tile-64 with one
+ * sample has a tail (tiling_max_mip_tail(): none for X, Y, 4 or multisampling); at most 15
+ * levels go in it; the tail starts at the first level whose extent in elements (level 0's
+ * element extent minified) fits in slot 0's room, from slot 0's offset to the tile's far
+ * corner. `levels` when no level fits. */
+static uint32_t choose_miptail_start(tuS_intel_tiling tiling, const tuS_intel_shape *s,
+                                     const tuS_tile *t, uint32_t bw, uint32_t bh) {
+    if (tiling != TUS_TILE_64 || s->samples > 1) return s->levels;
+    const bool is_3d = s->type == TU_SURFACE_3D;
+    uint32_t slot0[3];
+    tail_slot(is_3d, s->bytes, 0, slot0);
+    const uint32_t room[3] = {t->width_bytes / s->bytes - slot0[0], t->height - slot0[1],
+                              (is_3d ? t->depth : 1) - slot0[2]};
+    const uint32_t el0[3] = {level_el(s->width, 0, bw), level_el(s->height, 0, bh),
+                             is_3d ? s->depth : 1};
+    const uint32_t first = s->levels > TUS_MIPTAIL_SLOTS ? s->levels - TUS_MIPTAIL_SLOTS : 0;
+    for (uint32_t L = first; L < s->levels; L++)
+        if (tuB_max_u32(1, el0[0] >> L) <= room[0] && tuB_max_u32(1, el0[1] >> L) <= room[1] &&
+            tuB_max_u32(1, el0[2] >> L) <= room[2])
+            return L;
+    return s->levels;
+}
+
 static void tile_from_swizzle(const uint8_t *swizzle, uint32_t bits, tuS_tile *t) {
     *t = (tuS_tile){.swizzle = swizzle, .bits = bits};
     for (uint32_t i = 0; i < bits; i++)
@@ -151,9 +238,17 @@ static tu_status check_and_align(tuS_intel_tiling tiling, const tuS_intel_shape 
                      "surface samples %u: multisample surfaces are 2D with one level", s->samples);
     }
     const bool npot = !is_pow2(s->bytes);
+    const bool compressed = s->bw > 1 || s->bh > 1;
     switch (tiling) {
     case TUS_TILE_X:
     case TUS_TILE_Y:
+        if (compressed) {
+            /* isl_gfx8_choose_image_alignment_el(): "Compressed formats all have alignment
+             * equal to block size" (Broadwell PRM table: BC*, ETC*, EAC* align 4 x 4 texels):
+             * one element. */
+            *halign = *valign = 1;
+            break;
+        }
         /* isl_gfx8_choose_image_alignment_el() (used by Gfx9 for colour): HALIGN_16 for
          * colour surfaces that may own a CCS ("When Auxiliary Surface Mode is set to
          * AUX_CCS_D or AUX_CCS_E, HALIGN 16 must be used"), and the smallest VALIGN, 4. */
@@ -163,7 +258,8 @@ static tu_status check_and_align(tuS_intel_tiling tiling, const tuS_intel_shape 
     case TUS_TILE_4:
         /* isl_gfx125_choose_image_alignment_el(): "Losslessly Compressed Surfaces Must be
          * HALIGN=128" bytes; "Tiled 24bpp, 48bpp and 96bpp surfaces must use HALIGN=16"
-         * elements; VALIGN 4. */
+         * elements; VALIGN 4. Block-compressed formats take the same branch (128 bytes of
+         * 8 or 16-byte blocks, 4 rows of blocks). */
         *halign = npot ? 16 : 128 / s->bytes;
         *valign = 4;
         break;
@@ -208,30 +304,51 @@ tu_status tuS_intel_layout_init(tuS_intel_tiling tiling, const tuS_intel_shape *
     tuS_intel_layout l = {.tiling = tiling, .shape = s, .tile = t};
     l.halign = halign;
     l.valign = valign;
+    const uint32_t bw = tuB_max_u32(1, s.bw), bh = tuB_max_u32(1, s.bh);
+    l.miptail_start = choose_miptail_start(tiling, &s, &t, bw, bh);
     /* isl_calc_phys_slice0_extent_sa_gfx4_2d(): a single level is not padded to the image
-     * alignment; otherwise level 0 on top, level 1 below it, level 2 to the right of level 1
-     * and each further level below the previous one. isl_surf_get_image_offset_sa_gfx4_2d()
-     * places level L at x = w1 (L >= 2), y = the heights of the levels before it except
-     * level 1's. Widths and heights are aligned to HALIGN and VALIGN. */
-    uint32_t top_w = s.width, bottom_w = 0, left_h = s.height, right_h = s.height;
-    if (s.levels > 1) {
-        uint32_t y = 0;
+     * alignment (unless it is in a mip tail); otherwise level 0 on top, level 1 below it,
+     * level 2 to the right of level 1 and each further level below the previous one, up to
+     * and including the mip tail's first level ("All higher miplevels will be tucked into
+     * the same tile as this one"). isl_surf_get_image_offset_sa_gfx4_2d() places level L at
+     * x = w1 (L >= 2), y = the heights of the levels before it except level 1's; a level of
+     * the tail at the tail's first level plus its slot (tail_slot()). Widths and heights are
+     * in elements, aligned to HALIGN and VALIGN. */
+    uint32_t top_w = level_el(s.width, 0, bw), bottom_w = 0;
+    uint32_t left_h = level_el(s.height, 0, bh), right_h = left_h;
+    if (s.levels > 1 || l.miptail_start == 0) {
+        uint32_t y = 0, tail_x = 0, tail_y = 0; /* the tail's place in the tree */
+        const uint32_t tail = l.miptail_start;
         for (uint32_t L = 0; L < s.levels; L++) {
-            const uint32_t w = align_u32(tuB_max_u32(1, s.width >> L), halign);
-            const uint32_t h = align_u32(tuB_max_u32(1, s.height >> L), valign);
-            if (L == 0) {
-                top_w = w;
-                left_h = right_h = h;
-            } else if (L == 1) {
-                bottom_w = w;
-                left_h += h;
+            if (L > tail) {
+                l.level_x[L] = tail_x;
+                l.level_y[L] = tail_y;
             } else {
-                if (L == 2) bottom_w += w;
-                right_h += h;
+                const uint32_t w = align_u32(level_el(s.width, L, bw), halign);
+                const uint32_t h = align_u32(level_el(s.height, L, bh), valign);
+                if (L == 0) {
+                    top_w = w;
+                    left_h = right_h = h;
+                } else if (L == 1) {
+                    bottom_w = w;
+                    left_h += h;
+                } else {
+                    if (L == 2) bottom_w += w;
+                    right_h += h;
+                }
+                l.level_x[L] = L >= 2 ? align_u32(level_el(s.width, 1, bw), halign) : 0;
+                l.level_y[L] = y;
+                tail_x = l.level_x[L];
+                tail_y = l.level_y[L];
+                if (L != 1) y += h;
             }
-            l.level_x[L] = L >= 2 ? align_u32(tuB_max_u32(1, s.width >> 1), halign) : 0;
-            l.level_y[L] = y;
-            if (L != 1) y += h;
+            if (L >= tail) {
+                uint32_t off[3];
+                tail_slot(s.type == TU_SURFACE_3D, s.bytes, L - tail, off);
+                l.level_x[L] += off[0];
+                l.level_y[L] += off[1];
+                l.level_z[L] = off[2];
+            }
         }
     }
     const uint32_t slice_w = tuB_max_u32(top_w, bottom_w);
@@ -306,8 +423,8 @@ static uint64_t slice_of(const tuS_tile *t, bool is_3d, uint32_t samples, uint32
 uint64_t tuS_intel_byte_offset(const tuS_intel_layout *l, uint32_t level, uint32_t x, uint32_t y,
                                uint32_t z, uint32_t layer, uint32_t sample, uint32_t byte) {
     uint32_t r, s;
-    const uint64_t slice = slice_of(&l->tile, l->shape.type == TU_SURFACE_3D, l->shape.samples, z,
-                                    layer, sample, &r, &s);
+    const uint64_t slice = slice_of(&l->tile, l->shape.type == TU_SURFACE_3D, l->shape.samples,
+                                    z + l->level_z[level], layer, sample, &r, &s);
     const uint64_t u = ((uint64_t)l->level_x[level] + x) * l->shape.bytes + byte;
     const uint64_t v = (uint64_t)l->level_y[level] + y;
     uint64_t off = 0;
@@ -315,13 +432,14 @@ uint64_t tuS_intel_byte_offset(const tuS_intel_layout *l, uint32_t level, uint32
     return off;
 }
 
-/* Both copies walk one level image texel by texel and byte by byte (a 3, 6 or 12-byte
- * element may straddle two 16-byte columns of a tile). */
+/* Both copies walk one level image element by element (block by block for a compressed
+ * format) and byte by byte (a 3, 6 or 12-byte element may straddle two 16-byte columns of a
+ * tile). */
 static void copy_image(const tuS_intel_layout *l, uint32_t level, uint32_t layer, uint32_t sample,
                        uint8_t *tiled, const uint8_t *tiled_src, uint8_t *linear,
                        const uint8_t *linear_src, uint64_t row_pitch, uint64_t slice_pitch) {
-    const uint32_t w = tuB_max_u32(1, l->shape.width >> level);
-    const uint32_t h = tuB_max_u32(1, l->shape.height >> level);
+    const uint32_t w = level_el(l->shape.width, level, tuB_max_u32(1, l->shape.bw));
+    const uint32_t h = level_el(l->shape.height, level, tuB_max_u32(1, l->shape.bh));
     const uint32_t d = l->shape.type == TU_SURFACE_3D ? tuB_max_u32(1, l->shape.depth >> level) : 1;
     const uint32_t bytes = l->shape.bytes;
     for (uint32_t z = 0; z < d; z++)
@@ -363,18 +481,27 @@ static tuS_intel_tiling intel_of(tu_tiling t) {
 }
 
 static tuS_intel_shape shape_of(const tu_surface *s) {
-    return (tuS_intel_shape){
-        s->type,   tu_format_bytes(s->format), s->width, s->height, s->depth, s->layers, s->levels,
-        s->samples};
+    const tu_format_desc *fd = tu_format_describe(s->format);
+    return (tuS_intel_shape){s->type,         tu_format_bytes(s->format),
+                             s->width,        s->height,
+                             s->depth,        s->layers,
+                             s->levels,       s->samples,
+                             fd->block_width, fd->block_height};
 }
 
 tu_status tuS_intel_check_shape(const tu_surface *s, tu_error *err) {
     const uint32_t bytes = tu_format_bytes(s->format);
-    /* A texel of 3, 6 or 12 bytes may sit in two 16-byte columns of a tile (tuS_intel_copy_*
-     * handle that byte by byte); the engine reads a texel's bytes in one piece. */
+    /* Decision (docs/semantics.md, "Intel tilings"): 3, 6 and 12-byte texels stay linear.
+     * isl can lay them out in X, Y and 4 (isl_tiling_get_info(): "treat the tile as if it is
+     * three times as wide", tuS_intel_layout_init does), but no driver tiles them: anv's
+     * anv_get_format_plane() says "Tiled formats *must* be power-of-two" and stores an
+     * optimally tiled R8G8B8, R16G16B16 or R32G32B32 image as RGBX or RGBA under the hood, and
+     * Tile-64 is "not defined for format sizes that are 24, 48, and 96 bpb"
+     * (isl_gfx125_filter_tiling()). */
     TU_RETURN_IF(!is_pow2(bytes), err, TU_UNSUPPORTED,
-                 "surface format %s: a %u-byte texel may straddle the 16-byte columns of a tile, "
-                 "so a surface of it cannot be tiled %s",
+                 "surface format %s (%u-byte texels) with tiling %s: Intel tilings take 1, 2, 4, "
+                 "8 and 16-byte texels; drivers tile 24, 48 and 96-bit formats as RGBX/RGBA "
+                 "(anv: \"Tiled formats *must* be power-of-two\"), so use a 4-channel format",
                  tu_format_describe(s->format)->name, bytes, tu_tiling_name(s->tiling));
     const tuS_intel_shape shape = shape_of(s);
     tuS_tile t;
@@ -383,9 +510,10 @@ tu_status tuS_intel_check_shape(const tu_surface *s, tu_error *err) {
     return check_and_align(intel_of(s->tiling), &shape, &t, &halign, &valign, err);
 }
 
-/* The slices level L's texels fall in. */
-static uint64_t level_slices(const tu_surface *s, const tuS_tile *t, uint32_t d) {
-    if (s->type == TU_SURFACE_3D) return ((d - 1) >> t->log2[TUS_SWZ_R]) + 1;
+/* The slices level L's elements fall in: for 3D the groups of slices a tile holds that z
+ * slices tile_z .. tile_z + d - 1 reach. */
+static uint64_t level_slices(const tu_surface *s, const tuS_tile *t, uint32_t tile_z, uint32_t d) {
+    if (s->type == TU_SURFACE_3D) return (((uint64_t)tile_z + d - 1) >> t->log2[TUS_SWZ_R]) + 1;
     return (uint64_t)s->layers * (s->samples / tuB_min_u32(s->samples, t->samples));
 }
 
@@ -403,15 +531,19 @@ tu_status tuS_intel_check_level(const tu_surface *s, uint32_t L, tu_error *err) 
                  "surface level[%u].row_pitch %llu is not a non-zero multiple of the %u-byte "
                  "width of a tile %s",
                  L, (unsigned long long)lv->row_pitch, t.width_bytes, tu_tiling_name(s->tiling));
+    TU_RETURN_IF(lv->tile_z && s->type != TU_SURFACE_3D, err, TU_INVALID_ARGUMENT,
+                 "surface level[%u].tile_z %u must be 0: only 3D surfaces have z slices", L,
+                 lv->tile_z);
     uint32_t w, h, d;
     tuS_mip_extent(s, L, &w, &h, &d);
+    tuS_block_grid(s, w, h, &w, &h); /* a compressed level: elements are blocks */
     const uint64_t row_end = ((uint64_t)lv->tile_x + w) * bytes;
     TU_RETURN_IF(row_end > lv->row_pitch, err, TU_INVALID_ARGUMENT,
-                 "surface level[%u]: tile_x %u plus %u texels of %u bytes end at byte %llu, "
+                 "surface level[%u]: tile_x %u plus %u elements of %u bytes end at byte %llu, "
                  "beyond row_pitch %llu",
                  L, lv->tile_x, w, bytes, (unsigned long long)row_end,
                  (unsigned long long)lv->row_pitch);
-    const uint64_t rows = (uint64_t)lv->tile_y + h, slices = level_slices(s, &t, d);
+    const uint64_t rows = (uint64_t)lv->tile_y + h, slices = level_slices(s, &t, lv->tile_z, d);
     TU_RETURN_IF(slices > 1 && lv->layer_pitch < rows, err, TU_INVALID_ARGUMENT,
                  "surface level[%u].layer_pitch (QPitch) %llu rows is less than the %llu rows "
                  "from the top of a slice to the level's last row",
@@ -441,10 +573,16 @@ bool tuS_intel_texel_offset(const tu_surface *s, uint32_t L, const tu_texel_coor
     if (tuS_intel_tile(intel_of(s->tiling), s->type, bytes, s->samples, &t, NULL) != TU_OK ||
         !is_pow2(bytes))
         return false;
+    /* the element holding the texel: for a compressed format its block (the gate then
+     * checks the block's bytes) */
+    const tu_format_desc *fd = tu_format_describe(s->format);
+    const uint32_t x = c->x / fd->block_width, y = c->y / fd->block_height;
+    const uint64_t z = (uint64_t)c->z + lv->tile_z;
+    if (z > UINT32_MAX) return false;
     uint32_t r, smp;
-    const uint64_t slice =
-        slice_of(&t, s->type == TU_SURFACE_3D, s->samples, c->z, c->layer, c->sample, &r, &smp);
-    const uint64_t u = ((uint64_t)lv->tile_x + c->x) * bytes, v = (uint64_t)lv->tile_y + c->y;
+    const uint64_t slice = slice_of(&t, s->type == TU_SURFACE_3D, s->samples, (uint32_t)z, c->layer,
+                                    c->sample, &r, &smp);
+    const uint64_t u = ((uint64_t)lv->tile_x + x) * bytes, v = (uint64_t)lv->tile_y + y;
     uint64_t in_surface;
     return tiled_offset(&t, lv->row_pitch, lv->layer_pitch, u, v, slice, r, smp, &in_surface) &&
            tuB_add_u64(lv->offset, in_surface, offset);
@@ -463,7 +601,8 @@ tu_status tu_surface_layout_intel(tu_surface *s, uint64_t *required_size, tu_err
         s->level[L] = L < s->levels ? (tu_level_layout){.row_pitch = l.row_pitch,
                                                         .layer_pitch = l.qpitch,
                                                         .tile_x = l.level_x[L],
-                                                        .tile_y = l.level_y[L]}
+                                                        .tile_y = l.level_y[L],
+                                                        .tile_z = l.level_z[L]}
                                     : (tu_level_layout){0};
     if (required_size) *required_size = l.size;
     return TU_OK;

@@ -48,6 +48,11 @@ typedef struct tuS_intel_shape {
     uint32_t layers; /* array layers, or faces of a cube */
     uint32_t levels;
     uint32_t samples;
+    /* Block-compressed formats: the block's width and height in texels (0 or 1 otherwise).
+     * isl tiles such a surface as an image of its blocks: an element is one block of `bytes`
+     * bytes, level L is ceil(max(1, width >> L) / bw) elements wide (isl_surf_init(),
+     * isl_calc_phys_total_extent_el_gfx4_2d() divide the sample extents by the block). */
+    uint32_t bw, bh;
 } tuS_intel_shape;
 
 /* Where everything of a tiled surface is. */
@@ -57,11 +62,13 @@ typedef struct tuS_intel_layout {
     tuS_tile tile;
     uint32_t halign, valign;                                 /* image alignment in elements */
     uint32_t level_x[TU_MAX_LEVELS], level_y[TU_MAX_LEVELS]; /* in elements, in slice 0 */
-    uint32_t slice_height;                                   /* rows of one slice's mip tree */
-    uint32_t qpitch;                                         /* rows from one slice to the next */
-    uint32_t slices;                                         /* slices in the surface */
-    uint64_t row_pitch; /* bytes, whole tiles (three tiles per group for 3, 6, 12) */
-    uint64_t size;      /* bytes, whole rows of tiles */
+    uint32_t level_z[TU_MAX_LEVELS]; /* z slices a 3D mip-tail level is moved by (else 0) */
+    uint32_t miptail_start;          /* first level of the mip tail; levels when none */
+    uint32_t slice_height;           /* rows of one slice's mip tree */
+    uint32_t qpitch;                 /* rows from one slice to the next */
+    uint32_t slices;                 /* slices in the surface */
+    uint64_t row_pitch;              /* bytes, whole tiles (three tiles per group for 3, 6, 12) */
+    uint64_t size;                   /* bytes, whole rows of tiles */
 } tuS_intel_layout;
 
 /* The tile of `tiling` for elements of `bytes` bytes in a surface of `type` with `samples`
@@ -89,12 +96,14 @@ static inline uint32_t tuS_tile_swizzle(const tuS_tile *t, uint32_t u, uint32_t 
 
 /* The byte offset of byte `byte` of the element at (x, y, z, layer, sample) of memory level
  * `level`. Coordinates must lie inside the level (the caller checks); the result is then
- * < size. z is the slice of a 3D surface; layer the array layer (6 * cube + face). */
+ * < size. x and y count elements (blocks of a compressed format); z is the slice of a 3D
+ * surface; layer the array layer (6 * cube + face). */
 uint64_t tuS_intel_byte_offset(const tuS_intel_layout *l, uint32_t level, uint32_t x, uint32_t y,
                                uint32_t z, uint32_t layer, uint32_t sample, uint32_t byte);
 
 /* Copy one level / layer / sample image (every z slice of a 3D level) between linear memory
- * (rows `linear_row_pitch` bytes apart, slices `linear_slice_pitch` apart) and the tiled
+ * (rows of elements `linear_row_pitch` bytes apart, slices `linear_slice_pitch` apart; a
+ * compressed level's rows are rows of blocks) and the tiled
  * surface at `tiled` (l->size bytes), as isl_memcpy_linear_to_tiled and _tiled_to_linear do.
  * The caller validates sizes. */
 void tuS_intel_copy_to_tiled(const tuS_intel_layout *l, uint32_t level, uint32_t layer,
@@ -113,8 +122,8 @@ static inline bool tuS_tiling_is_intel(tu_tiling t) {
     return t >= TU_TILING_INTEL_X && t <= TU_TILING_INTEL_64;
 }
 
-/* The tiling rules of tuS_intel_layout_init for a surface's shape, and a texel size that is
- * a power of two (the engine reads a texel's bytes in one piece). */
+/* The tiling rules of tuS_intel_layout_init for a surface's shape, and an element size that
+ * is a power of two (3, 6 and 12-byte texels are refused: docs/semantics.md). */
 tu_status tuS_intel_check_shape(const tu_surface *s, tu_error *err);
 
 /* Check level L's layout fields: pitches whole tiles, the level's rows and slices inside

@@ -60,13 +60,7 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
         TU_RETURN_IF(s->plane_count > 0 || s->mcs, err, TU_UNSUPPORTED,
                      "surface format %s is block-compressed: it cannot have planes or an MCS",
                      name);
-        /* isl tiles a compressed surface as an image of its blocks; the Intel tilings here
-         * address texels, so they are not offered for blocks yet. */
-        TU_RETURN_IF(s->tiling != TU_TILING_LINEAR && s->tiling != TU_TILING_NV_BLOCK_LINEAR, err,
-                     TU_UNSUPPORTED,
-                     "surface format %s is block-compressed: tiling %d is an Intel tiling, which "
-                     "texunit lays out for uncompressed formats only (LINEAR or NV_BLOCK_LINEAR)",
-                     name, (int)s->tiling);
+        /* Intel tilings lay the blocks out as elements too (tiling_intel.c, as isl does). */
     }
     TU_RETURN_IF((unsigned)s->tiling > TU_TILING_INTEL_64, err, TU_INVALID_ARGUMENT,
                  "surface tiling %d is not a known tiling (LINEAR 0, NV_BLOCK_LINEAR 1, "

@@ -51,4 +51,34 @@ if "$T" gen 3d rgba8_unorm 8 8 8 0 1 5 bad.ktx2 tiling=x 2>err.txt; then
     exit 1
 fi
 grep -q "not 3D" err.txt
+# Compressed formats: blocks through every tiling (generated files and query answers equal).
+"$T" gen 2darray BC7_UNORM_BLOCK 37 21 1 0 3 5 bc7.ktx2 >/dev/null
+bc_queries() { # $1: the tiling word
+    cat <<CASE
+texture 2darray ASTC_6x5_SRGB_BLOCK 37 21 1 0 3 5 $1
+sampler min=linear mag=linear mip=linear
+lod 0.3 0.7 1 1.5
+fetch 36 20 0 0
+fetch 5 19 2 1
+texture_file bc7.ktx2 $1
+lod 0.8 0.1 1 2.5
+fetch 1 1 1 3
+CASE
+}
+bc_queries "" | "$T" query - >want.txt
+for t in x y 4 64; do
+    "$T" gen 2darray BC7_UNORM_BLOCK 37 21 1 0 3 5 tiled.ktx2 tiling=$t >/dev/null
+    cmp bc7.ktx2 tiled.ktx2
+    bc_queries "tiling=$t" | "$T" query - >got.txt
+    if ! cmp -s want.txt got.txt; then
+        echo "compressed tiling=$t answers differently:"
+        diff want.txt got.txt
+        exit 1
+    fi
+done
+if "$T" gen 2d R32G32B32_SFLOAT 8 8 1 0 1 1 bad.ktx2 tiling=y 2>err.txt; then
+    echo "a 12-byte Tile-Y surface was not refused"
+    exit 1
+fi
+grep -q "12-byte texels" err.txt
 echo "tiling: every tiling answers as linear"
