@@ -665,7 +665,7 @@ static void test_execute_cache(void) {
         m.src[TU_SRC_LOD].f[l] = (float)(l % 5) * 0.6f;
     /* Each change, made in place after a run that cached the previous content. */
     const uint64_t level_bytes = img.surface.level[1].offset;
-    for (int k = 0; k < 19; k++) {
+    for (int k = 0; k < 21; k++) {
         check_execute_fresh(s, &smp, &m, "before the change");
         char what[64];
         snprintf(what, sizeof what, "change %d", k);
@@ -688,7 +688,9 @@ static void test_execute_cache(void) {
         case 15: smp.precision = TU_PRECISION_EXACT; break;
         case 16: smp.lod_bias = 1.5f; break;
         case 17: smp.min_filter = 7; break; /* refused */
-        default: smp.min_filter = TU_FILTER_NEAREST; break;
+        case 18: smp.min_filter = TU_FILTER_NEAREST; break;
+        case 19: s->level[1].tile_z = 1; break; /* a 2D level moved in z: refused */
+        default: s->level[1].tile_z = 0; break;
         }
         check_execute_fresh(s, &smp, &m, what);
     }

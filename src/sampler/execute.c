@@ -298,6 +298,17 @@ void tu_binding_cache_init(tu_binding_cache *cache) {
 _Static_assert(sizeof(tu_sampler) == 12 + 3 * sizeof(float) + 2 * sizeof(tu_texel),
                "tu_sampler gained padding: compare it field by field in same_pair");
 
+/* tu_level_layout ends in 4 bytes of padding: compared field by field. */
+_Static_assert(sizeof(tu_level_layout) == 5 * 8 + 3 * 4 + 4,
+               "tu_level_layout changed: compare its new fields in same_level");
+
+static bool same_level(const tu_level_layout *a, const tu_level_layout *b) {
+    return a->offset == b->offset && a->row_pitch == b->row_pitch &&
+           a->slice_pitch == b->slice_pitch && a->sample_pitch == b->sample_pitch &&
+           a->layer_pitch == b->layer_pitch && a->tile_x == b->tile_x && a->tile_y == b->tile_y &&
+           a->tile_z == b->tile_z;
+}
+
 /* Whether b was bound from a surface and sampler equal to these, field by field (padding
  * never compared; level and plane entries past the counts neither: nothing reads them). A
  * surface with an MCS surface or a residency map points at further descriptions, which may
@@ -316,9 +327,10 @@ static bool same_pair(const tu_binding *b, const tu_surface *s, const tu_sampler
         return false;
     if (!pointers_by_address && (a->mcs || a->residency)) return false;
     if (memcmp(smp, &b->sampler, sizeof *smp) != 0 ||
-        memcmp(a->level, s->level, a->levels * sizeof a->level[0]) != 0 ||
         memcmp(&a->clear_color, &s->clear_color, sizeof a->clear_color) != 0)
         return false;
+    for (uint32_t l = 0; l < a->levels; l++)
+        if (!same_level(&a->level[l], &s->level[l])) return false;
     for (uint32_t p = 0; p < a->plane_count; p++) {
         const tu_plane *x = &a->plane[p], *y = &s->plane[p];
         if (x->format != y->format || x->width != y->width || x->height != y->height ||
