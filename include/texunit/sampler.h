@@ -300,11 +300,14 @@ TU_API tu_status tu_media_block_read_traced(const tu_surface *surface, const tu_
  * or LOD op on a BUFFER surface's missing axes, etc. Writes only the enabled channels of
  * the enabled lanes of *reply (and pixel_null_mask when asked).
  * Returns TU_OK, TU_INVALID_ARGUMENT or TU_UNSUPPORTED.
- * Equivalent to tu_bind + tu_execute_bound (the same replies and errors), without a
- * tu_binding: the descriptions are validated in place and the prepared state lives on the
- * stack for this call only (no cache, no global state; thread-safe on shared const
- * descriptions). Callers that run many messages on one pair save the per-call validation
- * with tu_bind (docs/bindings.md says what it costs).
+ * Equivalent to tu_bind + tu_execute_bound (the same replies and errors). Each thread keeps
+ * the last TU_BINDING_CACHE_ENTRIES bindings tu_execute made and reuses one whose surface
+ * and sampler equal the arguments field by field, so calls again and again on one pair cost
+ * about what tu_execute_bound does. Nothing is shared between threads (thread-safe on shared
+ * const descriptions), and a reply depends only on the arguments: a description changed in
+ * place is a new key, and a surface with an MCS surface or a residency map (pointers to
+ * further descriptions, which can change behind them) is bound afresh on every call
+ * (docs/bindings.md).
  */
 TU_API tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,
                             tu_reply *reply, tu_error *err);
@@ -388,11 +391,11 @@ TU_API tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, 
  * A small cache of bindings, owned by the caller (no global state; the front ends keep one
  * in their caller-owned state: tu_visa_state, tu_send_tables.cache, tu_nv_state.cache).
  * tu_bind_cached returns the binding of a surface and a sampler, binding them only when no
- * entry has the same content. Same content means byte-equal tu_surface and tu_sampler
- * descriptions (memcmp: the pointers data, mcs and residency compare as addresses; padding
- * bytes count, so zero-initialise descriptions to get hits). A changed description is a new
- * key and is bound afresh; the oldest entry makes room. The memory a cached surface points
- * to follows the tu_binding rules. A cache is not thread-safe: one per thread.
+ * entry has the same content. Same content means equal tu_surface and tu_sampler fields (the
+ * view's levels and the planes up to their counts; padding never counts; the pointers data,
+ * mcs and residency compare as addresses). A changed description is a new key and is bound
+ * afresh; the oldest entry makes room. The memory a cached surface points to follows the
+ * tu_binding rules. A cache is not thread-safe: one per thread.
  */
 enum { TU_BINDING_CACHE_ENTRIES = 4 };
 
