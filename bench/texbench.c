@@ -931,6 +931,15 @@ static void make_surface(tu_surface *s, tex_id t, uint32_t size) {
     if (tu_surface_fill_hash(s, 0x7e57u + (uint32_t)t, &err) != TU_OK) die("fill: %s", err.message);
 }
 
+/* The compiler of this build (the library's: one CMake build, one compiler). */
+#if defined(__clang__)
+#define TEXBENCH_COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#define TEXBENCH_COMPILER "gcc " __VERSION__
+#else
+#define TEXBENCH_COMPILER "an unnamed compiler"
+#endif
+
 typedef enum path { PATH_BOUND, PATH_EXECUTE } path;
 
 /* Everything one (workload, size, pattern) needs; read-only while its threads run. */
@@ -1513,9 +1522,10 @@ int main(int argc, char **argv) {
     const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     printf("texbench: %s, %ld CPUs online; %u samples per row, best of %u\n", cpu, cpus, samples,
            reps);
-    printf("  texunit: tu_bind_isa (%s kernels) + tu_execute_bound, SIMD16 messages; %u-thread "
-           "scaling; tu_execute (bind per call, best kernels) on 1 thread\n",
-           tu_isa_name(isa), threads);
+    printf("  texunit (built by %s): tu_bind_isa (%s kernels) + tu_execute_bound, SIMD16 "
+           "messages; %u-thread scaling; tu_execute (its per-thread binding cache, best kernels) "
+           "on 1 thread\n",
+           TEXBENCH_COMPILER, tu_isa_name(isa), threads);
     printf("  lavapipe: %s, LP_NUM_THREADS=1, one dispatch of %u invocations x %d samples\n",
            hello.device, samples / K, K);
     printf("  2D textures size x size with full mip chains; W6's cube has %ux%u faces at both "

@@ -8,6 +8,7 @@
 #include "fast.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 static const tu_op_info op_table[TU_OP_COUNT] = {
@@ -293,21 +294,19 @@ void tu_binding_cache_init(tu_binding_cache *cache) {
     cache->binds = 0;
 }
 
-/* tu_sampler has no padding (12 one-byte fields, then 4-byte ones): memcmp compares its
- * fields. */
+/* The fields the key compares in bulk: tu_surface's width .. samples (eight uint32_t, no
+ * padding between them), a level's fields before the padding that ends tu_level_layout,
+ * and the whole tu_sampler (12 one-byte fields, then 4-byte ones: no padding). Fixed sizes,
+ * so the compiler compares them inline. */
+#define TUE_SURFACE_COUNTS \
+    (offsetof(tu_surface, samples) + sizeof(uint32_t) - offsetof(tu_surface, width))
+#define TUE_LEVEL_FIELDS (offsetof(tu_level_layout, tile_z) + sizeof(uint32_t))
+_Static_assert(TUE_SURFACE_COUNTS == 8 * sizeof(uint32_t),
+               "tu_surface's width .. samples are no longer eight adjacent uint32_t");
+_Static_assert(TUE_LEVEL_FIELDS == 5 * 8 + 3 * 4 && sizeof(tu_level_layout) == TUE_LEVEL_FIELDS + 4,
+               "tu_level_layout changed: compare its new fields in same_pair");
 _Static_assert(sizeof(tu_sampler) == 12 + 3 * sizeof(float) + 2 * sizeof(tu_texel),
                "tu_sampler gained padding: compare it field by field in same_pair");
-
-/* tu_level_layout ends in 4 bytes of padding: compared field by field. */
-_Static_assert(sizeof(tu_level_layout) == 5 * 8 + 3 * 4 + 4,
-               "tu_level_layout changed: compare its new fields in same_level");
-
-static bool same_level(const tu_level_layout *a, const tu_level_layout *b) {
-    return a->offset == b->offset && a->row_pitch == b->row_pitch &&
-           a->slice_pitch == b->slice_pitch && a->sample_pitch == b->sample_pitch &&
-           a->layer_pitch == b->layer_pitch && a->tile_x == b->tile_x && a->tile_y == b->tile_y &&
-           a->tile_z == b->tile_z;
-}
 
 /* Whether b was bound from a surface and sampler equal to these, field by field (padding
  * never compared; level and plane entries past the counts neither: nothing reads them). A
@@ -317,20 +316,17 @@ static bool same_level(const tu_level_layout *a, const tu_level_layout *b) {
 static bool same_pair(const tu_binding *b, const tu_surface *s, const tu_sampler *smp,
                       bool pointers_by_address) {
     const tu_surface *a = &b->surface; /* validated: its counts are in range */
-    if (a->data != s->data || a->format != s->format || a->width != s->width ||
-        a->height != s->height || a->levels != s->levels || a->base_level != s->base_level ||
-        a->level_count != s->level_count || a->size != s->size || a->type != s->type ||
+    if (a->data != s->data || memcmp(&a->width, &s->width, TUE_SURFACE_COUNTS) != 0 ||
+        a->format != s->format || a->size != s->size || a->type != s->type ||
         a->arrayed != s->arrayed || a->tiling != s->tiling ||
         a->gob_height_log2 != s->gob_height_log2 || a->gob_depth_log2 != s->gob_depth_log2 ||
-        a->depth != s->depth || a->layers != s->layers || a->samples != s->samples ||
-        a->mcs != s->mcs || a->residency != s->residency || a->plane_count != s->plane_count)
+        a->mcs != s->mcs || a->residency != s->residency || a->plane_count != s->plane_count ||
+        memcmp(smp, &b->sampler, sizeof *smp) != 0)
         return false;
     if (!pointers_by_address && (a->mcs || a->residency)) return false;
-    if (memcmp(smp, &b->sampler, sizeof *smp) != 0 ||
-        memcmp(&a->clear_color, &s->clear_color, sizeof a->clear_color) != 0)
-        return false;
     for (uint32_t l = 0; l < a->levels; l++)
-        if (!same_level(&a->level[l], &s->level[l])) return false;
+        if (memcmp(&a->level[l], &s->level[l], TUE_LEVEL_FIELDS) != 0) return false;
+    if (memcmp(&a->clear_color, &s->clear_color, sizeof a->clear_color) != 0) return false;
     for (uint32_t p = 0; p < a->plane_count; p++) {
         const tu_plane *x = &a->plane[p], *y = &s->plane[p];
         if (x->format != y->format || x->width != y->width || x->height != y->height ||
