@@ -932,8 +932,12 @@ static void make_surface(tu_surface *s, tex_id t, uint32_t size) {
 }
 
 /* The compiler of this build (the library's: one CMake build, one compiler). */
+#define TEXBENCH_STR_(x) #x
+#define TEXBENCH_STR(x)  TEXBENCH_STR_(x)
 #if defined(__clang__)
-#define TEXBENCH_COMPILER "clang " __clang_version__
+#define TEXBENCH_COMPILER                                                                      \
+    "clang " TEXBENCH_STR(__clang_major__) "." TEXBENCH_STR(__clang_minor__) "." TEXBENCH_STR( \
+        __clang_patchlevel__)
 #elif defined(__GNUC__)
 #define TEXBENCH_COMPILER "gcc " __VERSION__
 #else
