@@ -296,8 +296,7 @@ void tu_binding_cache_init(tu_binding_cache *cache) {
 
 /* The fields the key compares in bulk: tu_surface's width .. samples (eight uint32_t, no
  * padding between them), a level's fields before the padding that ends tu_level_layout,
- * and the whole tu_sampler (12 one-byte fields, then 4-byte ones: no padding). Fixed sizes,
- * so the compiler compares them inline. */
+ * and the whole tu_sampler (12 one-byte fields, then 4-byte ones: no padding). */
 #define TUE_SURFACE_COUNTS \
     (offsetof(tu_surface, samples) + sizeof(uint32_t) - offsetof(tu_surface, width))
 #define TUE_LEVEL_FIELDS (offsetof(tu_level_layout, tile_z) + sizeof(uint32_t))
@@ -308,6 +307,37 @@ _Static_assert(TUE_LEVEL_FIELDS == 5 * 8 + 3 * 4 && sizeof(tu_level_layout) == T
 _Static_assert(sizeof(tu_sampler) == 12 + 3 * sizeof(float) + 2 * sizeof(tu_texel),
                "tu_sampler gained padding: compare it field by field in same_pair");
 
+/* Whether the n bytes at a and b are equal, n a constant multiple of 4: 16-byte words (a
+ * vector of two uint64_t, one SSE register where there is one) then 8- and 4-byte tails,
+ * or-ed together without a branch; every compiler unrolls it inline (a memcmp of a few
+ * dozen bytes is a library call for some). */
+typedef uint64_t tuE_u64x2 __attribute__((vector_size(16)));
+static TU_ALWAYS_INLINE bool same_bytes(const void *a, const void *b, size_t n) {
+    const unsigned char *x = a, *y = b;
+    tuE_u64x2 diff = {0, 0};
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        tuE_u64x2 u, v;
+        memcpy(&u, x + i, 16);
+        memcpy(&v, y + i, 16);
+        diff |= u ^ v;
+    }
+    uint64_t tail = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t u, v;
+        memcpy(&u, x + i, 8);
+        memcpy(&v, y + i, 8);
+        tail |= u ^ v;
+    }
+    if (i < n) {
+        uint32_t u, v;
+        memcpy(&u, x + i, 4);
+        memcpy(&v, y + i, 4);
+        tail |= u ^ v;
+    }
+    return (diff[0] | diff[1] | tail) == 0;
+}
+
 /* Whether b was bound from a surface and sampler equal to these, field by field (padding
  * never compared; level and plane entries past the counts neither: nothing reads them). A
  * surface with an MCS surface or a residency map points at further descriptions, which may
@@ -316,17 +346,17 @@ _Static_assert(sizeof(tu_sampler) == 12 + 3 * sizeof(float) + 2 * sizeof(tu_texe
 static bool same_pair(const tu_binding *b, const tu_surface *s, const tu_sampler *smp,
                       bool pointers_by_address) {
     const tu_surface *a = &b->surface; /* validated: its counts are in range */
-    if (a->data != s->data || memcmp(&a->width, &s->width, TUE_SURFACE_COUNTS) != 0 ||
+    if (a->data != s->data || !same_bytes(&a->width, &s->width, TUE_SURFACE_COUNTS) ||
         a->format != s->format || a->size != s->size || a->type != s->type ||
         a->arrayed != s->arrayed || a->tiling != s->tiling ||
         a->gob_height_log2 != s->gob_height_log2 || a->gob_depth_log2 != s->gob_depth_log2 ||
         a->mcs != s->mcs || a->residency != s->residency || a->plane_count != s->plane_count ||
-        memcmp(smp, &b->sampler, sizeof *smp) != 0)
+        !same_bytes(smp, &b->sampler, sizeof *smp))
         return false;
     if (!pointers_by_address && (a->mcs || a->residency)) return false;
     for (uint32_t l = 0; l < a->levels; l++)
-        if (memcmp(&a->level[l], &s->level[l], TUE_LEVEL_FIELDS) != 0) return false;
-    if (memcmp(&a->clear_color, &s->clear_color, sizeof a->clear_color) != 0) return false;
+        if (!same_bytes(&a->level[l], &s->level[l], TUE_LEVEL_FIELDS)) return false;
+    if (!same_bytes(&a->clear_color, &s->clear_color, sizeof a->clear_color)) return false;
     for (uint32_t p = 0; p < a->plane_count; p++) {
         const tu_plane *x = &a->plane[p], *y = &s->plane[p];
         if (x->format != y->format || x->width != y->width || x->height != y->height ||
