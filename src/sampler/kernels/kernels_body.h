@@ -318,7 +318,8 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
                                   (!one_d && smp->address[1] == TU_ADDRESS_CLAMP_BORDER) || zb);
     vi bm[4] = {{0}, {0}, {0}, {0}}; /* border texels (2D with CLAMP_BORDER) */
     vi o[4]; /* the footprint's texels: (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1) */
-    /* Every lane's two texels of a row are neighbours in memory (no wrap between them). */
+    /* Every lane's two texels of a row are neighbours in memory (no wrap between them, no
+     * face edge). */
     bool neighbours = false;
     if (cube) {
         /* gather_footprint on a cube: nearest with seamless edges clamps to the face. */
@@ -354,6 +355,7 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
             const vi dface = vi_sel(moved, (entry & 7) - face, vi_splat(0));
             o[k] = base + dface * lp + fy * pitch + fx * bpp;
         }
+        neighbours = vi_all((o[1] == o[0] + bpp) & (o[3] == o[2] + bpp));
     } else {
         vi x0, x1, y0, y1;
         k_wrap_pair(i, w, smp->address[0], g->pow2, &x0, &x1);
