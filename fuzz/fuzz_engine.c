@@ -11,10 +11,11 @@
  * biased to what the fast paths take (2D RGBA8, explicit-LOD samples and loads).
  *
  * Each message runs through tuE_execute without the fast paths (the generic path, the
- * reference) and with them, then on a binding of every kernel build the machine has
- * (tu_bind_isa for each tu_isa that tu_isa_available reports: scalar, AVX2, AVX-512) through
- * tuE_execute_bound with the fast paths allowed and without. Every run must give the
- * reference's status and message and the very same reply bytes (replies start from the same
+ * reference) and with them, through tu_execute (whose per-thread binding cache keeps the
+ * bindings of earlier inputs, at addresses malloc reuses), then on a binding of every kernel build
+ * the machine has (tu_bind_isa for each tu_isa that tu_isa_available reports: scalar, AVX2,
+ * AVX-512) through tuE_execute_bound with the fast paths allowed and without. Every run must give
+ * the reference's status and message and the very same reply bytes (replies start from the same
  * pattern, so a lane or channel written by one path only shows). A refusal must say why.
  * Whatever fast kernels src/sampler has (the table in fast.c), in every build, this covers.
  */
@@ -69,6 +70,12 @@ static void run_all(const tu_msg *m, const tu_surface *s, const tu_sampler *smp,
     memset(r, 0xa5, sizeof *r);
     const tu_status sf = tuE_execute(m, s, smp, r, &e, true, &row);
     check("tuE_execute", row, sf, &e, r, sg, &eg, ref);
+    /* tu_execute through its per-thread cache, which holds the bindings of earlier inputs:
+     * descriptions at the addresses malloc hands out again, with other content. */
+    memset(r, 0xa5, sizeof *r);
+    memset(&e, 0, sizeof e);
+    check("tu_execute (its binding cache)", NULL, tu_execute(m, s, smp, r, &e), &e, r, sg, &eg,
+          ref);
     for (int i = 0; i < ISA_COUNT; i++) {
         if (!bound[i]) continue;
         for (int allow_fast = 0; allow_fast < 2; allow_fast++) {
