@@ -23,6 +23,7 @@ tu_status tu_lower_decode(const tu_send *s, const tu_target *t, tu_send_decoded 
     TU_RETURN_IF(!s || !t || !out, err, TU_INVALID_ARGUMENT,
                  "send, target and output must not be NULL");
     TU_TRY(tuL_sampler_target(t, err));
+    memset(out, 0, sizeof *out); /* every byte defined for the caller, not only what the op reads */
     return tuL_decode(s, t, out, err);
 }
 
@@ -181,11 +182,11 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
     TU_RETURN_IF(pnm && !f.rlen, err, TU_INVALID_ARGUMENT,
                  "header DW2 enables the pixel null mask, but the response length is 0");
 
-    /* the logical message */
-    memset(out, 0, sizeof *out);
+    /* the logical message: zero what the engine reads (tuL_msg_reset), every other field of
+     * out is set below */
     tu_lmsg *lm = &out->msg;
     tu_msg *m = &lm->msg;
-    m->op = (tu_op)row->op;
+    tuL_msg_reset(m, (tu_op)row->op);
     m->simd = w;
     m->lane_mask = s->exec_mask & tuL_lanes(w);
     m->channel_mask = mask;
@@ -198,15 +199,9 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
     m->cps_x = s->cps_x ? s->cps_x : 1;
     m->cps_y = s->cps_y ? s->cps_y : 1;
     const bool fl = row->pclass == TUL_PC_FLOAT;
-    for (uint32_t i = 0; i < count; i++) {
-        const uint8_t *base = s->payload + (hdr + i * regs) * grf;
-        for (uint32_t l = 0; l < w; l++) {
-            const uint32_t bits = bytes == 4
-                                      ? tuB_load_le32(base + l * 4)
-                                      : (uint32_t)base[l * 2] | (uint32_t)base[l * 2 + 1] << 8;
-            tuL_param_unpack((tuL_param)row->params[i], fl, bytes, bits, m, l);
-        }
-    }
+    for (uint32_t i = 0; i < count; i++) /* w elements: within the mlen GRFs checked above */
+        tuL_param_unpack_lanes((tuL_param)row->params[i], fl, bytes,
+                               s->payload + (hdr + i * regs) * grf, w, m);
     TU_TRY(tuL_check_gather_offsets(m, row, err));
     lm->flags = (half ? TU_LMSG_PARAMS_16BIT : 0) | (f.return16 ? TU_LMSG_RETURN_16BIT : 0) |
                 (f.rlen ? 0 : TU_LMSG_NO_RESPONSE) |

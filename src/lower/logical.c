@@ -6,6 +6,7 @@
  */
 #include "lower_internal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 static const char *const lsrc_names[TU_LSRC_COUNT] = {
@@ -69,6 +70,31 @@ uint32_t tuL_engine_sources(tu_op op) {
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
         m |= tu_op_sources(op, types[i], false) | tu_op_sources(op, types[i], true);
     return m;
+}
+
+void tuL_msg_reset(tu_msg *m, tu_op op) {
+    if (!tu_op_describe(op)) {
+        memset(m, 0, sizeof *m);
+        m->op = op;
+        return;
+    }
+    /* a cube array reads every source the other surface types do (tu_op_sources) */
+    const uint32_t coords = 1u << TU_SRC_U | 1u << TU_SRC_V | 1u << TU_SRC_R | 1u << TU_SRC_AI;
+    const uint32_t mask =
+        tu_op_sources(op, TU_SURFACE_CUBE, true) | tu_op_sources(op, TU_SURFACE_3D, false) | coords;
+    memset(m, 0, offsetof(tu_msg, src));
+    m->op = op;
+    for (unsigned s = 0; s < TU_SRC_COUNT;) { /* one memset per run of adjacent sources */
+        if (!(mask >> s & 1)) {
+            s++;
+            continue;
+        }
+        unsigned e = s + 1;
+        while (e < TU_SRC_COUNT && mask >> e & 1)
+            e++;
+        memset(&m->src[s], 0, (e - s) * sizeof m->src[s]);
+        s = e;
+    }
 }
 
 bool tuL_implicit_derivs(tu_op op) {

@@ -50,6 +50,11 @@ uint32_t tuL_param_pack(tuL_param p, bool float_class, uint32_t bytes, const tu_
 void tuL_param_unpack(tuL_param p, bool float_class, uint32_t bytes, uint32_t bits, tu_msg *m,
                       uint32_t lane);
 
+/* tuL_param_unpack for lanes 0..n-1 (n <= TU_MAX_LANES) from n little-endian elements of
+ * `bytes` each at src (the caller checked that n * bytes bytes lie there). */
+void tuL_param_unpack_lanes(tuL_param p, bool float_class, uint32_t bytes, const uint8_t *src,
+                            uint32_t n, tu_msg *m);
+
 /* The Intel op row that executes engine op `op` (the UW row of ld2dms_w when uw). */
 const tuL_op *tuL_row_of(tu_op op, bool uw);
 
@@ -114,6 +119,13 @@ uint16_t tuL_return16(uint32_t bits, uint8_t cls);
 /* The engine sources op reads on any surface type. */
 uint32_t tuL_engine_sources(tu_op op);
 
+/* Make m a message of op with every field zero that a freshly zeroed tu_msg would give the
+ * engine: the fields before the sources, and all lanes of every source op may read on any
+ * surface (plus U, V, R, AI, which the engine loads together). The other sources keep what
+ * they held: the engine never reads them for op. Cheaper than zeroing the whole message
+ * (2.7 KB) per send; an op outside the enum gets the whole message zeroed. */
+void tuL_msg_reset(tu_msg *m, tu_op op);
+
 /* Whether op computes implicit derivatives from 2x2 subspans. */
 bool tuL_implicit_derivs(tu_op op);
 
@@ -121,7 +133,9 @@ bool tuL_implicit_derivs(tu_op op);
  * ops every lane of a 2x2 subspan with an enabled lane (it provides the derivatives). */
 uint32_t tuL_relevant_lanes(const tu_msg *m);
 
-/* Decode without re-checking the target (tu_lower_decode after its target check). */
+/* Decode without re-checking the target (tu_lower_decode after its target check). Unlike
+ * tu_lower_decode, it zeroes only what the engine reads of out's message (tuL_msg_reset): the
+ * sources the op never reads keep what out held (the sampler send's per-call cost). */
 tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out, tu_error *err);
 
 #endif /* TEXUNIT_LOWER_INTERNAL_H */

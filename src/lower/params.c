@@ -204,3 +204,22 @@ void tuL_param_unpack(tuL_param p, bool float_class, uint32_t bytes, uint32_t bi
     case TUL_P_COUNT: break;
     }
 }
+
+void tuL_param_unpack_lanes(tuL_param p, bool float_class, uint32_t bytes, const uint8_t *src,
+                            uint32_t n, tu_msg *m) {
+    if (n > TU_MAX_LANES) n = TU_MAX_LANES;
+    const uint32_t plain = (unsigned)p < TUL_P_COUNT ? param_table[p].sources : 0;
+    /* A 32-bit element of a one-source parameter other than an offset is its lane's value
+     * bit for bit (F as the float, UD/D as the integer): copy the lanes at once. */
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (bytes == 4 && p <= TUL_P_DRDY && plain && !(plain & (plain - 1))) {
+        memcpy(m->src[plain_source(p)].u, src, (size_t)n * 4);
+        return;
+    }
+#endif
+    for (uint32_t l = 0; l < n; l++) {
+        const uint32_t bits = bytes == 4 ? tuB_load_le32(src + l * 4)
+                                         : (uint32_t)src[l * 2] | (uint32_t)src[l * 2 + 1] << 8;
+        tuL_param_unpack(p, float_class, bytes, bits, m, l);
+    }
+}

@@ -70,6 +70,7 @@ static tu_status verify(const tu_lpart *part, const tuL_op *row, const tu_target
         p->desc,       p->ex_desc,   p->exec_mask, p->grf, (size_t)p->mlen * t->grf_bytes,
         lm->msg.cps_x, lm->msg.cps_y};
     tu_send_decoded d;
+    memset(&d, 0, sizeof d); /* tuL_decode zeroes only the sources the op reads */
     tu_error derr = {TU_OK, ""};
     if (tuL_decode(&s, t, &d, &derr) != TU_OK)
         return tuB_fail(err, TU_UNSUPPORTED, "internal: the lowered %s does not decode: %s",

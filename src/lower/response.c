@@ -58,6 +58,12 @@ tu_status tu_lower_response_write(const tu_lmsg *m, const tu_target *t, const tu
     for (int c = 0; c < 4; c++) {
         if (!(m->msg.channel_mask >> c & 1)) continue;
         uint8_t *base = out + (size_t)slot++ * L.regs * grf;
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (L.elem == 4 && lanes == tuL_lanes(m->msg.simd)) { /* the whole channel at once */
+            memcpy(base, r->channel[c].u, (size_t)m->msg.simd * 4);
+            continue;
+        }
+#endif
         for (uint32_t l = 0; l < m->msg.simd; l++) {
             if (!(lanes >> l & 1)) continue;
             const uint32_t bits = r->channel[c].u[l];

@@ -141,6 +141,13 @@ bool tuV_layout_has(const tuV_layout *layout, tuV_field field) {
     return false;
 }
 
+uint64_t tuV_layout_mask(const tuV_layout *layout) {
+    uint64_t m = 0;
+    for (const uint8_t *f = layout->fields; *f != TUV_F_END; f++)
+        m |= 1ull << *f;
+    return m;
+}
+
 bool tuV_op_flag_get(const tu_visa_inst *inst, const tuV_op_flag *flag) {
     bool value;
     memcpy(&value, (const char *)inst + flag->member, sizeof value);

@@ -55,6 +55,7 @@ typedef enum tuV_field {
 } tuV_field;
 
 enum { TUV_MAX_FIELDS = 10 };
+_Static_assert(TUV_F_COUNT <= 64, "tuV_layout_mask holds a field per bit of 64");
 
 typedef struct tuV_layout {
     uint8_t opcode;
@@ -65,6 +66,8 @@ typedef struct tuV_layout {
 /* The layout of an opcode; NULL when texunit has none. */
 const tuV_layout *tuV_layout_of(uint8_t opcode);
 bool tuV_layout_has(const tuV_layout *layout, tuV_field field);
+/* The layout's fields as a mask: bit f set when field f is in it (one walk, then O(1) tests). */
+uint64_t tuV_layout_mask(const tuV_layout *layout);
 
 /* The flags of the Op word (3D_SAMPLE.md "Op(uw)"; notes §1.6) and the tu_visa_inst bool
  * each one sets. Bits of the word that no row names are reserved and must be zero. */

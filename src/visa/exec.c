@@ -246,12 +246,8 @@ static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
         const tu_visa_var *vv;
         uint8_t *src;
         TU_TRY(raw_span(k, st, &in->params[p], n * esize, what, l->line, &vv, &src, err));
-        /* one unpack for the executor and the send decoder (lower/params.c) */
-        for (uint32_t lane = 0; lane < n; lane++) {
-            uint32_t bits = 0;
-            memcpy(&bits, src + lane * esize, esize); /* little-endian host */
-            tuL_param_unpack(kind, op->pclass == TUL_PC_FLOAT, esize, bits, m, lane);
-        }
+        /* one unpack for the executor and the send decoder (lower/params.c), all lanes */
+        tuL_param_unpack_lanes(kind, op->pclass == TUL_PC_FLOAT, esize, src, n, m);
     }
     return TU_OK;
 }
@@ -413,9 +409,14 @@ static tu_status write_reply(const tu_visa_kernel *k, tu_visa_state *st, const t
     uint8_t *dst;
     TU_TRY(raw_span(k, st, &in->dst, total, "the destination", l->line, &vv, &dst, err));
     unsigned slot = 0;
+    const bool every_lane = lanes == (n == 32 ? 0xffffffffu : (1u << n) - 1);
     for (int c = 0; c < 4; c++) {
         if (!(channel_mask >> c & 1)) continue;
         uint8_t *base = dst + (size_t)slot++ * regs * grf;
+        if (esize == 4 && every_lane) { /* the channel as it is (little-endian host) */
+            memcpy(base, r->channel[c].u, (size_t)n * 4);
+            continue;
+        }
         for (uint32_t lane = 0; lane < n; lane++) {
             if (!(lanes >> lane & 1)) continue;
             const uint32_t bits = r->channel[c].u[lane];
@@ -786,9 +787,10 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
         TU_TRY(bound_sampler(k, st, b, in, l->line, &smp, err));
     else
         smp = &load_state; /* loads and queries take no sampler state */
-    tu_msg *m = calloc(1, sizeof *m);
-    TU_RETURN_IF(!m, err, TU_OUT_OF_MEMORY, "out of memory");
-    m->op = (tu_op)op->op;
+    /* The message and the reply live on the stack: per send, only the fields the engine
+     * reads are zeroed (tuL_msg_reset), and only the reply channels write_reply reads. */
+    tu_msg msg, *m = &msg;
+    tuL_msg_reset(m, (tu_op)op->op);
     m->simd = in->exec_size;
     m->lane_mask = lanes;
     const bool gather = in->opcode == TUL_OPCODE_3D_GATHER4;
@@ -802,9 +804,12 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     m->flags = (in->pixel_null_mask ? TU_MSG_PIXEL_NULL_MASK : 0) | (in->cps ? TU_MSG_CPS : 0);
     m->cps_x = st->cps_x ? st->cps_x : 1, m->cps_y = st->cps_y ? st->cps_y : 1;
     tu_status status = read_params(k, st, l, op, m, err);
-    tu_reply *r = status == TU_OK ? calloc(1, sizeof *r) : NULL;
-    if (status == TU_OK && !r) status = tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory");
+    tu_reply reply, *r = &reply;
     if (status == TU_OK) {
+        r->pixel_null_mask = 0;
+        r->value_class = 0;
+        for (int c = 0; c < 4; c++)
+            if (m->channel_mask >> c & 1) memset(&r->channel[c], 0, sizeof r->channel[c]);
         tu_error eerr = {TU_OK, ""};
         const tu_binding *bound = NULL;
         tu_status est;
@@ -821,8 +826,6 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
         else
             status = write_reply(k, st, l, r, lanes, (uint8_t)m->channel_mask, err);
     }
-    free(r);
-    free(m);
     return status;
 }
 

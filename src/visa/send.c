@@ -14,8 +14,9 @@
 #include "texunit/visa.h"
 
 #include "../base/base.h"
+#include "../lower/lower_internal.h"
 
-#include <stdlib.h>
+#include <string.h>
 
 static const tu_surface *find_surface(const tu_send_decoded *d, const tu_send_tables *tb) {
     if (d->msg.flags & TU_LMSG_BINDLESS_SURFACE) {
@@ -43,9 +44,12 @@ tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_send_ta
                           uint8_t *response, size_t response_size, tu_error *err) {
     TU_RETURN_IF(!s || !t || !tables, err, TU_INVALID_ARGUMENT,
                  "send, target and tables must not be NULL");
-    tu_send_decoded *d = malloc(sizeof *d);
-    TU_RETURN_IF(!d, err, TU_OUT_OF_MEMORY, "out of memory for the decoded message");
-    tu_status st = tu_lower_decode(s, t, d, err);
+    /* The decoded message and the reply live on the stack; per send, only what the engine
+     * reads of the message is zeroed (tuL_decode), and of the reply the channels the
+     * response carries. */
+    tu_send_decoded decoded, *d = &decoded;
+    tu_status st = tuL_sampler_target(t, err);
+    if (st == TU_OK) st = tuL_decode(s, t, d, err);
     const uint32_t grf = t->grf_bytes;
     if (st == TU_OK && d->rlen && (!response || response_size < (size_t)d->rlen * grf))
         st = tuB_fail(err, TU_OUT_OF_RANGE,
@@ -79,12 +83,13 @@ tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_send_ta
                               d->sampler_address, s->desc >> 8 & 0xf);
         }
     }
-    tu_reply *r = NULL;
+    tu_reply reply, *r = &reply;
     if (st == TU_OK) { /* a message without a response still runs: it may be refused */
-        r = calloc(1, sizeof *r);
-        if (!r) st = tuB_fail(err, TU_OUT_OF_MEMORY, "out of memory for the reply");
-    }
-    if (st == TU_OK && r) {
+        r->pixel_null_mask = 0;
+        r->value_class = 0;
+        for (int c = 0; c < 4; c++)
+            if (d->msg.msg.channel_mask >> c & 1) memset(&r->channel[c], 0, sizeof r->channel[c]);
+
         const tu_binding *bound = NULL;
         if (!tables->cache)
             st = tu_execute(&d->msg.msg, surface, sampler, r, err);
@@ -92,7 +97,5 @@ tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_send_ta
             st = tu_execute_bound(bound, &d->msg.msg, r, err);
         if (st == TU_OK) st = tu_lower_response_write(&d->msg, t, r, response, response_size, err);
     }
-    free(r);
-    free(d);
     return st;
 }

@@ -73,25 +73,24 @@ tu_status tuV_check_op(uint8_t opcode, uint8_t subop, bool uw_params, tu_visa_pl
     return TU_OK;
 }
 
-/* A field the opcode's layout does not have must be zero. */
-static tu_status check_unused(const tu_visa_inst *in, const tuV_layout *L, const char *op,
-                              tu_error *err) {
-#define UNUSED_ZERO(field, what, value)                                               \
-    TU_RETURN_IF(!tuV_layout_has(L, field) && (value) != 0, err, TU_INVALID_ARGUMENT, \
+/* A field the opcode's layout does not have must be zero. L: the layout's fields as a mask
+ * (tuV_layout_mask), so that each test is one bit, not a walk of the layout. */
+#define HAS(f) ((L >> (f)) & 1u)
+static tu_status check_unused(const tu_visa_inst *in, uint64_t L, const char *op, tu_error *err) {
+#define UNUSED_ZERO(field, what, value)                                 \
+    TU_RETURN_IF(!HAS(field) && (value) != 0, err, TU_INVALID_ARGUMENT, \
                  what " %llu is not a field of %s and must be 0", (unsigned long long)(value), op)
-    if (!tuV_layout_has(L, TUV_F_OP_WORD))
+    if (!HAS(TUV_F_OP_WORD))
         for (size_t i = 0; i < TUV_OP_FLAG_COUNT; i++)
             TU_RETURN_IF(tuV_op_flag_get(in, &tuV_op_flags[i]), err, TU_INVALID_ARGUMENT,
                          "%s is set but %s has no Op word flags", tuV_op_flags[i].name, op);
-    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_OP_WORD) && !tuV_layout_has(L, TUV_F_SUBOP) &&
-                     !tuV_layout_has(L, TUV_F_LSC_SUBOP) && in->subop != 0,
-                 err, TU_INVALID_ARGUMENT, "sub-op %u is not a field of %s and must be 0",
-                 in->subop, op);
+    TU_RETURN_IF(
+        !HAS(TUV_F_OP_WORD) && !HAS(TUV_F_SUBOP) && !HAS(TUV_F_LSC_SUBOP) && in->subop != 0, err,
+        TU_INVALID_ARGUMENT, "sub-op %u is not a field of %s and must be 0", in->subop, op);
     static const uint8_t no_lsc[sizeof in->lsc];
-    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_LSC_SUBOP) && memcmp(&in->lsc, no_lsc, sizeof no_lsc),
-                 err, TU_INVALID_ARGUMENT, "LSC fields are set, but %s is not an LSC instruction",
-                 op);
-    const bool has_exec = tuV_layout_has(L, TUV_F_EXEC) || tuV_layout_has(L, TUV_F_DP_EXEC);
+    TU_RETURN_IF(!HAS(TUV_F_LSC_SUBOP) && memcmp(&in->lsc, no_lsc, sizeof no_lsc), err,
+                 TU_INVALID_ARGUMENT, "LSC fields are set, but %s is not an LSC instruction", op);
+    const bool has_exec = HAS(TUV_F_EXEC) || HAS(TUV_F_DP_EXEC);
     TU_RETURN_IF(!has_exec && in->exec_size, err, TU_INVALID_ARGUMENT,
                  "exec size %u is not a field of %s and must be 0", in->exec_size, op);
     TU_RETURN_IF(!has_exec && in->emask, err, TU_INVALID_ARGUMENT,
@@ -110,21 +109,20 @@ static tu_status check_unused(const tu_visa_inst *in, const tuV_layout *L, const
     UNUSED_ZERO(TUV_F_BLOCK_WIDTH, "block width", in->block_width);
     UNUSED_ZERO(TUV_F_BLOCK_HEIGHT, "block height", in->block_height);
 #undef UNUSED_ZERO
-    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_AOFFIMMI) && !scalar_is_zero(&in->aoffimmi), err,
-                 TU_INVALID_ARGUMENT, "aoffimmi is not a field of %s and must be all zero", op);
-    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_X) && !scalar_is_zero(&in->x), err, TU_INVALID_ARGUMENT,
+    TU_RETURN_IF(!HAS(TUV_F_AOFFIMMI) && !scalar_is_zero(&in->aoffimmi), err, TU_INVALID_ARGUMENT,
+                 "aoffimmi is not a field of %s and must be all zero", op);
+    TU_RETURN_IF(!HAS(TUV_F_X) && !scalar_is_zero(&in->x), err, TU_INVALID_ARGUMENT,
                  "x offset is not a field of %s and must be all zero", op);
-    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_Y) && !scalar_is_zero(&in->y), err, TU_INVALID_ARGUMENT,
+    TU_RETURN_IF(!HAS(TUV_F_Y) && !scalar_is_zero(&in->y), err, TU_INVALID_ARGUMENT,
                  "y offset is not a field of %s and must be all zero", op);
-    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_GLOBAL_OFFSET) && !scalar_is_zero(&in->global_offset),
-                 err, TU_INVALID_ARGUMENT,
-                 "global offset is not a field of %s and must be all zero", op);
-    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_DST) && !raw_is_zero(&in->dst), err, TU_INVALID_ARGUMENT,
+    TU_RETURN_IF(!HAS(TUV_F_GLOBAL_OFFSET) && !scalar_is_zero(&in->global_offset), err,
+                 TU_INVALID_ARGUMENT, "global offset is not a field of %s and must be all zero",
+                 op);
+    TU_RETURN_IF(!HAS(TUV_F_DST) && !raw_is_zero(&in->dst), err, TU_INVALID_ARGUMENT,
                  "dst V%u.%u is not a field of %s and must be %%null.0", in->dst.id, in->dst.offset,
                  op);
-    const bool has_params = tuV_layout_has(L, TUV_F_PARAMS) ||
-                            tuV_layout_has(L, TUV_F_INFO_PARAMS) ||
-                            tuV_layout_has(L, TUV_F_DP_RAW) || tuV_layout_has(L, TUV_F_LSC_RAW);
+    const bool has_params =
+        HAS(TUV_F_PARAMS) || HAS(TUV_F_INFO_PARAMS) || HAS(TUV_F_DP_RAW) || HAS(TUV_F_LSC_RAW);
     if (!has_params) {
         TU_RETURN_IF(in->num_params != 0, err, TU_INVALID_ARGUMENT,
                      "NumParams %u is not a field of %s and must be 0", in->num_params, op);
@@ -133,16 +131,17 @@ static tu_status check_unused(const tu_visa_inst *in, const tuV_layout *L, const
                          "parameter %u (V%u.%u) is not a field of %s and must be %%null.0", i,
                          in->params[i].id, in->params[i].offset, op);
     }
-    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_PARAMS) && in->uw_params, err, TU_INVALID_ARGUMENT,
+    TU_RETURN_IF(!HAS(TUV_F_PARAMS) && in->uw_params, err, TU_INVALID_ARGUMENT,
                  "uw_params is set but %s has no UW parameter form (only load_2dms_w has)", op);
     /* The paired surface is a text operand of the three sampler instructions (notes §3.1). */
-    TU_RETURN_IF(!tuV_layout_has(L, TUV_F_PARAMS) && in->has_paired, err, TU_INVALID_ARGUMENT,
+    TU_RETURN_IF(!HAS(TUV_F_PARAMS) && in->has_paired, err, TU_INVALID_ARGUMENT,
                  "has_paired is set but %s has no paired surface", op);
     TU_RETURN_IF(!in->has_paired && !raw_is_zero(&in->paired), err, TU_INVALID_ARGUMENT,
                  "paired surface V%u.%u is given but has_paired is not set", in->paired.id,
                  in->paired.offset);
     return TU_OK;
 }
+#undef HAS
 
 /* The parameters past NumParams are not part of the instruction: they must be %null.0. */
 static tu_status check_params_beyond(const tu_visa_inst *in, const char *op, tu_error *err) {
@@ -502,7 +501,7 @@ static tu_status validate(const tu_visa_kernel *k, const tu_visa_inst *in,
                      : tuV_inst_dp(in) ? tuV_inst_dp(in)->mnemonic
                      : lsc             ? lsc_name
                                        : "media_ld";
-    TU_TRY(check_unused(in, L, op, err));
+    TU_TRY(check_unused(in, tuV_layout_mask(L), op, err));
     for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
         TU_TRY(check_field(in, *row, (tuV_field)*f, op, platform, err));
     TU_TRY(check_raw_operands(k, in, *row, op, platform, err));
