@@ -29,17 +29,24 @@ lod 0.2 -0.7 0.4 1
 fetch 5 6 3 1
 CASE
 }
-queries "" | "$T" query - >want.txt
-for t in x y 4 64; do
-    "$T" gen 2darray rgba8_unorm 37 21 1 0 3 5 tiled.ktx2 tiling=$t >/dev/null
-    cmp linear.ktx2 tiled.ktx2
-    queries "tiling=$t" | "$T" query - >got.txt
-    if ! cmp -s want.txt got.txt; then
-        echo "tiling=$t answers differently:"
-        diff want.txt got.txt
-        exit 1
-    fi
-done
+# every_tiling QUERIES LINEAR.ktx2 GEN-ARGS...: the file `gen GEN-ARGS tiling=T` writes is
+# LINEAR.ktx2 byte for byte, and QUERIES "tiling=T" answers as QUERIES "" does, for every T.
+every_tiling() {
+    q=$1 lin=$2
+    shift 2
+    "$q" "" | "$T" query - >want.txt
+    for t in x y 4 64; do
+        "$T" gen "$@" tiled.ktx2 tiling=$t >/dev/null
+        cmp "$lin" tiled.ktx2
+        "$q" "tiling=$t" | "$T" query - >got.txt
+        if ! cmp -s want.txt got.txt; then
+            echo "$q with tiling=$t answers differently:"
+            diff want.txt got.txt
+            exit 1
+        fi
+    done
+}
+every_tiling queries linear.ktx2 2darray rgba8_unorm 37 21 1 0 3 5
 if echo "texture 2d rgba8_unorm 4 4 1 1 1 1 tiling=z" | "$T" query - | grep -q "not tiling=linear"; then
     :
 else
@@ -65,17 +72,7 @@ lod 0.8 0.1 1 2.5
 fetch 1 1 1 3
 CASE
 }
-bc_queries "" | "$T" query - >want.txt
-for t in x y 4 64; do
-    "$T" gen 2darray BC7_UNORM_BLOCK 37 21 1 0 3 5 tiled.ktx2 tiling=$t >/dev/null
-    cmp bc7.ktx2 tiled.ktx2
-    bc_queries "tiling=$t" | "$T" query - >got.txt
-    if ! cmp -s want.txt got.txt; then
-        echo "compressed tiling=$t answers differently:"
-        diff want.txt got.txt
-        exit 1
-    fi
-done
+every_tiling bc_queries bc7.ktx2 2darray BC7_UNORM_BLOCK 37 21 1 0 3 5
 if "$T" gen 2d R32G32B32_SFLOAT 8 8 1 0 1 1 bad.ktx2 tiling=y 2>err.txt; then
     echo "a 12-byte Tile-Y surface was not refused"
     exit 1
