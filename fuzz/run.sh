@@ -19,6 +19,11 @@ targets=${FUZZ_TARGETS:-$(cd "$build" && ls -d fuzz_* 2>/dev/null | grep -v '\.'
 table="$build/logs/summary.txt"
 printf '%-20s %12s %9s %7s %8s\n' target execs exec/s cov crashes | tee "$table"
 failed=0
+# The failing inputs saved in $1 (libFuzzer's slow-unit- files only say an input took long,
+# which a stopped or starved process makes any input do).
+failures() {
+    ls "$1" | grep -c -E '^(crash|leak|timeout|oom)-' || true
+}
 for name in $targets; do
     bin="$build/$name"
     [ -x "$bin" ] || { echo "$name: not built" >&2; failed=1; continue; }
@@ -32,10 +37,10 @@ for name in $targets; do
     [ -f "$here/$name.dict" ] && set -- "$@" -dict="$here/$name.dict"
     set -- "$@" "$scratch"
     [ -d "$here/corpus/$name" ] && set -- "$@" "$here/corpus/$name"
-    before=$(ls "$artifacts" | wc -l)
+    before=$(failures "$artifacts")
     "$bin" "$@" > "$log" 2>&1
     rc=$?
-    crashes=$(($(ls "$artifacts" | wc -l) - before))
+    crashes=$(($(failures "$artifacts") - before))
     [ $rc != 0 ] && [ $crashes = 0 ] && crashes=1 # a failure that saved no input
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
