@@ -167,7 +167,8 @@ bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g, bool v
  * results on every side are tested against the generic path (tests/test_fast.c). */
 /* The table tuE_cube_edge_table derives, as constants, so that binding a cube costs no
  * face selections (tests/test_fast.c derives it again and compares). */
-const int32_t tuE_cube_edges[24] = {0x214, 0x205, 0x312, 0x213, 0x215, 0x204, 0x202, 0x303,
+/* Padded to 32 entries for the kernels' two-register permute (vi_lookup32). */
+const int32_t tuE_cube_edges[32] = {0x214, 0x205, 0x312, 0x213, 0x215, 0x204, 0x202, 0x303,
                                     0x021, 0x030, 0x035, 0x024, 0x131, 0x120, 0x124, 0x135,
                                     0x211, 0x200, 0x122, 0x023, 0x210, 0x201, 0x032, 0x133};
 

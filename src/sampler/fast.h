@@ -93,7 +93,7 @@ const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu
 
 /* The cube edge table of tuK_geom (kernels.h), and its derivation from tuE_cube_face
  * (fast.c; tests/test_fast.c checks that the two agree). */
-extern const int32_t tuE_cube_edges[24];
+extern const int32_t tuE_cube_edges[32]; /* 24 entries, then zeros */
 void tuE_cube_edge_table(int32_t table[24]);
 
 /* The decoded value of each 8-bit sRGB code (R, G, B of the sRGB formats). */

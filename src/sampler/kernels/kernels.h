@@ -31,7 +31,7 @@ typedef struct tuK_geom {
     /* Cube maps: where the texel one beyond side k (0: x < 0, 1: x >= n, 2: y < 0, 3: y >= n)
      * of face f, at position c along that side, lies: entry [f * 4 + k] = face | xk << 4 |
      * yk << 8, its x (and y) being 0, n - 1, c or n - 1 - c for xk (yk) = 0, 1, 2, 3. */
-    const int32_t *cube_edge; /* 24 entries (tuE_cube_edges) */
+    const int32_t *cube_edge; /* 24 entries, padded to 32 (tuE_cube_edges) */
     const float *srgb;        /* sRGB formats: the decode of each 8-bit code (tuE_srgb8_decode) */
     int32_t shift[4];         /* bit position of component R, G, B, A in a little-endian texel */
     float border[4]; /* the border colour as a texel of the format holds it (tuE_fast_border) */

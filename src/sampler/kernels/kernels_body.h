@@ -341,7 +341,7 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
             *edge |= smp->seamless_cube ? out_x & out_y : out_x | out_y;
             const vi side = vi_sel(out_x, vi_sel(x < 0, vi_splat(0), vi_splat(1)),
                                    vi_sel(y < 0, vi_splat(2), vi_splat(3)));
-            const vi entry = vi_lookup(g->cube_edge, face * 4 + side);
+            const vi entry = vi_lookup32(g->cube_edge, face * 4 + side);
             const vi along = vi_sel(out_x, y, x), n1 = w - 1;
             const vi xk = (entry >> 4) & 3, yk = (entry >> 8) & 3;
             const vi ex = vi_sel(xk == 0, vi_splat(0),

@@ -264,6 +264,17 @@ static inline vf vf_lookup16(const float *table, vi idx) {
     return (vf)vi_lookup16((const int32_t *)(const void *)table, idx);
 }
 
+/* table[idx[k]] for a table of 32 entries, every index in [0, 32): one two-register permute
+ * with AVX-512, four one-register permutes with AVX2. */
+static inline vi vi_lookup32(const int32_t *table, vi idx) {
+#if defined(TUK_ISA_AVX512)
+    return (vi)_mm512_permutex2var_epi32(_mm512_loadu_si512(table), (__m512i)idx,
+                                         _mm512_loadu_si512(table + 16));
+#else
+    return vi_sel(idx >= 16, vi_lookup16(table + 16, idx & 15), vi_lookup16(table, idx & 15));
+#endif
+}
+
 /* table[idx[k]] for a table of one entry per level (TU_MAX_LEVELS = 17), every index in
  * [0, 17) (levels differ per lane in trilinear and gradient messages). */
 static inline vi vi_lookup_level(const int32_t *table, vi idx) {
