@@ -4,9 +4,10 @@
  * against the same texels in a linear (packed) surface.
  *
  * From the input: a surface shape (any type, format, sizes, levels, layers, samples), the
- * block height and depth in GOBs, a view, a sampler and messages. Both surfaces get their
- * memory (a buffer of exactly the size each layout reports) filled by the texel generator,
- * which writes every texel through its layout's address function. Then:
+ * block height and depth in GOBs, a view, a sampler and messages. Each surface gets a buffer
+ * of exactly the size its layout reports; the linear one is filled (fz_fill: the texel
+ * generator, or hash bytes for most compressed cases), and its texels are copied into the
+ * block-linear one through that layout's address function. Then:
  *   - every texel of the view reads the same bytes from both (so the block-linear address
  *     function is one to one: two texels at one address would overwrite each other);
  *   - every message gives the same status and the very same reply on both.
@@ -16,7 +17,10 @@
 
 enum { MAX_MESSAGES = 3, MAX_BYTES = 8u << 20, MAX_TEXELS = 4096 };
 
-static bool make(tu_surface *s, bool block_linear, uint32_t seed, uint8_t **mem) {
+/* Lay s out, give it memory and validate it; the linear surface is filled from seed, the
+ * block-linear one gets the linear one's texels (`from`). */
+static bool make(tu_surface *s, const tu_surface *from, uint32_t seed, uint8_t **mem) {
+    const bool block_linear = from != NULL;
     uint64_t need;
     tu_error err = {0};
     const tu_status st = block_linear ? tu_surface_layout_block_linear(s, &need, &err)
@@ -24,6 +28,7 @@ static bool make(tu_surface *s, bool block_linear, uint32_t seed, uint8_t **mem)
     if (st != TU_OK || need > MAX_BYTES) return false;
     *mem = malloc(need ? need : 1);
     if (!*mem) return false;
+    memset(*mem, 0x5a, need); /* the padding between texels: anything */
     s->data = *mem;
     s->size = (size_t)need;
     s->base_level = 0, s->level_count = s->levels; /* the whole chain, to fill */
@@ -32,7 +37,12 @@ static bool make(tu_surface *s, bool block_linear, uint32_t seed, uint8_t **mem)
                 block_linear ? "block-linear" : "packed", err.message);
         abort();
     }
-    if (tu_surface_fill_hash(s, seed, &err) != TU_OK) abort();
+    if (!block_linear)
+        fz_fill(s, seed);
+    else if (tu_surface_copy_texels(s, from, &err) != TU_OK) {
+        fprintf(stderr, "copy to block-linear: %s\n", err.message);
+        abort();
+    }
     return true;
 }
 
@@ -49,8 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bl.gob_depth_log2 = (uint8_t)fz_below(&in, 6);
     const uint32_t seed = fz_u32(&in);
     uint8_t *mem_lin = NULL, *mem_bl = NULL;
-    if (!make(&lin, false, seed, &mem_lin)) return 0;
-    if (!make(&bl, true, seed, &mem_bl)) {
+    if (!make(&lin, NULL, seed, &mem_lin)) return 0;
+    if (!make(&bl, &lin, seed, &mem_bl)) {
         free(mem_lin);
         return 0;
     }
