@@ -593,23 +593,42 @@ static void test_binding_cache(void) {
     CHECK(tu_bind_cached(cache, copy, &smp_copy, &again, &err) == TU_OK, "%s", err.message);
     CHECK(again == first && cache->binds == 1, "an unchanged pair is not bound again");
     check_cached_run(cache, copy, &smp_copy, "unchanged");
+    /* Other padding bytes (after `arrayed` and at the end of each level's entry): the byte
+     * compare fails, the field-wise one finds the same entry. */
+    unsigned char *bytes = (unsigned char *)copy;
+    if (offsetof(tu_surface, format) > offsetof(tu_surface, arrayed) + 1)
+        bytes[offsetof(tu_surface, arrayed) + 1] ^= 0x5a;
+    const size_t level_end = offsetof(tu_level_layout, tile_z) + sizeof(uint32_t);
+    for (uint32_t l = 0; l < copy->levels && level_end < sizeof(tu_level_layout); l++)
+        ((unsigned char *)&copy->level[l])[level_end] ^= 0xa5;
+    CHECK(tu_bind_cached(cache, copy, &smp_copy, &again, &err) == TU_OK, "%s", err.message);
+    CHECK(again == first && cache->binds == 1, "other padding bytes made a new binding");
+    check_cached_run(cache, copy, &smp_copy, "other padding");
+    /* A field of the surface's tail (from the MCS pointer on): a new binding. */
+    copy->clear_color.u[3] ^= 1;
+    CHECK(tu_bind_cached(cache, copy, &smp_copy, &again, &err) == TU_OK, "%s", err.message);
+    CHECK_EQ_U(cache->binds, 2);
+    copy->clear_color.u[3] ^= 1;
+    CHECK(tu_bind_cached(cache, copy, &smp_copy, &again, &err) == TU_OK, "%s", err.message);
+    CHECK(again == first && cache->binds == 2, "the first binding is found again");
+    check_cached_run(cache, copy, &smp_copy, "clear colour back");
     /* A changed sampler, then a changed view: bound again, answering as tu_execute. */
     smp_copy.mag_filter = TU_FILTER_NEAREST;
     smp_copy.min_filter = TU_FILTER_NEAREST;
     check_cached_run(cache, copy, &smp_copy, "sampler changed");
-    CHECK_EQ_U(cache->binds, 2);
+    CHECK_EQ_U(cache->binds, 3);
     copy->base_level = 2, copy->level_count = 3;
     check_cached_run(cache, copy, &smp_copy, "view changed");
-    CHECK_EQ_U(cache->binds, 3);
+    CHECK_EQ_U(cache->binds, 4);
     /* More keys than entries: the oldest goes, and comes back with a fresh bind. */
     for (int k = 0; k < 2 * TU_BINDING_CACHE_ENTRIES; k++) {
         smp_copy.lod_bias = (float)(k + 1) / 4.0f; /* 0 is the view-changed entry */
         check_cached_run(cache, copy, &smp_copy, "eviction");
     }
-    CHECK_EQ_U(cache->binds, 3 + 2 * TU_BINDING_CACHE_ENTRIES);
+    CHECK_EQ_U(cache->binds, 4 + 2 * TU_BINDING_CACHE_ENTRIES);
     CHECK_EQ_U(cache->used, TU_BINDING_CACHE_ENTRIES);
     check_cached_run(cache, &img.surface, &smp, "the first pair, evicted");
-    CHECK_EQ_U(cache->binds, 4 + 2 * TU_BINDING_CACHE_ENTRIES);
+    CHECK_EQ_U(cache->binds, 5 + 2 * TU_BINDING_CACHE_ENTRIES);
     /* A refused pair: the error of tu_bind, and the cache still answers right. */
     copy->width = 0;
     CHECK_ERR(tu_bind_cached(cache, copy, &smp, &again, &err), TU_INVALID_ARGUMENT, &err, "width");
@@ -627,6 +646,84 @@ static void test_binding_cache(void) {
     CHECK_ERR(tu_bind_cached(cache, copy, &smp, &again, &err), TU_INVALID_ARGUMENT, &err,
               "binding cache used");
     free(copy);
+    free(cache);
+    tu_image_free(&img);
+}
+
+/* Every byte of every field the key holds, changed alone (its low bit: a bool stays a
+ * bool), is no hit on the binding of the unchanged pair: tu_bind_cached binds afresh or
+ * refuses. The fields: tu_surface's but the MCS and residency pointers (which validation
+ * follows; test_execute_cache changes what they point to), every level entry in memory, and
+ * the whole sampler. */
+typedef struct key_field {
+    size_t offset, size;
+    const char *name;
+} key_field;
+#define KEY_FIELD(T, m) \
+    { offsetof(T, m), sizeof(((T *)0)->m), #m }
+
+/* Bind s and smp into an empty cache, flip the low bit of *byte (a byte of s or smp), and
+ * look the pair up again: no hit on the first binding. Then the byte is put back. */
+static void check_no_hit(tu_binding_cache *cache, const tu_surface *s, const tu_sampler *smp,
+                         unsigned char *byte, const char *name, size_t index) {
+    tu_binding_cache_init(cache);
+    const tu_binding *first = NULL, *got = NULL;
+    tu_error err = {0};
+    CHECK(tu_bind_cached(cache, s, smp, &first, &err) == TU_OK, "%s", err.message);
+    *byte ^= 0x01;
+    const tu_status st = tu_bind_cached(cache, s, smp, &got, &err);
+    CHECK(st != TU_OK || (cache->binds == 2 && got != first),
+          "%s byte %zu changed: the cache answered with the unchanged pair's binding", name, index);
+    *byte ^= 0x01;
+}
+
+static void test_cache_every_field(void) {
+    static const key_field surface_fields[] = {KEY_FIELD(tu_surface, type),
+                                               KEY_FIELD(tu_surface, arrayed),
+                                               KEY_FIELD(tu_surface, format),
+                                               KEY_FIELD(tu_surface, tiling),
+                                               KEY_FIELD(tu_surface, gob_height_log2),
+                                               KEY_FIELD(tu_surface, gob_depth_log2),
+                                               KEY_FIELD(tu_surface, width),
+                                               KEY_FIELD(tu_surface, height),
+                                               KEY_FIELD(tu_surface, depth),
+                                               KEY_FIELD(tu_surface, layers),
+                                               KEY_FIELD(tu_surface, levels),
+                                               KEY_FIELD(tu_surface, base_level),
+                                               KEY_FIELD(tu_surface, level_count),
+                                               KEY_FIELD(tu_surface, samples),
+                                               KEY_FIELD(tu_surface, data),
+                                               KEY_FIELD(tu_surface, size),
+                                               KEY_FIELD(tu_surface, clear_color),
+                                               KEY_FIELD(tu_surface, plane_count)};
+    static const key_field level_fields[] = {
+        KEY_FIELD(tu_level_layout, offset),      KEY_FIELD(tu_level_layout, row_pitch),
+        KEY_FIELD(tu_level_layout, slice_pitch), KEY_FIELD(tu_level_layout, sample_pitch),
+        KEY_FIELD(tu_level_layout, layer_pitch), KEY_FIELD(tu_level_layout, tile_x),
+        KEY_FIELD(tu_level_layout, tile_y),      KEY_FIELD(tu_level_layout, tile_z)};
+    tu_binding_cache *cache = malloc(sizeof *cache);
+    tu_surface *s = malloc(sizeof *s);
+    tu_image img =
+        tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 64, 32, 1, 1, 7, 1);
+    tu_sampler smp = tu_sampler_default();
+    smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
+    *s = img.surface;
+    unsigned char *bytes = (unsigned char *)s;
+    for (size_t f = 0; f < sizeof surface_fields / sizeof surface_fields[0]; f++)
+        for (size_t i = 0; i < surface_fields[f].size; i++)
+            check_no_hit(cache, s, &smp, bytes + surface_fields[f].offset + i,
+                         surface_fields[f].name, i);
+    for (uint32_t l = 0; l < s->levels; l++)
+        for (size_t f = 0; f < sizeof level_fields / sizeof level_fields[0]; f++)
+            for (size_t i = 0; i < level_fields[f].size; i++) {
+                char name[64];
+                snprintf(name, sizeof name, "level[%u].%s", l, level_fields[f].name);
+                check_no_hit(cache, s, &smp,
+                             (unsigned char *)&s->level[l] + level_fields[f].offset + i, name, i);
+            }
+    for (size_t i = 0; i < sizeof smp; i++)
+        check_no_hit(cache, s, &smp, (unsigned char *)&smp + i, "sampler", i);
+    free(s);
     free(cache);
     tu_image_free(&img);
 }
@@ -796,6 +893,7 @@ int main(void) {
     TU_RUN(test_direct_equals_gate);
     TU_RUN(test_binding_cache);
     TU_RUN(test_execute_cache);
+    TU_RUN(test_cache_every_field);
     TU_RUN(test_threads);
     return tu_test_finish();
 }

@@ -934,9 +934,46 @@ static void test_isa_choice(void) {
     printf("\n");
 }
 
+/* Every kernel build's same_spans (tu_execute's cache key compare): spans of every length
+ * from 16 to past a 17-level surface, at every alignment mod 16, equal and then with each
+ * single byte changed; several spans at once, one of them changed. */
+static void test_same_spans(void) {
+    enum { MAX = 1200 };
+    static unsigned char a[MAX + 16], b[MAX + 16];
+    for (size_t i = 0; i < sizeof a; i++)
+        a[i] = b[i] = (unsigned char)tu_test_rand(&rng);
+    for (unsigned k = 0; k < isa_count; k++) {
+        const tuK_set *set;
+        CHECK(tuE_kernels_for(isas[k], &set, NULL) == TU_OK && set->same_spans);
+        for (size_t n = 16; n <= MAX; n += n < 200 ? 1 : 13) {
+            const size_t shift = n % 16;
+            const tuK_span one = {a + shift, b + 15 - shift, n};
+            memcpy(b + 15 - shift, a + shift, n);
+            CHECK(set->same_spans(&one, 1), "%s: %zu equal bytes differ", tu_isa_name(isas[k]), n);
+            for (size_t i = 0; i < n; i++) {
+                b[15 - shift + i] ^= 0x80;
+                CHECK(!set->same_spans(&one, 1), "%s: byte %zu of %zu not compared",
+                      tu_isa_name(isas[k]), i, n);
+                b[15 - shift + i] ^= 0x80;
+            }
+        }
+        memcpy(b, a, sizeof a);
+        const tuK_span three[3] = {{a, b, 700}, {a + 700, b + 700, 40}, {a + 800, b + 800, 56}};
+        CHECK(set->same_spans(three, 3));
+        for (int s = 0; s < 3; s++) {
+            unsigned char *last = (unsigned char *)three[s].b + three[s].n - 1;
+            *last ^= 1;
+            CHECK(!set->same_spans(three, 3), "%s: span %d of 3 not compared", tu_isa_name(isas[k]),
+                  s);
+            *last ^= 1;
+        }
+    }
+}
+
 int main(void) {
     pick_isas();
     TU_RUN(test_isa_choice);
+    TU_RUN(test_same_spans);
     TU_RUN(test_weight_rounding);
     TU_RUN(test_log2);
     TU_RUN(test_snap256);

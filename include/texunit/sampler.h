@@ -392,7 +392,7 @@ TU_API tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, 
  * in their caller-owned state: tu_visa_state, tu_send_tables.cache, tu_nv_state.cache).
  * tu_bind_cached returns the binding of a surface and a sampler, binding them only when no
  * entry has the same content. Same content means equal tu_surface and tu_sampler fields (the
- * view's levels and the planes up to their counts; padding never counts; the pointers data,
+ * levels and the planes up to their counts; padding never counts; the pointers data,
  * mcs and residency compare as addresses). A changed description is a new key and is bound
  * afresh; the oldest entry makes room. The memory a cached surface points to follows the
  * tu_binding rules. A cache is not thread-safe: one per thread.

@@ -280,8 +280,9 @@ tu_status tu_bind_isa(const tu_surface *surface, const tu_sampler *sampler, tu_i
                  "surface, sampler and binding must not be NULL");
     TU_TRY(tu_surface_validate(surface, err));
     TU_TRY(tu_sampler_validate(sampler, err));
-    binding->surface = *surface;
-    binding->sampler = *sampler;
+    /* byte copies, padding too: bind_cached's first test compares the bytes */
+    memcpy(&binding->surface, surface, sizeof *surface);
+    memcpy(&binding->sampler, sampler, sizeof *sampler);
     TU_TRY(tuE_fast_prepare(&binding->surface, &binding->sampler, isa,
                             (tuE_fast_prep *)(void *)binding->prepared, err));
     tuE_bound_init(&binding->surface, &binding->sampler, (tuE_bound *)(void *)binding->bound);
@@ -366,9 +367,34 @@ static bool same_pair(const tu_binding *b, const tu_surface *s, const tu_sampler
     return true;
 }
 
+/* Whether b was bound from these very bytes: the surface up to its last level, from its MCS
+ * pointer to its last plane, and the sampler, compared in the widest words of b's kernel
+ * build, padding included. Equal bytes are equal fields, so a yes is same_pair's yes; a no
+ * may be padding alone (a description built afresh each call), so same_pair decides then.
+ * A caller passing the same description again and again costs a third of same_pair. */
+static bool same_pair_bytes(const tu_binding *b, const tu_surface *s, const tu_sampler *smp,
+                            bool pointers_by_address) {
+    const tu_surface *a = &b->surface; /* validated: its counts are in range */
+    if (a->data != s->data || a->levels != s->levels || a->plane_count != s->plane_count ||
+        (!pointers_by_address && (a->mcs || a->residency)))
+        return false;
+    const tuK_span span[3] = {{a, s, offsetof(tu_surface, level) + a->levels * sizeof a->level[0]},
+                              {&a->mcs, &s->mcs,
+                               offsetof(tu_surface, plane) + a->plane_count * sizeof a->plane[0] -
+                                   offsetof(tu_surface, mcs)},
+                              {&b->sampler, smp, sizeof *smp}};
+    return ((const tuE_fast_prep *)(const void *)b->prepared)->kernels->same_spans(span, 3);
+}
+
 static tu_status bind_cached(tu_binding_cache *cache, const tu_surface *surface,
                              const tu_sampler *sampler, bool pointers_by_address,
                              const tu_binding **out, tu_error *err) {
+    for (uint32_t i = 0; i < cache->used; i++) {
+        if (same_pair_bytes(&cache->entry[i], surface, sampler, pointers_by_address)) {
+            *out = &cache->entry[i];
+            return TU_OK;
+        }
+    }
     for (uint32_t i = 0; i < cache->used; i++) {
         if (same_pair(&cache->entry[i], surface, sampler, pointers_by_address)) {
             *out = &cache->entry[i];

@@ -708,36 +708,87 @@ TUK_LD_2D(ld_rgba32f_2d, TUK_KIND_RGBA32F)
 TUK_LD_2D(ld_rgba16f_2d, TUK_KIND_RGBA16F)
 TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
 
+/* Whether every span's n bytes at a and b are equal: words of the build's vector width (64,
+ * 32 or 16 bytes), two at a time, the last one ending at n and overlapping the one before;
+ * 16-byte words for a span shorter than the width; all or-ed together and tested once. */
+typedef uint64_t tuk_word __attribute__((vector_size(TUK_W * 4)));
+typedef uint64_t tuk_word16 __attribute__((vector_size(16)));
+static bool tuk_same_spans(const tuK_span *span, unsigned count) {
+    tuk_word diff = {0}, u, v, u2, v2;
+    tuk_word16 diff16 = {0}, h, k;
+    for (unsigned s = 0; s < count; s++) {
+        const unsigned char *x = span[s].a, *y = span[s].b;
+        const size_t n = span[s].n;
+        if (n >= sizeof u) {
+            size_t i = 0;
+            for (; i + 2 * sizeof u < n; i += 2 * sizeof u) {
+                memcpy(&u, x + i, sizeof u);
+                memcpy(&v, y + i, sizeof v);
+                memcpy(&u2, x + i + sizeof u, sizeof u);
+                memcpy(&v2, y + i + sizeof u, sizeof v);
+                diff |= (u ^ v) | (u2 ^ v2);
+            }
+            if (i + sizeof u < n) {
+                memcpy(&u, x + i, sizeof u);
+                memcpy(&v, y + i, sizeof v);
+                diff |= u ^ v;
+            }
+            memcpy(&u, x + n - sizeof u, sizeof u);
+            memcpy(&v, y + n - sizeof v, sizeof v);
+            diff |= u ^ v;
+        } else {
+            for (size_t i = 0; i + 16 < n; i += 16) {
+                memcpy(&h, x + i, 16);
+                memcpy(&k, y + i, 16);
+                diff16 |= h ^ k;
+            }
+            memcpy(&h, x + n - 16, 16);
+            memcpy(&k, y + n - 16, 16);
+            diff16 |= h ^ k;
+        }
+    }
+#if defined(TUK_ISA_AVX512)
+    return _mm512_test_epi64_mask((__m512i)diff, (__m512i)diff) == 0 &&
+           (diff16[0] | diff16[1]) == 0;
+#elif defined(TUK_ISA_AVX2)
+    return _mm256_testz_si256((__m256i)diff, (__m256i)diff) && (diff16[0] | diff16[1]) == 0;
+#else
+    diff |= diff16;
+    return (diff[0] | diff[1]) == 0;
+#endif
+}
+
 /* A table entry: one kernel in every variant, or its four filter variants. */
 #define TUK_ONE(name) \
     { name, name, name, name }
 #define TUK_FOUR(name) \
     { name##_any, name##_bilinear, name##_trilinear, name##_point }
-#define TUK_SET                                                                                   \
-    {                                                                                             \
-        {                                                                                         \
-            [TUK_LD_RGBA8_2D] = TUK_ONE(ld_rgba8_2d), [TUK_LD_SRGBA8_2D] = TUK_ONE(ld_srgba8_2d), \
-            [TUK_LD_RGBA32F_2D] = TUK_ONE(ld_rgba32f_2d),                                         \
-            [TUK_LD_RGBA16F_2D] = TUK_ONE(ld_rgba16f_2d), [TUK_LD_R32F_2D] = TUK_ONE(ld_r32f_2d), \
-            [TUK_SAMPLE_RGBA8_2D] = TUK_FOUR(sample_rgba8_2d),                                    \
-            [TUK_SAMPLE_SRGBA8_2D] = TUK_FOUR(sample_srgba8_2d),                                  \
-            [TUK_SAMPLE_RGBA32F_2D] = TUK_FOUR(sample_rgba32f_2d),                                \
-            [TUK_SAMPLE_RGBA16F_2D] = TUK_FOUR(sample_rgba16f_2d),                                \
-            [TUK_SAMPLE_R32F_2D] = TUK_FOUR(sample_r32f_2d),                                      \
-            [TUK_SAMPLE_C_D32_2D] = TUK_FOUR(sample_c_d32_2d),                                    \
-            [TUK_SAMPLE_RGBA8_CUBE] = TUK_FOUR(sample_rgba8_cube),                                \
-            [TUK_SAMPLE_SRGBA8_CUBE] = TUK_FOUR(sample_srgba8_cube),                              \
-            [TUK_SAMPLE_RGBA32F_CUBE] = TUK_FOUR(sample_rgba32f_cube),                            \
-            [TUK_SAMPLE_RGBA8_1D] = TUK_ONE(sample_rgba8_1d),                                     \
-            [TUK_SAMPLE_SRGBA8_1D] = TUK_ONE(sample_srgba8_1d),                                   \
-            [TUK_SAMPLE_RGBA32F_1D] = TUK_ONE(sample_rgba32f_1d),                                 \
-            [TUK_SAMPLE_RGBA16F_1D] = TUK_ONE(sample_rgba16f_1d),                                 \
-            [TUK_SAMPLE_R32F_1D] = TUK_ONE(sample_r32f_1d),                                       \
-            [TUK_LD_RGBA8_1D] = TUK_ONE(ld_rgba8_1d),                                             \
-            [TUK_LD_RGBA32F_1D] = TUK_ONE(ld_rgba32f_1d),                                         \
-            [TUK_SAMPLE_D16_2D] = TUK_FOUR(sample_d16_2d),                                        \
-            [TUK_SAMPLE_C_D16_2D] = TUK_FOUR(sample_c_d16_2d),                                    \
-            [TUK_SAMPLE_RGBA8_3D] = TUK_ONE(sample_rgba8_3d),                                     \
-            [TUK_SAMPLE_RGBA32F_3D] = TUK_ONE(sample_rgba32f_3d)                                  \
-        }                                                                                         \
+#define TUK_SET                                                           \
+    {                                                                     \
+        .fn = {[TUK_LD_RGBA8_2D] = TUK_ONE(ld_rgba8_2d),                  \
+               [TUK_LD_SRGBA8_2D] = TUK_ONE(ld_srgba8_2d),                \
+               [TUK_LD_RGBA32F_2D] = TUK_ONE(ld_rgba32f_2d),              \
+               [TUK_LD_RGBA16F_2D] = TUK_ONE(ld_rgba16f_2d),              \
+               [TUK_LD_R32F_2D] = TUK_ONE(ld_r32f_2d),                    \
+               [TUK_SAMPLE_RGBA8_2D] = TUK_FOUR(sample_rgba8_2d),         \
+               [TUK_SAMPLE_SRGBA8_2D] = TUK_FOUR(sample_srgba8_2d),       \
+               [TUK_SAMPLE_RGBA32F_2D] = TUK_FOUR(sample_rgba32f_2d),     \
+               [TUK_SAMPLE_RGBA16F_2D] = TUK_FOUR(sample_rgba16f_2d),     \
+               [TUK_SAMPLE_R32F_2D] = TUK_FOUR(sample_r32f_2d),           \
+               [TUK_SAMPLE_C_D32_2D] = TUK_FOUR(sample_c_d32_2d),         \
+               [TUK_SAMPLE_RGBA8_CUBE] = TUK_FOUR(sample_rgba8_cube),     \
+               [TUK_SAMPLE_SRGBA8_CUBE] = TUK_FOUR(sample_srgba8_cube),   \
+               [TUK_SAMPLE_RGBA32F_CUBE] = TUK_FOUR(sample_rgba32f_cube), \
+               [TUK_SAMPLE_RGBA8_1D] = TUK_ONE(sample_rgba8_1d),          \
+               [TUK_SAMPLE_SRGBA8_1D] = TUK_ONE(sample_srgba8_1d),        \
+               [TUK_SAMPLE_RGBA32F_1D] = TUK_ONE(sample_rgba32f_1d),      \
+               [TUK_SAMPLE_RGBA16F_1D] = TUK_ONE(sample_rgba16f_1d),      \
+               [TUK_SAMPLE_R32F_1D] = TUK_ONE(sample_r32f_1d),            \
+               [TUK_LD_RGBA8_1D] = TUK_ONE(ld_rgba8_1d),                  \
+               [TUK_LD_RGBA32F_1D] = TUK_ONE(ld_rgba32f_1d),              \
+               [TUK_SAMPLE_D16_2D] = TUK_FOUR(sample_d16_2d),             \
+               [TUK_SAMPLE_C_D16_2D] = TUK_FOUR(sample_c_d16_2d),         \
+               [TUK_SAMPLE_RGBA8_3D] = TUK_ONE(sample_rgba8_3d),          \
+               [TUK_SAMPLE_RGBA32F_3D] = TUK_ONE(sample_rgba32f_3d)},     \
+        .same_spans = tuk_same_spans                                      \
     }
