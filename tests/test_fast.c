@@ -682,6 +682,62 @@ static void test_special_texels(void) {
     }
 }
 
+/* A border colour of -0 reads as -0 in a float format that holds it (docs/semantics.md,
+ * "Non-finite numbers": encoded and decoded): lanes far outside on every axis, whose filter
+ * weights are 0, return the border itself; the generic path's R is -0 bit for bit, and every
+ * kernel build agrees. 1D, 2D and 3D surfaces, nearest and linear. */
+static void test_signed_zero_border(void) {
+    static const tu_format formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
+                                        TU_FORMAT_R16G16B16A16_SFLOAT};
+    static const tu_surface_type types[] = {TU_SURFACE_1D, TU_SURFACE_2D, TU_SURFACE_3D};
+    unsigned iter = 0;
+    for (unsigned f = 0; f < 3; f++)
+        for (unsigned t = 0; t < 3; t++)
+            for (uint8_t filter = TU_FILTER_NEAREST; filter <= TU_FILTER_LINEAR; filter++) {
+                const tu_surface_type type = types[t];
+                surf_params p = {type,
+                                 false,
+                                 formats[f],
+                                 5,
+                                 type == TU_SURFACE_1D ? 1 : 4,
+                                 type == TU_SURFACE_3D ? 3 : 1,
+                                 1,
+                                 1,
+                                 0,
+                                 1,
+                                 0,
+                                 0,
+                                 0};
+                surf_box b;
+                if (!CHECK(make_surface(&p, &b))) continue;
+                tu_sampler smp = tu_sampler_default();
+                smp.min_filter = smp.mag_filter = filter;
+                for (int a = 0; a < 3; a++)
+                    smp.address[a] = TU_ADDRESS_CLAMP_BORDER;
+                for (int c = 0; c < 4; c++)
+                    smp.border_color.f[c] = -0.0f;
+                tu_msg m;
+                memset(&m, 0, sizeof m);
+                m.op = TU_OP_SAMPLE_LZ, m.simd = 16, m.lane_mask = 0xffff, m.channel_mask = 0xf;
+                for (unsigned l = 0; l < 16; l++) {
+                    const float far = l & 1 ? 1e12f : -1e12f;
+                    m.src[TU_SRC_U].f[l] = far;
+                    m.src[TU_SRC_V].f[l] = l & 2 ? far : -far;
+                    m.src[TU_SRC_R].f[l] = l & 4 ? far : -far;
+                }
+                tu_reply r;
+                tu_error err = {0};
+                CHECK(tuE_execute(&m, &b.s, &smp, &r, &err, false, NULL) == TU_OK, "%s",
+                      err.message);
+                for (unsigned l = 0; l < 16; l++)
+                    CHECK(r.channel[0].u[l] == 0x80000000u,
+                          "format %d type %d filter %u lane %u: the border's R reads %08x, not -0",
+                          (int)formats[f], (int)type, filter, l, r.channel[0].u[l]);
+                compare_paths(&m, &b.s, &smp, iter++);
+                free_surface(&b);
+            }
+}
+
 /* A 2D surface of one level whose texel i, row-major, holds the code code(i, c) in each byte
  * c (little-endian texel words). */
 static void code_surface(surf_box *b, tu_format f, uint32_t w, uint32_t h,
@@ -983,6 +1039,7 @@ int main(void) {
     TU_RUN(test_every_row_reachable);
     TU_RUN(test_near_misses);
     TU_RUN(test_special_texels);
+    TU_RUN(test_signed_zero_border);
     TU_RUN(test_canonical_nan);
     TU_RUN(test_every_code);
     TU_RUN(test_cube_rows);

@@ -49,8 +49,13 @@ typedef uint16_t vh __attribute__((vector_size(TUK_W * 4))); /* two 16-bit halve
 static inline vi vi_splat(int32_t x) {
     return (vi){0} + x;
 }
+/* x in every lane, bit for bit: (vf){0} + x would make -0 +0 (a border colour of -0 read
+ * as +0). */
 static inline vf vf_splat(float x) {
-    return (vf){0} + x;
+    vf v;
+    for (int k = 0; k < TUK_W; k++)
+        v[k] = x;
+    return v;
 }
 static inline vi vi_iota(void) {
     static const int32_t iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
