@@ -69,29 +69,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     tu_error err = {0};
     if (tu_surface_validate(&lin, &err) == TU_OK) fz_compare_texels(&lin, &bl, "block-linear");
 
-    tu_sampler smp = fz_sampler(&in, false);
-    tu_msg *m = malloc(sizeof *m);
-    tu_reply *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
-    if (!m || !ra || !rb) abort();
-    const uint32_t count = 1 + fz_below(&in, MAX_MESSAGES);
-    for (uint32_t i = 0; i < count; i++) {
-        fz_message(&in, m, false);
-        memset(ra, 0xa5, sizeof *ra);
-        memset(rb, 0xa5, sizeof *rb);
-        tu_error ea = {0}, eb = {0};
-        const tu_status sa = tu_execute(m, &lin, &smp, ra, &ea);
-        const tu_status sb = tu_execute(m, &bl, &smp, rb, &eb);
-        if (sa != sb || (sa == TU_OK && memcmp(ra, rb, sizeof *ra) != 0)) {
-            fprintf(stderr, "op %s: linear %s (%s), block-linear %s (%s)%s\n",
-                    tu_op_describe(m->op) ? tu_op_describe(m->op)->name : "?", tu_status_name(sa),
-                    ea.message, tu_status_name(sb), eb.message,
-                    sa == sb ? ": the replies differ" : "");
-            abort();
-        }
-    }
-    free(rb);
-    free(ra);
-    free(m);
+    const tu_sampler smp = fz_sampler(&in, false);
+    fz_compare_messages(&in, &lin, &bl, &smp, MAX_MESSAGES, "block-linear");
     free(mem_bl);
     free(mem_lin);
     return 0;

@@ -175,4 +175,34 @@ static inline void fz_compare_texels(const tu_surface *a, const tu_surface *b, c
     }
 }
 
+/* Messages from the input (1 to max_messages) on a and on b, the same texels in another
+ * layout (`layout` names it in the report), under one sampler: the same status and the very
+ * same reply each time; aborts at the first that differs. */
+static inline void fz_compare_messages(fuzz_in *in, const tu_surface *a, const tu_surface *b,
+                                       const tu_sampler *smp, uint32_t max_messages,
+                                       const char *layout) {
+    tu_msg *m = malloc(sizeof *m);
+    tu_reply *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
+    if (!m || !ra || !rb) abort();
+    const uint32_t count = 1 + fz_below(in, max_messages);
+    for (uint32_t i = 0; i < count; i++) {
+        fz_message(in, m, false);
+        memset(ra, 0xa5, sizeof *ra);
+        memset(rb, 0xa5, sizeof *rb);
+        tu_error ea = {0}, eb = {0};
+        const tu_status sa = tu_execute(m, a, smp, ra, &ea);
+        const tu_status sb = tu_execute(m, b, smp, rb, &eb);
+        if (sa != sb || (sa == TU_OK && memcmp(ra, rb, sizeof *ra) != 0)) {
+            fprintf(stderr, "op %s: linear %s (%s), %s %s (%s)%s\n",
+                    tu_op_describe(m->op) ? tu_op_describe(m->op)->name : "?", tu_status_name(sa),
+                    ea.message, layout, tu_status_name(sb), eb.message,
+                    sa == sb ? ": the replies differ" : "");
+            abort();
+        }
+    }
+    free(rb);
+    free(ra);
+    free(m);
+}
+
 #endif /* TEXUNIT_FUZZ_GEN_H */

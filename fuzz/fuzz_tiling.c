@@ -103,30 +103,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     tiled.base_level = lin.base_level, tiled.level_count = lin.level_count;
     if (view_valid) fz_compare_texels(&lin, &tiled, tu_tiling_name(tiling));
 
-    tu_sampler smp = fz_sampler(&in, false);
-    tu_msg *m = malloc(sizeof *m);
-    tu_reply *ra = malloc(sizeof *ra), *rb = malloc(sizeof *rb);
-    if (!m || !ra || !rb) abort();
-    const uint32_t count = 1 + fz_below(&in, MAX_MESSAGES);
-    for (uint32_t i = 0; i < count; i++) {
-        fz_message(&in, m, false);
-        memset(ra, 0xa5, sizeof *ra);
-        tu_error ea = {0};
-        const tu_status sa = tu_execute(m, &lin, &smp, ra, &ea);
-        memset(rb, 0xa5, sizeof *rb);
-        tu_error eb = {0};
-        const tu_status sb = tu_execute(m, &tiled, &smp, rb, &eb);
-        if (sa != sb || (sa == TU_OK && memcmp(ra, rb, sizeof *ra) != 0)) {
-            fprintf(stderr, "op %s: linear %s (%s), Intel %s %s (%s)%s\n",
-                    tu_op_describe(m->op) ? tu_op_describe(m->op)->name : "?", tu_status_name(sa),
-                    ea.message, tu_tiling_name(tiling), tu_status_name(sb), eb.message,
-                    sa == sb ? ": the replies differ" : "");
-            abort();
-        }
-    }
-    free(rb);
-    free(ra);
-    free(m);
+    const tu_sampler smp = fz_sampler(&in, false);
+    char layout[32];
+    snprintf(layout, sizeof layout, "Intel %s", tu_tiling_name(tiling));
+    fz_compare_messages(&in, &lin, &tiled, &smp, MAX_MESSAGES, layout);
     free(mem);
     free(mem_lin);
     return 0;
