@@ -977,10 +977,18 @@ typedef struct job {
     const setup *s;
     path path;
     uint32_t first, count;
+    pthread_barrier_t *start; /* every thread's setup done: the timed loops begin together */
+    double begin, end;        /* the thread's timed loop */
     double sum;
     tu_status status;
     tu_error err;
 } job;
+
+/* After a thread's setup (its buffers, a vISA thread state): wait for the others, then time. */
+static void job_begin(job *j) {
+    pthread_barrier_wait(j->start);
+    j->begin = now_s();
+}
 
 /* The sums of the enabled channels of SIMD16 float replies, per channel and lane (as
  * bench.comp keeps one vec4 per invocation: independent additions, no chain of 64 dependent
@@ -1030,6 +1038,7 @@ static void job_engine(job *j) {
     msg->channel_mask = wl->channels;
     lane_sums *acc = calloc(1, sizeof *acc);
     if (!acc) die("out of memory");
+    job_begin(j);
     for (uint32_t m = j->first; m < j->first + j->count && j->status == TU_OK; m++) {
         const uint32_t *lanes = s->lanes + (size_t)m * SIMD * stride;
         fill_msg(msg, wl->kind, lanes);
@@ -1047,6 +1056,7 @@ static void job_engine(job *j) {
                           wl->channels);
         }
     }
+    j->end = now_s();
     j->sum = lane_sums_total(acc);
     free(acc);
     free(msg);
@@ -1058,6 +1068,7 @@ static void job_visa(job *j) {
     const setup *s = j->s;
     tu_visa_state st;
     j->status = tu_visa_state_init(&st, &s->kernel, &j->err);
+    job_begin(j); /* also on failure: the other threads wait for this one */
     if (j->status != TU_OK) return;
     st.dispatch_mask = (1u << SIMD) - 1u;
     lane_sums acc = {{{0}}};
@@ -1068,6 +1079,7 @@ static void job_visa(job *j) {
         j->status = tu_visa_execute(&s->kernel, &st, s->vbind, &j->err);
         lane_sums_add(&acc, st.grf + s->visa_dst, SIMD * 4, s->wl->channels);
     }
+    j->end = now_s();
     j->sum = lane_sums_total(&acc);
     tu_visa_state_free(&st);
 }
@@ -1084,6 +1096,7 @@ static void job_send(job *j) {
     const size_t chan =
         (SIMD * 4 + s->target->grf_bytes - 1) / s->target->grf_bytes * s->target->grf_bytes;
     lane_sums acc = {{{0}}};
+    job_begin(j);
     for (uint32_t m = j->first; m < j->first + j->count && j->status == TU_OK; m++) {
         const uint32_t *lanes = s->lanes + (size_t)m * SIMD * 2u; /* u, then v */
         memcpy(payload + s->send_u, lanes, SIMD * 4u);
@@ -1092,6 +1105,7 @@ static void job_send(job *j) {
             tu_send_execute(&snd, s->target, &s->tables, response, sizeof response, &j->err);
         lane_sums_add(&acc, response, chan, s->wl->channels);
     }
+    j->end = now_s();
     j->sum = lane_sums_total(&acc);
 }
 
@@ -1106,22 +1120,32 @@ static void *job_run(void *arg) {
 }
 
 /* Run `msgs` messages on `threads` threads (the calling one and threads - 1 more); returns
- * the seconds taken and the sum of every returned channel. */
+ * the seconds taken and the sum of every returned channel. The time runs from the first
+ * thread's start to the last one's end, all threads having started together after their
+ * setup: starting a thread and its first allocations (a new malloc arena) are not sampling,
+ * and a row of the fastest workloads lasts only a few milliseconds. */
 static double run_jobs(const setup *s, path p, unsigned threads, uint32_t msgs, double *sum) {
     job jobs[MAX_THREADS];
     pthread_t tid[MAX_THREADS];
+    pthread_barrier_t start;
+    if (pthread_barrier_init(&start, NULL, threads) != 0) die("pthread_barrier_init failed");
     for (unsigned t = 0; t < threads; t++) {
         const uint32_t first = (uint32_t)((uint64_t)msgs * t / threads);
         const uint32_t end = (uint32_t)((uint64_t)msgs * (t + 1) / threads);
-        jobs[t] = (job){.s = s, .path = p, .first = first, .count = end - first};
+        jobs[t] = (job){.s = s, .path = p, .first = first, .count = end - first, .start = &start};
     }
-    const double t0 = now_s();
     for (unsigned t = 1; t < threads; t++)
         if (pthread_create(&tid[t], NULL, job_run, &jobs[t]) != 0) die("pthread_create failed");
     job_run(&jobs[0]);
     for (unsigned t = 1; t < threads; t++)
         pthread_join(tid[t], NULL);
-    const double dt = now_s() - t0;
+    pthread_barrier_destroy(&start);
+    double begin = jobs[0].begin, end = jobs[0].end;
+    for (unsigned t = 1; t < threads; t++) {
+        begin = jobs[t].begin < begin ? jobs[t].begin : begin;
+        end = jobs[t].end > end ? jobs[t].end : end;
+    }
+    const double dt = end - begin;
     *sum = 0.0;
     for (unsigned t = 0; t < threads; t++) {
         if (jobs[t].status != TU_OK)
