@@ -370,8 +370,8 @@ static bool same_pair(const tu_binding *b, const tu_surface *s, const tu_sampler
 /* Whether b was bound from these very bytes: the surface up to its last level, from its MCS
  * pointer to its last plane, and the sampler, compared in the widest words of b's kernel
  * build, padding included. Equal bytes are equal fields, so a yes is same_pair's yes; a no
- * may be padding alone (a description built afresh each call), so same_pair decides then.
- * A caller passing the same description again and again costs a third of same_pair. */
+ * may be padding alone (a description built afresh each call), so same_pair decides then
+ * (what each costs: docs/bindings.md "What it costs"). */
 static bool same_pair_bytes(const tu_binding *b, const tu_surface *s, const tu_sampler *smp,
                             bool pointers_by_address) {
     const tu_surface *a = &b->surface; /* validated: its counts are in range */
