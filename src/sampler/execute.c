@@ -340,12 +340,8 @@ static TU_ALWAYS_INLINE bool same_bytes(const void *a, const void *b, size_t n) 
 }
 
 /* Whether b was bound from a surface and sampler equal to these, field by field (padding
- * never compared; level and plane entries past the counts neither: nothing reads them). A
- * surface with an MCS surface or a residency map points at further descriptions, which may
- * change behind unchanged pointers: when pointers_by_address is false (tu_execute's cache,
- * whose bindings the caller never sees) such a binding never matches. */
-static bool same_pair(const tu_binding *b, const tu_surface *s, const tu_sampler *smp,
-                      bool pointers_by_address) {
+ * never compared; level and plane entries past the counts neither: nothing reads them). */
+static bool same_pair(const tu_binding *b, const tu_surface *s, const tu_sampler *smp) {
     const tu_surface *a = &b->surface; /* validated: its counts are in range */
     if (a->data != s->data || !same_bytes(&a->width, &s->width, TUE_SURFACE_COUNTS) ||
         a->format != s->format || a->size != s->size || a->type != s->type ||
@@ -354,7 +350,6 @@ static bool same_pair(const tu_binding *b, const tu_surface *s, const tu_sampler
         a->mcs != s->mcs || a->residency != s->residency || a->plane_count != s->plane_count ||
         !same_bytes(smp, &b->sampler, sizeof *smp))
         return false;
-    if (!pointers_by_address && (a->mcs || a->residency)) return false;
     for (uint32_t l = 0; l < a->levels; l++)
         if (!same_bytes(&a->level[l], &s->level[l], TUE_LEVEL_FIELDS)) return false;
     if (!same_bytes(&a->clear_color, &s->clear_color, sizeof a->clear_color)) return false;
@@ -372,11 +367,9 @@ static bool same_pair(const tu_binding *b, const tu_surface *s, const tu_sampler
  * build, padding included. Equal bytes are equal fields, so a yes is same_pair's yes; a no
  * may be padding alone (a description built afresh each call), so same_pair decides then
  * (what each costs: docs/bindings.md "What it costs"). */
-static bool same_pair_bytes(const tu_binding *b, const tu_surface *s, const tu_sampler *smp,
-                            bool pointers_by_address) {
+static bool same_pair_bytes(const tu_binding *b, const tu_surface *s, const tu_sampler *smp) {
     const tu_surface *a = &b->surface; /* validated: its counts are in range */
-    if (a->data != s->data || a->levels != s->levels || a->plane_count != s->plane_count ||
-        (!pointers_by_address && (a->mcs || a->residency)))
+    if (a->data != s->data || a->levels != s->levels || a->plane_count != s->plane_count)
         return false;
     const tuK_span span[3] = {{a, s, offsetof(tu_surface, level) + a->levels * sizeof a->level[0]},
                               {&a->mcs, &s->mcs,
@@ -386,17 +379,23 @@ static bool same_pair_bytes(const tu_binding *b, const tu_surface *s, const tu_s
     return ((const tuE_fast_prep *)(const void *)b->prepared)->kernels->same_spans(span, 3);
 }
 
+/* A surface with an MCS surface or a residency map points at further descriptions, which may
+ * change behind unchanged pointers: when pointers_by_address is false (tu_execute's cache,
+ * whose bindings the caller never sees) such a pair is never looked up (a hit would need an
+ * entry with the same pointers), only bound. */
 static tu_status bind_cached(tu_binding_cache *cache, const tu_surface *surface,
                              const tu_sampler *sampler, bool pointers_by_address,
                              const tu_binding **out, tu_error *err) {
-    for (uint32_t i = 0; i < cache->used; i++) {
-        if (same_pair_bytes(&cache->entry[i], surface, sampler, pointers_by_address)) {
+    const uint32_t searched =
+        pointers_by_address || (!surface->mcs && !surface->residency) ? cache->used : 0;
+    for (uint32_t i = 0; i < searched; i++) {
+        if (same_pair_bytes(&cache->entry[i], surface, sampler)) {
             *out = &cache->entry[i];
             return TU_OK;
         }
     }
-    for (uint32_t i = 0; i < cache->used; i++) {
-        if (same_pair(&cache->entry[i], surface, sampler, pointers_by_address)) {
+    for (uint32_t i = 0; i < searched; i++) {
+        if (same_pair(&cache->entry[i], surface, sampler)) {
             *out = &cache->entry[i];
             return TU_OK;
         }
