@@ -3,7 +3,7 @@
  * with callgrind (docs/bindings.md): the cost of the bound path (tu_execute_bound on a
  * binding) and of the convenience path (tu_execute, which validates and prepares per call).
  *
- *   msgcount W MODE N [SIZE]     W 1..6 (below), MODE bound|execute, N messages
+ *   msgcount W MODE N [SIZE]     W 1..6 (below), MODE bound|execute|time, N messages
  *
  * Workloads (issue "Sampling at hardware-simulator speed"), SIMD16, every lane enabled, RGBA
  * returned, a SIZE x SIZE surface (default 256) with its full mip chain and hashed texels,
@@ -16,13 +16,18 @@
  *   6  SAMPLE_L trilinear on an R8G8B8A8_UNORM cube (seamless), LOD 1.4
  * The messages are run by msgcount_run, so that
  *   valgrind --tool=callgrind --toggle-collect=msgcount_run build/bench/msgcount 2 bound 1000
- * counts only them (bench/msgcount.sh prints the table). Not a timing benchmark: texbench is.
+ * counts only them (bench/msgcount.sh prints the table). MODE time runs N messages on each
+ * path in turn, 20 rounds, and prints the best time per message of each and their ratio: the
+ * per-call cost of tu_execute's cache on one message after another from a warm cache
+ * (docs/bindings.md). texbench is the timing benchmark of the workloads themselves.
  */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include "texunit/texunit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { MESSAGES = 64, LANES = 16 };
 
@@ -80,13 +85,36 @@ float msgcount_run(int bound, const tu_binding *b, const tu_surface *s, const tu
     return sum;
 }
 
+static double now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* MODE time: both paths in turn, the best round of each. */
+static void time_paths(const tu_binding *b, const tu_surface *s, const tu_sampler *smp,
+                       const tu_msg *msgs, long n) {
+    double best[2] = {1e300, 1e300};
+    float sum = 0.0f;
+    for (int round = 0; round < 20; round++)
+        for (int bound = 1; bound >= 0; bound--) {
+            const double t0 = now_ns();
+            sum += msgcount_run(bound, b, s, smp, msgs, n);
+            const double ns = (now_ns() - t0) / (double)n;
+            if (ns < best[bound]) best[bound] = ns;
+        }
+    printf("bound %.1f ns/message, execute %.1f ns/message, bound/execute %.3f (sum %g)\n", best[1],
+           best[0], best[1] / best[0], (double)sum);
+}
+
 int main(int argc, char **argv) {
     const int w = argc > 3 ? atoi(argv[1]) : 0;
-    if (w < 1 || w > 6 || (strcmp(argv[2], "bound") && strcmp(argv[2], "execute"))) {
-        fprintf(stderr, "usage: msgcount W(1..6) bound|execute N [SIZE]\n");
+    if (w < 1 || w > 6 ||
+        (strcmp(argv[2], "bound") && strcmp(argv[2], "execute") && strcmp(argv[2], "time"))) {
+        fprintf(stderr, "usage: msgcount W(1..6) bound|execute|time N [SIZE]\n");
         return 2;
     }
-    const int bound = strcmp(argv[2], "bound") == 0;
+    const int bound = strcmp(argv[2], "bound") == 0, timed = strcmp(argv[2], "time") == 0;
     const long n = atol(argv[3]);
     const uint32_t size = argc > 4 ? (uint32_t)atoi(argv[4]) : 256;
     tu_surface s;
@@ -134,7 +162,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "msgcount: %s\n", err.message);
         return 1;
     }
-    printf("%g\n", (double)msgcount_run(bound, &b, &s, &smp, msgs, n));
+    if (timed)
+        time_paths(&b, &s, &smp, msgs, n);
+    else
+        printf("%g\n", (double)msgcount_run(bound, &b, &s, &smp, msgs, n));
     free(s.data);
     return 0;
 }

@@ -19,6 +19,7 @@
 #include "../src/sampler/fast.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 static uint64_t rng = 0x5eed5eedull;
@@ -990,38 +991,58 @@ static void test_isa_choice(void) {
     printf("\n");
 }
 
-/* Every kernel build's same_spans (tu_execute's cache key compare): spans of every length
- * from 16 to past a 17-level surface, at every alignment mod 16, equal and then with each
- * single byte changed; several spans at once, one of them changed. */
-static void test_same_spans(void) {
-    enum { MAX = 1200 };
-    static unsigned char a[MAX + 16], b[MAX + 16];
-    for (size_t i = 0; i < sizeof a; i++)
-        a[i] = b[i] = (unsigned char)tu_test_rand(&rng);
+/* Every kernel build's same_binding (tu_execute's cache key): a surface of every level count
+ * and plane count, at several alignments, equal; then each byte it compares changed alone
+ * (a miss), each byte it skips changed (the levels and planes past the counts: still a hit),
+ * and the counts themselves changed. */
+static void test_same_binding(void) {
+    static tu_binding b;
+    static _Alignas(64) unsigned char caller[sizeof(tu_surface) + 64];
+    static tu_sampler smp;
     for (unsigned k = 0; k < isa_count; k++) {
         const tuK_set *set;
-        CHECK(tuE_kernels_for(isas[k], &set, NULL) == TU_OK && set->same_spans);
-        for (size_t n = 16; n <= MAX; n += n < 200 ? 1 : 13) {
-            const size_t shift = n % 16;
-            const tuK_span one = {a + shift, b + 15 - shift, n};
-            memcpy(b + 15 - shift, a + shift, n);
-            CHECK(set->same_spans(&one, 1), "%s: %zu equal bytes differ", tu_isa_name(isas[k]), n);
-            for (size_t i = 0; i < n; i++) {
-                b[15 - shift + i] ^= 0x80;
-                CHECK(!set->same_spans(&one, 1), "%s: byte %zu of %zu not compared",
-                      tu_isa_name(isas[k]), i, n);
-                b[15 - shift + i] ^= 0x80;
+        CHECK(tuE_kernels_for(isas[k], &set, NULL) == TU_OK && set->same_binding);
+        for (uint32_t levels = 1; levels <= TU_MAX_LEVELS; levels++) {
+            for (uint32_t planes = 0; planes <= TU_MAX_PLANES; planes++) {
+                unsigned char *bytes = (unsigned char *)&b.surface;
+                for (size_t i = 0; i < sizeof b.surface; i++)
+                    bytes[i] = (unsigned char)tu_test_rand(&rng);
+                for (size_t i = 0; i < sizeof b.sampler; i++)
+                    ((unsigned char *)&b.sampler)[i] = (unsigned char)tu_test_rand(&rng);
+                b.surface.levels = levels;
+                b.surface.plane_count = planes;
+                tu_surface *s = (tu_surface *)(void *)(caller + 8 * ((levels + planes) % 8));
+                memcpy(s, &b.surface, sizeof *s);
+                memcpy(&smp, &b.sampler, sizeof smp);
+                const char *isa = tu_isa_name(isas[k]);
+                CHECK(set->same_binding(&b, s, &smp),
+                      "%s: %u levels, %u planes: equal bytes differ", isa, levels, planes);
+                const size_t head = offsetof(tu_surface, level) + levels * sizeof s->level[0];
+                const size_t tail = offsetof(tu_surface, plane) + planes * sizeof s->plane[0];
+                unsigned char *sb = (unsigned char *)s;
+                for (size_t i = 0; i < sizeof *s; i++) {
+                    const bool compared = i < head || (i >= offsetof(tu_surface, mcs) && i < tail);
+                    sb[i] ^= 0x80;
+                    CHECK(set->same_binding(&b, s, &smp) == !compared,
+                          "%s: %u levels, %u planes: byte %zu %s", isa, levels, planes, i,
+                          compared ? "not compared" : "compared (past the counts)");
+                    sb[i] ^= 0x80;
+                }
+                for (size_t i = 0; i < sizeof smp; i++) {
+                    ((unsigned char *)&smp)[i] ^= 1;
+                    CHECK(!set->same_binding(&b, s, &smp), "%s: sampler byte %zu not compared", isa,
+                          i);
+                    ((unsigned char *)&smp)[i] ^= 1;
+                }
+                s->levels = levels % TU_MAX_LEVELS + 1;
+                CHECK(!set->same_binding(&b, s, &smp), "%s: levels %u vs %u", isa, levels,
+                      s->levels);
+                s->levels = 0xffffffffu;
+                CHECK(!set->same_binding(&b, s, &smp), "%s: levels 0xffffffff", isa);
+                s->levels = levels;
+                s->plane_count = 0xffffffffu;
+                CHECK(!set->same_binding(&b, s, &smp), "%s: plane_count 0xffffffff", isa);
             }
-        }
-        memcpy(b, a, sizeof a);
-        const tuK_span three[3] = {{a, b, 700}, {a + 700, b + 700, 40}, {a + 800, b + 800, 56}};
-        CHECK(set->same_spans(three, 3));
-        for (int s = 0; s < 3; s++) {
-            unsigned char *last = (unsigned char *)three[s].b + three[s].n - 1;
-            *last ^= 1;
-            CHECK(!set->same_spans(three, 3), "%s: span %d of 3 not compared", tu_isa_name(isas[k]),
-                  s);
-            *last ^= 1;
         }
     }
 }
@@ -1029,7 +1050,7 @@ static void test_same_spans(void) {
 int main(void) {
     pick_isas();
     TU_RUN(test_isa_choice);
-    TU_RUN(test_same_spans);
+    TU_RUN(test_same_binding);
     TU_RUN(test_weight_rounding);
     TU_RUN(test_log2);
     TU_RUN(test_snap256);

@@ -367,33 +367,17 @@ static bool same_pair(const tu_binding *b, const tu_surface *s, const tu_sampler
  * build, padding included. Equal bytes are equal fields, so a yes is same_pair's yes; a no
  * may be padding alone (a description built afresh each call), so same_pair decides then
  * (what each costs: docs/bindings.md "What it costs"). */
-static bool same_pair_bytes(const tu_binding *b, const tu_surface *s, const tu_sampler *smp) {
-    const tu_surface *a = &b->surface; /* validated: its counts are in range */
-    if (a->data != s->data || a->levels != s->levels || a->plane_count != s->plane_count)
-        return false;
-    const tuK_span span[3] = {{a, s, offsetof(tu_surface, level) + a->levels * sizeof a->level[0]},
-                              {&a->mcs, &s->mcs,
-                               offsetof(tu_surface, plane) + a->plane_count * sizeof a->plane[0] -
-                                   offsetof(tu_surface, mcs)},
-                              {&b->sampler, smp, sizeof *smp}};
-    return ((const tuE_fast_prep *)(const void *)b->prepared)->kernels->same_spans(span, 3);
+static inline bool same_pair_bytes(const tu_binding *b, const tu_surface *s,
+                                   const tu_sampler *smp) {
+    return prepared(b)->kernels->same_binding(b, s, smp);
 }
 
-/* A surface with an MCS surface or a residency map points at further descriptions, which may
- * change behind unchanged pointers: when pointers_by_address is false (tu_execute's cache,
- * whose bindings the caller never sees) such a pair is never looked up (a hit would need an
- * entry with the same pointers), only bound. */
-static tu_status bind_cached(tu_binding_cache *cache, const tu_surface *surface,
-                             const tu_sampler *sampler, bool pointers_by_address,
-                             const tu_binding **out, tu_error *err) {
-    const uint32_t searched =
-        pointers_by_address || (!surface->mcs && !surface->residency) ? cache->used : 0;
-    for (uint32_t i = 0; i < searched; i++) {
-        if (same_pair_bytes(&cache->entry[i], surface, sampler)) {
-            *out = &cache->entry[i];
-            return TU_OK;
-        }
-    }
+/* bind_cached's miss: an entry equal field by field (a description whose padding differs),
+ * else a new binding in a free entry or in place of the oldest. */
+static __attribute__((noinline)) tu_status bind_missed(tu_binding_cache *cache,
+                                                       const tu_surface *surface,
+                                                       const tu_sampler *sampler, uint32_t searched,
+                                                       const tu_binding **out, tu_error *err) {
     for (uint32_t i = 0; i < searched; i++) {
         if (same_pair(&cache->entry[i], surface, sampler)) {
             *out = &cache->entry[i];
@@ -419,6 +403,26 @@ static tu_status bind_cached(tu_binding_cache *cache, const tu_surface *surface,
         cache->next = (cache->next + 1) % TU_BINDING_CACHE_ENTRIES;
     *out = slot;
     return TU_OK;
+}
+
+/* The cache's binding of surface and sampler: an entry bound from the same bytes (inlined
+ * into the callers: the usual call ends here), else bind_missed.
+ * A surface with an MCS surface or a residency map points at further descriptions, which may
+ * change behind unchanged pointers: when pointers_by_address is false (tu_execute's cache,
+ * whose bindings the caller never sees) such a pair is never looked up (a hit would need an
+ * entry with the same pointers), only bound. */
+static TU_ALWAYS_INLINE tu_status bind_cached(tu_binding_cache *cache, const tu_surface *surface,
+                                              const tu_sampler *sampler, bool pointers_by_address,
+                                              const tu_binding **out, tu_error *err) {
+    const uint32_t searched =
+        pointers_by_address || (!surface->mcs && !surface->residency) ? cache->used : 0;
+    for (uint32_t i = 0; i < searched; i++) {
+        if (same_pair_bytes(&cache->entry[i], surface, sampler)) {
+            *out = &cache->entry[i];
+            return TU_OK;
+        }
+    }
+    return bind_missed(cache, surface, sampler, searched, out, err);
 }
 
 tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,

@@ -39,12 +39,6 @@ typedef struct tuK_geom {
 
 typedef void (*tuK_fn)(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply);
 
-/* n >= 16 bytes at a and at b, for tuK_set.same_spans. */
-typedef struct tuK_span {
-    const void *a, *b;
-    size_t n;
-} tuK_span;
-
 /* The kernels, by what they run: LD, LD_LZ, LD_L of 2D (array) surfaces; the SAMPLE ops
  * without compare or offsets (2D: every LOD mode; cube: explicit and zero LOD); the SAMPLE
  * ops with compare on D32. By format: RGBA8 = R8G8B8A8 or B8G8R8A8 UNORM, SRGBA8 the same
@@ -115,9 +109,9 @@ static inline unsigned tuK_filter_of(const tu_sampler *smp) {
  * has every entry NULL. */
 typedef struct tuK_set {
     tuK_fn fn[TUK_COUNT][TUK_FILTERS];
-    /* Whether every span's n bytes at a and b are equal, in the build's widest words
-     * (tu_execute's cache compares a caller's description with a binding's copy by it). */
-    bool (*same_spans)(const struct tuK_span *span, unsigned count);
+    /* Whether binding b was bound from the very bytes of surface and sampler, compared in
+     * the build's widest words (tu_execute's cache key: execute.c, docs/bindings.md). */
+    bool (*same_binding)(const tu_binding *b, const tu_surface *surface, const tu_sampler *sampler);
 } tuK_set;
 
 extern const tuK_set tuK_portable, tuK_avx2, tuK_avx512;

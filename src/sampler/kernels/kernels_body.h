@@ -708,45 +708,64 @@ TUK_LD_2D(ld_rgba32f_2d, TUK_KIND_RGBA32F)
 TUK_LD_2D(ld_rgba16f_2d, TUK_KIND_RGBA16F)
 TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
 
-/* Whether every span's n bytes at a and b are equal: words of the build's vector width (64,
- * 32 or 16 bytes), two at a time, the last one ending at n and overlapping the one before;
- * 16-byte words for a span shorter than the width; all or-ed together and tested once. */
+/* The n >= 16 bytes at x and y xor-ed and or-ed into *diff (words of the build's vector
+ * width: 64, 32 or 16 bytes, two at a time, the last one ending at n and overlapping the one
+ * before) or, for n shorter than a word, into *diff16 (16-byte words, the same way). Inlined
+ * with a constant n (the sampler, the tail of a surface without planes), it unrolls. */
 typedef uint64_t tuk_word __attribute__((vector_size(TUK_W * 4)));
 typedef uint64_t tuk_word16 __attribute__((vector_size(16)));
-static bool tuk_same_spans(const tuK_span *span, unsigned count) {
-    tuk_word diff = {0}, u, v, u2, v2;
-    tuk_word16 diff16 = {0}, h, k;
-    for (unsigned s = 0; s < count; s++) {
-        const unsigned char *x = span[s].a, *y = span[s].b;
-        const size_t n = span[s].n;
-        if (n >= sizeof u) {
-            size_t i = 0;
-            for (; i + 2 * sizeof u < n; i += 2 * sizeof u) {
-                memcpy(&u, x + i, sizeof u);
-                memcpy(&v, y + i, sizeof v);
-                memcpy(&u2, x + i + sizeof u, sizeof u);
-                memcpy(&v2, y + i + sizeof u, sizeof v);
-                diff |= (u ^ v) | (u2 ^ v2);
-            }
-            if (i + sizeof u < n) {
-                memcpy(&u, x + i, sizeof u);
-                memcpy(&v, y + i, sizeof v);
-                diff |= u ^ v;
-            }
-            memcpy(&u, x + n - sizeof u, sizeof u);
-            memcpy(&v, y + n - sizeof v, sizeof v);
-            diff |= u ^ v;
-        } else {
-            for (size_t i = 0; i + 16 < n; i += 16) {
-                memcpy(&h, x + i, 16);
-                memcpy(&k, y + i, 16);
-                diff16 |= h ^ k;
-            }
-            memcpy(&h, x + n - 16, 16);
-            memcpy(&k, y + n - 16, 16);
-            diff16 |= h ^ k;
+static TU_ALWAYS_INLINE void tuk_diff(const void *a, const void *b, size_t n, tuk_word *diff,
+                                      tuk_word16 *diff16) {
+    const unsigned char *x = a, *y = b;
+    if (n >= sizeof(tuk_word)) {
+        tuk_word u, v, u2, v2;
+        size_t i = 0;
+        for (; i + 2 * sizeof u < n; i += 2 * sizeof u) {
+            memcpy(&u, x + i, sizeof u);
+            memcpy(&v, y + i, sizeof v);
+            memcpy(&u2, x + i + sizeof u, sizeof u);
+            memcpy(&v2, y + i + sizeof u, sizeof v);
+            *diff |= (u ^ v) | (u2 ^ v2);
         }
+        if (i + sizeof u < n) {
+            memcpy(&u, x + i, sizeof u);
+            memcpy(&v, y + i, sizeof v);
+            *diff |= u ^ v;
+        }
+        memcpy(&u, x + n - sizeof u, sizeof u);
+        memcpy(&v, y + n - sizeof v, sizeof v);
+        *diff |= u ^ v;
+    } else {
+        tuk_word16 h, k;
+        for (size_t i = 0; i + 16 < n; i += 16) {
+            memcpy(&h, x + i, 16);
+            memcpy(&k, y + i, 16);
+            *diff16 |= h ^ k;
+        }
+        memcpy(&h, x + n - 16, 16);
+        memcpy(&k, y + n - 16, 16);
+        *diff16 |= h ^ k;
     }
+}
+
+/* Whether binding b was bound from these very bytes (tu_execute's cache key, execute.c):
+ * the surface up to the end of its last level, the surface from its MCS pointer to the end
+ * of its last plane, and the whole sampler, padding included. b's level and plane counts
+ * are valid, so a caller's out-of-range count differs from them and is never used as a
+ * length. */
+#define TUK_SURFACE_TAIL(planes) \
+    (offsetof(tu_surface, plane) + (planes) * sizeof(tu_plane) - offsetof(tu_surface, mcs))
+static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_sampler *smp) {
+    const tu_surface *a = &b->surface;
+    if (a->levels != s->levels || a->plane_count != s->plane_count) return false;
+    tuk_word diff = {0};
+    tuk_word16 diff16 = {0};
+    tuk_diff(a, s, offsetof(tu_surface, level) + a->levels * sizeof a->level[0], &diff, &diff16);
+    if (a->plane_count == 0) /* the usual surface: a constant length */
+        tuk_diff(&a->mcs, &s->mcs, TUK_SURFACE_TAIL(0), &diff, &diff16);
+    else
+        tuk_diff(&a->mcs, &s->mcs, TUK_SURFACE_TAIL(a->plane_count), &diff, &diff16);
+    tuk_diff(&b->sampler, smp, sizeof *smp, &diff, &diff16);
 #if defined(TUK_ISA_AVX512)
     return _mm512_test_epi64_mask((__m512i)diff, (__m512i)diff) == 0 &&
            (diff16[0] | diff16[1]) == 0;
@@ -790,5 +809,5 @@ static bool tuk_same_spans(const tuK_span *span, unsigned count) {
                [TUK_SAMPLE_C_D16_2D] = TUK_FOUR(sample_c_d16_2d),         \
                [TUK_SAMPLE_RGBA8_3D] = TUK_ONE(sample_rgba8_3d),          \
                [TUK_SAMPLE_RGBA32F_3D] = TUK_ONE(sample_rgba32f_3d)},     \
-        .same_spans = tuk_same_spans                                      \
+        .same_binding = tuk_same_binding                                  \
     }
