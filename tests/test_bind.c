@@ -629,6 +629,26 @@ static void test_binding_cache(void) {
     CHECK_EQ_U(cache->used, TU_BINDING_CACHE_ENTRIES);
     check_cached_run(cache, &img.surface, &smp, "the first pair, evicted");
     CHECK_EQ_U(cache->binds, 5 + 2 * TU_BINDING_CACHE_ENTRIES);
+    /* Every entry found again from any other, in any order (the last one returned is compared
+     * first, then the rest): the same binding each time, none bound again, and `last` names
+     * it; a `last` out of range is only a place to start. */
+    tu_sampler keys[TU_BINDING_CACHE_ENTRIES];
+    const tu_binding *found[TU_BINDING_CACHE_ENTRIES];
+    for (uint32_t k = 0; k < TU_BINDING_CACHE_ENTRIES; k++) {
+        keys[k] = smp;
+        keys[k].lod_bias = -(float)(k + 1); /* new keys: the whole cache turns over */
+        CHECK(tu_bind_cached(cache, &img.surface, &keys[k], &found[k], &err) == TU_OK, "%s",
+              err.message);
+    }
+    const uint64_t binds = cache->binds;
+    for (uint32_t step = 0; step < 4 * TU_BINDING_CACHE_ENTRIES; step++) {
+        const uint32_t k = (step * 3 + step / TU_BINDING_CACHE_ENTRIES) % TU_BINDING_CACHE_ENTRIES;
+        if (step % 5 == 4) cache->last = 0xffffffffu - step;
+        CHECK(tu_bind_cached(cache, &img.surface, &keys[k], &again, &err) == TU_OK, "%s",
+              err.message);
+        CHECK(again == found[k] && again == &cache->entry[cache->last], "step %u: key %u", step, k);
+    }
+    CHECK_EQ_U(cache->binds, binds);
     /* A refused pair: the error of tu_bind, and the cache still answers right. */
     copy->width = 0;
     CHECK_ERR(tu_bind_cached(cache, copy, &smp, &again, &err), TU_INVALID_ARGUMENT, &err, "width");

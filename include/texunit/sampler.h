@@ -394,14 +394,16 @@ TU_API tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, 
  * entry has the same content. Same content means equal tu_surface and tu_sampler fields (the
  * levels and the planes up to their counts; padding never counts; the pointers data,
  * mcs and residency compare as addresses). A changed description is a new key and is bound
- * afresh; the oldest entry makes room. The memory a cached surface points to follows the
- * tu_binding rules. A cache is not thread-safe: one per thread.
+ * afresh; the oldest entry makes room. The entry returned last is compared first, so a
+ * caller that keeps to one pair pays one compare a call. The memory a cached surface points
+ * to follows the tu_binding rules. A cache is not thread-safe: one per thread.
  */
 enum { TU_BINDING_CACHE_ENTRIES = 4 };
 
 typedef struct tu_binding_cache {
     uint32_t used;  /* valid entries, 0..TU_BINDING_CACHE_ENTRIES */
     uint32_t next;  /* the entry the next miss replaces */
+    uint32_t last;  /* the entry the last call returned, compared first (any value is safe) */
     uint64_t binds; /* tu_bind calls made (misses), for tests and statistics */
     tu_binding entry[TU_BINDING_CACHE_ENTRIES];
 } tu_binding_cache;

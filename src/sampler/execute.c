@@ -291,7 +291,7 @@ tu_status tu_bind_isa(const tu_surface *surface, const tu_sampler *sampler, tu_i
 
 void tu_binding_cache_init(tu_binding_cache *cache) {
     if (!cache) return;
-    cache->used = cache->next = 0;
+    cache->used = cache->next = cache->last = 0;
     cache->binds = 0;
 }
 
@@ -372,21 +372,30 @@ static inline bool same_pair_bytes(const tu_binding *b, const tu_surface *s,
     return prepared(b)->kernels->same_binding(b, s, smp);
 }
 
-/* bind_cached's miss: an entry equal field by field (a description whose padding differs),
- * else a new binding in a free entry or in place of the oldest. */
-static __attribute__((noinline)) tu_status bind_missed(tu_binding_cache *cache,
-                                                       const tu_surface *surface,
-                                                       const tu_sampler *sampler, uint32_t searched,
-                                                       const tu_binding **out, tu_error *err) {
+/* bind_cached past its first compare: another entry bound from the same bytes, else one equal
+ * field by field (a description whose padding differs), else a new binding in a free entry
+ * or in place of the oldest. The entry returned becomes the cache's last. */
+static __attribute__((noinline)) tu_status
+bind_missed(tu_binding_cache *cache, const tu_surface *surface, const tu_sampler *sampler,
+            uint32_t searched, uint32_t compared, const tu_binding **out, tu_error *err) {
     for (uint32_t i = 0; i < searched; i++) {
-        if (same_pair(&cache->entry[i], surface, sampler)) {
+        if (i != compared && same_pair_bytes(&cache->entry[i], surface, sampler)) {
+            cache->last = i;
             *out = &cache->entry[i];
             return TU_OK;
         }
     }
-    tu_binding *slot = &cache->entry[cache->next];
+    for (uint32_t i = 0; i < searched; i++) {
+        if (same_pair(&cache->entry[i], surface, sampler)) {
+            cache->last = i;
+            *out = &cache->entry[i];
+            return TU_OK;
+        }
+    }
+    uint32_t index = cache->next;
     const bool appended = cache->used < TU_BINDING_CACHE_ENTRIES;
-    if (appended) slot = &cache->entry[cache->used];
+    if (appended) index = cache->used;
+    tu_binding *slot = &cache->entry[index];
     const tu_status st = tu_bind(surface, sampler, slot, err);
     if (st != TU_OK) {
         if (!appended) { /* the replaced entry is gone: drop it from the valid ones */
@@ -394,6 +403,7 @@ static __attribute__((noinline)) tu_status bind_missed(tu_binding_cache *cache,
             cache->used--;
             cache->next = 0;
         }
+        cache->last = 0;
         return st;
     }
     cache->binds++;
@@ -401,12 +411,16 @@ static __attribute__((noinline)) tu_status bind_missed(tu_binding_cache *cache,
         cache->used++;
     else
         cache->next = (cache->next + 1) % TU_BINDING_CACHE_ENTRIES;
+    cache->last = index;
     *out = slot;
     return TU_OK;
 }
 
-/* The cache's binding of surface and sampler: an entry bound from the same bytes (inlined
- * into the callers: the usual call ends here), else bind_missed.
+/* The cache's binding of surface and sampler: the entry the last call returned, when it was
+ * bound from the same bytes (inlined into the callers: the usual call ends here), else
+ * bind_missed. Comparing the last entry first keeps a caller that alternates between a few
+ * pairs from paying a whole compare per entry before its own (a byte compare has no early
+ * way out: equal surfaces of different samplers differ only at its end).
  * A surface with an MCS surface or a residency map points at further descriptions, which may
  * change behind unchanged pointers: when pointers_by_address is false (tu_execute's cache,
  * whose bindings the caller never sees) such a pair is never looked up (a hit would need an
@@ -416,13 +430,12 @@ static TU_ALWAYS_INLINE tu_status bind_cached(tu_binding_cache *cache, const tu_
                                               const tu_binding **out, tu_error *err) {
     const uint32_t searched =
         pointers_by_address || (!surface->mcs && !surface->residency) ? cache->used : 0;
-    for (uint32_t i = 0; i < searched; i++) {
-        if (same_pair_bytes(&cache->entry[i], surface, sampler)) {
-            *out = &cache->entry[i];
-            return TU_OK;
-        }
+    const uint32_t first = cache->last < searched ? cache->last : 0;
+    if (searched && same_pair_bytes(&cache->entry[first], surface, sampler)) {
+        *out = &cache->entry[first];
+        return TU_OK;
     }
-    return bind_missed(cache, surface, sampler, searched, out, err);
+    return bind_missed(cache, surface, sampler, searched, searched ? first : UINT32_MAX, out, err);
 }
 
 tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,

@@ -752,12 +752,13 @@ static TU_ALWAYS_INLINE void tuk_diff(const void *a, const void *b, size_t n, tu
  * the surface up to the end of its last level, the surface from its MCS pointer to the end
  * of its last plane, and the whole sampler, padding included. b's level and plane counts
  * are valid, so a caller's out-of-range count differs from them and is never used as a
- * length. */
+ * length; they and the data pointer (another surface's, usually) are looked at first. */
 #define TUK_SURFACE_TAIL(planes) \
     (offsetof(tu_surface, plane) + (planes) * sizeof(tu_plane) - offsetof(tu_surface, mcs))
 static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_sampler *smp) {
     const tu_surface *a = &b->surface;
-    if (a->levels != s->levels || a->plane_count != s->plane_count) return false;
+    if (a->data != s->data || a->levels != s->levels || a->plane_count != s->plane_count)
+        return false;
     tuk_word diff = {0};
     tuk_word16 diff16 = {0};
     tuk_diff(a, s, offsetof(tu_surface, level) + a->levels * sizeof a->level[0], &diff, &diff16);
