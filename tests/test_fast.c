@@ -687,6 +687,62 @@ static void test_special_texels(void) {
  * "Non-finite numbers": encoded and decoded): lanes far outside on every axis, whose filter
  * weights are 0, return the border itself; the generic path's R is -0 bit for bit, and every
  * kernel build agrees. 1D, 2D and 3D surfaces, nearest and linear. */
+/* 16-bit depth texels at every byte offset a level may start at, in memory of exactly the
+ * size the view needs (the D16 kernels read the 4 bytes ending with a texel, or the first 4
+ * bytes of memory for a texel at byte 0 or 1): a level at byte 1 of a 4-byte buffer once
+ * read a byte past the end (found by fuzz_engine). Every texel reads its code, on every
+ * kernel build, with and without compare, as the generic path does. */
+static void test_d16_offsets(void) {
+    unsigned iter = 0;
+    for (uint32_t size = 1; size <= 3; size++)
+        for (uint64_t shift = 0; shift < 6; shift++)
+            for (int compare = 0; compare < 2; compare++) {
+                tu_surface s = {.type = TU_SURFACE_2D,
+                                .format = TU_FORMAT_D16_UNORM,
+                                .width = size,
+                                .height = size,
+                                .depth = 1,
+                                .layers = 1,
+                                .levels = 1,
+                                .level_count = 1,
+                                .samples = 1};
+                uint64_t need = 0;
+                if (!CHECK(tu_surface_layout_packed(&s, &need, NULL) == TU_OK)) continue;
+                s.level[0].offset = shift;
+                s.size = (size_t)(shift + need < 4 ? 4 : shift + need);
+                uint8_t *mem = malloc(s.size);
+                if (!CHECK(mem != NULL)) return;
+                for (size_t i = 0; i < s.size; i++)
+                    mem[i] = (uint8_t)(0x11 * (i + 1));
+                s.data = mem;
+                tu_sampler smp = tu_sampler_default();
+                smp.compare = compare ? TU_COMPARE_LEQUAL : TU_COMPARE_OFF;
+                tu_msg m;
+                memset(&m, 0, sizeof m);
+                m.op = compare ? TU_OP_SAMPLE_C_LZ : TU_OP_SAMPLE_LZ;
+                m.simd = 16, m.lane_mask = 0xffff, m.channel_mask = 0x1;
+                for (unsigned l = 0; l < 16; l++) {
+                    const uint32_t x = l % size, y = l / size % size;
+                    m.src[TU_SRC_U].f[l] = ((float)x + 0.5f) / (float)size;
+                    m.src[TU_SRC_V].f[l] = ((float)y + 0.5f) / (float)size;
+                    m.src[compare ? TU_SRC_REF : TU_SRC_R].f[l] = 0.5f;
+                }
+                CHECK(compare_paths(&m, &s, &smp, iter++) != NULL,
+                      "size %u at byte %u: no D16 kernel took the message", size, (unsigned)shift);
+                tu_reply r;
+                tu_error err = {0};
+                CHECK(tu_execute(&m, &s, &smp, &r, &err) == TU_OK, "%s", err.message);
+                for (unsigned l = 0; l < 16 && !compare; l++) {
+                    const uint64_t at =
+                        shift + (l / size % size) * s.level[0].row_pitch + (l % size) * 2u;
+                    const float want = (float)(mem[at] | mem[at + 1] << 8) / 65535.0f;
+                    CHECK(r.channel[0].f[l] == want, "size %u at byte %u lane %u: %g, not %g", size,
+                          (unsigned)shift, l, (double)r.channel[0].f[l], (double)want);
+                }
+                free(mem);
+            }
+}
+
 static void test_signed_zero_border(void) {
     static const tu_format formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
                                         TU_FORMAT_R16G16B16A16_SFLOAT};
@@ -1061,6 +1117,7 @@ int main(void) {
     TU_RUN(test_near_misses);
     TU_RUN(test_special_texels);
     TU_RUN(test_signed_zero_border);
+    TU_RUN(test_d16_offsets);
     TU_RUN(test_canonical_nan);
     TU_RUN(test_every_code);
     TU_RUN(test_cube_rows);

@@ -108,8 +108,8 @@ static inline void store_level(tuK_geom *g, uint32_t L, const tu_level_layout *l
 bool tuE_fast_geometry(const tu_surface *s, uint32_t levels, tuK_geom *g, bool validated) {
     if (!s->data || s->layers == 0 || levels > TU_MAX_LEVELS) return false;
     const uint32_t bpp = tu_format_bytes(s->format);
-    /* 2-byte texels are read as the 4 bytes ending with them, or starting at offset 0:
-     * those 4 bytes must be there too. */
+    /* 2-byte texels are read as the 4 bytes ending with them, or, for a texel at byte 0 or
+     * 1, as the first 4 bytes of memory: those must be there too. */
     if (bpp < 4 && s->size < 4) return false;
     /* The bit position of R, G, B, A in a little-endian 32-bit texel. */
     static const int32_t rgba[4] = {0, 8, 16, 24}, bgra[4] = {16, 8, 0, 24};

@@ -197,11 +197,12 @@ static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigne
         break;
     case TUK_KIND_R16:
     case TUK_KIND_D16: { /* UNORM16 depth: code / 65535, compared for D16 */
-        /* The 4 bytes ending with the texel (starting at it for the texel at offset 0):
-         * inside memory, as the texel is and the binding proved 4 bytes at the start. */
+        /* The 4 bytes ending with the texel, inside memory as the texel is; for a texel at
+         * byte 0 or 1 (a level may start at an odd offset), the first 4 bytes of memory,
+         * which the binding proved there (fast.c), the texel 0 or 8 bits up in them. */
         const vi at_start = off < 2;
-        const vi word = vi_gather_bytes(g->data, vi_sel(at_start, off, off - 2));
-        const vi code = vi_sel(at_start, word, word >> 16) & 0xffff;
+        const vi word = vi_gather_bytes(g->data, vi_sel(at_start, vi_splat(0), off - 2));
+        const vi code = (word >> vi_sel(at_start, off * 8, vi_splat(16))) & 0xffff;
         const vf d = vf_unorm(code, 65535.0f);
         out[0] = kind == TUK_KIND_D16 ? k_compare(cmp, ref, d) : d;
         break;
