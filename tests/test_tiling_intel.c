@@ -851,6 +851,34 @@ static void test_hostile_layouts(void) {
     CHECK(accepted > 150, "only %d layouts were valid", accepted);
 }
 
+/* tu_image_convert_tiling to the layout an image has already is nothing (the same memory),
+ * from any tiling; there and back leaves the same bytes as the start. */
+static void test_convert_to_same_layout(void) {
+    tu_image img = hashed(TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 37, 21, 1, 2, 6, 1);
+    if (!CHECK(img.memory != NULL)) return;
+    const size_t size = img.surface.size;
+    uint8_t *start = malloc(size);
+    if (!CHECK(start != NULL)) return;
+    memcpy(start, img.memory, size);
+    tu_error err = {0};
+    void *before = img.memory;
+    CHECK(tu_image_convert_tiling(&img, TU_TILING_LINEAR, &err) == TU_OK, "%s", err.message);
+    CHECK(img.memory == before, "linear to linear copied the image");
+    static const tu_tiling tilings[] = {TU_TILING_INTEL_X, TU_TILING_INTEL_Y, TU_TILING_INTEL_4,
+                                        TU_TILING_INTEL_64};
+    for (unsigned t = 0; t < sizeof tilings / sizeof tilings[0]; t++) {
+        CHECK(tu_image_convert_tiling(&img, tilings[t], &err) == TU_OK, "%s", err.message);
+        before = img.memory;
+        CHECK(tu_image_convert_tiling(&img, tilings[t], &err) == TU_OK, "%s", err.message);
+        CHECK(img.memory == before, "tiling %u to itself copied the image", t);
+        CHECK(tu_image_convert_tiling(&img, TU_TILING_LINEAR, &err) == TU_OK, "%s", err.message);
+        CHECK(img.surface.size == size && memcmp(img.memory, start, size) == 0,
+              "tiling %u and back changed the bytes", t);
+    }
+    free(start);
+    tu_image_free(&img);
+}
+
 int main(void) {
     TU_RUN(test_hand_examples);
     TU_RUN(test_round_trips);
@@ -861,5 +889,6 @@ int main(void) {
     TU_RUN(test_engine_reads_tiled_blocks);
     TU_RUN(test_surface_refusals);
     TU_RUN(test_hostile_layouts);
+    TU_RUN(test_convert_to_same_layout);
     return tu_test_finish();
 }

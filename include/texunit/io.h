@@ -34,7 +34,8 @@ TU_API tu_status tu_image_create(tu_image *img, const tu_surface *desc, tu_error
 /*
  * Re-lay img's texels in `tiling`: TU_TILING_LINEAR (the packed layout of tu_image_create) or
  * an Intel tiling (tu_surface_layout_intel), copying every texel into newly allocated memory
- * and freeing the old (the view is kept). This is how KTX2 and PNG images, which are linear,
+ * and freeing the old (the view is kept); an image that has that layout already is left as
+ * it is (its memory too). This is how KTX2 and PNG images, which are linear,
  * become tiled surfaces and back. Returns TU_OK, or the layout's error (naming the field),
  * TU_UNSUPPORTED for NV_BLOCK_LINEAR or an image with a residency map, or TU_OUT_OF_MEMORY;
  * on failure img is unchanged.

@@ -71,6 +71,9 @@ tu_status tu_image_convert_tiling(tu_image *img, tu_tiling tiling, tu_error *err
         TU_TRY(tu_surface_layout_packed(&s, &required, err));
     else
         TU_TRY(tu_surface_layout_intel(&s, &required, err));
+    if (tiling == img->surface.tiling && required == img->surface.size &&
+        memcmp(s.level, img->surface.level, sizeof s.level) == 0)
+        return TU_OK; /* the layout it has: nothing to copy */
     TU_RETURN_IF(required == 0 || required > SIZE_MAX, err, TU_OUT_OF_MEMORY,
                  "image of %llu bytes does not fit in this machine's address space",
                  (unsigned long long)required);
