@@ -7,6 +7,7 @@
 #include "texunit/texunit.h"
 #include "texunit/nv.h"
 
+#include "query.h"
 #include "run_sass.h"
 #include "tu_test.h"
 
@@ -164,6 +165,25 @@ static void test_files(void) {
     remove(raw);
 }
 
+/* The tools' one limit on a texture's bytes (TEXUNIT_TOOL_TEXTURE_BYTES, tools/query.h):
+ * a query texture line past it is refused before any memory is taken; one at it is made. */
+static void test_texture_limit(void) {
+    tq_texture t = {.type = TU_SURFACE_2D,
+                    .format = TU_FORMAT_R32G32B32A32_SFLOAT,
+                    .width = 65536,
+                    .height = 65536,
+                    .depth = 1,
+                    .levels = 1,
+                    .layers = 1};
+    tu_image img = {0};
+    char why[300];
+    CHECK(!tq_make_texture(&t, &img, why, sizeof why) && img.memory == NULL);
+    CHECK(strstr(why, "68719476736 bytes is more than this tool's") != NULL, "%s", why);
+    t.width = t.height = 16;
+    CHECK(tq_make_texture(&t, &img, why, sizeof why), "%s", why);
+    tu_image_free(&img);
+}
+
 static void test_refusals(void) {
     static const struct {
         const char *program;
@@ -194,6 +214,7 @@ static void test_refusals(void) {
          "layout=pitch holds one level, layer and sample"},
         {".texture 0 2d rgba8_uint 16 16 1 layout=pitch pitch=80\n", "multiples of 32"},
         {".texture 0 2d rgba8_uint 0 16 1\n", "surface width 0"},
+        {".texture 0 2d rgba32_sfloat 65536 65536 1\n", "bytes is more than this tool's"},
         {".texture 0 2d rgba8_uint 16 16 1 view=2:1\n", "MIN <= MAX"},
         {".texture 0 2d rgba8_uint 16 16 1 file=/nonexistent/x.raw\n", "/nonexistent/x.raw"},
         {".texture 0 2d rgba8_uint 16 16 1 sparse=12:9\n", "page '9' is not one of"},
@@ -261,5 +282,6 @@ int main(void) {
     TU_RUN(test_dump_format);
     TU_RUN(test_files);
     TU_RUN(test_refusals);
+    TU_RUN(test_texture_limit);
     return tu_test_finish();
 }

@@ -474,8 +474,16 @@ bool tq_make_texture_progress(const tq_texture *t, tu_image *img, const tu_progr
     desc.width = t->width, desc.height = t->height, desc.depth = t->depth;
     desc.layers = t->layers, desc.levels = t->levels, desc.samples = 1;
     if (desc.levels == 0) desc.levels = tu_surface_max_levels(&desc);
-    if (tu_image_create(img, &desc, &err) != TU_OK ||
-        tu_surface_fill_pattern(&img->surface, t->pattern, t->seed, progress, &err) != TU_OK ||
+    tu_surface shape = desc;
+    uint64_t need = 0; /* a shape tu_image_create refuses is refused there, with its reason */
+    if (tu_surface_layout_packed(&shape, &need, NULL) == TU_OK && need > TEXUNIT_TOOL_TEXTURE_BYTES)
+        return fail(why, why_size, "texture: %llu bytes is more than this tool's %llu",
+                    (unsigned long long)need, (unsigned long long)TEXUNIT_TOOL_TEXTURE_BYTES);
+    if (tu_image_create(img, &desc, &err) != TU_OK) {
+        tu_image_free(img);
+        return fail(why, why_size, "texture: %s", err.message);
+    }
+    if (tu_surface_fill_pattern(&img->surface, t->pattern, t->seed, progress, &err) != TU_OK ||
         tu_image_convert_tiling(img, t->tiling, &err) != TU_OK) {
         tu_image_free(img);
         return fail(why, why_size, "texture: %s", err.message);

@@ -11,6 +11,14 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* The largest texture, in bytes, the tools make for a case file or a kernel file (texunit
+ * query and run, .visaasm and .sass): 4 GiB. Fuzz builds make it 4 MiB (CMakeLists.txt): the
+ * rules are the same at every size, the tools fill a texture texel by texel, and under the
+ * sanitizers a texture of 50-130 MB took longer than libFuzzer's 25 s (docs/testing.md). */
+#ifndef TEXUNIT_TOOL_TEXTURE_BYTES
+#define TEXUNIT_TOOL_TEXTURE_BYTES (1ull << 32)
+#endif
+
 typedef enum tq_kind {
     TQ_BLANK, /* empty or comment */
     TQ_TEXTURE,

@@ -333,8 +333,9 @@ static bool cmd_texture(run *r, char **w, int n) {
     s->level_count = a.has_view ? a.view_max - a.view_min + 1 : s->levels;
     if (a.has_view && a.view_max < a.view_min)
         return fail(r, ".texture view=MIN:MAX needs MIN <= MAX");
-    if (need == 0 || need > (1ull << 32))
-        return fail(r, ".texture: %llu bytes is too large for this tool", (unsigned long long)need);
+    if (need == 0 || need > TEXUNIT_TOOL_TEXTURE_BYTES)
+        return fail(r, ".texture: %llu bytes is more than this tool's %llu",
+                    (unsigned long long)need, (unsigned long long)TEXUNIT_TOOL_TEXTURE_BYTES);
     const size_t size = (size_t)((need + 511) / 512 * 512);
     s->data = calloc(1, size), s->size = size;
     if (!s->data) return fail(r, "out of memory for %zu bytes", size);

@@ -251,9 +251,18 @@ static int directive_surface(run *r, char *args, unsigned line) {
                            .samples = samples};
         if (!desc.levels) desc.levels = tu_surface_max_levels(&desc);
         tu_error err = {0};
-        if (tu_image_create(img, &desc, &err) != TU_OK ||
-            (!fill_zero && tu_surface_fill_pattern(&img->surface, q.texture.pattern, q.texture.seed,
-                                                   NULL, &err) != TU_OK)) {
+        tu_surface shape = desc;
+        uint64_t need = 0; /* a shape tu_image_create refuses is refused there */
+        if (tu_surface_layout_packed(&shape, &need, NULL) == TU_OK &&
+            need > TEXUNIT_TOOL_TEXTURE_BYTES)
+            return refuse(r, line, "surface: %llu bytes is more than this tool's %llu",
+                          (unsigned long long)need, (unsigned long long)TEXUNIT_TOOL_TEXTURE_BYTES);
+        if (tu_image_create(img, &desc, &err) != TU_OK) {
+            tu_image_free(img);
+            return refuse(r, line, "surface: %s", err.message);
+        }
+        if (!fill_zero && tu_surface_fill_pattern(&img->surface, q.texture.pattern, q.texture.seed,
+                                                  NULL, &err) != TU_OK) {
             tu_image_free(img);
             return refuse(r, line, "surface: %s", err.message);
         }
