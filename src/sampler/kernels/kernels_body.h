@@ -202,7 +202,7 @@ static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigne
          * which the binding proved there (fast.c), the texel 0 or 8 bits up in them. */
         const vi at_start = off < 2;
         const vi word = vi_gather_bytes(g->data, vi_sel(at_start, vi_splat(0), off - 2));
-        const vi code = (word >> vi_sel(at_start, off * 8, vi_splat(16))) & 0xffff;
+        const vi code = (word >> (vi_sel(at_start, off, vi_splat(2)) * 8)) & 0xffff;
         const vf d = vf_unorm(code, 65535.0f);
         out[0] = kind == TUK_KIND_D16 ? k_compare(cmp, ref, d) : d;
         break;
