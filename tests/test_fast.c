@@ -683,10 +683,6 @@ static void test_special_texels(void) {
     }
 }
 
-/* A border colour of -0 reads as -0 in a float format that holds it (docs/semantics.md,
- * "Non-finite numbers": encoded and decoded): lanes far outside on every axis, whose filter
- * weights are 0, return the border itself; the generic path's R is -0 bit for bit, and every
- * kernel build agrees. 1D, 2D and 3D surfaces, nearest and linear. */
 /* 16-bit depth texels at every byte offset a level may start at, in memory of exactly the
  * size the view needs (the D16 kernels read the 4 bytes ending with a texel, or the first 4
  * bytes of memory for a texel at byte 0 or 1): a level at byte 1 of a 4-byte buffer once
@@ -743,6 +739,10 @@ static void test_d16_offsets(void) {
             }
 }
 
+/* A border colour of -0 reads as -0 in a float format that holds it (docs/semantics.md,
+ * "Non-finite numbers": encoded and decoded): lanes far outside on every axis, whose filter
+ * weights are 0, return the border itself; the generic path's R is -0 bit for bit, and every
+ * kernel build agrees. 1D, 2D and 3D surfaces, nearest and linear. */
 static void test_signed_zero_border(void) {
     static const tu_format formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
                                         TU_FORMAT_R16G16B16A16_SFLOAT};

@@ -462,6 +462,13 @@ tu_sampler tq_make_sampler(const tq_sampler *s) {
     return out;
 }
 
+bool tq_texture_too_large(const tu_surface *desc, uint64_t *bytes) {
+    tu_surface shape = *desc;
+    *bytes = 0;
+    return tu_surface_layout_packed(&shape, bytes, NULL) == TU_OK &&
+           *bytes > TEXUNIT_TOOL_TEXTURE_BYTES;
+}
+
 bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_size) {
     return tq_make_texture_progress(t, img, NULL, why, why_size);
 }
@@ -474,9 +481,8 @@ bool tq_make_texture_progress(const tq_texture *t, tu_image *img, const tu_progr
     desc.width = t->width, desc.height = t->height, desc.depth = t->depth;
     desc.layers = t->layers, desc.levels = t->levels, desc.samples = 1;
     if (desc.levels == 0) desc.levels = tu_surface_max_levels(&desc);
-    tu_surface shape = desc;
-    uint64_t need = 0; /* a shape tu_image_create refuses is refused there, with its reason */
-    if (tu_surface_layout_packed(&shape, &need, NULL) == TU_OK && need > TEXUNIT_TOOL_TEXTURE_BYTES)
+    uint64_t need;
+    if (tq_texture_too_large(&desc, &need))
         return fail(why, why_size, "texture: %llu bytes is more than this tool's %llu",
                     (unsigned long long)need, (unsigned long long)TEXUNIT_TOOL_TEXTURE_BYTES);
     if (tu_image_create(img, &desc, &err) != TU_OK) {

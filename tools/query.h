@@ -19,6 +19,11 @@
 #define TEXUNIT_TOOL_TEXTURE_BYTES (1ull << 32)
 #endif
 
+/* Whether a texture of shape desc, laid out packed as tu_image_create lays it, needs more
+ * than TEXUNIT_TOOL_TEXTURE_BYTES; *bytes is what it needs. A shape the layout refuses is not
+ * too large: tu_image_create refuses it, with its reason. */
+bool tq_texture_too_large(const tu_surface *desc, uint64_t *bytes);
+
 typedef enum tq_kind {
     TQ_BLANK, /* empty or comment */
     TQ_TEXTURE,

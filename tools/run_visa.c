@@ -251,10 +251,8 @@ static int directive_surface(run *r, char *args, unsigned line) {
                            .samples = samples};
         if (!desc.levels) desc.levels = tu_surface_max_levels(&desc);
         tu_error err = {0};
-        tu_surface shape = desc;
-        uint64_t shape_bytes = 0; /* a shape tu_image_create refuses is refused there */
-        if (tu_surface_layout_packed(&shape, &shape_bytes, NULL) == TU_OK &&
-            shape_bytes > TEXUNIT_TOOL_TEXTURE_BYTES)
+        uint64_t shape_bytes;
+        if (tq_texture_too_large(&desc, &shape_bytes))
             return refuse(r, line, "surface: %llu bytes is more than this tool's %llu",
                           (unsigned long long)shape_bytes,
                           (unsigned long long)TEXUNIT_TOOL_TEXTURE_BYTES);
