@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static uint32_t ref_lowbias32(uint32_t x) {
     x ^= x >> 16;
@@ -435,6 +436,75 @@ static void test_pattern_progress(void) {
     tu_image_free(&img);
 }
 
+/* A linear surface whose rows, slices, samples, layers and levels have gaps between them
+ * (fill steps along a row and checks only its ends): every texel holds what it holds in the
+ * packed image of the same shape (test_every_format checks those against the formula), and
+ * no byte outside a texel is written. */
+static void check_padded(tu_surface_type type, bool arrayed, tu_format format, uint32_t w,
+                         uint32_t h, uint32_t d, uint32_t layers, uint32_t levels,
+                         uint32_t samples) {
+    const uint32_t seed = 77;
+    tu_image packed = make_filled(type, arrayed, format, w, h, d, layers, levels, samples, seed);
+    tu_surface s = packed.surface;
+    const uint64_t bytes = tu_format_bytes(format);
+    uint64_t end = 3; /* level 0 starts at an odd offset: levels need no alignment */
+    for (uint32_t L = 0; L < levels; L++) {
+        tu_level_layout *lv = &s.level[L];
+        const uint32_t lw = w >> L ? w >> L : 1, lh = h >> L ? h >> L : 1;
+        const uint32_t ld = type == TU_SURFACE_3D && d >> L ? d >> L : 1;
+        lv->offset = end;
+        lv->row_pitch = lw * bytes + 5;
+        lv->slice_pitch = lv->row_pitch * lh + 7;
+        lv->sample_pitch = lv->slice_pitch * ld + 11;
+        lv->layer_pitch = lv->sample_pitch * samples + 13;
+        end = lv->offset + lv->layer_pitch * layers + 17;
+    }
+    uint8_t *mem = malloc(end), *in_texel = calloc(end, 1);
+    if (!CHECK(mem && in_texel)) return;
+    memset(mem, 0xAB, end);
+    s.data = mem;
+    s.size = end;
+    tu_error err = {0};
+    CHECK(tu_surface_fill_hash(&s, seed, &err) == TU_OK, "%s", err.message);
+    for (uint32_t L = 0; L < levels; L++) {
+        const uint32_t lw = w >> L ? w >> L : 1, lh = h >> L ? h >> L : 1;
+        const uint32_t ld = type == TU_SURFACE_3D && d >> L ? d >> L : 1;
+        for (uint32_t layer = 0; layer < layers; layer++)
+            for (uint32_t sample = 0; sample < samples; sample++)
+                for (uint32_t z = 0; z < ld; z++)
+                    for (uint32_t y = 0; y < lh; y++)
+                        for (uint32_t x = 0; x < lw; x++) {
+                            const tu_texel_coord c = {x, y, z, layer, L, sample};
+                            const uint8_t *got = tu_surface_texel_pointer(&s, &c),
+                                          *want = tu_surface_texel_pointer(&packed.surface, &c);
+                            if (!CHECK(got && want)) continue;
+                            CHECK(memcmp(got, want, bytes) == 0,
+                                  "%s level %u layer %u sample %u (%u,%u,%u)",
+                                  tu_format_describe(format)->name, L, layer, sample, x, y, z);
+                            memset(in_texel + (got - mem), 1, bytes);
+                        }
+    }
+    uint64_t written = 0;
+    for (uint64_t i = 0; i < end; i++)
+        written += !in_texel[i] && mem[i] != 0xAB;
+    CHECK(written == 0, "%s: %llu bytes between texels were written",
+          tu_format_describe(format)->name, (unsigned long long)written);
+    free(in_texel);
+    free(mem);
+    tu_image_free(&packed);
+}
+
+static void test_padded_linear(void) {
+    const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R32G32B32A32_SFLOAT,
+                                 TU_FORMAT_R8_UNORM, TU_FORMAT_D16_UNORM};
+    for (int f = 0; f < 4; f++) {
+        check_padded(TU_SURFACE_2D, true, formats[f], 5, 3, 1, 2, 3, 1);
+        check_padded(TU_SURFACE_3D, false, formats[f], 4, 3, 5, 1, 3, 1);
+        check_padded(TU_SURFACE_2D, false, formats[f], 3, 2, 1, 1, 1, 4);
+        check_padded(TU_SURFACE_1D, false, formats[f], 7, 1, 1, 1, 3, 1);
+    }
+}
+
 int main(void) {
     TU_RUN(test_pattern_progress);
     TU_RUN(test_pattern_names);
@@ -447,6 +517,7 @@ int main(void) {
     TU_RUN(test_field_rules);
     TU_RUN(test_multisample);
     TU_RUN(test_every_format);
+    TU_RUN(test_padded_linear);
     TU_RUN(test_invalid);
     return tu_test_finish();
 }

@@ -7,6 +7,7 @@
 
 #include "../format/compressed/compressed.h"
 #include "../format/format_internal.h"
+#include "tiling_intel.h"
 
 #include <string.h>
 
@@ -217,6 +218,7 @@ static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed,
     const tu_format_desc *d = tu_format_describe(s->format);
     if (d->flags & TU_FORMAT_FLAG_COMPRESSED) return fill_blocks(s, d, pattern, seed, err);
     uint8_t *base = s->data;
+    const bool linear = !tuS_tiling_is_intel(s->tiling) && s->tiling != TU_TILING_NV_BLOCK_LINEAR;
     for (uint32_t L = 0; L < s->levels; L++) {
         uint32_t w, h, depth;
         tuS_mip_extent(s, L, &w, &h, &depth);
@@ -224,11 +226,20 @@ static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed,
             for (uint32_t sample = 0; sample < s->samples; sample++)
                 for (uint32_t z = 0; z < depth; z++)
                     for (uint32_t y = 0; y < h; y++) {
+                        /* In a linear layout a row's texels are consecutive: the gate checks
+                         * its first and last texel once, and x steps by the texel's bytes. */
+                        uint64_t row = 0, row_end;
+                        if (linear) {
+                            const tu_texel_coord first = {0, y, z, layer, 0, sample},
+                                                 last = {w - 1, y, z, layer, 0, sample};
+                            TU_TRY(tuS_texel_offset(s, L, &first, &row, err));
+                            TU_TRY(tuS_texel_offset(s, L, &last, &row_end, err));
+                        }
                         for (uint32_t x = 0; x < w; x++) {
                             const tu_texel_coord c = {x, y, z, layer, 0, sample};
                             const uint32_t hz = s->samples > 1 ? sample : z;
-                            uint64_t off;
-                            TU_TRY(tuS_texel_offset(s, L, &c, &off, err));
+                            uint64_t off = row + (uint64_t)x * d->bytes;
+                            if (!linear) TU_TRY(tuS_texel_offset(s, L, &c, &off, err));
                             uint8_t *p = base + off;
                             memset(p, 0, d->bytes);
                             if (pattern != TU_PATTERN_HASH) {
