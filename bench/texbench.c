@@ -16,8 +16,8 @@
  * same coordinates (one deterministic generator, run in both processes).
  *
  * texunit: tu_bind_isa once (--isa: the kernel build, default the best this CPU runs),
- * tu_execute_bound per SIMD16 message, on 1 thread and on T threads
- * (each its own slice of the messages, all on the same binding); the convenience wrapper
+ * tu_execute_bound per SIMD16 message, on 1 thread and on T threads (all on the same
+ * binding, each taking the next CHUNK messages while any are left); the convenience wrapper
  * tu_execute on 1 thread, whose rate the speed goal wants within 25 % of the bound path.
  * Each timed texunit run goes over the messages as many times as it takes to last at least
  * MIN_RUN_SECONDS (50 ms), so that thread start-up does not decide the scaling.
@@ -47,6 +47,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -74,7 +75,8 @@ enum {
     MAX_THREADS = 16, /* --threads limit */
     CUBE_FACE = 256,  /* W6's face size at every size */
     MAX_STRIDE = 6,   /* words per sample in the longest coordinate record */
-    MAX_PASSES = 64   /* over the stream in one timed texunit run (run_row) */
+    MAX_PASSES = 64,  /* over the stream in one timed texunit run (run_row) */
+    CHUNK = 256       /* messages a thread takes at a time (job_take) */
 };
 static const double MIN_RUN_SECONDS = 0.05; /* every timed texunit run lasts at least this */
 
@@ -976,18 +978,40 @@ typedef struct setup {
     tu_send_tables tables;
 } setup;
 
-/* One thread's share: messages [first, first + count). */
+/* The messages of one timed run: `passes` times over the stream's `msgs`, handed out
+ * CHUNK at a time to whichever thread asks next. A static split (one half each) timed
+ * the slower thread: on a shared host a vCPU that loses a few milliseconds to another
+ * guest made the two-thread rate read anywhere from 1.2 to 2.4x one thread's. Taking
+ * chunks, the other thread does the work meanwhile, as a simulator's pool of workers would. */
+typedef struct work {
+    atomic_uint next; /* the next chunk to hand out */
+    uint32_t msgs, chunks;
+} work;
+
+/* One thread's part of a run. */
 typedef struct job {
     const setup *s;
     path path;
-    uint32_t first, count;
-    unsigned passes;          /* over the share, in the one timed loop */
+    work *work;
     pthread_barrier_t *start; /* every thread's setup done: the timed loops begin together */
     double begin, end;        /* the thread's timed loop */
     double sum;
     tu_status status;
     tu_error err;
 } job;
+
+/* The next chunk for j, as messages [*first, *end) of the stream; false when none is left
+ * or j has failed. */
+static bool job_take(job *j, uint32_t *first, uint32_t *end) {
+    work *w = j->work;
+    if (j->status != TU_OK) return false;
+    const unsigned c = atomic_fetch_add_explicit(&w->next, 1u, memory_order_relaxed);
+    if (c >= w->chunks) return false;
+    const uint32_t per_pass = (w->msgs + CHUNK - 1u) / CHUNK;
+    *first = c % per_pass * CHUNK;
+    *end = *first + CHUNK < w->msgs ? *first + CHUNK : w->msgs;
+    return true;
+}
 
 /* After a thread's setup (its buffers, a vISA thread state): wait for the others, then time. */
 static void job_begin(job *j) {
@@ -1044,8 +1068,8 @@ static void job_engine(job *j) {
     lane_sums *acc = calloc(1, sizeof *acc);
     if (!acc) die("out of memory");
     job_begin(j);
-    for (unsigned pass = 0; pass < j->passes && j->status == TU_OK; pass++)
-        for (uint32_t m = j->first; m < j->first + j->count && j->status == TU_OK; m++) {
+    for (uint32_t m, end; job_take(j, &m, &end);)
+        for (; m < end && j->status == TU_OK; m++) {
             const uint32_t *lanes = s->lanes + (size_t)m * SIMD * stride;
             fill_msg(msg, wl->kind, lanes);
             const int parts = wl->kind == KIND_LD4 ? 4 : 1; /* W4f: the 2x2 footprint, wrapped */
@@ -1078,8 +1102,8 @@ static void job_visa(job *j) {
     if (j->status != TU_OK) return;
     st.dispatch_mask = (1u << SIMD) - 1u;
     lane_sums acc = {{{0}}};
-    for (unsigned pass = 0; pass < j->passes && j->status == TU_OK; pass++)
-        for (uint32_t m = j->first; m < j->first + j->count && j->status == TU_OK; m++) {
+    for (uint32_t m, end; job_take(j, &m, &end);)
+        for (; m < end && j->status == TU_OK; m++) {
             const uint32_t *lanes = s->lanes + (size_t)m * SIMD * 2u; /* u, then v */
             memcpy(st.grf + s->visa_u, lanes, SIMD * 4u);
             memcpy(st.grf + s->visa_v, lanes + SIMD, SIMD * 4u);
@@ -1104,8 +1128,8 @@ static void job_send(job *j) {
         (SIMD * 4 + s->target->grf_bytes - 1) / s->target->grf_bytes * s->target->grf_bytes;
     lane_sums acc = {{{0}}};
     job_begin(j);
-    for (unsigned pass = 0; pass < j->passes && j->status == TU_OK; pass++)
-        for (uint32_t m = j->first; m < j->first + j->count && j->status == TU_OK; m++) {
+    for (uint32_t m, end; job_take(j, &m, &end);)
+        for (; m < end && j->status == TU_OK; m++) {
             const uint32_t *lanes = s->lanes + (size_t)m * SIMD * 2u; /* u, then v */
             memcpy(payload + s->send_u, lanes, SIMD * 4u);
             memcpy(payload + s->send_v, lanes + SIMD, SIMD * 4u);
@@ -1127,28 +1151,21 @@ static void *job_run(void *arg) {
     return NULL;
 }
 
-/* Run `msgs` messages on `threads` threads (the calling one and threads - 1 more); returns
- * the seconds taken and the sum of every returned channel. The time runs from the first
- * thread's start to the last one's end, all threads having started together after their
- * setup: starting a thread and its first allocations (a new malloc arena) are not sampling.
- * Each thread runs its share `passes` times (run_row: long enough to time); the sum is one
- * pass's. */
+/* Run `msgs` messages `passes` times over on `threads` threads (the calling one and
+ * threads - 1 more); returns the seconds taken and the sum of every returned channel in one
+ * pass. The time runs from the first thread's start to the last one's end, all threads
+ * having started together after their setup: starting a thread and its first allocations
+ * (a new malloc arena) are not sampling. */
 static double run_jobs(const setup *s, path p, unsigned threads, uint32_t msgs, unsigned passes,
                        double *sum) {
     job jobs[MAX_THREADS];
     pthread_t tid[MAX_THREADS];
     pthread_barrier_t start;
+    work w = {.msgs = msgs, .chunks = (msgs + CHUNK - 1u) / CHUNK * passes};
+    atomic_init(&w.next, 0u);
     if (pthread_barrier_init(&start, NULL, threads) != 0) die("pthread_barrier_init failed");
-    for (unsigned t = 0; t < threads; t++) {
-        const uint32_t first = (uint32_t)((uint64_t)msgs * t / threads);
-        const uint32_t end = (uint32_t)((uint64_t)msgs * (t + 1) / threads);
-        jobs[t] = (job){.s = s,
-                        .path = p,
-                        .first = first,
-                        .count = end - first,
-                        .passes = passes,
-                        .start = &start};
-    }
+    for (unsigned t = 0; t < threads; t++)
+        jobs[t] = (job){.s = s, .path = p, .work = &w, .start = &start};
     for (unsigned t = 1; t < threads; t++)
         if (pthread_create(&tid[t], NULL, job_run, &jobs[t]) != 0) die("pthread_create failed");
     job_run(&jobs[0]);
