@@ -20,7 +20,9 @@
  * binding, each taking the next CHUNK messages while any are left); the convenience wrapper
  * tu_execute on 1 thread, whose rate the speed goal wants within 25 % of the bound path.
  * Each timed texunit run goes over the messages as many times as it takes to last at least
- * MIN_RUN_SECONDS (50 ms), so that thread start-up does not decide the scaling.
+ * MIN_RUN_SECONDS (50 ms), so that thread start-up does not decide the scaling. With T > 1
+ * every row also times a plain arithmetic loop on 1 and on T threads in the same rounds
+ * (spin_time): the machine's own scaling at that moment, the `x mach` column.
  * W8 runs W7's message through the Intel front ends: a parsed vISA kernel executed with
  * tu_visa_execute on a reused GRF file, and a lowered send (tu_lower_payload once) executed
  * with tu_send_execute on a reused payload; the overhead is reported against W7.
@@ -1295,6 +1297,7 @@ typedef struct row {
     double lvp, lvp_sum;   /* lavapipe, 1 thread (0: none), measured in the same rounds */
     double w7, w7_sum;     /* W8: W7 bound on 1 thread, measured in the same rounds */
     double mem;            /* W4f: the same texels read by a plain C loop, 1 thread */
+    double machine;        /* T threads: the plain arithmetic loop's scaling (spin_time) */
 } row;
 
 /* W4f's memory floor: the footprints' 16-byte texels of level 0 read and summed by a plain
@@ -1319,6 +1322,76 @@ static double plain_loads(const tu_surface *surf, const uint32_t *stream, uint32
     const double dt = now_s() - t0;
     *sum = (double)acc[0] + acc[1] + acc[2] + acc[3];
     return dt;
+}
+
+/* The machine's own scaling at the moment a row runs: a plain arithmetic loop (twelve
+ * independent vector chains, no memory: it keeps a core's floating-point units busy, as the
+ * kernels do) timed on 1 and on T threads in the same rounds as the row, the work handed out
+ * in blocks as run_jobs hands out messages. On a shared host two vCPUs are not always two
+ * free cores (another guest on a sibling hardware thread, a slower clock), and this is the
+ * scaling any program would have seen then. */
+typedef float spin_vec __attribute__((vector_size(16)));
+enum { SPIN_CHAINS = 12, SPIN_STEPS = 4096 /* a block: ~10 us */ };
+
+typedef struct spin {
+    atomic_uint next;
+    uint32_t blocks;
+    pthread_barrier_t start;
+    double begin[MAX_THREADS], end[MAX_THREADS];
+    float sink[MAX_THREADS]; /* the chains' results, so that nothing is dead code */
+} spin;
+
+typedef struct spin_arg {
+    spin *sp;
+    unsigned t;
+} spin_arg;
+
+static void *spin_run(void *arg) {
+    const spin_arg *a = arg;
+    spin *sp = a->sp;
+    spin_vec x[SPIN_CHAINS];
+    for (int k = 0; k < SPIN_CHAINS; k++)
+        x[k] = (spin_vec){1.0f, 2.0f, 3.0f, 4.0f} + (float)(k + a->t);
+    const spin_vec m = {0.999999f, 0.999999f, 0.999999f, 0.999999f};
+    const spin_vec c = {1e-7f, 1e-7f, 1e-7f, 1e-7f};
+    pthread_barrier_wait(&sp->start);
+    sp->begin[a->t] = now_s();
+    while (atomic_fetch_add_explicit(&sp->next, 1u, memory_order_relaxed) < sp->blocks)
+        for (int n = 0; n < SPIN_STEPS; n++)
+            for (int k = 0; k < SPIN_CHAINS; k++)
+                x[k] = x[k] * m + c;
+    sp->end[a->t] = now_s();
+    spin_vec total = {0, 0, 0, 0};
+    for (int k = 0; k < SPIN_CHAINS; k++)
+        total += x[k];
+    sp->sink[a->t] = total[0] + total[1] + total[2] + total[3];
+    return NULL;
+}
+
+/* Seconds that `blocks` blocks of the loop take on `threads` threads. */
+static double spin_time(unsigned threads, uint32_t blocks) {
+    spin *sp = calloc(1, sizeof *sp);
+    if (!sp) die("out of memory");
+    spin_arg args[MAX_THREADS];
+    pthread_t tid[MAX_THREADS];
+    atomic_init(&sp->next, 0u);
+    sp->blocks = blocks;
+    if (pthread_barrier_init(&sp->start, NULL, threads) != 0) die("pthread_barrier_init failed");
+    for (unsigned t = 0; t < threads; t++)
+        args[t] = (spin_arg){sp, t};
+    for (unsigned t = 1; t < threads; t++)
+        if (pthread_create(&tid[t], NULL, spin_run, &args[t]) != 0) die("pthread_create failed");
+    spin_run(&args[0]);
+    for (unsigned t = 1; t < threads; t++)
+        pthread_join(tid[t], NULL);
+    pthread_barrier_destroy(&sp->start);
+    double begin = sp->begin[0], end = sp->end[0];
+    for (unsigned t = 1; t < threads; t++) {
+        begin = fmin(begin, sp->begin[t]);
+        end = fmax(end, sp->end[t]);
+    }
+    free(sp);
+    return end - begin;
 }
 
 /* One row in R rounds, each one lavapipe run then one run of every texunit path, so that
@@ -1348,6 +1421,12 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
     const double warm = 16.0 * run_jobs(s, PATH_BOUND, 1, s->msgs / 16u, 1, &sum_n);
     const unsigned passes =
         warm >= MIN_RUN_SECONDS ? 1u : (unsigned)fmin(MAX_PASSES, ceil(MIN_RUN_SECONDS / warm));
+    double best_spin_1 = 1e30, best_spin_n = 1e30;
+    uint32_t spin_blocks = 0;
+    if (threads > 1) { /* as many blocks as MIN_RUN_SECONDS takes, from 64 */
+        const double t64 = spin_time(1, 64);
+        spin_blocks = (uint32_t)fmin(1e6, ceil(64.0 * MIN_RUN_SECONDS / fmax(t64, 1e-6)));
+    }
     for (unsigned k = 0; k < reps; k++) {
         if (ref)
             best_w7 = fmin(best_w7, run_jobs(ref, PATH_BOUND, 1, ref->msgs, passes, &r.w7_sum));
@@ -1365,8 +1444,11 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
             (void)run_jobs(s, PATH_BOUND, 1, s->msgs / 16u, 1, &sum_n);
         }
         best_1 = fmin(best_1, run_jobs(s, PATH_BOUND, 1, s->msgs, passes, &r.sum));
-        if (threads > 1)
+        if (threads > 1) {
             best_n = fmin(best_n, run_jobs(s, PATH_BOUND, threads, s->msgs, passes, &sum_n));
+            best_spin_1 = fmin(best_spin_1, spin_time(1, spin_blocks));
+            best_spin_n = fmin(best_spin_n, spin_time(threads, spin_blocks));
+        }
         if (wl->front == FRONT_ENGINE)
             best_exec = fmin(best_exec, run_jobs(s, PATH_EXECUTE, 1, s->msgs, passes, &r.sum_exec));
     }
@@ -1376,6 +1458,7 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
     r.exec = wl->front == FRONT_ENGINE ? msamples / best_exec : 0.0;
     r.w7 = ref ? msamples / best_w7 : 0.0;
     r.mem = wl->kind == KIND_LD4 ? msamples / best_mem : 0.0;
+    r.machine = threads > 1 ? best_spin_1 / best_spin_n : 0.0;
     if (ref) setup_free(ref);
     free(ref);
     setup_free(s);
@@ -1446,7 +1529,7 @@ static void cpu_model(char *out, size_t size) {
 
 /* What one table row says, computed once for the text and the JSON. */
 typedef struct verdict {
-    double lvp, ratio, scaling, exec_ratio, sum_diff, vs_w7; /* NAN: not applicable */
+    double lvp, ratio, scaling, machine, exec_ratio, sum_diff, vs_w7; /* NAN: not applicable */
     bool met;
 } verdict;
 
@@ -1454,8 +1537,11 @@ static verdict judge(const workload *wl, const row *r, unsigned threads, uint32_
     /* every value returned: samples x channels (x 4 loads for W4f), each of magnitude <= 1 */
     const double values =
         (double)samples * __builtin_popcount(wl->channels) * (wl->kind == KIND_LD4 ? 4.0 : 1.0);
-    verdict v = {NAN, NAN, NAN, NAN, NAN, NAN, false};
-    if (threads > 1) v.scaling = r->tu_n / r->tu;
+    verdict v = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, false};
+    if (threads > 1) {
+        v.scaling = r->tu_n / r->tu;
+        v.machine = r->machine;
+    }
     if (wl->front == FRONT_ENGINE) v.exec_ratio = r->exec / r->tu;
     if (r->lvp > 0) {
         v.lvp = r->lvp;
@@ -1604,8 +1690,8 @@ int main(int argc, char **argv) {
     printf("  2D textures size x size with full mip chains; W6's cube has %ux%u faces at both "
            "sizes. M/s: million samples per second\n",
            CUBE_FACE, CUBE_FACE);
-    printf("%-4s %-24s %5s %-8s %8s %7s %6s %8s %7s %5s %-11s %8s\n", "id", "workload", "size",
-           "pattern", "tu M/s", "x thr", "exec/b", "lvp M/s", "tu/lvp", "goal", "status",
+    printf("%-4s %-24s %5s %-8s %8s %7s %6s %6s %8s %7s %5s %-11s %8s\n", "id", "workload", "size",
+           "pattern", "tu M/s", "x thr", "x mach", "exec/b", "lvp M/s", "tu/lvp", "goal", "status",
            "sum diff");
     for (int si = 0; si < SIZE_COUNT; si++)
         for (int p = 0; p < PAT_COUNT; p++)
@@ -1617,6 +1703,7 @@ int main(int argc, char **argv) {
                 printf("%-4s %-24s %5u %-8s", wl->id, wl->name, sizes[si], patterns[p]);
                 print_num(r->tu, 8, 2);
                 print_num(v.scaling, 7, 2);
+                print_num(v.machine, 6, 2);
                 print_num(v.exec_ratio, 6, 2);
                 print_num(v.lvp, 8, 1);
                 print_num(v.ratio, 7, 3);
@@ -1637,8 +1724,9 @@ int main(int argc, char **argv) {
             }
     if (threads > 1)
         printf("goal: tu/lvp >= the goal on one thread and %u threads >= %.1fx one thread's "
-               "rate (x thr); ",
-               threads, SCALING_GOAL_X10 / 10.0);
+               "rate (x thr); x mach: a plain arithmetic loop's %u-thread scaling in the same "
+               "rounds (the machine's, at that moment);\n",
+               threads, SCALING_GOAL_X10 / 10.0, threads);
     else
         printf("goal: tu/lvp >= the goal on one thread (scaling not measured); ");
     printf("exec/b: tu_execute / bound (goal >= 0.8);\n"
@@ -1675,6 +1763,7 @@ int main(int argc, char **argv) {
                     json_num(f, "texunit_msps", r->tu);
                     json_num(f, "texunit_threads_msps", threads > 1 ? r->tu_n : NAN);
                     json_num(f, "scaling", v.scaling);
+                    json_num(f, "machine_scaling", v.machine);
                     json_num(f, "execute_msps", wl->front == FRONT_ENGINE ? r->exec : NAN);
                     json_num(f, "execute_ratio", v.exec_ratio);
                     json_num(f, "lavapipe_msps", v.lvp);
