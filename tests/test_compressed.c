@@ -73,6 +73,8 @@ static void test_table_and_errors(void) {
         const tuC_format_info *info = tuC_format_info_get((tuC_format)f);
         if (!CHECK(info != NULL)) continue;
         CHECK(tuC_format_from_vk(info->vk_format) == (tuC_format)f, "%s", info->name);
+        const tu_format tf = tu_format_from_vk(info->vk_format);
+        CHECK(tuC_format_of(tf) == (tuC_format)f, "tuC_format_of(%s)", info->name);
         CHECK(info->block_bytes == 8 || info->block_bytes == 16);
         CHECK(info->block_width * info->block_height <= TUC_MAX_BLOCK_TEXELS);
         astc += info->codec == TUC_ASTC_LDR || info->codec == TUC_ASTC_HDR;
@@ -82,6 +84,10 @@ static void test_table_and_errors(void) {
     CHECK(tuC_format_info_get(TUC_FORMAT_NONE) == NULL);
     CHECK(tuC_format_info_get(TUC_FORMAT_COUNT) == NULL);
     CHECK(tuC_format_from_vk(37) == TUC_FORMAT_NONE); /* R8G8B8A8_UNORM is not compressed */
+    /* tuC_format_of: no other texunit format (nor a value past them) is a block format */
+    for (unsigned f = 0; f < TU_FORMAT_COUNT + 2u; f++)
+        if (f < TUC_FIRST_TU_FORMAT || f >= TU_FORMAT_COUNT)
+            CHECK(tuC_format_of((tu_format)f) == TUC_FORMAT_NONE, "tuC_format_of(%u)", f);
     CHECK_EQ_U(tuC_format_from_vk(131), TUC_BC1_RGB_UNORM_BLOCK);
     CHECK_EQ_U(tuC_format_from_vk(1000066013), TUC_ASTC_12x12_SFLOAT_BLOCK);
     CHECK_EQ_U(tuC_format_info_get(TUC_ASTC_10x6_SRGB_BLOCK)->vk_format, 176);

@@ -202,8 +202,8 @@ void tuS_decode_block_texel(const tu_surface *s, uint64_t offset, const tu_texel
                             tu_texel *out) {
     const tu_format_desc *fd = tu_format_describe(s->format);
     tuC_texel t;
-    tuC_decode_texel(tuC_format_from_vk(fd->vk_format), (const uint8_t *)s->data + offset,
-                     fd->bytes, c->x % fd->block_width, c->y % fd->block_height, &t, NULL);
+    tuC_decode_texel(tuC_format_of(s->format), (const uint8_t *)s->data + offset, fd->bytes,
+                     c->x % fd->block_width, c->y % fd->block_height, &t, NULL);
     for (unsigned k = 0; k < 4; k++)
         out->f[k] = (k < 3 && (fd->flags & TU_FORMAT_FLAG_SRGB)) ? tu_srgb_to_linear(t.value[k])
                                                                  : t.value[k];

@@ -170,7 +170,7 @@ static float block_texel_value(const tu_format_desc *d, unsigned c, uint32_t h) 
  * (in a partial block) repeating the nearest texel inside it. */
 static tu_status fill_blocks(const tu_surface *s, const tu_format_desc *d, tu_pattern pattern,
                              uint32_t seed, tu_error *err) {
-    const tuC_format f = tuC_format_from_vk(d->vk_format);
+    const tuC_format f = tuC_format_of(s->format);
     float texels[TUC_MAX_BLOCK_TEXELS][4];
     for (uint32_t L = 0; L < s->levels; L++) {
         uint32_t w, h, depth;

@@ -22,6 +22,7 @@
 #ifndef TEXUNIT_COMPRESSED_H
 #define TEXUNIT_COMPRESSED_H
 
+#include "texunit/format.h"
 #include "texunit/format_list.h"
 #include "texunit/status.h"
 
@@ -103,6 +104,18 @@ tuC_raw_kind tuC_format_raw_kind(const tuC_format_info *info);
 
 /* The format whose VkFormat number is vk, or TUC_FORMAT_NONE. */
 tuC_format tuC_format_from_vk(uint32_t vk);
+
+/* The block format of texunit format f, or TUC_FORMAT_NONE when f is not one: both enums list
+ * TU_COMPRESSED_FORMAT_LIST in its order, texunit's after its uncompressed formats, so this is
+ * a subtraction (the sampler's generic path asks it for every texel it decodes). */
+#define TUC_FIRST_TU_FORMAT TU_FORMAT_BC1_RGB_UNORM_BLOCK
+_Static_assert(TU_FORMAT_COUNT - TUC_FIRST_TU_FORMAT == TUC_FORMAT_COUNT - 1,
+               "texunit's block formats are TU_COMPRESSED_FORMAT_LIST, after the others");
+static inline tuC_format tuC_format_of(tu_format f) {
+    return (unsigned)f - TUC_FIRST_TU_FORMAT < TUC_FORMAT_COUNT - 1u
+               ? (tuC_format)(f - TUC_FIRST_TU_FORMAT + 1)
+               : TUC_FORMAT_NONE;
+}
 
 /* Decode texel (x, y) of the block at block[0 .. block_size). Returns TU_INVALID_ARGUMENT for
  * an unknown format or a NULL pointer, TU_OUT_OF_RANGE for x or y outside the block or a
