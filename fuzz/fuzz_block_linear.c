@@ -6,7 +6,7 @@
  * From the input: a surface shape (any type, format, sizes, levels, layers, samples), the
  * block height and depth in GOBs, a view, a sampler and messages. Each surface gets a buffer
  * of exactly the size its layout reports; the linear one is filled (fz_fill: the texel
- * generator, or hash bytes for most compressed cases), and its texels are copied into the
+ * generator, or hash bytes for a compressed format), and its texels are copied into the
  * block-linear one through that layout's address function. Then:
  *   - every texel of the view reads the same bytes from both (so the block-linear address
  *     function is one to one: two texels at one address would overwrite each other);
@@ -38,7 +38,7 @@ static bool make(tu_surface *s, const tu_surface *from, uint32_t seed, uint8_t *
         abort();
     }
     if (!block_linear)
-        fz_fill(s, seed);
+        fz_fill(s, seed, 0); /* hash bytes for block formats, as in fuzz_tiling */
     else if (tu_surface_copy_texels(s, from, &err) != TU_OK) {
         fprintf(stderr, "copy to block-linear: %s\n", err.message);
         abort();

@@ -165,7 +165,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* texels: the generator's, or bytes of the input (NaN and denormal floats, any codes) */
     const bool valid = tu_surface_validate(&s, &err) == TU_OK;
     if (valid && !fz_bool(&in)) {
-        fz_fill(&s, fz_u32(&in));
+        fz_fill(&s, fz_u32(&in), FZ_ENCODED_BYTES);
     } else {
         const uint8_t seed = fz_u8(&in);
         for (size_t i = 0; i < s.size; i++)

@@ -110,17 +110,18 @@ static inline void fz_message(fuzz_in *in, tu_msg *m, bool fast) {
 
 /* Fill s (which passes tu_surface_validate) from seed: the generator's texels
  * (tu_surface_fill_hash), except for a block-compressed format, which gets hash bytes over
- * its whole memory unless it is small (FZ_ENCODED_BYTES) and seed % 16 == 1 (an input that
- * has run out reads seed 0). Any bit pattern is a block the decoders must take; the block
+ * its whole memory unless it is at most encoded_bytes and seed % 16 == 1 (an input that has
+ * run out reads seed 0). Any bit pattern is a block the decoders must take; the block
  * encoders the generator runs search per block, which under the sanitizers took three
  * quarters of fuzz_engine's time when a sixteenth of the seeds ran them on surfaces of any
  * size, and still 70 % on surfaces of up to 2 KiB (the ETC2 encoder's search decodes every
- * candidate, and the decoders keep their comparison tracing; docs/testing.md): they stay
- * fuzzed on surfaces of a few blocks here, and on every block in fuzz_blocks. */
+ * candidate, and the decoders keep their comparison tracing; docs/testing.md). fuzz_engine
+ * keeps them fuzzed on surfaces of a few blocks (FZ_ENCODED_BYTES), fuzz_blocks on every
+ * block; the layout targets, which move blocks as they are, pass 0 and never encode. */
 enum { FZ_ENCODED_BYTES = 256 };
-static inline void fz_fill(const tu_surface *s, uint32_t seed) {
+static inline void fz_fill(const tu_surface *s, uint32_t seed, size_t encoded_bytes) {
     tu_error err;
-    if (!tu_format_is_compressed(s->format) || (seed % 16 == 1 && s->size <= FZ_ENCODED_BYTES)) {
+    if (!tu_format_is_compressed(s->format) || (seed % 16 == 1 && s->size <= encoded_bytes)) {
         if (tu_surface_fill_hash(s, seed, &err) != TU_OK) abort();
         return;
     }

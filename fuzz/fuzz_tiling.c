@@ -9,7 +9,7 @@
  * narrow 2D chain, so that Tile-64 mip tails start after level 0 as well as at it), a seed, a
  * view, a sampler and messages. The linear surface's memory (a buffer of
  * exactly the size its layout reports) is filled (fz_fill: the texel generator, or hash
- * bytes for most compressed cases); the tiled surface, in one of the four tilings picked by
+ * bytes for a compressed format); the tiled surface, in one of the four tilings picked by
  * the seed's second byte (all four per case cost four times as much and reach nothing one
  * at a time does not), gets a buffer of exactly its reported size and the texels by
  * tu_surface_copy_texels. A shape the tiling refuses (a texel size or a sample count it does
@@ -39,7 +39,7 @@ static bool make_linear(tu_surface *s, uint32_t seed, uint8_t **mem) {
         fprintf(stderr, "a packed layout does not validate: %s\n", err.message);
         abort();
     }
-    fz_fill(s, seed);
+    fz_fill(s, seed, 0); /* hash bytes for block formats: a layout moves blocks as they are */
     return true;
 }
 
