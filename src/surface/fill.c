@@ -21,13 +21,20 @@ static uint32_t lowbias32(uint32_t x) {
     return x;
 }
 
+/* One step of the chain: the hash so far with one more coordinate folded in. The chain's
+ * order (seed, level, layer, z, y, x, component) lets a fill hash a row's prefix once and
+ * each texel's x once, leaving one step per channel. */
+static uint32_t hash_step(uint32_t h, uint32_t v) {
+    return lowbias32(h + v + 0x9E3779B9U);
+}
+
+static uint32_t hash_row(uint32_t seed, uint32_t level, uint32_t layer, uint32_t z, uint32_t y) {
+    return hash_step(hash_step(hash_step(hash_step(seed, level), layer), z), y);
+}
+
 uint32_t tu_texel_hash(uint32_t seed, uint32_t level, uint32_t layer, uint32_t x, uint32_t y,
                        uint32_t z, uint32_t c) {
-    const uint32_t v[6] = {level, layer, z, y, x, c};
-    uint32_t h = seed;
-    for (int i = 0; i < 6; i++)
-        h = lowbias32(h + v[i] + 0x9E3779B9U);
-    return h;
+    return hash_step(hash_step(hash_row(seed, level, layer, z, y), x), c);
 }
 
 /* The component index a field hashes with, or -1 for padding (never hashed). */
@@ -49,14 +56,8 @@ static uint32_t float_bits(float f) {
     return u;
 }
 
-uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t seed, uint32_t level,
-                             uint32_t layer, uint32_t x, uint32_t y, uint32_t z) {
-    const tu_format_desc *d = tu_format_describe(format);
-    if (!d || channel >= d->channel_count || (d->flags & TU_FORMAT_FLAG_COMPRESSED)) return 0;
-    const tu_channel *ch = &d->channels[channel];
-    int c = hash_component(ch);
-    if (c < 0) return 0;
-    const uint32_t h = tu_texel_hash(seed, level, layer, x, y, z, (uint32_t)c);
+/* The value of field ch of a texel whose chain for that field's component ended in h. */
+static uint32_t field_value(const tu_channel *ch, uint32_t h) {
     if (ch->numeric == TU_NUMERIC_SFLOAT && ch->bits == 16)
         return tu_float_to_half((float)((int)(h >> 21) - 1024) / 1024.0f);
     if (ch->numeric == TU_NUMERIC_SFLOAT && ch->bits == 32) {
@@ -65,6 +66,16 @@ uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t seed, 
     }
     /* 8-bit fields take h >> 24: the same rule as "the top bits of h that fit". */
     return ch->bits >= 32 ? h : h >> (32 - ch->bits);
+}
+
+uint32_t tu_texel_hash_field(tu_format format, unsigned channel, uint32_t seed, uint32_t level,
+                             uint32_t layer, uint32_t x, uint32_t y, uint32_t z) {
+    const tu_format_desc *d = tu_format_describe(format);
+    if (!d || channel >= d->channel_count || (d->flags & TU_FORMAT_FLAG_COMPRESSED)) return 0;
+    const tu_channel *ch = &d->channels[channel];
+    int c = hash_component(ch);
+    if (c < 0) return 0;
+    return field_value(ch, tu_texel_hash(seed, level, layer, x, y, z, (uint32_t)c));
 }
 
 /* --- patterns (surface.h) ------------------------------------------------------------------ */
@@ -217,6 +228,9 @@ static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed,
     }
     const tu_format_desc *d = tu_format_describe(s->format);
     if (d->flags & TU_FORMAT_FLAG_COMPRESSED) return fill_blocks(s, d, pattern, seed, err);
+    int component[4]; /* hash_component of each field */
+    for (unsigned i = 0; i < d->channel_count; i++)
+        component[i] = hash_component(&d->channels[i]);
     uint8_t *base = s->data;
     const bool linear = !tuS_tiling_is_intel(s->tiling) && s->tiling != TU_TILING_NV_BLOCK_LINEAR;
     for (uint32_t L = 0; L < s->levels; L++) {
@@ -235,9 +249,11 @@ static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed,
                             TU_TRY(tuS_texel_offset(s, L, &first, &row, err));
                             TU_TRY(tuS_texel_offset(s, L, &last, &row_end, err));
                         }
+                        /* The hash's z is the sample in a multisampled surface. */
+                        const uint32_t row_hash =
+                            hash_row(seed, L, layer, s->samples > 1 ? sample : z, y);
                         for (uint32_t x = 0; x < w; x++) {
                             const tu_texel_coord c = {x, y, z, layer, 0, sample};
-                            const uint32_t hz = s->samples > 1 ? sample : z;
                             uint64_t off = row + (uint64_t)x * d->bytes;
                             if (!linear) TU_TRY(tuS_texel_offset(s, L, &c, &off, err));
                             uint8_t *p = base + off;
@@ -248,10 +264,15 @@ static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed,
                                 encode_color(d, rgba, p);
                                 continue;
                             }
+                            /* tu_texel_hash_field of each field, the row's prefix and the
+                             * texel's x hashed once for all its fields. */
+                            const uint32_t hx = hash_step(row_hash, x);
                             for (unsigned i = 0; i < d->channel_count; i++)
-                                tuF_write_field(
-                                    p, d->channels[i].shift, d->channels[i].bits,
-                                    tu_texel_hash_field(s->format, i, seed, L, layer, x, y, hz));
+                                if (component[i] >= 0)
+                                    tuF_write_field(
+                                        p, d->channels[i].shift, d->channels[i].bits,
+                                        field_value(&d->channels[i],
+                                                    hash_step(hx, (uint32_t)component[i])));
                         }
                         if (rows) progress->report(progress->user, ++done, rows);
                     }
