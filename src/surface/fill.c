@@ -199,12 +199,11 @@ static tu_status fill_blocks(const tu_surface *s, const tu_format_desc *d, tu_pa
                                     tu_pattern_color(s, pattern, L, layer, tx, ty, z, t);
                                     continue;
                                 }
+                                const uint32_t hx = hash_step(hash_row(seed, L, layer, z, ty), tx);
                                 for (unsigned c = 0; c < 4; c++)
-                                    t[c] =
-                                        c < d->channel_count
-                                            ? block_texel_value(
-                                                  d, c, tu_texel_hash(seed, L, layer, tx, ty, z, c))
-                                            : (c == 3 ? 1.0f : 0.0f);
+                                    t[c] = c < d->channel_count
+                                               ? block_texel_value(d, c, hash_step(hx, c))
+                                               : (c == 3 ? 1.0f : 0.0f);
                             }
                         const tu_texel_coord c = {x, y, z, layer, 0, 0};
                         uint64_t off;
