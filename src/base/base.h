@@ -18,12 +18,14 @@
 #define TU_UNLIKELY(x)       __builtin_expect(!!(x), 0)
 #define TU_COLD              __attribute__((cold, noinline)) /* kept out of the hot path */
 #define TU_ALWAYS_INLINE     inline __attribute__((always_inline))
+#define TU_NOINLINE          __attribute__((noinline))
 #else
 #define TU_PRINTF(fmt, args)
 #define TU_LIKELY(x)   (x)
 #define TU_UNLIKELY(x) (x)
 #define TU_COLD
 #define TU_ALWAYS_INLINE inline
+#define TU_NOINLINE
 #endif
 
 /* Fill err (when not NULL) with status and a printf-formatted sentence; return status. */
