@@ -19,8 +19,7 @@ _Static_assert(TU_MAX_LEVELS == 17, "vi_lookup_level (simd.h) covers 17 levels")
 static inline vi k_array_index(vf a, int32_t count) {
     const float fc = (float)count;
     const vf in = vf_sel((a > 0.0f) & (a < fc), a, vf_splat(0.0f));
-    const vf r = (in + 8388608.0f) - 8388608.0f; /* RNE for 0 <= in < 2^23 */
-    const vi ri = vi_min(vf_to_vi(r), vi_splat(count - 1));
+    const vi ri = vi_min(vf_to_vi(vf_round_even(in)), vi_splat(count - 1));
     return vi_sel(a >= fc, vi_splat(count - 1), ri);
 }
 
@@ -80,8 +79,18 @@ static inline vf k_lerp(vf a, vf b, vf w) {
     return vf_sel(w == 0.0f, a, vf_sel(w == 1.0f, b, r));
 }
 
-static inline vi k_channel(vi texel, int32_t shift) {
-    return (texel >> shift) & 0xff;
+/* The 8-bit codes of components R G B A of 4-byte texels: byte 1 is G and byte 3 is A in
+ * both byte orders the RGBA8 kinds have (tuK_geom.shift: R at byte 0 or 2, B at the other),
+ * so each code is one constant shift or mask, and a B8G8R8A8 texel swaps two registers (a
+ * shift by the table's count would cost a variable shift, and its load, per component). */
+static inline void k_rgba8_order(const tuK_geom *g, vi b0, vi b1, vi b2, vi b3, vi code[4]) {
+    const bool bgra = g->shift[0] == 16;
+    code[0] = bgra ? b2 : b0, code[1] = b1, code[2] = bgra ? b0 : b2, code[3] = b3;
+}
+static inline void k_rgba8_codes(const tuK_geom *g, vi texel, vi code[4]) {
+    const vu t = (vu)texel;
+    k_rgba8_order(g, (vi)(t & 0xff), (vi)((t >> 8) & 0xff), (vi)((t >> 16) & 0xff), (vi)(t >> 24),
+                  code);
 }
 
 /* --- SAMPLE family, 2D (filter.c sample_at, gather_footprint, reduce; lod.c) ------------- */
@@ -105,9 +114,10 @@ static inline vh k_weight16(vi w) {
     return (vh)(w | w << 16);
 }
 
-/* The 8-bit code of texel byte b (0..3) from a footprint's pairs. */
-static inline vi k_pair_code(const vh pair[2], int32_t b) {
-    return ((vi)pair[b & 1] >> (16 * (b >> 1))) & 0xffff;
+/* The 8-bit codes of R G B A from a footprint's pairs (k_rgba8_codes' order). */
+static inline void k_pair_codes(const tuK_geom *g, const vh pair[2], vi code[4]) {
+    const vu p0 = (vu)pair[0], p1 = (vu)pair[1];
+    k_rgba8_order(g, (vi)(p0 & 0xffff), (vi)(p1 & 0xffff), (vi)(p0 >> 16), (vi)(p1 >> 16), code);
 }
 
 /* filter.c's decode of one texel of each lane at byte offsets off (tuE_texel: the format's
@@ -172,16 +182,18 @@ static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigne
                                        vi off, vf out[4]) {
     switch (kind) {
     case TUK_KIND_RGBA8: { /* UNORM: code / 255 */
-        const vi t = vi_gather_bytes(g->data, off);
+        vi code[4];
+        k_rgba8_codes(g, vi_gather_bytes(g->data, off), code);
         for (int c = 0; c < 4; c++)
-            out[c] = vf_unorm(k_channel(t, g->shift[c]), 255.0f);
+            out[c] = vf_unorm(code[c], 255.0f);
         return;
     }
     case TUK_KIND_SRGBA8: { /* R, G, B by the binding's table of the format's decode, A UNORM */
-        const vi t = vi_gather_bytes(g->data, off);
+        vi code[4];
+        k_rgba8_codes(g, vi_gather_bytes(g->data, off), code);
         for (int c = 0; c < 3; c++)
-            out[c] = vf_lookup(g->srgb, k_channel(t, g->shift[c]));
-        out[3] = vf_unorm(k_channel(t, g->shift[3]), 255.0f);
+            out[c] = vf_lookup(g->srgb, code[c]);
+        out[3] = vf_unorm(code[3], 255.0f);
         return;
     }
     case TUK_KIND_RGBA32F: /* the bits as they are */ vf_load_texels16(g->data, off, out); return;
@@ -633,9 +645,8 @@ static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu
         vi hi = vi_splat(0), lo = hi;
         vf delta = vf_splat(0.0f);
         if (mip == TU_MIP_NEAREST) {
-            const vf t = dprime + 0.5f; /* ceilf(t) - 1, t in [0.5, q + 0.5] */
-            const vi c = vf_to_vi(t);
-            hi = vi_min(c - (vi_to_vf(c) < t) - 1, vi_splat(q));
+            /* ceilf(t) - 1, t in [0.5, q + 0.5] */
+            hi = vi_min(vf_ceil_int(dprime + 0.5f) - 1, vi_splat(q));
             lo = hi;
         } else if (mip == TU_MIP_LINEAR) {
             hi = vf_to_vi(dprime); /* dprime >= 0: truncation is floor */
@@ -673,9 +684,11 @@ static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu
                     a.f[c] = vf_sel(second, k_lerp(a.f[c], b.f[c], delta), a.f[c]);
             }
         }
+        vi code[4] = {{0}, {0}, {0}, {0}}; /* fixed8: the filtered codes */
+        if (fixed8) k_pair_codes(g, a.pair, code);
         for (int c = 0; c < 4; c++) {
             if (!(m->channel_mask >> c & 1)) continue;
-            const vf out = fixed8 ? vf_unorm(k_pair_code(a.pair, g->shift[c] / 8), 255.0f) : a.f[c];
+            const vf out = fixed8 ? vf_unorm(code[c], 255.0f) : a.f[c];
             vf_store_masked(reply->channel[c].f + first, out, active);
         }
         if (!cube || !vi_any(edge & active)) continue;

@@ -327,26 +327,31 @@ static inline vf vf_abs(vf x) {
     return (vf)((vi)x & 0x7fffffff);
 }
 
-/* floorf(x), exactly, for every x: NaN, infinities and |x| >= 2^23 (already integers) are
- * returned as they are; the rest through int32 and back (exact), stepped down when the
- * truncation rounded up. The sign of a zero result may differ from floorf's (-0.0 for
- * inputs in (-1, -0]): callers only subtract it from x or compare it. */
+/* The build's rounding instruction, where it has one: AVX-512's vrndscaleps, SSE4.1's
+ * roundps in the AVX2 build (the same immediate: the IEEE rounding direction, no inexact
+ * exception); one instruction, and a short dependency chain in front of the texel loads,
+ * where the portable build needs four or five. Exact for every input; a NaN comes back
+ * quiet, which no caller tells from the NaN it gave (they test x == x, or compare). */
+#if defined(TUK_ISA_AVX512)
+#define TUK_ROUND(x, dir) ((vf)_mm512_roundscale_ps((__m512)(x), (dir) | _MM_FROUND_NO_EXC))
+#elif defined(TUK_ISA_AVX2)
+#define TUK_ROUND(x, dir) ((vf)_mm256_round_ps((__m256)(x), (dir) | _MM_FROUND_NO_EXC))
+#endif
+
+/* floorf(x), exactly, for every x. Without a rounding instruction: NaN, infinities and
+ * |x| >= 2^23 (already integers) are returned as they are; the rest through int32 and back
+ * (exact), stepped down when the truncation rounded up. The sign of a zero result may differ
+ * from floorf's (-0.0 for inputs in (-1, -0]): callers only subtract it from x or compare it. */
 static inline vf vf_floor(vf x) {
+#if defined(TUK_ROUND)
+    return TUK_ROUND(x, _MM_FROUND_TO_NEG_INF);
+#else
     const vi small = vf_abs(x) < 8388608.0f;
     const vf xs = vf_sel(small, x, vf_splat(0.0f));
     vf t = vi_to_vf(vf_to_vi(xs));
     t = vf_sel(t > xs, t - 1.0f, t);
     return vf_sel(small, t, x);
-}
-
-/* tuE_floor_int: floor of x as int32, NaN -> 0, clamped to +-2^30. */
-static inline vi vf_floor_int(vf x) {
-    const float limit = 1073741824.0f; /* 2^30 */
-    vf c = vf_sel(x == x, x, vf_splat(0.0f));
-    c = vf_sel(c <= -limit, vf_splat(-limit), c);
-    c = vf_sel(c >= limit, vf_splat(limit), c);
-    vi i = vf_to_vi(c);
-    return i + (vi_to_vf(i) > c); /* a comparison is -1 where true */
+#endif
 }
 
 /* vf_floor_int of x given f = vf_floor(x): floor commutes with the clamp to +-2^30, whose
@@ -359,22 +364,57 @@ static inline vi vf_floored_int(vf f) {
     return vf_to_vi(c);
 }
 
-/* tuE_fast_weight256: RNE(x * 256) for x in [0, 1): x * 256 is exact and below 2^8, so
- * adding and taking away 2^23 rounds it to an integer with ties to even (the ulp at 2^23 is
- * 1), and the conversion of that integer is exact. */
+/* tuE_floor_int: floor of x as int32, NaN -> 0, clamped to +-2^30. */
+static inline vi vf_floor_int(vf x) {
+#if defined(TUK_ROUND)
+    return vf_floored_int(vf_floor(x));
+#else
+    const float limit = 1073741824.0f; /* 2^30 */
+    vf c = vf_sel(x == x, x, vf_splat(0.0f));
+    c = vf_sel(c <= -limit, vf_splat(-limit), c);
+    c = vf_sel(c >= limit, vf_splat(limit), c);
+    vi i = vf_to_vi(c);
+    return i + (vi_to_vf(i) > c); /* a comparison is -1 where true */
+#endif
+}
+
+/* ceilf(x) as int32 for 0 <= x < 2^31 (sample_at's nearest mip level). */
+static inline vi vf_ceil_int(vf x) {
+#if defined(TUK_ROUND)
+    return vf_to_vi(TUK_ROUND(x, _MM_FROUND_TO_POS_INF));
+#else
+    const vi c = vf_to_vi(x);     /* x >= 0: truncation is floor */
+    return c - (vi_to_vf(c) < x); /* a comparison is -1 where true */
+#endif
+}
+
+/* RNE(x): x rounded to an integer, ties to even, for |x| < 2^23 (as a float). */
+static inline vf vf_round_even(vf x) {
+#if defined(TUK_ROUND)
+    return TUK_ROUND(x, _MM_FROUND_TO_NEAREST_INT);
+#else
+    /* |x| + 2^23 has an ulp of 1: the sum rounds |x| to an integer, ties to even */
+    const vf r = (vf_abs(x) + 8388608.0f) - 8388608.0f;
+    return (vf)((vi)r | ((vi)x & (int32_t)0x80000000));
+#endif
+}
+
+/* tuE_fast_weight256: RNE(x * 256) for x in [0, 1): x * 256 is exact and below 2^8, and the
+ * conversion of the rounded integer is exact. */
 static inline vi vf_weight256(vf x) {
-    return vf_to_vi((x * 256.0f + 8388608.0f) - 8388608.0f);
+    return vf_to_vi(vf_round_even(x * 256.0f));
 }
 
 /* tuE_snap256 for finite x, up to the sign of a zero result: RNE(x * 256) / 256. For
- * |x| >= 2^15, x * 256 >= 2^23 is an integer and x is returned; below, |x * 256| + 2^23
- * rounds |x * 256| to an integer with ties to even (the ulp there is 1). */
+ * |x| >= 2^15, x * 256 >= 2^23 is an integer and x is returned (x * 256 could overflow
+ * further up). AVX-512 rounds to a multiple of 2^-8 in one instruction (the scale 8 in the
+ * immediate's high bits), which returns such x as they are by itself. */
 static inline vf vf_snap256(vf x) {
-    const vf v = x * 256.0f;
-    const vf a = vf_abs(v);
-    vf r = (a + 8388608.0f) - 8388608.0f;
-    r = (vf)((vi)r | ((vi)v & (int32_t)0x80000000));
-    return vf_sel(vf_abs(x) < 32768.0f, r / 256.0f, x);
+#if defined(TUK_ISA_AVX512)
+    return TUK_ROUND(x, (8 << 4) | _MM_FROUND_TO_NEAREST_INT);
+#else
+    return vf_sel(vf_abs(x) < 32768.0f, vf_round_even(x * 256.0f) / 256.0f, x);
+#endif
 }
 
 /* code / d, IEEE-rounded, for codes 0 <= code <= d and d = 255 or 65535 (UNORM): where the
