@@ -341,34 +341,42 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
         j = vi_sel(clamp_nearest, vi_max(vi_min(j, h - 1), vi_splat(0)), j);
         const vi i1 = vi_sel(linear, i + 1, i), j1 = vi_sel(linear, j + 1, j);
         *edge = vi_splat(0);
-        for (int k = 0; k < 4; k++) {
-            const vi x = k & 1 ? i1 : i, y = k & 2 ? j1 : j;
-            const vi out_x = (x < 0) | (x >= w), out_y = (y < 0) | (y >= h);
-            if (!vi_any(out_x | out_y)) { /* every lane's texel on its face: no remapping */
-                o[k] = base + y * pitch + x * bpp;
-                continue;
+        if (vi_all((i >= 0) & (i1 < w) & (j >= 0) & (j1 < h))) {
+            /* Every lane's footprint on its face (most messages): nothing to remap, and the
+             * texels of a row are neighbours where every lane filters (i1 = i + 1). */
+            const vi r0 = base + j * pitch, r1 = base + j1 * pitch, x0 = i * bpp, x1 = i1 * bpp;
+            o[0] = r0 + x0, o[1] = r0 + x1, o[2] = r1 + x0, o[3] = r1 + x1;
+            neighbours = vi_all(linear);
+        } else {
+            for (int k = 0; k < 4; k++) {
+                const vi x = k & 1 ? i1 : i, y = k & 2 ? j1 : j;
+                const vi out_x = (x < 0) | (x >= w), out_y = (y < 0) | (y >= h);
+                if (!vi_any(out_x | out_y)) { /* every lane's texel on its face: no remapping */
+                    o[k] = base + y * pitch + x * bpp;
+                    continue;
+                }
+                /* tuE_cube_texel: a texel one beyond one edge is the adjacent face's edge texel
+                 * (g->cube_edge); corners (both beyond), and every texel beyond an edge without
+                 * seamless filtering, are edge lanes for the generic path. */
+                *edge |= smp->seamless_cube ? out_x & out_y : out_x | out_y;
+                const vi side = vi_sel(out_x, vi_sel(x < 0, vi_splat(0), vi_splat(1)),
+                                       vi_sel(y < 0, vi_splat(2), vi_splat(3)));
+                const vi entry = vi_lookup32(g->cube_edge, face * 4 + side);
+                const vi along = vi_sel(out_x, y, x), n1 = w - 1;
+                const vi xk = (entry >> 4) & 3, yk = (entry >> 8) & 3;
+                const vi ex = vi_sel(xk == 0, vi_splat(0),
+                                     vi_sel(xk == 1, n1, vi_sel(xk == 2, along, n1 - along)));
+                const vi ey = vi_sel(yk == 0, vi_splat(0),
+                                     vi_sel(yk == 1, n1, vi_sel(yk == 2, along, n1 - along)));
+                const vi moved = out_x | out_y;
+                /* Clamped into the level: edge lanes read something inside it too. */
+                const vi fx = vi_max(vi_min(vi_sel(moved, ex, x), n1), vi_splat(0));
+                const vi fy = vi_max(vi_min(vi_sel(moved, ey, y), h - 1), vi_splat(0));
+                const vi dface = vi_sel(moved, (entry & 7) - face, vi_splat(0));
+                o[k] = base + dface * lp + fy * pitch + fx * bpp;
             }
-            /* tuE_cube_texel: a texel one beyond one edge is the adjacent face's edge texel
-             * (g->cube_edge); corners (both beyond), and every texel beyond an edge without
-             * seamless filtering, are edge lanes for the generic path. */
-            *edge |= smp->seamless_cube ? out_x & out_y : out_x | out_y;
-            const vi side = vi_sel(out_x, vi_sel(x < 0, vi_splat(0), vi_splat(1)),
-                                   vi_sel(y < 0, vi_splat(2), vi_splat(3)));
-            const vi entry = vi_lookup32(g->cube_edge, face * 4 + side);
-            const vi along = vi_sel(out_x, y, x), n1 = w - 1;
-            const vi xk = (entry >> 4) & 3, yk = (entry >> 8) & 3;
-            const vi ex = vi_sel(xk == 0, vi_splat(0),
-                                 vi_sel(xk == 1, n1, vi_sel(xk == 2, along, n1 - along)));
-            const vi ey = vi_sel(yk == 0, vi_splat(0),
-                                 vi_sel(yk == 1, n1, vi_sel(yk == 2, along, n1 - along)));
-            const vi moved = out_x | out_y;
-            /* Clamped into the level: edge lanes read something inside it too. */
-            const vi fx = vi_max(vi_min(vi_sel(moved, ex, x), n1), vi_splat(0));
-            const vi fy = vi_max(vi_min(vi_sel(moved, ey, y), h - 1), vi_splat(0));
-            const vi dface = vi_sel(moved, (entry & 7) - face, vi_splat(0));
-            o[k] = base + dface * lp + fy * pitch + fx * bpp;
+            neighbours = vi_all((o[1] == o[0] + bpp) & (o[3] == o[2] + bpp));
         }
-        neighbours = vi_all((o[1] == o[0] + bpp) & (o[3] == o[2] + bpp));
     } else {
         vi x0, x1, y0, y1;
         k_wrap_pair(i, w, smp->address[0], g->pow2, &x0, &x1);
