@@ -7,12 +7,15 @@
 # Each target starts from the corpus checked in under fuzz/corpus/<target>/ (read only: new
 # inputs go to BUILD/corpus/<target>/, which is kept between runs) with its dictionary
 # fuzz/<target>.dict when there is one. Logs: BUILD/logs/<target>.log; what crashed:
-# BUILD/artifacts/<target>/. FUZZ_TARGETS="fuzz_a fuzz_b" runs only those.
+# BUILD/artifacts/<target>/. FUZZ_TARGETS="fuzz_a fuzz_b" runs only those. FUZZ_TIMEOUT=N
+# (seconds, default 25) is libFuzzer's -timeout: wall-clock time, so a long run at nice 19
+# beside other work needs more (a starved runner saves inputs that run in a second).
 # Exit status 0 when nothing crashed.
 set -u
 build=$1
 seconds=$2
 runs=${3:-}
+timeout=${FUZZ_TIMEOUT:-25}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$build/logs" "$build/corpus" "$build/artifacts"
 targets=${FUZZ_TARGETS:-$(cd "$build" && ls -d fuzz_* 2>/dev/null | grep -v '\.' )}
@@ -31,7 +34,7 @@ for name in $targets; do
     artifacts="$build/artifacts/$name"
     mkdir -p "$scratch" "$artifacts"
     log="$build/logs/$name.log"
-    set -- -max_total_time="$seconds" -timeout=25 -print_final_stats=1 \
+    set -- -max_total_time="$seconds" -timeout="$timeout" -print_final_stats=1 \
         -artifact_prefix="$artifacts/"
     [ -n "$runs" ] && set -- "$@" -runs="$runs"
     [ -f "$here/$name.dict" ] && set -- "$@" -dict="$here/$name.dict"
