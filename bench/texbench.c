@@ -1021,26 +1021,38 @@ static void job_begin(job *j) {
     j->begin = now_s();
 }
 
-/* The sums of the enabled channels of SIMD16 float replies, per channel and lane (as
- * bench.comp keeps one vec4 per invocation: independent additions, no chain of 64 dependent
- * ones per message in the timed loop), totalled once at the end of a job. */
+/* The sums of the enabled channels of SIMD16 float replies, per channel and lane, as
+ * bench.comp sums them: an invocation adds its K samples into a float vec4, so each lane adds
+ * K messages into a float (part), then that into its double total (a job's totals need the
+ * precision); independent additions, no chain of 64 dependent ones per message. Adding every
+ * reply into doubles (64 conversions a message, in the baseline ISA this file is built for)
+ * took W1 and W2 4-8 % longer than this (best of five alternating runs, bench/README.md). */
 typedef struct lane_sums {
     double v[4][SIMD];
+    float part[4][SIMD];
+    unsigned count; /* messages added into part */
 } lane_sums;
 
-/* Add a reply laid out channel after channel `stride` bytes apart (the GRF layouts, or a
- * tu_reply). */
+static void lane_sums_fold(lane_sums *a) {
+    for (unsigned ch = 0; ch < 4; ch++)
+        for (int l = 0; l < SIMD; l++)
+            a->v[ch][l] += a->part[ch][l], a->part[ch][l] = 0.0f;
+    a->count = 0;
+}
+
 static void lane_sums_add(lane_sums *a, const uint8_t *p, size_t stride, uint32_t channels) {
     for (unsigned ch = 0; ch < 4; ch++) {
         if (!(channels >> ch & 1u)) continue;
         float v[SIMD];
         memcpy(v, p + ch * stride, sizeof v);
         for (int l = 0; l < SIMD; l++)
-            a->v[ch][l] += (double)v[l];
+            a->part[ch][l] += v[l];
     }
+    if (++a->count == K) lane_sums_fold(a);
 }
 
-static double lane_sums_total(const lane_sums *a) {
+static double lane_sums_total(lane_sums *a) {
+    lane_sums_fold(a);
     double total = 0.0;
     for (unsigned ch = 0; ch < 4; ch++)
         for (int l = 0; l < SIMD; l++)
@@ -1103,7 +1115,7 @@ static void job_visa(job *j) {
     job_begin(j); /* also on failure: the other threads wait for this one */
     if (j->status != TU_OK) return;
     st.dispatch_mask = (1u << SIMD) - 1u;
-    lane_sums acc = {{{0}}};
+    lane_sums acc = {{{0}}, {{0}}, 0};
     for (uint32_t m, end; job_take(j, &m, &end);)
         for (; m < end && j->status == TU_OK; m++) {
             const uint32_t *lanes = s->lanes + (size_t)m * SIMD * 2u; /* u, then v */
@@ -1128,7 +1140,7 @@ static void job_send(job *j) {
     /* each channel's SIMD16 floats start at a fresh GRF (tu_lower_response_write) */
     const size_t chan =
         (SIMD * 4 + s->target->grf_bytes - 1) / s->target->grf_bytes * s->target->grf_bytes;
-    lane_sums acc = {{{0}}};
+    lane_sums acc = {{{0}}, {{0}}, 0};
     job_begin(j);
     for (uint32_t m, end; job_take(j, &m, &end);)
         for (; m < end && j->status == TU_OK; m++) {
