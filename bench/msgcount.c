@@ -20,6 +20,8 @@
  * path in turn, 20 rounds, and prints the best time per message of each and their ratio: the
  * per-call cost of tu_execute's cache on one message after another from a warm cache
  * (docs/bindings.md). texbench is the timing benchmark of the workloads themselves.
+ * TEXUNIT_ISA=scalar|avx2|avx512 picks the kernel build of the binding (tu_bind_isa; the
+ * default is the best this CPU runs); tu_execute always takes the best.
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include "texunit/texunit.h"
@@ -158,7 +160,10 @@ int main(int argc, char **argv) {
     }
     static tu_binding b;
     tu_error err = {0};
-    if (tu_bind(&s, &smp, &b, &err) != TU_OK) {
+    tu_isa isa = TU_ISA_BEST;
+    const char *env = getenv("TEXUNIT_ISA");
+    if ((env && *env && tu_isa_parse(env, &isa, &err) != TU_OK) ||
+        tu_bind_isa(&s, &smp, isa, &b, &err) != TU_OK) {
         fprintf(stderr, "msgcount: %s\n", err.message);
         return 1;
     }
