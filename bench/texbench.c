@@ -1040,6 +1040,8 @@ static void lane_sums_fold(lane_sums *a) {
     a->count = 0;
 }
 
+/* Add a reply laid out channel after channel `stride` bytes apart (the GRF layouts, or a
+ * tu_reply). */
 static void lane_sums_add(lane_sums *a, const uint8_t *p, size_t stride, uint32_t channels) {
     for (unsigned ch = 0; ch < 4; ch++) {
         if (!(channels >> ch & 1u)) continue;

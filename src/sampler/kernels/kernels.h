@@ -33,8 +33,8 @@ typedef struct tuK_geom {
      * yk << 8, its x (and y) being 0, n - 1, c or n - 1 - c for xk (yk) = 0, 1, 2, 3. */
     const int32_t *cube_edge; /* 24 entries, padded to 32 (tuE_cube_edges) */
     const float *srgb;        /* sRGB formats: the decode of each 8-bit code (tuE_srgb8_decode) */
-    int32_t
-        shift[4]; /* bit position of R, G, B, A in a little-endian texel: 0 8 16 24 or 16 8 0 24 */
+    /* The bit position of R, G, B, A in a little-endian texel: 0 8 16 24, or 16 8 0 24. */
+    int32_t shift[4];
     float border[4]; /* the border colour as a texel of the format holds it (tuE_fast_border) */
 } tuK_geom;
 
