@@ -541,27 +541,30 @@ static TU_NOINLINE tu_status execute_checked(const tu_binding *b, const tu_msg *
     return run(b, msg, info, reply, allow_fast, fast_path, trace);
 }
 
-/* Check msg against binding b (neither NULL), then run it. The usual message, plain and of
- * an op the pair suits with a fast row (both known from bind time), goes straight to its
- * kernel; everything else takes execute_checked. */
+/* The usual message, plain and of an op the pair suits with a fast row (both known from bind
+ * time), straight to its kernel: true when it ran, false when msg needs execute_checked. */
+static TU_ALWAYS_INLINE bool run_kernel(const tu_binding *b, const tu_msg *msg, tu_reply *reply,
+                                        const char **fast_path) {
+    const tuE_bound *bs = bound_state(b);
+    if (TU_UNLIKELY(!plain_msg(msg) || !bs->op_suits[msg->op])) return false;
+    const tuE_fast_prep *p = prepared(b);
+    const int8_t r = p->row_for[msg->op][1];
+    if (r < 0) return false;
+    tuE_ctx ctx;
+    tuE_ctx_init(&ctx, bs, &b->surface, &b->sampler, msg, &op_table[msg->op]);
+    reply->value_class = bs->op_class[msg->op];
+    p->kernels->fn[tuE_fast_table[r].kernel][p->filter](&ctx, &p->geom, reply);
+    /* The rows read no residency map: every lane's pixel null mask bit is 1. */
+    if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = 0xffffffffu;
+    if (fast_path) *fast_path = tuE_fast_table[r].name;
+    return true;
+}
+
+/* Check msg against binding b (neither NULL), then run it: run_kernel, else execute_checked. */
 static inline tu_status execute_bound(const tu_binding *b, const tu_msg *msg, tu_reply *reply,
                                       tu_error *err, bool allow_fast, const char **fast_path,
                                       const tu_trace_sink *trace) {
-    const tuE_bound *bs = bound_state(b);
-    if (TU_LIKELY(allow_fast && plain_msg(msg) && bs->op_suits[msg->op])) {
-        const tuE_fast_prep *p = prepared(b);
-        const int8_t r = p->row_for[msg->op][1];
-        if (r >= 0) {
-            tuE_ctx ctx;
-            tuE_ctx_init(&ctx, bs, &b->surface, &b->sampler, msg, &op_table[msg->op]);
-            reply->value_class = bs->op_class[msg->op];
-            p->kernels->fn[tuE_fast_table[r].kernel][p->filter](&ctx, &p->geom, reply);
-            /* The rows read no residency map: every lane's pixel null mask bit is 1. */
-            if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = 0xffffffffu;
-            if (fast_path) *fast_path = tuE_fast_table[r].name;
-            return TU_OK;
-        }
-    }
+    if (TU_LIKELY(allow_fast) && run_kernel(b, msg, reply, fast_path)) return TU_OK;
     return execute_checked(b, msg, reply, err, allow_fast, fast_path, trace);
 }
 
@@ -590,7 +593,8 @@ tu_status tu_execute(const tu_msg *msg, const tu_surface *surface, const tu_samp
                  "message, surface, sampler and reply must not be NULL");
     const tu_binding *b;
     TU_TRY(bind_cached(&execute_cache, surface, sampler, false, &b, err));
-    return execute_bound(b, msg, reply, err, true, NULL, NULL);
+    if (run_kernel(b, msg, reply, NULL)) return TU_OK;
+    return execute_checked(b, msg, reply, err, true, NULL, NULL);
 }
 
 tu_status tuE_execute(const tu_msg *msg, const tu_surface *surface, const tu_sampler *sampler,

@@ -832,32 +832,37 @@ TUK_LD_2D(ld_rgba16f_2d, TUK_KIND_RGBA16F)
 TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
 
 /* The n >= 16 bytes at x and y xor-ed and or-ed into *diff (words of the build's vector
- * width: 64, 32 or 16 bytes, two at a time, the last one ending at n and overlapping the one
- * before) or, for n shorter than a word, into *diff16 (16-byte words, the same way). Inlined
- * with a constant n (the sampler, the tail of a surface without planes), it unrolls. */
+ * width: 64, 32 or 16 bytes, four at a time into four sums, then one at a time, the last one
+ * ending at n and overlapping the one before) or, for n shorter than a word, into *diff16
+ * (16-byte words, the same way). Inlined with a constant n (the sampler, the tail of a
+ * surface without planes), it unrolls. */
 typedef uint64_t tuk_word __attribute__((vector_size(TUK_W * 4)));
 typedef uint64_t tuk_word16 __attribute__((vector_size(16)));
+static TU_ALWAYS_INLINE tuk_word tuk_load_xor(const unsigned char *x, const unsigned char *y) {
+    tuk_word u, v;
+    memcpy(&u, x, sizeof u);
+    memcpy(&v, y, sizeof v);
+    return u ^ v;
+}
 static TU_ALWAYS_INLINE void tuk_diff(const void *a, const void *b, size_t n, tuk_word *diff,
                                       tuk_word16 *diff16) {
     const unsigned char *x = a, *y = b;
-    if (n >= sizeof(tuk_word)) {
-        tuk_word u, v, u2, v2;
+    const size_t w = sizeof(tuk_word);
+    if (n >= w) {
         size_t i = 0;
-        for (; i + 2 * sizeof u < n; i += 2 * sizeof u) {
-            memcpy(&u, x + i, sizeof u);
-            memcpy(&v, y + i, sizeof v);
-            memcpy(&u2, x + i + sizeof u, sizeof u);
-            memcpy(&v2, y + i + sizeof u, sizeof v);
-            *diff |= (u ^ v) | (u2 ^ v2);
+        if (n >= 4 * w) {
+            tuk_word d0 = {0}, d1 = {0}, d2 = {0}, d3 = {0};
+            for (; i + 4 * w <= n; i += 4 * w) {
+                d0 |= tuk_load_xor(x + i, y + i);
+                d1 |= tuk_load_xor(x + i + w, y + i + w);
+                d2 |= tuk_load_xor(x + i + 2 * w, y + i + 2 * w);
+                d3 |= tuk_load_xor(x + i + 3 * w, y + i + 3 * w);
+            }
+            *diff |= (d0 | d1) | (d2 | d3);
         }
-        if (i + sizeof u < n) {
-            memcpy(&u, x + i, sizeof u);
-            memcpy(&v, y + i, sizeof v);
-            *diff |= u ^ v;
-        }
-        memcpy(&u, x + n - sizeof u, sizeof u);
-        memcpy(&v, y + n - sizeof v, sizeof v);
-        *diff |= u ^ v;
+        for (; i + w < n; i += w)
+            *diff |= tuk_load_xor(x + i, y + i);
+        *diff |= tuk_load_xor(x + n - w, y + n - w);
     } else {
         tuk_word16 h, k;
         for (size_t i = 0; i + 16 < n; i += 16) {
