@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 /* The largest texture, in bytes, the tools make for a case file or a kernel file (texunit
- * query and run, .visaasm and .sass): 4 GiB. Fuzz builds make it 4 MiB (CMakeLists.txt): the
+ * query and run, .visaasm and .sass): 4 GiB. Fuzz builds make it 1 MiB (CMakeLists.txt): the
  * rules are the same at every size, the tools fill a texture texel by texel, and under the
  * sanitizers a texture of 50-130 MB took longer than libFuzzer's 25 s (docs/testing.md). */
 #ifndef TEXUNIT_TOOL_TEXTURE_BYTES
