@@ -828,6 +828,15 @@ static void test_execute_cache(void) {
     res->bits_size = 1; /* too small for the surface's pages: refused */
     check_execute_fresh(s, &smp, &m, "residency bits_size shrunk behind the pointer");
     free(res);
+    /* Both descriptions in blocks of their exact size, hit again and again: the compare of a
+     * cached entry reads no byte past either (under ASan, the test's sanitizer build). */
+    *s = img.surface;
+    tu_sampler *exact = malloc(sizeof *exact);
+    *exact = smp;
+    m.flags &= ~(uint32_t)TU_MSG_PIXEL_NULL_MASK;
+    for (int k = 0; k < 3; k++)
+        check_execute_fresh(s, exact, &m, "descriptions in blocks of their exact size");
+    free(exact);
     free(s);
     tu_image_free(&img);
     tu_image_free(&other);

@@ -876,15 +876,66 @@ static TU_ALWAYS_INLINE void tuk_diff(const void *a, const void *b, size_t n, tu
     }
 }
 
+/* The bytes of a surface from its MCS pointer to the end of its last plane. */
+#define TUK_SURFACE_TAIL(planes) \
+    (offsetof(tu_surface, plane) + (planes) * sizeof(tu_plane) - offsetof(tu_surface, mcs))
+#if defined(TUK_ISA_AVX512)
+/* tuk_same_binding of a surface without planes, the usual one, with the fewest loads (each
+ * is one the kernel's texel loads wait behind in a run of messages): the surface up to its
+ * last level in 64-byte words, the last ending at that length; then its tail and the sampler
+ * in one masked load each (a masked-off byte is not read). Every length is b's; the caller's
+ * level and plane counts and data pointer are among the bytes compared. */
+_Static_assert(TUK_SURFACE_TAIL(0) == 5 * 8 && sizeof(tu_sampler) == 7 * 8 &&
+                   offsetof(tu_surface, level) + sizeof(tu_level_layout) > 64 &&
+                   offsetof(tu_surface, level) + TU_MAX_LEVELS * sizeof(tu_level_layout) <= 16 * 64,
+               "tuk_same_binding_planeless: the tail is 5 words, the sampler 7; the levels end "
+               "past one 64-byte word and within 16");
+static bool tuk_same_binding_planeless(const tu_binding *b, const tu_surface *s,
+                                       const tu_sampler *smp) {
+    const unsigned char *x = (const unsigned char *)&b->surface, *y = (const unsigned char *)s;
+    const size_t n = offsetof(tu_surface, level) + b->surface.levels * sizeof(tu_level_layout);
+    __m512i d = _mm512_xor_si512(_mm512_loadu_si512(x + n - 64), _mm512_loadu_si512(y + n - 64));
+    /* The words before the last, straight on from the first one needed (a loop's counter
+     * and branch per word cost what the compare itself does: measured, docs/bindings.md). */
+#define TUK_WORD(i)                                                    \
+    d = _mm512_ternarylogic_epi64(d, _mm512_loadu_si512(x + 64 * (i)), \
+                                  _mm512_loadu_si512(y + 64 * (i)), 0xf6) /* d | (x ^ y) */
+    switch ((n - 1) / 64) {
+    case 15: TUK_WORD(14); /* fall through */
+    case 14: TUK_WORD(13); /* fall through */
+    case 13: TUK_WORD(12); /* fall through */
+    case 12: TUK_WORD(11); /* fall through */
+    case 11: TUK_WORD(10); /* fall through */
+    case 10: TUK_WORD(9);  /* fall through */
+    case 9: TUK_WORD(8);   /* fall through */
+    case 8: TUK_WORD(7);   /* fall through */
+    case 7: TUK_WORD(6);   /* fall through */
+    case 6: TUK_WORD(5);   /* fall through */
+    case 5: TUK_WORD(4);   /* fall through */
+    case 4: TUK_WORD(3);   /* fall through */
+    case 3: TUK_WORD(2);   /* fall through */
+    case 2: TUK_WORD(1);   /* fall through */
+    default: TUK_WORD(0);
+    }
+#undef TUK_WORD
+    d = _mm512_ternarylogic_epi64(d, _mm512_maskz_loadu_epi64(0x1f, &b->surface.mcs),
+                                  _mm512_maskz_loadu_epi64(0x1f, &s->mcs), 0xf6);
+    d = _mm512_ternarylogic_epi64(d, _mm512_maskz_loadu_epi64(0x7f, &b->sampler),
+                                  _mm512_maskz_loadu_epi64(0x7f, smp), 0xf6);
+    return _mm512_test_epi64_mask(d, d) == 0;
+}
+#endif
+
 /* Whether binding b was bound from these very bytes (tu_execute's cache key, execute.c):
  * the surface up to the end of its last level, the surface from its MCS pointer to the end
  * of its last plane, and the whole sampler, padding included. b's level and plane counts
  * are valid, so a caller's out-of-range count differs from them and is never used as a
  * length; they and the data pointer (another surface's, usually) are looked at first. */
-#define TUK_SURFACE_TAIL(planes) \
-    (offsetof(tu_surface, plane) + (planes) * sizeof(tu_plane) - offsetof(tu_surface, mcs))
 static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_sampler *smp) {
     const tu_surface *a = &b->surface;
+#if defined(TUK_ISA_AVX512)
+    if (a->plane_count == 0) return tuk_same_binding_planeless(b, s, smp);
+#endif
     if (a->data != s->data || a->levels != s->levels || a->plane_count != s->plane_count)
         return false;
     tuk_word diff = {0};
