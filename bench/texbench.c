@@ -1409,7 +1409,9 @@ static double spin_time(unsigned threads, uint32_t blocks) {
 }
 
 /* One row in R rounds, each one lavapipe run then one run of every texunit path, so that
- * both sides see the (shared, noisy) machine alike; each number is the best of its R. */
+ * both sides see the (shared, noisy) machine alike; each number is the best of its R. The
+ * two one-thread paths whose ratio the goal names (bound, tu_execute) run back to back,
+ * before the T-thread run (bench/README.md, "Rounds"). */
 static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, uint32_t samples,
                    unsigned reps, unsigned threads, tu_isa isa) {
     const workload *wl = &workloads[w];
@@ -1458,13 +1460,13 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
             (void)run_jobs(s, PATH_BOUND, 1, s->msgs / 16u, 1, &sum_n);
         }
         best_1 = fmin(best_1, run_jobs(s, PATH_BOUND, 1, s->msgs, passes, &r.sum));
+        if (wl->front == FRONT_ENGINE)
+            best_exec = fmin(best_exec, run_jobs(s, PATH_EXECUTE, 1, s->msgs, passes, &r.sum_exec));
         if (threads > 1) {
             best_n = fmin(best_n, run_jobs(s, PATH_BOUND, threads, s->msgs, passes, &sum_n));
             best_spin_1 = fmin(best_spin_1, spin_time(1, spin_blocks));
             best_spin_n = fmin(best_spin_n, spin_time(threads, spin_blocks));
         }
-        if (wl->front == FRONT_ENGINE)
-            best_exec = fmin(best_exec, run_jobs(s, PATH_EXECUTE, 1, s->msgs, passes, &r.sum_exec));
     }
     const double msamples = (double)s->msgs * SIMD * passes * 1e-6;
     r.tu = msamples / best_1;
