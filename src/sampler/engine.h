@@ -65,6 +65,11 @@ typedef struct tuE_bound {
     uint8_t op_class[TU_OP_COUNT];
 } tuE_bound;
 
+/* The engine's state in a binding's opaque storage (execute.c checks that it fits). */
+static inline const tuE_bound *tuE_bound_of(const tu_binding *b) {
+    return (const tuE_bound *)(const void *)b->bound;
+}
+
 /* Fill *b from a surface and a sampler that passed tu_surface_validate and
  * tu_sampler_validate. O(view levels), no allocation. */
 void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b);

@@ -187,10 +187,6 @@ static const tuE_fast_prep *prepared(const tu_binding *b) {
     return (const tuE_fast_prep *)(const void *)b->prepared;
 }
 
-static const tuE_bound *bound_state(const tu_binding *b) {
-    return (const tuE_bound *)(const void *)b->bound;
-}
-
 /* --- what a binding fixes ------------------------------------------------------------------ */
 
 void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
@@ -467,16 +463,16 @@ static tu_status run(const tu_binding *b, const tu_msg *msg, const tu_op_info *i
     }
 
     tuE_ctx ctx;
-    tuE_ctx_init(&ctx, bound_state(b), surface, &b->sampler, msg, info);
+    tuE_ctx_init(&ctx, tuE_bound_of(b), surface, &b->sampler, msg, info);
 
     const float *coord[3] = {msg->src[TU_SRC_U].f, msg->src[TU_SRC_V].f, msg->src[TU_SRC_R].f};
     const bool derivs =
         info->lod == TU_LOD_IMPLICIT || info->lod == TU_LOD_BIAS || info->lod == TU_LOD_GRAD;
     uint32_t null_mask = 0xffffffffu;
-    reply->value_class = bound_state(b)->op_class[msg->op];
+    reply->value_class = tuE_bound_of(b)->op_class[msg->op];
     /* The fast-path table (fast.c, DESIGN.md §3); the rows need no residency map, so every
      * lane's pixel null mask bit is 1. */
-    const char *fast = allow_fast ? tuE_fast_run_prepared(&ctx, prepared(b), reply) : NULL;
+    const char *fast = allow_fast ? tuE_fast_run_prepared(b, prepared(b), msg, info, reply) : NULL;
     if (fast) {
         if (fast_path) *fast_path = fast;
         if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = null_mask;
@@ -545,15 +541,14 @@ static TU_NOINLINE tu_status execute_checked(const tu_binding *b, const tu_msg *
  * time), straight to its kernel: true when it ran, false when msg needs execute_checked. */
 static TU_ALWAYS_INLINE bool run_kernel(const tu_binding *b, const tu_msg *msg, tu_reply *reply,
                                         const char **fast_path) {
-    const tuE_bound *bs = bound_state(b);
+    const tuE_bound *bs = tuE_bound_of(b);
     if (TU_UNLIKELY(!plain_msg(msg) || !bs->op_suits[msg->op])) return false;
     const tuE_fast_prep *p = prepared(b);
     const int8_t r = p->row_for[msg->op][1];
     if (r < 0) return false;
-    tuE_ctx ctx;
-    tuE_ctx_init(&ctx, bs, &b->surface, &b->sampler, msg, &op_table[msg->op]);
+    const tuK_args args = {msg, &op_table[msg->op], b};
     reply->value_class = bs->op_class[msg->op];
-    p->kernels->fn[tuE_fast_table[r].kernel][p->filter](&ctx, &p->geom, reply);
+    p->kernels->fn[tuE_fast_table[r].kernel][p->filter](&args, &p->geom, reply);
     /* The rows read no residency map: every lane's pixel null mask bit is 1. */
     if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = 0xffffffffu;
     if (fast_path) *fast_path = tuE_fast_table[r].name;

@@ -459,10 +459,12 @@ tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa is
     return TU_OK;
 }
 
-const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu_reply *reply) {
-    const int8_t r = p->row_for[ctx->msg->op][!(ctx->msg->flags & TU_MSG_HALF_SOURCES)];
+const char *tuE_fast_run_prepared(const tu_binding *b, const tuE_fast_prep *p, const tu_msg *msg,
+                                  const tu_op_info *op, tu_reply *reply) {
+    const int8_t r = p->row_for[msg->op][!(msg->flags & TU_MSG_HALF_SOURCES)];
     if (r < 0) return NULL;
     const tuE_fast_row *row = &tuE_fast_table[r];
-    p->kernels->fn[row->kernel][p->filter](ctx, &p->geom, reply);
+    const tuK_args args = {msg, op, b};
+    p->kernels->fn[row->kernel][p->filter](&args, &p->geom, reply);
     return row->name;
 }

@@ -87,9 +87,10 @@ tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err);
 tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa isa, tuE_fast_prep *p,
                            tu_error *err);
 
-/* Per message: run the first row that accepts the message and the prepared state; returns
- * the row's name, or NULL having written nothing (the generic path runs). */
-const char *tuE_fast_run_prepared(const tuE_ctx *ctx, const tuE_fast_prep *p, tu_reply *reply);
+/* Per message: run the first row that accepts msg (of op `op`) and the state p prepared for
+ * binding b; returns the row's name, or NULL having written nothing (the generic path runs). */
+const char *tuE_fast_run_prepared(const tu_binding *b, const tuE_fast_prep *p, const tu_msg *msg,
+                                  const tu_op_info *op, tu_reply *reply);
 
 /* The cube edge table of tuK_geom (kernels.h), and its derivation from tuE_cube_face
  * (fast.c; tests/test_fast.c checks that the two agree). */

@@ -38,7 +38,26 @@ typedef struct tuK_geom {
     float border[4]; /* the border colour as a texel of the format holds it (tuE_fast_border) */
 } tuK_geom;
 
-typedef void (*tuK_fn)(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply);
+/* What a kernel reads besides the geometry: the message, its op, and the binding (its
+ * sampler, and the message-independent fields of the context, tuK_fixed). Three words, so
+ * that the way in from tu_execute_bound stores three pointers, not a whole context. */
+typedef struct tuK_args {
+    const tu_msg *msg;
+    const tu_op_info *op;
+    const tu_binding *binding;
+} tuK_args;
+
+static inline const tu_sampler *tuK_sampler(const tuK_args *a) {
+    return &a->binding->sampler;
+}
+
+/* The binding's prototype context: the fields no message changes (msg, surf, smp, op and
+ * level are not set; compare is false and fixed8 as without one). */
+static inline const tuE_ctx *tuK_fixed(const tuK_args *a) {
+    return &tuE_bound_of(a->binding)->proto;
+}
+
+typedef void (*tuK_fn)(const tuK_args *ctx, const tuK_geom *g, tu_reply *reply);
 
 /* The kernels, by what they run: LD, LD_LZ, LD_L of 2D (array) surfaces; the SAMPLE ops
  * without compare or offsets (2D: every LOD mode; cube: explicit and zero LOD); the SAMPLE

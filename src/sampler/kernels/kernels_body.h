@@ -229,10 +229,10 @@ static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigne
 
 /* --- LD / LD_LZ / LD_L, 2D (load.c) ------------------------------------------------------ */
 
-static TUK_ALWAYS_INLINE void k_ld_2d(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply,
+static TUK_ALWAYS_INLINE void k_ld_2d(const tuK_args *ctx, const tuK_geom *g, tu_reply *reply,
                                       unsigned kind, bool one_d) {
     const tu_msg *m = ctx->msg;
-    const bool arrayed = ctx->surf->arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
+    const bool arrayed = ctx->binding->surface.arrayed, zero_lod = ctx->op->lod == TU_LOD_ZERO;
     const int32_t ox = m->offset[0], oy = m->offset[1];
     const int32_t bpp = k_bpp(kind);
     /* The components the format has; the others read 0, 0, 1 in and out of range. */
@@ -296,12 +296,12 @@ typedef struct k_taps {
  * lanes whose footprint leaves the face are marked in *edge (texel.c's tuE_cube_texel moves
  * them to other faces: the caller runs those lanes through the generic path) and read
  * clamped texels here. */
-static TUK_ALWAYS_INLINE void k_taps_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind,
+static TUK_ALWAYS_INLINE void k_taps_2d(const tuK_args *ctx, const tuK_geom *g, unsigned kind,
                                         bool cube, bool one_d, vi L, vi layer, vi face, vf cu,
                                         vf cv, vi linear, k_taps *t, vi *edge, vi zoff, vi zborder,
                                         bool zb) {
     const tu_msg *m = ctx->msg;
-    const tu_sampler *smp = ctx->smp;
+    const tu_sampler *smp = tuK_sampler(ctx);
     /* The level's geometry per lane; one broadcast when every lane reads the same level. */
     vi w, h, base, pitch, lp;
     vf fw, fh;
@@ -455,11 +455,11 @@ static TUK_ALWAYS_INLINE void k_filter8(const k_taps *t, const vi x[4], k_level 
 
 /* The float branch of reduce on footprint t: the texels decoded (and compared against ref for
  * depth), the weights snapped to 1/256 in hw precision, lerp along u, then v. */
-static TUK_ALWAYS_INLINE void k_filter_float(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind,
+static TUK_ALWAYS_INLINE void k_filter_float(const tuK_args *ctx, const tuK_geom *g, unsigned kind,
                                              const k_taps *t, vf ref, k_level *out) {
-    const tu_sampler *smp = ctx->smp;
+    const tu_sampler *smp = tuK_sampler(ctx);
     vf fu = t->fu, fv = t->fv;
-    if (ctx->hw) fu = vf_snap256(fu), fv = vf_snap256(fv);
+    if (tuK_fixed(ctx)->hw) fu = vf_snap256(fu), fv = vf_snap256(fv);
     const unsigned cmp = smp->compare;
     vf t00[4], t10[4], t01[4], t11[4];
     k_decode(kind, g, cmp, ref, t->o[0], t00);
@@ -483,7 +483,7 @@ static TUK_ALWAYS_INLINE void k_filter_float(const tuE_ctx *ctx, const tuK_geom 
 
 /* One level's footprint at (cu, cv), filtered (k_taps_2d, then fixed8's filter or the
  * float one). */
-static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind,
+static TUK_ALWAYS_INLINE void k_level_2d(const tuK_args *ctx, const tuK_geom *g, unsigned kind,
                                          bool cube, bool one_d, vi L, vi layer, vi face, vf cu,
                                          vf cv, vf ref, vi linear, bool fixed8, k_level *out,
                                          vi *edge, vi zoff, vi zborder, bool zb) {
@@ -510,7 +510,7 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuE_ctx *ctx, const tuK_geom *g, 
  * first lane reads (a message's lanes mostly share one), the texel is clamped into the
  * level, and a wrong guess costs a wasted prefetch, never a wrong value. */
 enum { TUK_PREFETCH_BYTES = 4 << 20 };
-static TUK_ALWAYS_INLINE void k_prefetch_next(const tuE_ctx *ctx, const tuK_geom *g, unsigned next,
+static TUK_ALWAYS_INLINE void k_prefetch_next(const tuK_args *ctx, const tuK_geom *g, unsigned next,
                                               int32_t L) {
     if (L < 0 || L >= g->levels || (int64_t)g->row_pitch[L] * g->h[L] < TUK_PREFETCH_BYTES) return;
     const tu_msg *m = ctx->msg;
@@ -520,8 +520,9 @@ static TUK_ALWAYS_INLINE void k_prefetch_next(const tuE_ctx *ctx, const tuK_geom
     const vi y0 = vi_max(vi_min(vf_floor_int(v), vi_splat(g->h[L] - 1)), vi_splat(0));
     const vi y1 = vi_min(y0 + 1, vi_splat(g->h[L] - 1));
     vi base = vi_splat(g->offset[L]);
-    if (ctx->surf->arrayed)
-        base += k_array_index(vf_load(m->src[TU_SRC_R].f + next), (int32_t)ctx->array_layers) *
+    if (ctx->binding->surface.arrayed)
+        base += k_array_index(vf_load(m->src[TU_SRC_R].f + next),
+                              (int32_t)tuK_fixed(ctx)->array_layers) *
                 g->layer_pitch[L];
     const vi o0 = base + y0 * g->row_pitch[L] + x * g->bpp,
              o1 = base + y1 * g->row_pitch[L] + x * g->bpp;
@@ -534,10 +535,10 @@ static TUK_ALWAYS_INLINE void k_prefetch_next(const tuE_ctx *ctx, const tuK_geom
 /* One level of a 3D surface: the two slices of the footprint (r then the slice's u and v,
  * as gather_footprint indexes them), each a 2D footprint, then blended along r: reduce's
  * order, u, then v, then r. */
-static TUK_ALWAYS_INLINE void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, unsigned kind, vi L,
-                                         vf cu, vf cv, vf cr, vf ref, vi linear, bool fixed8,
+static TUK_ALWAYS_INLINE void k_level_3d(const tuK_args *ctx, const tuK_geom *g, unsigned kind,
+                                         vi L, vf cu, vf cv, vf cr, vf ref, vi linear, bool fixed8,
                                          k_level *out) {
-    const tu_sampler *smp = ctx->smp;
+    const tu_sampler *smp = tuK_sampler(ctx);
     const vi d = vi_lookup_level(g->d, L), sp = vi_lookup_level(g->slice_pitch, L);
     const vf r = cr * vf_lookup_level(g->fd, L), sr = r - 0.5f;
     vf fr = sr - vf_floor(sr);
@@ -561,7 +562,7 @@ static TUK_ALWAYS_INLINE void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, 
         for (int p = 0; p < 2; p++)
             out->pair[p] = k_lerp16(out->pair[p], b.pair[p], w16);
     } else {
-        if (ctx->hw) fr = vf_snap256(fr);
+        if (tuK_fixed(ctx)->hw) fr = vf_snap256(fr);
         for (int c = 0; c < 4; c++)
             out->f[c] = k_lerp(out->f[c], b.f[c], fr);
     }
@@ -569,8 +570,10 @@ static TUK_ALWAYS_INLINE void k_level_3d(const tuE_ctx *ctx, const tuK_geom *g, 
 
 /* lambda per lane: tuE_lane_derivs and tuE_compute_lod for a 2D surface without
  * anisotropy (eta = 1), on all lanes at once. */
-static TUK_ALWAYS_INLINE vf k_lambda(const tuE_ctx *ctx, unsigned first, bool one_d, bool three_d) {
+static TUK_ALWAYS_INLINE vf k_lambda(const tuK_args *ctx, unsigned first, bool one_d,
+                                     bool three_d) {
     const tu_msg *m = ctx->msg;
+    const tuE_ctx *fixed = tuK_fixed(ctx);
     const unsigned mode = ctx->op->lod;
     vf base = vf_splat(0.0f);
     if (mode == TU_LOD_EXPLICIT) base = vf_load(m->src[TU_SRC_LOD].f + first);
@@ -600,7 +603,7 @@ static TUK_ALWAYS_INLINE vf k_lambda(const tuE_ctx *ctx, unsigned first, bool on
                 }
             }
         }
-        const float size[3] = {(float)ctx->base_w, (float)ctx->base_h, (float)ctx->base_d};
+        const float size[3] = {(float)fixed->base_w, (float)fixed->base_h, (float)fixed->base_d};
         vf rho[2];
         for (int k = 0; k < 2; k++) {
             const vf mu = d[0][k] * size[0], mv = d[1][k] * size[1];
@@ -615,15 +618,15 @@ static TUK_ALWAYS_INLINE vf k_lambda(const tuE_ctx *ctx, unsigned first, bool on
         const vf rho_max = vf_sel(rho[1] > rho[0], rho[1], rho[0]);
         base = vf_log2(rho_max / 1.0f);
     }
-    vf bias = vf_splat(ctx->lod_bias + 0.0f);
-    if (mode == TU_LOD_BIAS) bias = ctx->lod_bias + vf_load(m->src[TU_SRC_BIAS].f + first);
+    vf bias = vf_splat(fixed->lod_bias + 0.0f);
+    if (mode == TU_LOD_BIAS) bias = fixed->lod_bias + vf_load(m->src[TU_SRC_BIAS].f + first);
     bias = vf_sel(bias < -16.0f, vf_splat(-16.0f), vf_sel(bias > 16.0f, vf_splat(16.0f), bias));
     /* An explicit NaN LOD becomes log2(0) + bias = -inf in tuE_compute_lod: min_lod, as
      * NaN + bias is here. */
     vf lambda = base + bias;
-    lambda = vf_sel(lambda >= ctx->min_lod, lambda, vf_splat(ctx->min_lod));
-    lambda = vf_sel(lambda > ctx->max_lod, vf_splat(ctx->max_lod), lambda);
-    return ctx->hw ? vf_snap256(lambda) : lambda; /* only its value and comparisons count */
+    lambda = vf_sel(lambda >= fixed->min_lod, lambda, vf_splat(fixed->min_lod));
+    lambda = vf_sel(lambda > fixed->max_lod, vf_splat(fixed->max_lod), lambda);
+    return fixed->hw ? vf_snap256(lambda) : lambda; /* only its value and comparisons count */
 }
 
 /* texel.c's tuE_cube_face on every lane: the face (major axis, ties to Z then Y) and the
@@ -652,14 +655,14 @@ static inline vi k_cube_face(vf x, vf y, vf z, vf *s, vf *t) {
 }
 
 /* filt (TUK_FILTER_*) fixes the sampler's filters as constants where it names them. */
-static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply,
+static TUK_ALWAYS_INLINE void k_sample(const tuK_args *ctx, const tuK_geom *g, tu_reply *reply,
                                        unsigned kind, bool cube, bool one_d, bool three_d,
                                        unsigned filt) {
     const tu_msg *m = ctx->msg;
-    const tu_sampler *smp = ctx->smp;
-    const int32_t q = (int32_t)ctx->levels - 1;
-    const bool arrayed = ctx->surf->arrayed;
-    const bool fixed8 = kind == TUK_KIND_RGBA8 && ctx->hw, hw = ctx->hw;
+    const tu_sampler *smp = tuK_sampler(ctx);
+    const int32_t q = (int32_t)tuK_fixed(ctx)->levels - 1;
+    const bool arrayed = ctx->binding->surface.arrayed;
+    const bool fixed8 = kind == TUK_KIND_RGBA8 && tuK_fixed(ctx)->hw, hw = tuK_fixed(ctx)->hw;
     const bool mag_lin =
         filt == TUK_FILTER_ANY ? smp->mag_filter == TU_FILTER_LINEAR : filt != TUK_FILTER_POINT;
     const bool min_lin =
@@ -677,13 +680,13 @@ static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu
         vi layer = vi_splat(0), face = layer;
         if (cube) { /* lane_position: the direction, the cube index from ai */
             const vi index = arrayed ? k_array_index(vf_load(m->src[TU_SRC_AI].f + first),
-                                                     (int32_t)ctx->array_layers)
+                                                     (int32_t)tuK_fixed(ctx)->array_layers)
                                      : vi_splat(0);
             face = k_cube_face(cu, cv, vf_load(m->src[TU_SRC_R].f + first), &cu, &cv);
             layer = index * 6 + face;
         } else if (arrayed) { /* the layer from v (1D) or r (2D) */
             layer = k_array_index(vf_load(m->src[one_d ? TU_SRC_V : TU_SRC_R].f + first),
-                                  (int32_t)ctx->array_layers);
+                                  (int32_t)tuK_fixed(ctx)->array_layers);
         }
         vf ref = cu; /* lane_position: D_ref clamped to [0, 1] for UNORM depth (Vulkan) */
         if (kind == TUK_KIND_D32 || kind == TUK_KIND_D16)
@@ -770,13 +773,15 @@ static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu
         /* Lanes at a cube corner, or at an edge without seamless filtering: the generic path, lane
          * by lane (their texels come through the address gate). The cube rows take no derivative
          * LOD. */
+        tuE_ctx full;
+        tuE_ctx_init(&full, tuE_bound_of(ctx->binding), &ctx->binding->surface, smp, m, ctx->op);
         for (unsigned k = 0; k < TUK_W; k++) {
             if (!(edge[k] & active[k])) continue;
             const unsigned l = first + k;
             tuE_lane lane = {false};
             const tuE_derivs d = {{{0}}};
             tu_texel t;
-            tuE_sample_lane(ctx, &lane, l, &d, &t);
+            tuE_sample_lane(&full, &lane, l, &d, &t);
             for (int c = 0; c < 4; c++)
                 if (m->channel_mask >> c & 1) reply->channel[c].u[l] = t.u[c];
         }
@@ -785,9 +790,9 @@ static TUK_ALWAYS_INLINE void k_sample(const tuE_ctx *ctx, const tuK_geom *g, tu
 
 /* The kernels: the shared bodies specialised per texel kind, shape and filter variant
  * (constant arguments). */
-#define TUK_KERNEL(name, body)                                                 \
-    static void name(const tuE_ctx *ctx, const tuK_geom *g, tu_reply *reply) { \
-        body;                                                                  \
+#define TUK_KERNEL(name, body)                                                  \
+    static void name(const tuK_args *ctx, const tuK_geom *g, tu_reply *reply) { \
+        body;                                                                   \
     }
 /* A SAMPLE kernel in every filter variant: name_any, name_bilinear, ... */
 #define TUK_SAMPLE_FILTERS(name, kind, cube)                                                  \
