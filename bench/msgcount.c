@@ -71,7 +71,7 @@ __attribute__((noinline)) float msgcount_run(int bound, const tu_binding *b, con
 
 float msgcount_run(int bound, const tu_binding *b, const tu_surface *s, const tu_sampler *smp,
                    const tu_msg *msgs, long n) {
-    static tu_reply reply;
+    static _Alignas(64) tu_reply reply; /* as texbench keeps it (sampler.h) */
     tu_error err = {0};
     float sum = 0.0f;
     for (long i = 0; i < n; i++) {
@@ -139,7 +139,7 @@ int main(int argc, char **argv) {
     if (fail) return 1;
     if (w != 1 && w != 5) smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
     smp.mip_filter = w == 3 || w == 6 ? TU_MIP_LINEAR : TU_MIP_NEAREST;
-    static tu_msg msgs[MESSAGES];
+    static _Alignas(64) tu_msg msgs[MESSAGES];
     for (int k = 0; k < MESSAGES; k++) {
         tu_msg *m = &msgs[k];
         m->op = op, m->simd = LANES, m->lane_mask = 0xffff, m->channel_mask = 0xf;

@@ -165,6 +165,10 @@ enum {
     TU_MSG_HALF_SOURCES = 1u << 2     /* float sources are half precision: rounded first */
 };
 
+/* A message. The sources start 64 bytes in: a message at a 64-byte-aligned address (static,
+ * _Alignas(64), aligned_alloc(64, ...)) has every source on whole cache lines, which the
+ * SIMD kernels read 64 bytes at a time; from 16-byte-aligned memory (malloc) it works the
+ * same, a little slower (docs/bindings.md "Alignment"). Likewise a tu_reply. */
 typedef struct tu_msg {
     tu_op op;
     uint32_t simd;           /* lanes, 1..32 */
@@ -174,6 +178,7 @@ typedef struct tu_msg {
     int32_t offset[3];       /* immediate U, V, R texel offsets, each -8..7 */
     uint32_t flags;          /* TU_MSG_* */
     uint32_t cps_x, cps_y;   /* coarse pixel size for TU_MSG_CPS, 1..4 */
+    uint32_t unused[5];      /* not read: the header's 64 bytes */
     tu_lanes src[TU_SRC_COUNT];
 } tu_msg;
 

@@ -104,7 +104,7 @@ static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, cons
                              warp_result *res, tu_error *err) {
     tu_binding_cache *cache = st->cache;
     static const tu_msg zero_msg;
-    tu_msg msg = zero_msg;
+    _Alignas(64) tu_msg msg = zero_msg; /* on whole cache lines (sampler.h) */
     const tu_surface *s = &tex->surface;
     msg.op = s->samples > 1 ? TU_OP_LD2DMS_W : TU_OP_LD;
     msg.simd = lanes;
@@ -132,7 +132,7 @@ static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, cons
     }
     if (!msg.lane_mask) return TU_OK;
     static tu_reply zero_reply;
-    tu_reply reply = zero_reply;
+    _Alignas(64) tu_reply reply = zero_reply;
     const tu_sampler smp = tu_nv_tld_sampler(in->cl);
     tu_error inner = {TU_OK, ""};
     const tu_binding *bound = NULL;

@@ -301,6 +301,8 @@ _Static_assert(TUE_SURFACE_COUNTS == 8 * sizeof(uint32_t),
                "tu_surface's width .. samples are no longer eight adjacent uint32_t");
 _Static_assert(TUE_LEVEL_FIELDS == 5 * 8 + 3 * 4 && sizeof(tu_level_layout) == TUE_LEVEL_FIELDS + 4,
                "tu_level_layout changed: compare its new fields in same_pair");
+_Static_assert(offsetof(tu_msg, src) == 64 && sizeof(tu_lanes) % 64 == 0,
+               "a 64-byte-aligned tu_msg has its sources on whole cache lines (sampler.h)");
 _Static_assert(sizeof(tu_sampler) == 12 + 3 * sizeof(float) + 2 * sizeof(tu_texel),
                "tu_sampler gained padding: compare it field by field in same_pair");
 
@@ -454,7 +456,7 @@ static tu_status run(const tu_binding *b, const tu_msg *msg, const tu_op_info *i
                      const tu_trace_sink *trace) {
     const tu_surface *surface = &b->surface;
 
-    tu_msg half_msg;
+    _Alignas(64) tu_msg half_msg;
     if ((msg->flags & TU_MSG_HALF_SOURCES) && info->kind != TU_KIND_LOAD &&
         info->kind != TU_KIND_INFO) {
         half_msg = *msg;

@@ -789,7 +789,8 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
         smp = &load_state; /* loads and queries take no sampler state */
     /* The message and the reply live on the stack: per send, only the fields the engine
      * reads are zeroed (tuL_msg_reset), and only the reply channels write_reply reads. */
-    tu_msg msg, *m = &msg;
+    _Alignas(64) tu_msg msg; /* on whole cache lines (sampler.h) */
+    tu_msg *m = &msg;
     tuL_msg_reset(m, (tu_op)op->op);
     m->simd = in->exec_size;
     m->lane_mask = lanes;
@@ -804,7 +805,8 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     m->flags = (in->pixel_null_mask ? TU_MSG_PIXEL_NULL_MASK : 0) | (in->cps ? TU_MSG_CPS : 0);
     m->cps_x = st->cps_x ? st->cps_x : 1, m->cps_y = st->cps_y ? st->cps_y : 1;
     tu_status status = read_params(k, st, l, op, m, err);
-    tu_reply reply, *r = &reply;
+    _Alignas(64) tu_reply reply;
+    tu_reply *r = &reply;
     if (status == TU_OK) {
         r->pixel_null_mask = 0;
         r->value_class = 0;

@@ -47,7 +47,8 @@ tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_send_ta
     /* The decoded message and the reply live on the stack; per send, only what the engine
      * reads of the message is zeroed (tuL_decode), and of the reply the channels the
      * response carries. */
-    tu_send_decoded decoded, *d = &decoded;
+    _Alignas(64) tu_send_decoded decoded; /* its message on whole cache lines (sampler.h) */
+    tu_send_decoded *d = &decoded;
     tu_status st = tuL_sampler_target(t, err);
     if (st == TU_OK) st = tuL_decode(s, t, d, err);
     const uint32_t grf = t->grf_bytes;
@@ -83,7 +84,8 @@ tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_send_ta
                               d->sampler_address, s->desc >> 8 & 0xf);
         }
     }
-    tu_reply reply, *r = &reply;
+    _Alignas(64) tu_reply reply;
+    tu_reply *r = &reply;
     if (st == TU_OK) { /* a message without a response still runs: it may be refused */
         r->pixel_null_mask = 0;
         r->value_class = 0;
