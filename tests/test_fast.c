@@ -1044,9 +1044,28 @@ static void test_isa_choice(void) {
             tuK_avx512.fn[0][0])
             CHECK(tu_isa_available(TU_ISA_AVX512));
     }
+    /* kernels_avx2_pairs.c: clang's avx2 build has its 2D sampling kernels (the rows
+     * sample_2d_* and sample_c_2d_*) with two registers a value as well, and an avx2 binding
+     * runs those (fast.c kernel_of), so the random tests cover them; GCC's has none. */
+    const bool pairs = tuK_avx2_pairs.fn[TUK_SAMPLE_RGBA8_2D][TUK_FILTER_ANY] != NULL;
+#if defined(__clang__)
+    CHECK(pairs == (tuK_avx2.fn[0][0] != NULL), "clang's avx2 build makes the pairs");
+#else
+    CHECK(!pairs, "GCC's avx2 build makes no pairs");
+#endif
+    for (unsigned i = 0; i < tuE_fast_table_size; i++) {
+        const tuE_fast_row *row = &tuE_fast_table[i];
+        const bool sampling_2d = strncmp(row->name, "sample_2d_", 10) == 0 ||
+                                 strncmp(row->name, "sample_c_2d_", 12) == 0;
+        for (unsigned v = 0; v < TUK_FILTERS; v++)
+            CHECK((tuK_avx2_pairs.fn[row->kernel][v] != NULL) == (pairs && sampling_2d),
+                  "%s, filter variant %u: in the pairs %s", row->name, v,
+                  pairs && sampling_2d ? "but missing" : "but not a 2D sampling row");
+    }
     printf("  kernel builds tested:");
     for (unsigned k = 0; k < isa_count; k++)
-        printf(" %s", tu_isa_name(isas[k]));
+        printf(" %s%s", tu_isa_name(isas[k]),
+               isas[k] == TU_ISA_AVX2 && pairs ? " (2D sampling in register pairs)" : "");
     printf("\n");
 }
 

@@ -550,7 +550,7 @@ static TU_ALWAYS_INLINE bool run_kernel(const tu_binding *b, const tu_msg *msg, 
     if (r < 0) return false;
     const tuK_args args = {msg, &op_table[msg->op], b};
     reply->value_class = bs->op_class[msg->op];
-    p->kernels->fn[tuE_fast_table[r].kernel][p->filter](&args, &p->geom, reply);
+    p->fn_for[msg->op][1](&args, &p->geom, reply);
     /* The rows read no residency map: every lane's pixel null mask bit is 1. */
     if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = 0xffffffffu;
     if (fast_path) *fast_path = tuE_fast_table[r].name;

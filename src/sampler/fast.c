@@ -318,6 +318,16 @@ tu_status tu_isa_parse(const char *name, tu_isa *isa, tu_error *err) {
                     name);
 }
 
+/* A kernel of a build: in the avx2 build, the 2D sampling kernels with two registers a value
+ * where the compiler made them (kernels_avx2_pairs.c: a SIMD16 message in one pass, its two
+ * halves' loads interleaved; the loads, whose short chains gain nothing from that, keep one
+ * register, which spills less). */
+static tuK_fn kernel_of(const tuK_set *build, unsigned kernel, unsigned filter) {
+    if (build == &tuK_avx2 && tuK_avx2_pairs.fn[kernel][filter])
+        return tuK_avx2_pairs.fn[kernel][filter];
+    return build->fn[kernel][filter];
+}
+
 tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err) {
     if (isa == TU_ISA_BEST) {
         isa = tu_isa_available(TU_ISA_AVX512) ? TU_ISA_AVX512
@@ -451,20 +461,23 @@ tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa is
         const tuE_fast_row *row = tuE_fast_find(p->state_flags | key_flags(key));
         if (row) by_key[key] = (int8_t)(row - tuE_fast_table);
     }
-    /* Per op and sources, so that a message finds its row with one look-up. */
+    /* Per op and sources, so that a message finds its row and kernel with one look-up. */
     for (unsigned o = 0; o < TU_OP_COUNT; o++)
-        for (unsigned full = 0; full < 2; full++)
-            p->row_for[o][full] =
-                by_key[msg_key(tuE_fast_op_flags(tu_op_describe((tu_op)o), !full))];
+        for (unsigned full = 0; full < 2; full++) {
+            const int8_t r = by_key[msg_key(tuE_fast_op_flags(tu_op_describe((tu_op)o), !full))];
+            p->row_for[o][full] = r;
+            p->fn_for[o][full] =
+                r < 0 ? NULL : kernel_of(p->kernels, tuE_fast_table[r].kernel, p->filter);
+        }
     return TU_OK;
 }
 
 const char *tuE_fast_run_prepared(const tu_binding *b, const tuE_fast_prep *p, const tu_msg *msg,
                                   const tu_op_info *op, tu_reply *reply) {
-    const int8_t r = p->row_for[msg->op][!(msg->flags & TU_MSG_HALF_SOURCES)];
+    const unsigned full = !(msg->flags & TU_MSG_HALF_SOURCES);
+    const int8_t r = p->row_for[msg->op][full];
     if (r < 0) return NULL;
-    const tuE_fast_row *row = &tuE_fast_table[r];
     const tuK_args args = {msg, op, b};
-    p->kernels->fn[row->kernel][p->filter](&args, &p->geom, reply);
-    return row->name;
+    p->fn_for[msg->op][full](&args, &p->geom, reply);
+    return tuE_fast_table[r].name;
 }

@@ -54,8 +54,10 @@ extern const unsigned tuE_fast_table_size;
  * build chosen, and the level geometry when a row could use it. */
 typedef struct tuE_fast_prep {
     uint32_t state_flags;
-    /* The row (index, -1: none) per op, without [0] and with [1] full-precision sources. */
+    /* The row (index, -1: none) per op, without [0] and with [1] full-precision sources, and
+     * its kernel in the build chosen (NULL where there is no row). */
     int8_t row_for[TU_OP_COUNT][2];
+    tuK_fn fn_for[TU_OP_COUNT][2];
     const tuK_set *kernels;
     unsigned filter; /* the kernels' filter variant (tuK_filter_of) */
     tuK_geom geom;

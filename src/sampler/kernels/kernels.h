@@ -134,6 +134,9 @@ typedef struct tuK_set {
     bool (*same_binding)(const tu_binding *b, const tu_surface *surface, const tu_sampler *sampler);
 } tuK_set;
 
-extern const tuK_set tuK_portable, tuK_avx2, tuK_avx512;
+/* tuK_avx2_pairs: the avx2 build's 2D sampling kernels with two registers a value (clang
+ * only; every other entry, and every entry under GCC, NULL), which an avx2 binding runs in
+ * place of tuK_avx2's (fast.c kernel_of). */
+extern const tuK_set tuK_portable, tuK_avx2, tuK_avx2_pairs, tuK_avx512;
 
 #endif /* TEXUNIT_KERNELS_H */

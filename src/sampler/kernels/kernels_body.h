@@ -818,6 +818,7 @@ TUK_SAMPLE_2D(sample_r32f_2d, TUK_KIND_R32F)
 TUK_SAMPLE_2D(sample_c_d32_2d, TUK_KIND_D32)
 TUK_SAMPLE_2D(sample_d16_2d, TUK_KIND_R16)
 TUK_SAMPLE_2D(sample_c_d16_2d, TUK_KIND_D16)
+#if !defined(TUK_AVX2_PAIRS) /* kernels_avx2_pairs.c: the 2D sampling kernels alone */
 TUK_SAMPLE_1D(sample_rgba8_1d, TUK_KIND_RGBA8)
 TUK_SAMPLE_1D(sample_srgba8_1d, TUK_KIND_SRGBA8)
 TUK_SAMPLE_1D(sample_rgba32f_1d, TUK_KIND_RGBA32F)
@@ -841,7 +842,7 @@ TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
  * ending at n and overlapping the one before) or, for n shorter than a word, into *diff16
  * (16-byte words, the same way). Inlined with a constant n (the sampler, the tail of a
  * surface without planes), it unrolls. */
-typedef uint64_t tuk_word __attribute__((vector_size(TUK_W * 4)));
+typedef uint64_t tuk_word __attribute__((vector_size(TUK_REG * 4)));
 typedef uint64_t tuk_word16 __attribute__((vector_size(16)));
 static TU_ALWAYS_INLINE tuk_word tuk_load_xor(const unsigned char *x, const unsigned char *y) {
     tuk_word u, v;
@@ -961,25 +962,35 @@ static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_
     return (diff[0] | diff[1]) == 0;
 #endif
 }
+#endif /* !TUK_AVX2_PAIRS */
 
 /* A table entry: one kernel in every variant, or its four filter variants. */
 #define TUK_ONE(name) \
     { name, name, name, name }
 #define TUK_FOUR(name) \
     { name##_any, name##_bilinear, name##_trilinear, name##_point }
+/* The 2D sampling kernels: every build's, and all that kernels_avx2_pairs.c makes. */
+#define TUK_SAMPLING_2D                                    \
+    [TUK_SAMPLE_RGBA8_2D] = TUK_FOUR(sample_rgba8_2d),     \
+    [TUK_SAMPLE_SRGBA8_2D] = TUK_FOUR(sample_srgba8_2d),   \
+    [TUK_SAMPLE_RGBA32F_2D] = TUK_FOUR(sample_rgba32f_2d), \
+    [TUK_SAMPLE_RGBA16F_2D] = TUK_FOUR(sample_rgba16f_2d), \
+    [TUK_SAMPLE_R32F_2D] = TUK_FOUR(sample_r32f_2d),       \
+    [TUK_SAMPLE_C_D32_2D] = TUK_FOUR(sample_c_d32_2d),     \
+    [TUK_SAMPLE_D16_2D] = TUK_FOUR(sample_d16_2d),         \
+    [TUK_SAMPLE_C_D16_2D] = TUK_FOUR(sample_c_d16_2d)
+#if defined(TUK_AVX2_PAIRS)
+#define TUK_SET \
+    { .fn = {TUK_SAMPLING_2D}, .same_binding = NULL }
+#else
 #define TUK_SET                                                           \
     {                                                                     \
-        .fn = {[TUK_LD_RGBA8_2D] = TUK_ONE(ld_rgba8_2d),                  \
+        .fn = {TUK_SAMPLING_2D,                                           \
+               [TUK_LD_RGBA8_2D] = TUK_ONE(ld_rgba8_2d),                  \
                [TUK_LD_SRGBA8_2D] = TUK_ONE(ld_srgba8_2d),                \
                [TUK_LD_RGBA32F_2D] = TUK_ONE(ld_rgba32f_2d),              \
                [TUK_LD_RGBA16F_2D] = TUK_ONE(ld_rgba16f_2d),              \
                [TUK_LD_R32F_2D] = TUK_ONE(ld_r32f_2d),                    \
-               [TUK_SAMPLE_RGBA8_2D] = TUK_FOUR(sample_rgba8_2d),         \
-               [TUK_SAMPLE_SRGBA8_2D] = TUK_FOUR(sample_srgba8_2d),       \
-               [TUK_SAMPLE_RGBA32F_2D] = TUK_FOUR(sample_rgba32f_2d),     \
-               [TUK_SAMPLE_RGBA16F_2D] = TUK_FOUR(sample_rgba16f_2d),     \
-               [TUK_SAMPLE_R32F_2D] = TUK_FOUR(sample_r32f_2d),           \
-               [TUK_SAMPLE_C_D32_2D] = TUK_FOUR(sample_c_d32_2d),         \
                [TUK_SAMPLE_RGBA8_CUBE] = TUK_FOUR(sample_rgba8_cube),     \
                [TUK_SAMPLE_SRGBA8_CUBE] = TUK_FOUR(sample_srgba8_cube),   \
                [TUK_SAMPLE_RGBA32F_CUBE] = TUK_FOUR(sample_rgba32f_cube), \
@@ -990,9 +1001,8 @@ static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_
                [TUK_SAMPLE_R32F_1D] = TUK_ONE(sample_r32f_1d),            \
                [TUK_LD_RGBA8_1D] = TUK_ONE(ld_rgba8_1d),                  \
                [TUK_LD_RGBA32F_1D] = TUK_ONE(ld_rgba32f_1d),              \
-               [TUK_SAMPLE_D16_2D] = TUK_FOUR(sample_d16_2d),             \
-               [TUK_SAMPLE_C_D16_2D] = TUK_FOUR(sample_c_d16_2d),         \
                [TUK_SAMPLE_RGBA8_3D] = TUK_ONE(sample_rgba8_3d),          \
                [TUK_SAMPLE_RGBA32F_3D] = TUK_ONE(sample_rgba32f_3d)},     \
         .same_binding = tuk_same_binding                                  \
     }
+#endif

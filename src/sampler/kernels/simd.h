@@ -2,10 +2,12 @@
  * simd.h - the small vector layer the kernels are written in (DESIGN.md §6 "Kernels"):
  * GCC/Clang vector extensions over TUK_W lanes, one register of the build's ISA (16 for
  * AVX-512, 8 for AVX2, 4 for the portable SSE2 baseline: wider vectors than the registers
- * make GCC compare floats one lane at a time), plus the few operations the extensions lack
- * (gathers, table look-ups, masks), written with intrinsics where the file is built for an
- * ISA that has them and as plain loops otherwise. Included once per ISA by kernels_<isa>.c, which
- * defines TUK_ISA_AVX512 or TUK_ISA_AVX2 (or neither: the portable build).
+ * make GCC compare floats one lane at a time) or, in kernels_avx2_pairs.c, 16 in two AVX2
+ * registers (clang only), plus the few operations the extensions lack (gathers, table
+ * look-ups, masks), written with intrinsics where the file is built for an ISA that has them
+ * and as plain loops otherwise. Included once per build by kernels_<build>.c, which defines
+ * TUK_ISA_AVX512 or TUK_ISA_AVX2 (or neither: the portable build), and TUK_AVX2_PAIRS for
+ * the pairs.
  *
  * Every operation here is exact or IEEE-rounded like its scalar counterpart; the kernel
  * files are built with -ffp-contract=off so that no multiply-add is fused (the generic
@@ -21,19 +23,29 @@
 #include <immintrin.h>
 #endif
 
-/* The vector types are wider than the portable and AVX2 builds' registers; GCC notes that
- * passing them by value differs from the AVX-512 ABI. Every function taking them is static
- * to one build, so no call crosses builds. */
-#if defined(__GNUC__) && !defined(__clang__)
+/* The vector types are wider than the portable and AVX2 builds' registers; GCC and clang
+ * note that passing them by value differs from the AVX-512 ABI. Every function taking them
+ * is static to one build, so no call crosses builds. */
+#if defined(__clang__)
+#if __has_warning("-Wpsabi")
+#pragma clang diagnostic ignored "-Wpsabi"
+#endif
+#elif defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
+/* TUK_W lanes a value, TUK_REG a register. The AVX2 pairs hold a SIMD16 message's lanes in
+ * two registers, so that a sampling kernel runs it in one pass and the two halves' chains
+ * (coordinates, addresses, texel loads, filter) interleave, where a pass per register starts
+ * the second half only behind the first (docs/bindings.md, "AVX2 pairs"). */
 #if defined(TUK_ISA_AVX512)
-enum { TUK_W = 16 };
+enum { TUK_W = 16, TUK_REG = 16 };
+#elif defined(TUK_ISA_AVX2) && defined(TUK_AVX2_PAIRS)
+enum { TUK_W = 16, TUK_REG = 8 };
 #elif defined(TUK_ISA_AVX2)
-enum { TUK_W = 8 };
+enum { TUK_W = 8, TUK_REG = 8 };
 #else
-enum { TUK_W = 4 };
+enum { TUK_W = 4, TUK_REG = 4 };
 #endif
 
 /* The kernels' shared bodies are inlined into every kernel, so that each is compiled for
@@ -45,6 +57,28 @@ typedef int32_t vi __attribute__((vector_size(TUK_W * 4)));
 typedef uint32_t vu __attribute__((vector_size(TUK_W * 4)));
 typedef double vd __attribute__((vector_size(TUK_W * 8)));
 typedef uint16_t vh __attribute__((vector_size(TUK_W * 4))); /* two 16-bit halves per lane */
+
+#if defined(TUK_ISA_AVX2)
+/* The AVX2 helpers below work a register at a time: part h of a value is its lanes
+ * 8h .. 8h + 7 (the copies are register moves, no memory). */
+enum { TUK_PARTS = TUK_W / 8 };
+static inline __m256i tuk_part_i(const void *v, int h) {
+    __m256i r;
+    memcpy(&r, (const char *)v + 32 * h, 32);
+    return r;
+}
+static inline __m256 tuk_part_f(const void *v, int h) {
+    __m256 r;
+    memcpy(&r, (const char *)v + 32 * h, 32);
+    return r;
+}
+static inline void tuk_set_part_i(void *v, int h, __m256i x) {
+    memcpy((char *)v + 32 * h, &x, 32);
+}
+static inline void tuk_set_part_f(void *v, int h, __m256 x) {
+    memcpy((char *)v + 32 * h, &x, 32);
+}
+#endif
 
 static inline vi vi_splat(int32_t x) {
     return (vi){0} + x;
@@ -96,7 +130,10 @@ static inline int vi_any(vi m) {
 #if defined(TUK_ISA_AVX512)
     return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
 #elif defined(TUK_ISA_AVX2)
-    return !_mm256_testz_si256((__m256i)m, (__m256i)m);
+    __m256i acc = tuk_part_i(&m, 0);
+    for (int h = 1; h < TUK_PARTS; h++)
+        acc = _mm256_or_si256(acc, tuk_part_i(&m, h));
+    return !_mm256_testz_si256(acc, acc);
 #else
     int32_t acc = 0;
     for (int k = 0; k < TUK_W; k++)
@@ -148,7 +185,11 @@ static inline vi vi_gather_bytes(const uint8_t *base, vi off) {
 #elif defined(TUK_ISA_AVX512)
     return (vi)_mm512_i32gather_epi32((__m512i)off, (const void *)base, 1);
 #elif defined(TUK_ISA_AVX2)
-    return (vi)_mm256_i32gather_epi32((const int *)(const void *)base, (__m256i)off, 1);
+    vi r;
+    for (int h = 0; h < TUK_PARTS; h++)
+        tuk_set_part_i(
+            &r, h, _mm256_i32gather_epi32((const int *)(const void *)base, tuk_part_i(&off, h), 1));
+    return r;
 #else
     int32_t r[TUK_W];
     for (int k = 0; k < TUK_W; k++)
@@ -181,16 +222,19 @@ static inline void vf_load_texels16(const uint8_t *base, vi off, vf out[4]) {
     out[2] = (vf)_mm512_shuffle_ps(t2, t3, 0x44);
     out[3] = (vf)_mm512_shuffle_ps(t2, t3, 0xee);
 #else
-    __m256 r[4];
-    for (int j = 0; j < 4; j++)
-        r[j] = _mm256_loadu2_m128((const float *)(const void *)(base + o[4 + j]),
-                                  (const float *)(const void *)(base + o[j]));
-    const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpacklo_ps(r[2], r[3]);
-    const __m256 t2 = _mm256_unpackhi_ps(r[0], r[1]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
-    out[0] = (vf)_mm256_shuffle_ps(t0, t1, 0x44);
-    out[1] = (vf)_mm256_shuffle_ps(t0, t1, 0xee);
-    out[2] = (vf)_mm256_shuffle_ps(t2, t3, 0x44);
-    out[3] = (vf)_mm256_shuffle_ps(t2, t3, 0xee);
+    for (int h = 0; h < TUK_PARTS; h++) {
+        const int32_t *oh = o + 8 * h;
+        __m256 r[4];
+        for (int j = 0; j < 4; j++)
+            r[j] = _mm256_loadu2_m128((const float *)(const void *)(base + oh[4 + j]),
+                                      (const float *)(const void *)(base + oh[j]));
+        const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpacklo_ps(r[2], r[3]);
+        const __m256 t2 = _mm256_unpackhi_ps(r[0], r[1]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+        tuk_set_part_f(&out[0], h, _mm256_shuffle_ps(t0, t1, 0x44));
+        tuk_set_part_f(&out[1], h, _mm256_shuffle_ps(t0, t1, 0xee));
+        tuk_set_part_f(&out[2], h, _mm256_shuffle_ps(t2, t3, 0x44));
+        tuk_set_part_f(&out[3], h, _mm256_shuffle_ps(t2, t3, 0xee));
+    }
 #endif
 #else
     for (int c = 0; c < 4; c++)
@@ -212,14 +256,21 @@ static inline void vi_gather_pairs(const uint8_t *base, vi off, vi *lo, vi *hi) 
     *lo = (vi)_mm512_permutex2var_epi32(q0, even, q1);
     *hi = (vi)_mm512_permutex2var_epi32(q0, _mm512_add_epi32(even, _mm512_set1_epi32(1)), q1);
 #elif defined(TUK_ISA_AVX2) && !defined(TUK_PLAIN_GATHERS)
-    const __m256i o = (__m256i)off;
-    const __m256 q0 = _mm256_castsi256_ps(_mm256_i32gather_epi64(
-        (const long long *)(const void *)base, _mm256_castsi256_si128(o), 1));
-    const __m256 q1 = _mm256_castsi256_ps(_mm256_i32gather_epi64(
-        (const long long *)(const void *)base, _mm256_extracti128_si256(o, 1), 1));
-    /* Per 128-bit half: even (odd) words of q0 then of q1; then the halves' quarters in order. */
-    *lo = (vi)_mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(q0, q1, 0x88)), 0xd8);
-    *hi = (vi)_mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(q0, q1, 0xdd)), 0xd8);
+    for (int h = 0; h < TUK_PARTS; h++) {
+        const __m256i o = tuk_part_i(&off, h);
+        const __m256 q0 = _mm256_castsi256_ps(_mm256_i32gather_epi64(
+            (const long long *)(const void *)base, _mm256_castsi256_si128(o), 1));
+        const __m256 q1 = _mm256_castsi256_ps(_mm256_i32gather_epi64(
+            (const long long *)(const void *)base, _mm256_extracti128_si256(o, 1), 1));
+        /* Per 128-bit half: even (odd) words of q0 then of q1; then the halves' quarters in
+         * order. */
+        tuk_set_part_i(
+            lo, h,
+            _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(q0, q1, 0x88)), 0xd8));
+        tuk_set_part_i(
+            hi, h,
+            _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(q0, q1, 0xdd)), 0xd8));
+    }
 #else
     int32_t l[TUK_W], h[TUK_W];
     for (int k = 0; k < TUK_W; k++) {
@@ -235,7 +286,10 @@ static inline vi vi_lookup(const int32_t *table, vi idx) {
 #if defined(TUK_ISA_AVX512)
     return (vi)_mm512_i32gather_epi32((__m512i)idx, (const void *)table, 4);
 #elif defined(TUK_ISA_AVX2)
-    return (vi)_mm256_i32gather_epi32((const int *)table, (__m256i)idx, 4);
+    vi r;
+    for (int h = 0; h < TUK_PARTS; h++)
+        tuk_set_part_i(&r, h, _mm256_i32gather_epi32((const int *)table, tuk_part_i(&idx, h), 4));
+    return r;
 #else
     vi r;
     for (int k = 0; k < TUK_W; k++)
@@ -256,8 +310,13 @@ static inline vi vi_lookup16(const int32_t *table, vi idx) {
 #elif defined(TUK_ISA_AVX2)
     const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)table);
     const __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(table + 8));
-    return vi_sel(idx >= 8, (vi)_mm256_permutevar8x32_epi32(hi, (__m256i)idx),
-                  (vi)_mm256_permutevar8x32_epi32(lo, (__m256i)idx));
+    vi from_lo, from_hi;
+    for (int h = 0; h < TUK_PARTS; h++) {
+        const __m256i ih = tuk_part_i(&idx, h);
+        tuk_set_part_i(&from_lo, h, _mm256_permutevar8x32_epi32(lo, ih));
+        tuk_set_part_i(&from_hi, h, _mm256_permutevar8x32_epi32(hi, ih));
+    }
+    return vi_sel(idx >= 8, from_hi, from_lo);
 #else
     vi r;
     for (int k = 0; k < TUK_W; k++)
@@ -289,12 +348,16 @@ static inline vf vf_lookup_level(const float *table, vi idx) {
     return (vf)vi_lookup_level((const int32_t *)(const void *)table, idx);
 }
 
-/* v[idx[k]] for every lane, idx in [0, TUK_W). */
+/* v[idx[k]] for every lane k, idx[k] in k's own aligned group of four lanes (a subspan:
+ * kernels_body.h k_lambda), so in k's own register. */
 static inline vf vf_permute(vf v, vi idx) {
 #if defined(TUK_ISA_AVX512)
     return (vf)_mm512_permutexvar_ps((__m512i)idx, (__m512)v);
 #elif defined(TUK_ISA_AVX2)
-    return (vf)_mm256_permutevar8x32_ps((__m256)v, (__m256i)idx);
+    vf r;
+    for (int h = 0; h < TUK_PARTS; h++) /* permutevar8x32 takes the index's low 3 bits */
+        tuk_set_part_f(&r, h, _mm256_permutevar8x32_ps(tuk_part_f(&v, h), tuk_part_i(&idx, h)));
+    return r;
 #else
     float r[TUK_W];
     for (int k = 0; k < TUK_W; k++)
@@ -314,7 +377,8 @@ static inline void vf_store_masked(float *p, vf v, vi mask) {
     const __mmask16 k = _mm512_test_epi32_mask((__m512i)mask, (__m512i)mask);
     _mm512_mask_storeu_ps(p, k, (__m512)v);
 #elif defined(TUK_ISA_AVX2)
-    _mm256_maskstore_ps(p, (__m256i)mask, (__m256)v);
+    for (int h = 0; h < TUK_PARTS; h++)
+        _mm256_maskstore_ps(p + 8 * h, tuk_part_i(&mask, h), tuk_part_f(&v, h));
 #else
     for (int k = 0; k < TUK_W; k++)
         if (mask[k]) p[k] = v[k];
@@ -335,7 +399,21 @@ static inline vf vf_abs(vf x) {
 #if defined(TUK_ISA_AVX512)
 #define TUK_ROUND(x, dir) ((vf)_mm512_roundscale_ps((__m512)(x), (dir) | _MM_FROUND_NO_EXC))
 #elif defined(TUK_ISA_AVX2)
-#define TUK_ROUND(x, dir) ((vf)_mm256_round_ps((__m256)(x), (dir) | _MM_FROUND_NO_EXC))
+/* A register at a time; dir is a constant at every call, as the immediate must be. */
+static inline vf tuk_round(vf x, int dir) {
+    vf r;
+    for (int h = 0; h < TUK_PARTS; h++) {
+        const __m256 xh = tuk_part_f(&x, h);
+        tuk_set_part_f(&r, h,
+                       dir == _MM_FROUND_TO_NEG_INF
+                           ? _mm256_round_ps(xh, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+                       : dir == _MM_FROUND_TO_POS_INF
+                           ? _mm256_round_ps(xh, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
+                           : _mm256_round_ps(xh, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    }
+    return r;
+}
+#define TUK_ROUND(x, dir) tuk_round((x), (dir))
 #endif
 
 /* floorf(x), exactly, for every x. Without a rounding instruction: NaN, infinities and
@@ -429,9 +507,14 @@ static inline vf vf_unorm(vi code, float d) {
     const __m512 r = _mm512_fnmadd_ps(q, _mm512_set1_ps(d), (__m512)x);
     return (vf)_mm512_fmadd_ps(r, c, q);
 #elif defined(TUK_ISA_AVX2)
-    const __m256 c = _mm256_set1_ps(1.0f / d), q = _mm256_mul_ps((__m256)x, c);
-    const __m256 r = _mm256_fnmadd_ps(q, _mm256_set1_ps(d), (__m256)x);
-    return (vf)_mm256_fmadd_ps(r, c, q);
+    const __m256 c = _mm256_set1_ps(1.0f / d);
+    vf out;
+    for (int h = 0; h < TUK_PARTS; h++) {
+        const __m256 xh = tuk_part_f(&x, h), q = _mm256_mul_ps(xh, c);
+        const __m256 r = _mm256_fnmadd_ps(q, _mm256_set1_ps(d), xh);
+        tuk_set_part_f(&out, h, _mm256_fmadd_ps(r, c, q));
+    }
+    return out;
 #else
     return x / d;
 #endif
@@ -442,7 +525,10 @@ static inline vf vf_sqrt(vf x) {
 #if defined(TUK_ISA_AVX512)
     return (vf)_mm512_sqrt_ps((__m512)x);
 #elif defined(TUK_ISA_AVX2)
-    return (vf)_mm256_sqrt_ps((__m256)x);
+    vf r;
+    for (int h = 0; h < TUK_PARTS; h++)
+        tuk_set_part_f(&r, h, _mm256_sqrt_ps(tuk_part_f(&x, h)));
+    return r;
 #else
     float r[TUK_W];
     for (int k = 0; k < TUK_W; k++)
