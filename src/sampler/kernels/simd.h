@@ -399,7 +399,9 @@ static inline vf vf_abs(vf x) {
 #if defined(TUK_ISA_AVX512)
 #define TUK_ROUND(x, dir) ((vf)_mm512_roundscale_ps((__m512)(x), (dir) | _MM_FROUND_NO_EXC))
 #elif defined(TUK_ISA_AVX2)
-/* A register at a time; dir is a constant at every call, as the immediate must be. */
+/* A register at a time. The instruction takes its direction as an immediate, so each of the
+ * three directions the callers use (toward -inf, toward +inf, to nearest) is written out;
+ * every call passes a constant, and inlined, the choice folds away. */
 static inline vf tuk_round(vf x, int dir) {
     vf r;
     for (int h = 0; h < TUK_PARTS; h++) {
