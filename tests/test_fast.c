@@ -1059,8 +1059,9 @@ static void test_isa_choice(void) {
                                  strncmp(row->name, "sample_c_2d_", 12) == 0;
         for (unsigned v = 0; v < TUK_FILTERS; v++)
             CHECK((tuK_avx2_pairs.fn[row->kernel][v] != NULL) == (pairs && sampling_2d),
-                  "%s, filter variant %u: in the pairs %s", row->name, v,
-                  pairs && sampling_2d ? "but missing" : "but not a 2D sampling row");
+                  "%s, filter variant %u: %s", row->name, v,
+                  pairs && sampling_2d ? "missing from the pairs"
+                                       : "in the pairs, which hold only 2D sampling rows");
     }
     printf("  kernel builds tested:");
     for (unsigned k = 0; k < isa_count; k++)
