@@ -1044,8 +1044,8 @@ static void test_isa_choice(void) {
             tuK_avx512.fn[0][0])
             CHECK(tu_isa_available(TU_ISA_AVX512));
     }
-    /* kernels_avx2_pairs.c: clang's avx2 build has its 2D sampling kernels (the rows
-     * sample_2d_* and sample_c_2d_*) with two registers a value as well, and an avx2 binding
+    /* kernels_avx2_pairs.c: clang's avx2 build has its 2D sampling kernels (the SAMPLE and
+     * SAMPLE_C rows of 2D surfaces) with two registers a value as well, and an avx2 binding
      * runs those (fast.c kernel_of), so the random tests cover them; GCC's has none. */
     const bool pairs = tuK_avx2_pairs.fn[TUK_SAMPLE_RGBA8_2D][TUK_FILTER_ANY] != NULL;
 #if defined(__clang__)
@@ -1055,8 +1055,8 @@ static void test_isa_choice(void) {
 #endif
     for (unsigned i = 0; i < tuE_fast_table_size; i++) {
         const tuE_fast_row *row = &tuE_fast_table[i];
-        const bool sampling_2d = strncmp(row->name, "sample_2d_", 10) == 0 ||
-                                 strncmp(row->name, "sample_c_2d_", 12) == 0;
+        const bool sampling_2d = (row->flags & TUE_FAST_SURF_2D) &&
+                                 (row->flags & (TUE_FAST_OP_SAMPLE | TUE_FAST_OP_SAMPLE_C));
         for (unsigned v = 0; v < TUK_FILTERS; v++)
             CHECK((tuK_avx2_pairs.fn[row->kernel][v] != NULL) == (pairs && sampling_2d),
                   "%s, filter variant %u: %s", row->name, v,

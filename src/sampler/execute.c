@@ -546,14 +546,14 @@ static TU_ALWAYS_INLINE bool run_kernel(const tu_binding *b, const tu_msg *msg, 
     const tuE_bound *bs = tuE_bound_of(b);
     if (TU_UNLIKELY(!plain_msg(msg) || !bs->op_suits[msg->op])) return false;
     const tuE_fast_prep *p = prepared(b);
-    const int8_t r = p->row_for[msg->op][1];
-    if (r < 0) return false;
+    const tuK_fn kernel = p->fn_for[msg->op][1];
+    if (!kernel) return false;
     const tuK_args args = {msg, &op_table[msg->op], b};
     reply->value_class = bs->op_class[msg->op];
-    p->fn_for[msg->op][1](&args, &p->geom, reply);
+    kernel(&args, &p->geom, reply);
     /* The rows read no residency map: every lane's pixel null mask bit is 1. */
     if (msg->flags & TU_MSG_PIXEL_NULL_MASK) reply->pixel_null_mask = 0xffffffffu;
-    if (fast_path) *fast_path = tuE_fast_table[r].name;
+    if (fast_path) *fast_path = tuE_fast_table[p->row_for[msg->op][1]].name;
     return true;
 }
 

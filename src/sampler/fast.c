@@ -438,6 +438,7 @@ tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa is
     p->state_flags = tuE_fast_state_flags(s, smp);
     p->filter = tuK_filter_of(smp);
     memset(p->row_for, -1, sizeof p->row_for);
+    memset(p->fn_for, 0, sizeof p->fn_for); /* NULL: no kernel where no row */
     /* The geometry costs a loop over the view's levels: only when a row could match. */
     const tuE_fast_row *could =
         tuE_fast_find(p->state_flags | TUE_FAST_MSG_FLAGS | TUE_FAST_IN_BOUNDS);
@@ -475,9 +476,9 @@ tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa is
 const char *tuE_fast_run_prepared(const tu_binding *b, const tuE_fast_prep *p, const tu_msg *msg,
                                   const tu_op_info *op, tu_reply *reply) {
     const unsigned full = !(msg->flags & TU_MSG_HALF_SOURCES);
-    const int8_t r = p->row_for[msg->op][full];
-    if (r < 0) return NULL;
+    const tuK_fn kernel = p->fn_for[msg->op][full];
+    if (!kernel) return NULL;
     const tuK_args args = {msg, op, b};
-    p->fn_for[msg->op][full](&args, &p->geom, reply);
-    return tuE_fast_table[r].name;
+    kernel(&args, &p->geom, reply);
+    return tuE_fast_table[p->row_for[msg->op][full]].name;
 }

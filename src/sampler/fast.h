@@ -55,7 +55,8 @@ extern const unsigned tuE_fast_table_size;
 typedef struct tuE_fast_prep {
     uint32_t state_flags;
     /* The row (index, -1: none) per op, without [0] and with [1] full-precision sources, and
-     * its kernel in the build chosen (NULL where there is no row). */
+     * its kernel in the build chosen (NULL exactly where there is no row: the way in tests
+     * the kernel, and reads the row only for its name). */
     int8_t row_for[TU_OP_COUNT][2];
     tuK_fn fn_for[TU_OP_COUNT][2];
     const tuK_set *kernels;
