@@ -719,9 +719,17 @@ static TUK_ALWAYS_INLINE void k_sample(const tuK_args *ctx, const tuK_geom *g, t
         k_level a, b = {0}; /* a filter fills the half fixed8 selects */
         vi edge = vi_splat(0), edge_lo = edge;
         const vi zero = vi_splat(0);
-        if (three_d) {
-            k_level_3d(ctx, g, kind, hi, cu, cv, cr, ref, linear, fixed8, &a);
-            if (two) k_level_3d(ctx, g, kind, lo, cu, cv, cr, ref, linear, fixed8, &b);
+        /* fixed8 (hw precision, RGBA8: a runtime flag) is passed to k_level_3d as a constant,
+         * as the 2D path below branches on it once: each copy then writes and reads the same
+         * half of a k_level. Given the flag itself, the level filled one half on one test of
+         * it and read that half on another test of it three calls later, which gcc 12 -O3
+         * could not pair up (-Wmaybe-uninitialized); one test per level is also cheaper. */
+        if (three_d && fixed8) {
+            k_level_3d(ctx, g, kind, hi, cu, cv, cr, ref, linear, true, &a);
+            if (two) k_level_3d(ctx, g, kind, lo, cu, cv, cr, ref, linear, true, &b);
+        } else if (three_d) {
+            k_level_3d(ctx, g, kind, hi, cu, cv, cr, ref, linear, false, &a);
+            if (two) k_level_3d(ctx, g, kind, lo, cu, cv, cr, ref, linear, false, &b);
         } else if (fixed8) {
             /* Both levels located before either is read: the second level's loads need not
              * wait behind the first level's filtering (trilinear W3 and W6 ran 21 % and 14 %
