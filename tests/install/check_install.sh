@@ -16,6 +16,10 @@ cmake -S "$here/consumer" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$work/prefix" >/
 cmake --build "$work/cmake" >/dev/null
 LD_LIBRARY_PATH="$work/prefix/lib" "$work/cmake/consumer"
 
+if ! command -v pkg-config >/dev/null 2>&1; then
+    echo "install: find_package(texunit) builds and runs a consumer; skipped pkg-config: not found"
+    exit 0
+fi
 PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" cc -std=c11 -Wall -Werror \
     "$here/consumer/consumer.c" $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs texunit) \
     -o "$work/consumer-pc"
