@@ -16,6 +16,8 @@
 #include "run_sass.h"
 #include "run_visa.h"
 
+#include "texunit/version.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -472,8 +474,8 @@ static th_manual manual(char *types, size_t size, th_section sections[SECTION_CO
     sections[1] = (th_section){"FORMATS", formats_text};
     sections[2] = (th_section){"PATTERNS", patterns_text};
     sections[3] = (th_section){"EXIT STATUS", exit_text};
-    return (th_manual){TEXUNIT_VERSION, description, commands,
-                       COUNT(commands), sections,    SECTION_COUNT};
+    return (th_manual){tu_version_string(), description, commands,
+                       COUNT(commands),     sections,    SECTION_COUNT};
 }
 
 static int cmd_help(int argc, char **argv) {
@@ -506,7 +508,7 @@ int main(int argc, char **argv) {
     }
     if (is_help_flag(argv[1])) return cmd_help(0, NULL);
     if (strcmp(argv[1], "--version") == 0) {
-        printf("texunit %s\n", TEXUNIT_VERSION);
+        printf("texunit %s\n", tu_version_string());
         return 0;
     }
     for (size_t i = 0; i < COUNT(commands); i++) {

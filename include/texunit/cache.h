@@ -18,6 +18,9 @@
  *     reached from the root by following the bits.
  *
  * A tu_cache is not thread-safe; use one per thread, or lock around it.
+ *
+ * Experimental (docs/api.md): declared only when TEXUNIT_EXPERIMENTAL is defined before the
+ * first texunit header; its configuration and counts may change in any release.
  */
 #ifndef TEXUNIT_CACHE_H
 #define TEXUNIT_CACHE_H
@@ -27,6 +30,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef TEXUNIT_EXPERIMENTAL
 
 #ifdef __cplusplus
 extern "C" {
@@ -97,5 +102,7 @@ TU_API tu_cache_config tu_cache_get_config(const tu_cache *cache);
 #ifdef __cplusplus
 }
 #endif
+
+#endif /* TEXUNIT_EXPERIMENTAL */
 
 #endif /* TEXUNIT_CACHE_H */

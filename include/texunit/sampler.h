@@ -423,6 +423,7 @@ TU_API void tu_binding_cache_init(tu_binding_cache *cache);
 TU_API tu_status tu_bind_cached(tu_binding_cache *cache, const tu_surface *surface,
                                 const tu_sampler *sampler, const tu_binding **out, tu_error *err);
 
+#ifdef TEXUNIT_EXPERIMENTAL /* may change in any release (docs/api.md) */
 /*
  * The level of detail tu_execute computes for lane `lane` of msg, through the engine's own
  * LOD code (src/sampler/lod.c; Vulkan "Level-of-Detail Operation", docs/semantics.md): the
@@ -441,6 +442,7 @@ typedef struct tu_lod_detail {
 
 TU_API tu_status tu_lod_detail_of(const tu_msg *msg, unsigned lane, const tu_surface *surface,
                                   const tu_sampler *sampler, tu_lod_detail *out, tu_error *err);
+#endif /* TEXUNIT_EXPERIMENTAL */
 
 #ifdef __cplusplus
 }

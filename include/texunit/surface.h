@@ -135,8 +135,9 @@ struct tu_surface {
     uint32_t level_count;
     uint32_t samples; /* 1, 2, 4, 8 or 16 */
 
-    void *data;  /* caller-owned memory; texunit reads it (and writes it only in
-                    tu_surface_fill_hash and the io module) */
+    void *data;  /* caller-owned memory; texunit reads it, and writes it only where a
+                    function says so: the fill functions, tu_surface_copy_texels' dst,
+                    the dataport's stores and atomics, the io module's readers */
     size_t size; /* bytes at data */
     tu_level_layout level[TU_MAX_LEVELS]; /* indexed by memory level, not view level */
 

@@ -4,6 +4,7 @@
 #ifndef TEXUNIT_TEXUNIT_H
 #define TEXUNIT_TEXUNIT_H
 
+#include "texunit/version.h"
 #include "texunit/status.h"
 #include "texunit/text.h"
 #include "texunit/format.h"
@@ -17,8 +18,9 @@
 #include "texunit/visa.h"
 #include "texunit/nv.h"
 
-#define TEXUNIT_VERSION_MAJOR 0
-#define TEXUNIT_VERSION_MINOR 1
-#define TEXUNIT_VERSION_PATCH 0
+/* The names of texunit.h before version.h (kept: programs may test them). */
+#define TEXUNIT_VERSION_MAJOR TU_VERSION_MAJOR
+#define TEXUNIT_VERSION_MINOR TU_VERSION_MINOR
+#define TEXUNIT_VERSION_PATCH TU_VERSION_PATCH
 
 #endif /* TEXUNIT_TEXUNIT_H */

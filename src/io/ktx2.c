@@ -94,11 +94,8 @@ typedef struct dfd_sample {
 enum { MAX_DFD_SAMPLES = 8 };
 
 /* The key/value pair the writer stores (KTX 2.0 "KTXwriter"). */
-#define KTX2_STR_(x) #x
-#define KTX2_STR(x)  KTX2_STR_(x)
 static const char ktx2_writer_key[] = "KTXwriter";
-static const char ktx2_writer_value[] = "texunit " KTX2_STR(TEXUNIT_VERSION_MAJOR) "." KTX2_STR(
-    TEXUNIT_VERSION_MINOR) "." KTX2_STR(TEXUNIT_VERSION_PATCH);
+static const char ktx2_writer_value[] = "texunit " TU_VERSION_STRING;
 
 /* --- what the format table says about a format in a KTX2 file --------------------------- */
 
