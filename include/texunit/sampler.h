@@ -354,10 +354,10 @@ typedef struct tu_binding {
     tu_sampler sampler;
     /* The engine's prepared state (src/sampler/fast.h, tuE_fast_prep), kept as opaque
      * storage so that the public header needs no internal types. */
-    _Alignas(16) unsigned char prepared[2048];
+    TU_ALIGNAS(16) unsigned char prepared[2048];
     /* The generic path's state (src/sampler/engine.h, tuE_bound): the message-independent
      * part of the per-message context and the view's level geometry. */
-    _Alignas(16) unsigned char bound[1536];
+    TU_ALIGNAS(16) unsigned char bound[1536];
 } tu_binding;
 
 /* Validate surface and sampler and prepare *binding. Returns TU_OK, or the validators'

@@ -20,6 +20,13 @@
 #define TU_API
 #endif
 
+/* An object's alignment in C11 and C++11 alike (_Alignas is C only, alignas C++ only). */
+#if defined(__cplusplus)
+#define TU_ALIGNAS(n) alignas(n)
+#else
+#define TU_ALIGNAS(n) _Alignas(n)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
