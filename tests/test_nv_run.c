@@ -228,6 +228,13 @@ static void test_refusals(void) {
          ":2: TU_INVALID_ARGUMENT: texture header MAX_MIP_LEVEL 0x63 does not fit"},
         {".tic 0 MAX_MIP_LEVEL=1\n", "a ONE_D_BUFFER entry has no MAX_MIP_LEVEL field"},
         {".tic 0 MAX_MIP_LEVEL\n", "is not FIELD=VALUE"},
+        /* -2^63 is read without a signed overflow, then refused by the field */
+        {".tic 0 MAX_MIP_LEVEL=-9223372036854775808\n",
+         "MAX_MIP_LEVEL -9223372036854775808 is outside the 32-bit unsigned range 0..4294967295"},
+        {".tic 0 MAX_MIP_LEVEL=-9223372036854775809\n", "is not FIELD=VALUE"},
+        {".texture 0 2d rgba8_uint 4 4 1\n.tic 0 MAX_MIP_LEVEL=0x100000000\n",
+         ":2: TU_INVALID_ARGUMENT: texture header MAX_MIP_LEVEL 4294967296 is outside"},
+        {".reg R4 = -9223372036854775808\n", "bad value '-9223372036854775808'"},
         {".tsc 0 MAG_FILTER=8\n", "MAG_FILTER 0x8 does not fit"},
         {".texture 0 2d rgba8_uint 4 4 1\n.tic 0 GOB3D=1\n.reg R4 = 0\nTLD.LZ R0, R4, 0, 2D;\n",
          ":4: TU_UNSUPPORTED: TLD texture header 0: texture header GOB3D 1"},

@@ -98,7 +98,8 @@ static bool parse_i64(const char *s, int64_t *out) {
     const unsigned long long v = strtoull(neg ? s + 1 : s, &end, 0);
     if (errno || end == s || *end || (neg && v > (1ull << 63)) || (!neg && v > INT64_MAX))
         return false;
-    *out = neg ? -(int64_t)v : (int64_t)v;
+    /* -2^63 is INT64_MIN; negating it as an int64_t would overflow, so negate in uint64_t. */
+    *out = neg ? (v == 1ull << 63 ? INT64_MIN : -(int64_t)v) : (int64_t)v;
     return true;
 }
 
