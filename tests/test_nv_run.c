@@ -216,6 +216,10 @@ static void test_refusals(void) {
         {".texture 0 2d rgba8_uint 0 16 1\n", "surface width 0"},
         {".texture 0 2d rgba32_sfloat 65536 65536 1\n", "bytes is more than this tool's"},
         {".texture 0 2d rgba8_uint 16 16 1 view=2:1\n", "MIN <= MAX"},
+        /* view's numbers: no sign, no wrap, nothing after them */
+        {".texture 0 2d rgba8_uint 16 16 1 view=-1:0\n", "bad key or value 'view=-1:0'"},
+        {".texture 0 2d rgba8_uint 16 16 1 view=0:4294967296\n", "bad key or value 'view="},
+        {".texture 0 2d rgba8_uint 16 16 1 view=0:1x\n", "bad key or value 'view=0:1x'"},
         {".texture 0 2d rgba8_uint 16 16 1 file=/nonexistent/x.raw\n", "/nonexistent/x.raw"},
         {".texture 0 2d rgba8_uint 16 16 1 sparse=12:9\n", "page '9' is not one of"},
         {".texture 0 2d rgba8_uint 16 16 1 sparse=3:0\n", "PAGE_LOG2 in 6..32"},

@@ -132,6 +132,16 @@ static bool parse_value(const char *s, uint32_t *out) {
     return true;
 }
 
+/* MIN:MAX, two numbers of 0..UINT32_MAX (sscanf's %u would take -1 or 2^40 and wrap). */
+static bool parse_u32_pair(const char *s, uint32_t *a, uint32_t *b) {
+    const char *colon = strchr(s, ':');
+    char first[32];
+    if (!colon || (size_t)(colon - s) >= sizeof first) return false;
+    memcpy(first, s, (size_t)(colon - s));
+    first[colon - s] = 0;
+    return parse_u32_max(first, UINT32_MAX, a) && parse_u32_max(colon + 1, UINT32_MAX, b);
+}
+
 static bool reg_name(const char *s, unsigned *reg) {
     uint32_t v;
     if (strcmp(s, "RZ") == 0) {
@@ -206,8 +216,7 @@ static bool texture_keys(run *r, char **w, int n, texture_args *a) {
         } else if (strcmp(key, "layout") == 0 &&
                    (strcmp(val, "blocklinear") == 0 || strcmp(val, "pitch") == 0)) {
             a->pitch_layout = strcmp(val, "pitch") == 0;
-        } else if (strcmp(key, "view") == 0 &&
-                   sscanf(val, "%u:%u", &a->view_min, &a->view_max) == 2) {
+        } else if (strcmp(key, "view") == 0 && parse_u32_pair(val, &a->view_min, &a->view_max)) {
             a->has_view = true;
         } else if (strcmp(key, "address") == 0 && parse_i64(val, &v64) && v64 >= 0) {
             a->address = (uint64_t)v64, a->has_address = true;
