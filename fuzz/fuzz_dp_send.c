@@ -9,6 +9,11 @@
  * by the sanitizers. The send must be refused with a status or run, never crash; a message the
  * decoder accepts must lower (split, payload) and decode again to the same operation.
  *
+ * Binding-table slots 8..15 hold the shapes of slots 0..7 (slot 11 read-only, as slot 3) over
+ * memory of their own, viewed from byte 2 (so texels and dwords straddle the 64-byte pages)
+ * with every odd page null: a send must leave the bytes of the null pages as they were
+ * (docs/semantics.md, "Residency": an element that touches a null page takes no write).
+ *
  *   clang -g -fsanitize=fuzzer,address,undefined -Iinclude fuzz/fuzz_dp_send.c <sources>
  */
 #include "texunit/texunit.h"
@@ -16,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,9 +29,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 enum { HEAD = 13 };
 
-static tu_image images[3];
-static const tu_surface *table[8];
-static const bool writable[8] = {true, true, true, false, true, true, true, true};
+enum { SLOTS = 16, SPARSE_SHIFT = 2 };
+
+static tu_image images[6];                       /* 3..5: the memory of the sparse views */
+static tu_surface sparse[3];                     /* images[3..5] from byte 2, odd pages null */
+static const uint8_t null_odd_pages[1] = {0x55}; /* pages of 64 bytes; 256 bytes at most */
+static const tu_residency residency = {null_odd_pages, 1, 6};
+static const tu_surface *table[SLOTS];
+static const bool writable[SLOTS] = {true, true, true, false, true, true, true, true,
+                                     true, true, true, false, true, true, true, true};
 
 static uint32_t le32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -50,10 +62,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         make(&images[0], TU_SURFACE_BUFFER, TU_FORMAT_R32_UINT, 64, 1);
         make(&images[1], TU_SURFACE_2D, TU_FORMAT_R32_SINT, 8, 8);
         make(&images[2], TU_SURFACE_2D, TU_FORMAT_R8G8B8A8_UNORM, 8, 4);
-        for (int i = 0; i < 8; i++)
-            table[i] = &images[i % 3].surface;
+        make(&images[3], TU_SURFACE_BUFFER, TU_FORMAT_R32_UINT, 64, 1);
+        make(&images[4], TU_SURFACE_2D, TU_FORMAT_R32_SINT, 8, 8);
+        make(&images[5], TU_SURFACE_2D, TU_FORMAT_R8G8B8A8_UNORM, 8, 4);
+        for (int i = 0; i < 3; i++) { /* one element fewer (a row fewer) keeps them inside */
+            sparse[i] = images[3 + i].surface;
+            sparse[i].level[0].offset = SPARSE_SHIFT;
+            if (i == 0)
+                sparse[i].width--;
+            else
+                sparse[i].height--;
+            sparse[i].residency = &residency;
+        }
+        for (int i = 0; i < SLOTS; i++)
+            table[i] = i < 8 ? &images[i % 3].surface : &sparse[(i - 8) % 3];
         ready = true;
     }
+    uint8_t before[3][256];
+    for (int i = 0; i < 3; i++)
+        memcpy(before[i], images[3 + i].memory, images[3 + i].surface.size);
     if (size < HEAD) return 0;
     static const char *const presets[] = {"skl", "skl", "skl", "tgl", "tgl", "xe2"};
     static const uint32_t verx10[] = {70, 75, 90, 120, 125, 200};
@@ -67,10 +94,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const tu_dp_send s = {le32(data),  le32(data + 4), le32(data + 8),
                           src0,        split,          rest - split ? src1 : NULL,
                           rest - split};
-    const tu_send_tables tables = {table, 8, NULL, 0, NULL, 0, NULL};
+    const tu_send_tables tables = {table, SLOTS, NULL, 0, NULL, 0, NULL};
     uint8_t *response = malloc(31 * 64);
     tu_error err;
     tu_dp_send_execute(&s, &t, &tables, writable, response, 31 * 64, &err);
+    for (int i = 0; i < 3; i++) {
+        const uint8_t *now = images[3 + i].memory;
+        for (size_t b = 0; b < images[3 + i].surface.size; b++)
+            if (!(null_odd_pages[0] >> (b >> 6) & 1) && now[b] != before[i][b]) {
+                fprintf(stderr, "byte %zu of sparse surface %d, on null page %zu, was written\n", b,
+                        i, b >> 6);
+                abort();
+            }
+    }
     tu_dp_lmsg m;
     uint32_t rlen;
     if (tu_dp_lower_decode(&s, &t, &m, &rlen, &err) == TU_OK) {

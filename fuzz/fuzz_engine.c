@@ -18,6 +18,11 @@
  * the reference's status and message and the very same reply bytes (replies start from the same
  * pattern, so a lane or channel written by one path only shows). A refusal must say why.
  * Whatever fast kernels src/sampler has (the table in fast.c), in every build, this covers.
+ *
+ * Each message also runs traced (tu_execute_traced, which reads every texel through the
+ * address gate), with the reference's status, message and reply; every texel it reads must be
+ * marked resident exactly when each page its bytes touch is, by the map read here on its own
+ * (docs/semantics.md, "Residency"): a texel straddling into a null page is on it.
  */
 #include "fuzz_gen.h"
 
@@ -48,6 +53,26 @@ static void check(const char *what, const char *row, tu_status st, const tu_erro
     }
 }
 
+/* The residency rule, from the map alone: every page of [offset, offset + size) is backed. */
+static bool span_resident(const tu_residency *res, uint64_t offset, uint32_t size) {
+    if (!res) return true;
+    for (uint64_t p = offset >> res->page_size_log2;
+         size && p <= (offset + size - 1) >> res->page_size_log2; p++)
+        if (p / 8 >= res->bits_size || !(res->bits[p / 8] >> (p % 8) & 1)) return false;
+    return true;
+}
+
+static void check_record(void *user, const tu_trace_record *r) {
+    const tu_surface *s = user;
+    if (r->kind != TU_TRACE_TEXEL) return;
+    if (r->resident != span_resident(s->residency, r->offset, r->size)) {
+        fprintf(stderr, "texel (%u, %u, %u) at byte %llu, %u bytes: traced resident %d, map %d\n",
+                r->x, r->y, r->z, (unsigned long long)r->offset, r->size, r->resident,
+                !r->resident);
+        abort();
+    }
+}
+
 /* bound[i]: a binding with the kernels of isas[i], or NULL when that build is not available
  * or the surface and sampler do not bind (then the generic path must refuse too). */
 static void run_all(const tu_msg *m, const tu_surface *s, const tu_sampler *smp,
@@ -70,6 +95,11 @@ static void run_all(const tu_msg *m, const tu_surface *s, const tu_sampler *smp,
     memset(r, 0xa5, sizeof *r);
     const tu_status sf = tuE_execute(m, s, smp, r, &e, true, &row);
     check("tuE_execute", row, sf, &e, r, sg, &eg, ref);
+    const tu_trace_sink sink = {check_record, NULL, (void *)s, 0, 0};
+    memset(r, 0xa5, sizeof *r);
+    memset(&e, 0, sizeof e);
+    check("tu_execute_traced", NULL, tu_execute_traced(m, s, smp, &sink, r, &e), &e, r, sg, &eg,
+          ref);
     /* tu_execute through its per-thread cache, which holds the bindings of earlier inputs:
      * descriptions at the addresses malloc hands out again, with other content. */
     memset(r, 0xa5, sizeof *r);

@@ -644,6 +644,79 @@ static void test_residency(void) {
     tu_image_free(&img);
 }
 
+/* A texel or dword that touches a non-resident page is on it: it reads as zero bytes, takes no
+ * write, and an atomic there returns 0 and changes nothing, even when its first byte lies on
+ * the resident page before (docs/semantics.md, "Residency"). The views below start 8 (typed)
+ * and 2 (R32, bytes) bytes into their memory, so one element spans bytes 56..71 or 62..65:
+ * pages 0 and 1 of 64 bytes, page 0 resident, pages 1 and 2 not. */
+static void test_residency_straddle(void) {
+    const uint8_t bits[1] = {0x1};
+    tu_residency res = {bits, 1, 6};
+    tu_reply *r = calloc(1, sizeof *r);
+    tu_error err = {0};
+    uint8_t before[192];
+    /* typed RGBA32: 4 texels of 16 bytes a row; texel (3, 0) at 8 + 48 = bytes 56..71 */
+    tu_image img =
+        tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R32G32B32A32_UINT, 4, 3, 1, 1, 1, 1);
+    memset(img.memory, 0x22, img.surface.size);
+    tu_surface s = img.surface;
+    s.height = 2, s.level[0].offset = 8, s.residency = &res;
+    memcpy(before, img.memory, sizeof before);
+    tu_dp_msg *m = new_msg(TU_DP_TYPED_READ, 2);
+    m->addr[0].u[0] = 2, m->addr[0].u[1] = 3; /* lane 0: bytes 40..55, page 0 only */
+    CHECK(tu_dp_execute(m, &s, 3, r, &err) == TU_OK, "%s", err.message);
+    CHECK_EQ_U(r->channel[0].u[0], 0x22222222u);
+    CHECK_EQ_U(r->channel[0].u[1], 0);
+    CHECK_EQ_U(r->channel[3].u[1], 0);
+    m->op = TU_DP_TYPED_WRITE, m->lane_mask = 2;
+    for (int c = 0; c < 4; c++)
+        m->data[c].u[1] = 9;
+    CHECK(tu_dp_execute(m, &s, 3, r, &err) == TU_OK, "%s", err.message);
+    CHECK(memcmp(before, img.memory, sizeof before) == 0, "a straddling typed write wrote");
+    tu_image_free(&img);
+    /* typed atomic on R32: 16 texels of 4 bytes a row, view at 2: texel 15 at bytes 62..65 */
+    img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R32_UINT, 16, 3, 1, 1, 1, 1);
+    memset(img.memory, 0x22, img.surface.size);
+    s = img.surface;
+    s.height = 2, s.level[0].offset = 2, s.residency = &res;
+    memcpy(before, img.memory, sizeof before);
+    m->op = TU_DP_TYPED_ATOMIC, m->atomic = TU_ATOMIC_ADD, m->lane_mask = 3, m->channel_mask = 1;
+    m->addr[0].u[0] = 14, m->addr[0].u[1] = 15; /* lane 0: bytes 58..61 */
+    m->data[0].u[0] = m->data[0].u[1] = 1;
+    CHECK(tu_dp_execute(m, &s, 3, r, &err) == TU_OK, "%s", err.message);
+    CHECK_EQ_U(r->channel[0].u[0], 0x22222222u);
+    CHECK_EQ_U(r->channel[0].u[1], 0);
+    CHECK_EQ_U(mem32(&img, 58), 0x22222223u);
+    CHECK(memcmp(before + 62, (uint8_t *)img.memory + 62, 4) == 0, "a straddling atomic wrote");
+    tu_image_free(&img);
+    /* bytes: a buffer viewed from byte 2; the dword at address 60 is bytes 62..65 */
+    img = make_buffer(192);
+    s = img.surface;
+    s.width = 190, s.level[0].offset = 2, s.residency = &res;
+    memcpy(before, img.memory, sizeof before);
+    m->op = TU_DP_UNTYPED_READ, m->simd = 2, m->lane_mask = 3, m->channel_mask = 1;
+    m->addr[0].u[0] = 56, m->addr[0].u[1] = 60; /* lane 0: bytes 58..61 */
+    CHECK(tu_dp_execute(m, &s, 3, r, &err) == TU_OK, "%s", err.message);
+    CHECK_EQ_U(r->channel[0].u[0], mem32(&img, 58));
+    CHECK_EQ_U(r->channel[0].u[1], 0);
+    m->op = TU_DP_UNTYPED_WRITE, m->lane_mask = 2;
+    CHECK(tu_dp_execute(m, &s, 3, r, &err) == TU_OK, "%s", err.message);
+    CHECK(memcmp(before, img.memory, sizeof before) == 0, "a straddling dword write wrote");
+    m->op = TU_DP_UNTYPED_ATOMIC, m->atomic = TU_ATOMIC_ADD;
+    CHECK(tu_dp_execute(m, &s, 3, r, &err) == TU_OK, "%s", err.message);
+    CHECK_EQ_U(r->channel[0].u[1], 0);
+    CHECK(memcmp(before, img.memory, sizeof before) == 0, "a straddling dword atomic wrote");
+    /* a 2-byte scattered access is aligned to 2, so it touches one page: 62..63 is resident */
+    m->op = TU_DP_SCATTERED_READ, m->bytes = 2, m->lane_mask = 3;
+    m->addr[0].u[0] = 60, m->addr[0].u[1] = 62; /* bytes 62..63 and 64..65 */
+    CHECK(tu_dp_execute(m, &s, 3, r, &err) == TU_OK, "%s", err.message);
+    CHECK_EQ_U(r->channel[0].u[0], mem32(&img, 62) & 0xffff);
+    CHECK_EQ_U(r->channel[0].u[1], 0);
+    tu_image_free(&img);
+    free(m);
+    free(r);
+}
+
 int main(void) {
     TU_RUN(test_atomic_table);
     TU_RUN(test_untyped_atomics_lane_order);
@@ -656,5 +729,6 @@ int main(void) {
     TU_RUN(test_bytes_out_of_bounds);
     TU_RUN(test_refusals);
     TU_RUN(test_residency);
+    TU_RUN(test_residency_straddle);
     return tu_test_finish();
 }

@@ -289,6 +289,73 @@ static void test_load_null_pages(void) {
     tu_image_free(&img);
 }
 
+static void record_nothing(void *user, const tu_trace_record *rec) {
+    (void)user, (void)rec;
+}
+
+/* ld of four lanes, plain and traced (the traced message reads every texel through the
+ * address gate, the plain one through the direct level); both replies must be `want` (R of
+ * each lane) with the pixel null mask `mask`. */
+static void ld_lanes(const tu_surface *s, const uint32_t x[4], const uint32_t y[4],
+                     const uint32_t want[4], uint32_t mask) {
+    tu_msg *m = new_msg(TU_OP_LD);
+    m->simd = 4, m->lane_mask = 0xf, m->flags = TU_MSG_PIXEL_NULL_MASK;
+    for (int l = 0; l < 4; l++)
+        m->src[TU_SRC_U].i[l] = (int32_t)x[l], m->src[TU_SRC_V].i[l] = (int32_t)y[l];
+    static tu_reply r;
+    tu_error err = {0};
+    tu_sampler smp = tu_sampler_default();
+    const tu_trace_sink sink = {record_nothing, NULL, NULL, 0, 0};
+    for (int traced = 0; traced < 2; traced++) {
+        memset(&r, 0xee, sizeof r);
+        const tu_status st = traced ? tu_execute_traced(m, s, &smp, &sink, &r, &err)
+                                    : tu_execute(m, s, &smp, &r, &err);
+        if (!CHECK(st == TU_OK, "%s", err.message)) continue;
+        CHECK(r.pixel_null_mask == mask, "%s: null mask 0x%x, want 0x%x",
+              traced ? "traced" : "plain", r.pixel_null_mask, mask);
+        for (int l = 0; l < 4; l++)
+            CHECK(r.channel[0].u[l] == want[l], "%s lane %d: R 0x%x, want 0x%x",
+                  traced ? "traced" : "plain", l, r.channel[0].u[l], want[l]);
+    }
+    free(m);
+}
+
+/* A texel or block that touches a non-resident page reads as zero and clears its lane's
+ * pixel-null-mask bit, even when its first byte lies on the resident page before it
+ * (docs/semantics.md, "Residency"). Pages of 64 bytes: page 0 resident, the others not. */
+static void test_load_straddling_page(void) {
+    const uint8_t bits[1] = {0x1};
+    tu_residency res = {bits, 1, 6};
+    /* RGBA32 (16 B), 4 texels a row, the view 8 bytes into memory: texel (3, 0) is bytes
+     * 56..71, on pages 0 and 1; (2, 0) is 40..55, on page 0. */
+    tu_image img =
+        tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R32G32B32A32_UINT, 4, 3, 1, 1, 1, 1);
+    uint8_t *mem = img.memory;
+    for (size_t i = 0; i < img.surface.size; i++)
+        mem[i] = (uint8_t)(i + 1);
+    tu_surface s = img.surface;
+    s.height = 2, s.level[0].offset = 8, s.residency = &res;
+    uint32_t x[4] = {0, 2, 3, 0}, y[4] = {0, 0, 0, 1}, want[4];
+    for (int l = 0; l < 3; l++) /* what the resident texels hold: the bytes at their offsets */
+        memcpy(&want[l], mem + 8 + 16 * x[l], 4);
+    want[2] = want[3] = 0;
+    ld_lanes(&s, x, y, want, ~0xcu);
+    tu_image_free(&img);
+    /* BC1 (8-byte blocks of 4x4), 4 blocks a row, the view 4 bytes in: block (3, 1) is bytes
+     * 60..67, on pages 0 and 1; block (2, 1) is 52..59. Every block's colour 0 is white and
+     * its indices pick colour 0. */
+    img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_BC1_RGB_UNORM_BLOCK, 16, 16, 1, 1, 1, 1);
+    uint8_t *b = img.memory;
+    for (size_t i = 0; i < img.surface.size; i++)
+        b[i] = (i + 4) % 8 < 2 ? 0xff : 0; /* bytes 4 + 8k and 5 + 8k: colour 0 = 0xffff */
+    s = img.surface;
+    s.height = 12, s.level[0].offset = 4, s.residency = &res;
+    const uint32_t one = 0x3f800000u; /* 1.0f: white */
+    const uint32_t bx[4] = {8, 12, 15, 0}, by[4] = {4, 4, 7, 8}, bwant[4] = {one, 0, 0, 0};
+    ld_lanes(&s, bx, by, bwant, ~0xeu);
+    tu_image_free(&img);
+}
+
 /* --- resinfo and sampleinfo ---------------------------------------------------------------------
  */
 
@@ -488,6 +555,7 @@ int main(void) {
     TU_RUN(test_ld_levels_offsets_oob);
     TU_RUN(test_multisample);
     TU_RUN(test_load_null_pages);
+    TU_RUN(test_load_straddling_page);
     TU_RUN(test_info);
     TU_RUN(test_media);
     return tu_test_finish();

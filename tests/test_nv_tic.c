@@ -212,6 +212,20 @@ static void test_tic_values(void) {
               "has no field named 'NO_SUCH_FIELD'");
     CHECK(tu_nv_tic_set(&h, "res_view_min_mip_level", 3, &err) == TU_OK);
     CHECK(h.res_view_min_mip_level == 3);
+    /* Set refuses what the member cannot hold, which it once cut to the low 32 bits (2^32 and
+     * INT64_MIN both became 0, a valid level). */
+    CHECK_ERR(
+        tu_nv_tic_set(&h, "RES_VIEW_MIN_MIP_LEVEL", (int64_t)1 << 32, &err), TU_INVALID_ARGUMENT,
+        &err,
+        "RES_VIEW_MIN_MIP_LEVEL 4294967296 is outside the 32-bit unsigned range 0..4294967295");
+    CHECK_ERR(tu_nv_tic_set(&h, "RES_VIEW_MIN_MIP_LEVEL", INT64_MIN, &err), TU_INVALID_ARGUMENT,
+              &err, "-9223372036854775808 is outside the 32-bit unsigned range");
+    CHECK_ERR(tu_nv_tic_set(&h, "RES_VIEW_MIN_MIP_LEVEL", -1, &err), TU_INVALID_ARGUMENT, &err,
+              "-1 is outside the 32-bit unsigned range");
+    CHECK(h.res_view_min_mip_level == 3);
+    CHECK(tu_nv_tic_set(&h, "MIP_LOD_BIAS", INT32_MIN, &err) == TU_OK, "%s", err.message);
+    CHECK_ERR(tu_nv_tic_set(&h, "MIP_LOD_BIAS", (int64_t)INT32_MIN - 1, &err), TU_INVALID_ARGUMENT,
+              &err, "MIP_LOD_BIAS -2147483649 is outside the 32-bit signed range");
     CHECK_ERR(tu_nv_tic_decode(NULL, &back, &err), TU_INVALID_ARGUMENT, &err, "must not be NULL");
 }
 

@@ -255,6 +255,71 @@ static void test_errors(void) {
     }
 }
 
+/* An integer immediate is its type's bit pattern: 0..2^w-1 as written, or -2^(w-1)..-1 in two's
+ * complement, w the type's width. -2^63 is INT64_MIN's pattern (its negation once overflowed
+ * an int64_t); a value outside the range is refused with the value and the range. */
+static void test_immediate_range(void) {
+    const struct {
+        const char *imm;
+        uint64_t bits;
+    } good[] = {
+        {"-9223372036854775808:q", 0x8000000000000000ull},
+        {"-0x8000000000000000:uq", 0x8000000000000000ull},
+        {"0xffffffffffffffff:q", ~0ull},
+        {"18446744073709551615:uq", ~0ull},
+        {"-1:uq", ~0ull},
+        {"-1:ud", 0xffffffffu},
+        {"-2147483648:d", 0x80000000u},
+        {"0xffffffff:d", 0xffffffffu},
+        {"-32768:w", 0x8000},
+        {"0xffff:uw", 0xffff},
+        {"-128:b", 0x80},
+        {"255:ub", 0xff},
+        {"-0:ud", 0},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char line[80];
+        snprintf(line, sizeof line, "movs (M1, 1) T6(0) %s", good[i].imm);
+        char *text = join(decls, line);
+        tu_visa_kernel k;
+        tu_error err = {0};
+        if (CHECK(parse(text, &k, &err) == TU_OK, "%s: %s", good[i].imm, err.message)) {
+            const tu_visa_scalar *v = &k.lines[k.line_count - 1].movs_src;
+            CHECK(v->is_imm && v->imm == good[i].bits, "%s: 0x%llx, want 0x%llx", good[i].imm,
+                  (unsigned long long)v->imm, (unsigned long long)good[i].bits);
+            tu_visa_kernel_free(&k);
+        }
+        free(text);
+    }
+    const struct {
+        const char *imm, *needle;
+    } bad[] = {
+        {"-0x8000000000000000:ud", "immediate -9223372036854775808 does not fit type ud: a "
+                                   "negative immediate is -2147483648..-1"},
+        {"-9223372036854775809:q", "immediate -9223372036854775809 does not fit type q: a "
+                                   "negative immediate is -9223372036854775808..-1"},
+        {"18446744073709551616:uq", "'18446744073709551616' does not fit 64 bits"},
+        {"-18446744073709551616:q", "'18446744073709551616' does not fit 64 bits"},
+        {"0x100000000:ud",
+         "immediate 4294967296 (0x100000000) does not fit type ud: 0..0xffffffff"},
+        {"-2147483649:d", "immediate -2147483649 does not fit type d"},
+        {"0x10000:uw", "immediate 65536 (0x10000) does not fit type uw: 0..0xffff"},
+        {"-129:b", "immediate -129 does not fit type b: a negative immediate is -128..-1"},
+        {"256:ub", "immediate 256 (0x100) does not fit type ub: 0..0xff"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char line[80];
+        snprintf(line, sizeof line, "movs (M1, 1) T6(0) %s", bad[i].imm);
+        char *text = join(decls, line);
+        tu_visa_kernel k;
+        tu_error err = {0};
+        CHECK_ERR(parse(text, &k, &err), TU_PARSE_ERROR, &err, bad[i].needle);
+        CHECK(strstr(err.message, "line 24, column 20") != NULL, "%s: \"%s\"", bad[i].imm,
+              err.message);
+        free(text);
+    }
+}
+
 /* The text model (texunit/text.h): LF and CRLF read the same; any other control character,
  * a lone CR included, is refused at its line and column. media_ld's look-ahead once skipped
  * only spaces and tabs and never returned on "\r", "\v" or "\f". */
@@ -906,6 +971,7 @@ int main(void) {
     TU_RUN(test_igc_lines);
     TU_RUN(test_every_op_round_trip);
     TU_RUN(test_errors);
+    TU_RUN(test_immediate_range);
     TU_RUN(test_line_ends);
     TU_RUN(test_names_round_trip);
     TU_RUN(test_execute_sample);

@@ -98,7 +98,8 @@ static bool parse_i64(const char *s, int64_t *out) {
     const unsigned long long v = strtoull(neg ? s + 1 : s, &end, 0);
     if (errno || end == s || *end || (neg && v > (1ull << 63)) || (!neg && v > INT64_MAX))
         return false;
-    *out = neg ? -(int64_t)v : (int64_t)v;
+    /* -2^63 is INT64_MIN; negating it as an int64_t would overflow, so negate in uint64_t. */
+    *out = neg ? (v == 1ull << 63 ? INT64_MIN : -(int64_t)v) : (int64_t)v;
     return true;
 }
 
@@ -129,6 +130,16 @@ static bool parse_value(const char *s, uint32_t *out) {
     if (!parse_i64(s, &v) || v < INT32_MIN || v > UINT32_MAX) return false;
     *out = (uint32_t)v;
     return true;
+}
+
+/* MIN:MAX, two numbers of 0..UINT32_MAX (sscanf's %u would take -1 or 2^40 and wrap). */
+static bool parse_u32_pair(const char *s, uint32_t *a, uint32_t *b) {
+    const char *colon = strchr(s, ':');
+    char first[32];
+    if (!colon || (size_t)(colon - s) >= sizeof first) return false;
+    memcpy(first, s, (size_t)(colon - s));
+    first[colon - s] = 0;
+    return parse_u32_max(first, UINT32_MAX, a) && parse_u32_max(colon + 1, UINT32_MAX, b);
 }
 
 static bool reg_name(const char *s, unsigned *reg) {
@@ -205,8 +216,7 @@ static bool texture_keys(run *r, char **w, int n, texture_args *a) {
         } else if (strcmp(key, "layout") == 0 &&
                    (strcmp(val, "blocklinear") == 0 || strcmp(val, "pitch") == 0)) {
             a->pitch_layout = strcmp(val, "pitch") == 0;
-        } else if (strcmp(key, "view") == 0 &&
-                   sscanf(val, "%u:%u", &a->view_min, &a->view_max) == 2) {
+        } else if (strcmp(key, "view") == 0 && parse_u32_pair(val, &a->view_min, &a->view_max)) {
             a->has_view = true;
         } else if (strcmp(key, "address") == 0 && parse_i64(val, &v64) && v64 >= 0) {
             a->address = (uint64_t)v64, a->has_address = true;

@@ -161,8 +161,10 @@ TU_API tu_status tu_nv_tic_decode(const void *bytes, tu_nv_tic *out, tu_error *e
  * bits, a field the layout lacks set non-zero, reserved bits overlapping a field). */
 TU_API tu_status tu_nv_tic_encode(const tu_nv_tic *h, void *bytes, tu_error *err);
 
-/* Read or set a field by its NVIDIA name ("RES_VIEW_MIN_MIP_LEVEL", any case). Set does not
- * check the value's width: encode does. TU_INVALID_ARGUMENT for an unknown name. */
+/* Read or set a field by its NVIDIA name ("RES_VIEW_MIN_MIP_LEVEL", any case). Set refuses a
+ * value its 32-bit member cannot hold (0..UINT32_MAX, or INT32_MIN..INT32_MAX for a signed
+ * one) but does not check the field's width: encode does. TU_INVALID_ARGUMENT for an unknown
+ * name or such a value. */
 TU_API tu_status tu_nv_tic_get(const tu_nv_tic *h, const char *name, int64_t *value, tu_error *err);
 TU_API tu_status tu_nv_tic_set(tu_nv_tic *h, const char *name, int64_t value, tu_error *err);
 

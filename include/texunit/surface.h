@@ -95,8 +95,9 @@ typedef struct tu_level_layout {
 
 /* Which pages of the surface's memory are backed. A page is 2^page_size_log2 bytes
  * of [data, data + size); page p is resident when bit p of `bits` (bit p & 7 of byte
- * p >> 3) is 1. Texels on a non-resident page read as zero and clear the lane's
- * pixel-null-mask bit (Intel) or set its sparse predicate (NVIDIA). */
+ * p >> 3) is 1. A texel (or block, or data-port element) with any byte on a non-resident
+ * page reads as zero, takes no write, and clears the lane's pixel-null-mask bit (Intel) or
+ * sets its sparse predicate (NVIDIA). */
 typedef struct tu_residency {
     const uint8_t *bits;
     size_t bits_size; /* bytes at `bits`; must cover every page of the surface */

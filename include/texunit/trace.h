@@ -15,9 +15,9 @@
  * size they touched (the number a texture cache sees).
  *
  * A record's offset and size are bytes of the surface's own memory ([data, data + size) of
- * the tu_surface the record's `surface` id stands for); `resident` is whether the page
- * holding the offset is backed (tu_surface_offset_resident). Records come in the order the
- * engine reads, lane by lane.
+ * the tu_surface the record's `surface` id stands for); `resident` is whether every page its
+ * bytes touch is backed (tu_surface_offset_resident of the first and the last byte). Records
+ * come in the order the engine reads, lane by lane.
  *
  * The JSON-lines form (`texunit run --trace FILE`): one object per line,
  *   {"type":"read","message":M,"lane":L,"surface":S,"kind":"texel","level":..,"layer":..,

@@ -10,6 +10,7 @@
 #include "dataport_internal.h"
 
 #include "../format/format_internal.h"
+#include "../surface/surface_internal.h"
 
 #include <string.h>
 
@@ -140,13 +141,14 @@ static tu_texel_coord typed_coord(const tu_dp_msg *m, const tu_surface *s, uint3
     return c;
 }
 
-/* The texel's bytes, or NULL out of bounds; *resident says whether its page is backed. */
+/* The texel's bytes, or NULL out of bounds; *resident says whether every page they touch is
+ * backed. */
 static uint8_t *typed_texel(const tu_dp_msg *m, const tu_surface *s, uint32_t lane,
                             bool *resident) {
     const tu_texel_coord c = typed_coord(m, s, lane);
     uint64_t off;
     if (tu_surface_texel_offset(s, &c, &off, NULL) != TU_OK) return NULL;
-    *resident = tu_surface_offset_resident(s, off);
+    *resident = tuS_span_resident(s, off, tu_format_bytes(s->format));
     return (uint8_t *)s->data + off;
 }
 
@@ -226,11 +228,13 @@ static window buffer_window(const tu_surface *s) {
 }
 
 /* The `bytes` bytes at byte address a (a 64-bit sum: no wrap), or NULL when the dword holding
- * them is not wholly inside the buffer or its page is not resident. */
-static uint8_t *window_at(const window *w, const tu_surface *s, uint64_t a, bool *resident) {
+ * them is not wholly inside the buffer; *resident says whether every page they touch is
+ * backed. */
+static uint8_t *window_at(const window *w, const tu_surface *s, uint64_t a, uint32_t bytes,
+                          bool *resident) {
     const uint64_t dword = a & ~(uint64_t)3;
     if (dword + 4 > w->size) return NULL;
-    *resident = tu_surface_offset_resident(s, w->offset + a);
+    *resident = tuS_span_resident(s, w->offset + a, bytes);
     return w->base + a;
 }
 
@@ -259,7 +263,7 @@ static void bytes_op(const tu_dp_msg *m, const tu_surface *s, tu_reply *r) {
         for (uint32_t c = 0; c < 4; c++) {
             if (!(channels >> c & 1)) continue;
             bool resident = true;
-            uint8_t *p = window_at(&w, s, (uint64_t)m->addr[0].u[lane] + 4 * c, &resident);
+            uint8_t *p = window_at(&w, s, (uint64_t)m->addr[0].u[lane] + 4 * c, size, &resident);
             if (write) {
                 if (p && resident) store_bytes(p, size, m->data[c].u[lane]);
             } else if (atomic) {

@@ -172,6 +172,16 @@ tu_status tuN_codec_set(const tuN_codec *c, void *obj, const char *name, int64_t
     const tuN_member *m = find_member(c, name);
     TU_RETURN_IF(!m, err, TU_INVALID_ARGUMENT, "%s has no field named '%s'", c->what,
                  name ? name : "(null)");
+    /* A 32-bit member would keep only the low bits of a wider value, and encode would then
+     * see a different, possibly in-range number: refuse what the member cannot hold. */
+    const int64_t lo = m->ctype == TUN_S32 ? INT32_MIN : m->ctype == TUN_U32 ? 0 : INT64_MIN;
+    const int64_t hi = m->ctype == TUN_S32   ? INT32_MAX
+                       : m->ctype == TUN_U32 ? UINT32_MAX
+                                             : INT64_MAX;
+    TU_RETURN_IF(value < lo || value > hi, err, TU_INVALID_ARGUMENT,
+                 "%s %s %lld is outside the %s range %lld..%lld of its field", c->what, m->name,
+                 (long long)value, m->ctype == TUN_S32 ? "32-bit signed" : "32-bit unsigned",
+                 (long long)lo, (long long)hi);
     set_member(m, obj, value);
     return TU_OK;
 }

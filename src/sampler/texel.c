@@ -141,7 +141,7 @@ static void fetch(const tu_surface *s, tuE_lane *lane, const tu_texel_coord *c, 
         return;
     }
     const uint8_t *bits = zero_bytes; /* what the texel reads */
-    if (!tu_surface_offset_resident(s, offset))
+    if (!tuS_span_resident(s, offset, tu_format_bytes(s->format)))
         lane->null_page = true;
     else
         bits = (const uint8_t *)s->data + offset;
@@ -177,7 +177,7 @@ void tuE_read(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer
     /* In range on every axis, so inside memory (tuE_level): no overflow, no gate. */
     const size_t offset = lv->offset + layer * lv->layer_pitch + sample * lv->sample_pitch +
                           z * lv->slice_pitch + y * lv->row_pitch + (size_t)x * ctx->bytes;
-    if (s->residency && !tu_surface_offset_resident(s, offset)) {
+    if (s->residency && !tuS_span_resident(s, offset, ctx->bytes)) {
         lane->null_page = true;
         ctx->decode(ctx->fd, zero_bytes, out);
         return;

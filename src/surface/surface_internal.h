@@ -29,6 +29,15 @@ static inline void tuS_block_grid(const tu_surface *s, uint32_t w, uint32_t h, u
     *bh = (h + d->block_height - 1) / d->block_height;
 }
 
+/* Whether the `bytes` bytes at `offset` lie on resident pages only (true without a residency
+ * map). A texel, block or dword touches at most two pages (it is at most 16 bytes, a page at
+ * least 64), so the pages of its first and last byte are all the pages it touches. */
+static inline bool tuS_span_resident(const tu_surface *s, uint64_t offset, uint32_t bytes) {
+    if (!s->residency) return true;
+    return tu_surface_offset_resident(s, offset) &&
+           (bytes <= 1 || tu_surface_offset_resident(s, offset + (bytes - 1)));
+}
+
 /* Check the fields that say what the texels are (type, arrayed, format, tiling, sizes,
  * layers, levels, samples), not where they are. */
 tu_status tuS_check_shape(const tu_surface *s, tu_error *err);

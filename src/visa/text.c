@@ -130,6 +130,9 @@ static tu_status integer(cursor *c, uint64_t *out, bool *neg, const char *what) 
     unsigned long long v = strtoull(tmp, &endp, 0);
     if (*endp || errno) {
         c->p = start;
+        if (!*endp && errno == ERANGE)
+            return fail_at(c, "%s '%s' does not fit 64 bits (at most 0x%llx)", what, tmp,
+                           (unsigned long long)UINT64_MAX);
         return fail_at(c, "%s '%s' is not a number", what, tmp);
     }
     *out = v;
@@ -411,10 +414,25 @@ static tu_status scalar(parser *ps, tu_visa_scalar *out, const char *what) {
         uint64_t v;
         TU_TRY(integer(c, &v, &neg, what));
         TU_TRY(type_suffix(c, &out->type));
-        const uint32_t size = tu_visa_type_size((tu_visa_type)out->type);
-        uint64_t bits = neg ? (uint64_t)(-(int64_t)v) : v;
-        if (size < 8) bits &= (1ull << (8 * size)) - 1;
-        out->imm = bits;
+        /* The literal is the type's bit pattern: 0..2^w-1 as written, or -2^(w-1)..-1 in two's
+         * complement (w = the type's width in bits). The negation is done in uint64_t, so
+         * -0x8000000000000000:q is INT64_MIN's pattern, not a signed overflow. */
+        const uint32_t bits = 8 * tu_visa_type_size((tu_visa_type)out->type);
+        const uint64_t mask = bits < 64 ? (1ull << bits) - 1 : ~0ull;
+        const uint64_t neg_max = 1ull << (bits - 1);
+        if (neg ? v > neg_max : v > mask) {
+            c->p = start;
+            if (neg)
+                return fail_at(c,
+                               "immediate -%llu does not fit type %s: a negative immediate is "
+                               "-%llu..-1",
+                               (unsigned long long)v, tu_visa_type_name((tu_visa_type)out->type),
+                               (unsigned long long)neg_max);
+            return fail_at(c, "immediate %llu (0x%llx) does not fit type %s: 0..0x%llx",
+                           (unsigned long long)v, (unsigned long long)v,
+                           tu_visa_type_name((tu_visa_type)out->type), (unsigned long long)mask);
+        }
+        out->imm = (neg ? 0 - v : v) & mask;
         return TU_OK;
     }
     /* V40(0,0)<0;1,0> */
