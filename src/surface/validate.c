@@ -10,9 +10,9 @@
 
 #include <stdio.h>
 
-static const char *type_name(tu_surface_type t) {
+const char *tu_surface_type_name(tu_surface_type type) {
     static const char *const names[] = {"1D", "2D", "3D", "CUBE", "BUFFER"};
-    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
+    return (unsigned)type < sizeof names / sizeof names[0] ? names[type] : "?";
 }
 
 /* The tu_tiling constant's name without TU_TILING_. */
@@ -43,10 +43,12 @@ static bool is_power_of_two_samples(uint32_t n) {
 
 tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
     TU_RETURN_IF((unsigned)s->type > TU_SURFACE_BUFFER, err, TU_INVALID_ARGUMENT,
-                 "surface type %d is not one of 1D, 2D, 3D, CUBE, BUFFER", (int)s->type);
-    const char *type = type_name(s->type);
+                 "surface type %d is not one of 1D (0), 2D (1), 3D (2), CUBE (3), BUFFER (4)",
+                 (int)s->type);
+    const char *type = tu_surface_type_name(s->type);
     TU_RETURN_IF(!tu_format_is_valid(s->format), err, TU_INVALID_ARGUMENT,
-                 "surface format %d is not a format of the table", (int)s->format);
+                 "surface format %d is not a format of the table (1..%d, `texunit formats`)",
+                 (int)s->format, TU_FORMAT_COUNT - 1);
     if (tu_format_is_compressed(s->format)) {
         /* Vulkan gives block-compressed formats no buffer views and no multisampling
          * (sampleCounts 1 for optimal tiling of every compressed format in practice).
@@ -259,8 +261,8 @@ static tu_status check_planes(const tu_surface *s, tu_error *err) {
         const tu_plane *pl = &s->plane[p];
         const uint32_t bytes = tu_format_bytes(pl->format);
         TU_RETURN_IF(bytes == 0, err, TU_INVALID_ARGUMENT,
-                     "surface plane[%u].format %d is not a format of the table", p,
-                     (int)pl->format);
+                     "surface plane[%u].format %d is not a format of the table (1..%d)", p,
+                     (int)pl->format, TU_FORMAT_COUNT - 1);
         TU_RETURN_IF(pl->width == 0 || pl->height == 0 || pl->width > TU_MAX_DIMENSION ||
                          pl->height > TU_MAX_DIMENSION,
                      err, TU_INVALID_ARGUMENT, "surface plane[%u] size %ux%u is not in 1..%u", p,
