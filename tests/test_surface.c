@@ -389,7 +389,7 @@ static const invalid_case invalid_cases[] = {
     {"plane past the end", m_plane_past_end,
      "surface plane[1] (offset 329, 4x1) does not fit in size 336"},
     {"planes block-linear", m_plane_block_linear,
-     "surface plane_count 2: planes are linear, the surface is NV_BLOCK_LINEAR"},
+     "surface plane_count 2: planes are linear, the surface's tiling is nv_block_linear"},
     {"type 9", m_type, "surface type 9 is not one of 1D (0), 2D (1), 3D (2), CUBE (3), BUFFER (4)"},
     {"format 0", m_format0, "surface format 0 is not a format"},
     {"format 9999", m_format_big, "surface format 9999 is not a format of the table (1.."},

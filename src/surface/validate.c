@@ -15,13 +15,6 @@ const char *tu_surface_type_name(tu_surface_type type) {
     return (unsigned)type < sizeof names / sizeof names[0] ? names[type] : "?";
 }
 
-/* The tu_tiling constant's name without TU_TILING_. */
-static const char *tiling_enum_name(tu_tiling t) {
-    static const char *const names[] = {"LINEAR",  "NV_BLOCK_LINEAR", "INTEL_X",
-                                        "INTEL_Y", "INTEL_4",         "INTEL_64"};
-    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
-}
-
 uint32_t tu_surface_max_levels(const tu_surface *s) {
     uint32_t largest = s->width;
     if (s->type == TU_SURFACE_2D || s->type == TU_SURFACE_CUBE || s->type == TU_SURFACE_3D)
@@ -84,8 +77,8 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
                      TUS_MAX_GOB_LOG2);
     } else {
         TU_RETURN_IF(s->gob_height_log2 || s->gob_depth_log2, err, TU_INVALID_ARGUMENT,
-                     "surface gob_height_log2 %u / gob_depth_log2 %u must be 0 for a %s surface",
-                     s->gob_height_log2, s->gob_depth_log2, tiling_enum_name(s->tiling));
+                     "surface gob_height_log2 %u / gob_depth_log2 %u must be 0 for tiling %s",
+                     s->gob_height_log2, s->gob_depth_log2, tu_tiling_name(s->tiling));
     }
     TU_RETURN_IF(s->arrayed && (s->type == TU_SURFACE_3D || s->type == TU_SURFACE_BUFFER), err,
                  TU_INVALID_ARGUMENT, "surface arrayed is set but a %s surface cannot be arrayed",
@@ -252,8 +245,8 @@ static tu_status check_planes(const tu_surface *s, tu_error *err) {
     TU_RETURN_IF(s->plane_count > TU_MAX_PLANES, err, TU_INVALID_ARGUMENT,
                  "surface plane_count %u exceeds %u", s->plane_count, TU_MAX_PLANES);
     TU_RETURN_IF(s->plane_count > 0 && s->tiling != TU_TILING_LINEAR, err, TU_INVALID_ARGUMENT,
-                 "surface plane_count %u: planes are linear, the surface is %s", s->plane_count,
-                 tiling_enum_name(s->tiling));
+                 "surface plane_count %u: planes are linear, the surface's tiling is %s",
+                 s->plane_count, tu_tiling_name(s->tiling));
     TU_RETURN_IF(s->plane_count > 1 && (s->type != TU_SURFACE_2D || s->arrayed), err,
                  TU_INVALID_ARGUMENT, "surface plane_count %u: only 2D surfaces can be planar",
                  s->plane_count);
