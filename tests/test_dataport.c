@@ -572,11 +572,12 @@ static void test_refusals(void) {
     m->simd = 8;
     m->op = TU_DP_OP_COUNT;
     CHECK_ERR(tu_dp_execute(m, &u32.surface, 1, r, &err), TU_INVALID_ARGUMENT, &err,
-              "message op 8 is not a tu_dp_op");
+              "message op 8 is not a tu_dp_op (0..7)");
     /* bytes ops: BUFFER only; aligned; nothing written when one lane is misaligned */
     m->op = TU_DP_UNTYPED_READ;
     CHECK_ERR(tu_dp_execute(m, &u32.surface, 1, r, &err), TU_INVALID_ARGUMENT, &err,
-              "UNTYPED_READ addresses the bytes of a linear BUFFER surface");
+              "UNTYPED_READ addresses the bytes of a linear BUFFER surface, not surface type 2D, "
+              "tiling linear");
     m->op = TU_DP_UNTYPED_WRITE;
     for (uint32_t lane = 0; lane < 8; lane++)
         m->addr[0].u[lane] = 4 * lane, m->data[0].u[lane] = 0xffffffffu;

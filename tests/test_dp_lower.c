@@ -341,6 +341,30 @@ static void test_descriptors(void) {
     CHECK(tu_dp_lower_payload(&plan.part[0], &xe2, &pay, &err) == TU_OK);
     CHECK_EQ_U(pay.desc, 6u | 2u << 7 | 2u << 9 | 0x5u << 12 | 2u << 25 | 3u << 29);
     CHECK_EQ_U(pay.ex_desc, 13u | 2u << 6 | 7u << 24);
+    {
+        /* the LSC decoder's refusals name the field's value and the legal ones */
+        const tu_dp_send lsc = {pay.desc, pay.ex_desc, 0xffff, pay.src0, 128, pay.src1, 128};
+        tu_dp_send s = lsc;
+        tu_dp_lmsg back;
+        uint32_t rlen;
+        CHECK(tu_dp_lower_decode(&s, &xe2, &back, &rlen, &err) == TU_OK, "%s", err.message);
+        s.desc = (lsc.desc & ~(3u << 7)) | 3u << 7;
+        CHECK_ERR(tu_dp_lower_decode(&s, &xe2, &back, &rlen, &err), TU_UNSUPPORTED, &err,
+                  "LSC address size 3 (A64) is not A32 (2), the one texunit lowers");
+        s.desc = lsc.desc & ~(3u << 29);
+        CHECK_ERR(tu_dp_lower_decode(&s, &xe2, &back, &rlen, &err), TU_UNSUPPORTED, &err,
+                  "LSC address type 0 (flat) is not bti (3), the one texunit lowers");
+        s.desc = (lsc.desc & ~(7u << 9)) | 3u << 9;
+        CHECK_ERR(tu_dp_lower_decode(&s, &xe2, &back, &rlen, &err), TU_UNSUPPORTED, &err,
+                  "LSC data size 3 (d64) of a cmask message is not d32 (2)");
+        s.desc = lsc.desc & ~0x3fu; /* op 0: LOAD, which TGM has not */
+        s.desc &= ~(0xfu << 12);
+        CHECK_ERR(tu_dp_lower_decode(&s, &xe2, &back, &rlen, &err), TU_INVALID_ARGUMENT, &err,
+                  "LSC op 0 (load) is not a typed (TGM) message");
+        s = lsc, s.ex_desc = (lsc.ex_desc & ~0xfu) | 12u;
+        CHECK_ERR(tu_dp_lower_decode(&s, &xe2, &back, &rlen, &err), TU_INVALID_ARGUMENT, &err,
+                  "SFID 12 (data cache 1) is not an LSC data-port SFID (13 TGM, 15 UGM)");
+    }
     /* an untyped SIMD32 atomic add with return on TGL: two SIMD16 messages, AOP 7 */
     memset(&m, 0, sizeof m);
     m.msg.op = TU_DP_UNTYPED_ATOMIC, m.msg.simd = 32, m.msg.lane_mask = ~0u;
@@ -364,7 +388,7 @@ static void test_descriptors(void) {
               "ex_mlen 0: from Gen9 the data travels in src1 (2 GRFs)");
     s = good, s.ex_desc = 2u | 2u << 6;
     CHECK_ERR(tu_dp_lower_decode(&s, &tgl, &back, &rlen, &err), TU_INVALID_ARGUMENT, &err,
-              "SFID 2 is not a data-port SFID of this generation");
+              "SFID 2 (sampler) is not a data-port SFID of this generation");
     s = good, s.desc = (pay.desc & ~(0x1fu << 20)) | 1u << 20;
     CHECK_ERR(tu_dp_lower_decode(&s, &tgl, &back, &rlen, &err), TU_INVALID_ARGUMENT, &err,
               "rlen 1 does not match the 2 GRFs the message returns");
@@ -376,7 +400,8 @@ static void test_descriptors(void) {
               "src1 holds 63 bytes; ex_mlen 2 needs 64");
     s = good, s.desc = (pay.desc & ~(0x1fu << 14)) | 30u << 14;
     CHECK_ERR(tu_dp_lower_decode(&s, &tgl, &back, &rlen, &err), TU_INVALID_ARGUMENT, &err,
-              "message type 30 on SFID 12 is not a data-port message texunit lowers");
+              "message type 30 on SFID 12 (data cache 1) is not a data-port message texunit "
+              "lowers");
     /* split refusals */
     m.msg.atomic = TU_ATOMIC_FADD;
     tu_target ivb = target_named("ivb");

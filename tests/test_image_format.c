@@ -182,8 +182,24 @@ static void test_table(void) {
     tu_lower_image_steps(&l, false, text, sizeof text);
     CHECK(strstr(text, "typed read as R32_UINT") && strstr(text, "R bits 0..7 unorm c / (2^n - 1)"),
           "%s", text);
+    CHECK(!strstr(text, "pad missing"), "RGBA pads nothing: %s", text);
     tu_lower_image_steps(&l, true, text, sizeof text);
     CHECK(strstr(text, "pack the fields into R32_UINT's channels"), "%s", text);
+    /* the padding names only the components the format has not */
+    CHECK(tu_lower_image_format(TU_FORMAT_R16G16_UNORM, &t, &l, &err) == TU_OK);
+    tu_lower_image_steps(&l, false, text, sizeof text);
+    CHECK(strstr(text, "; pad missing B = 0, A = 1") && !strstr(text, "G, B"), "%s", text);
+    CHECK(tu_lower_image_format(TU_FORMAT_R32_UINT, &t, &l, &err) == TU_OK && l.native);
+    tu_lower_image_steps(&l, false, text, sizeof text);
+    CHECK(strstr(text, "; pad missing G, B = 0, A = 1"), "%s", text);
+    CHECK(tu_lower_image_format(TU_FORMAT_B10G11R11_UFLOAT_PACK32, &t, &l, &err) == TU_OK);
+    tu_lower_image_steps(&l, false, text, sizeof text);
+    CHECK(strstr(text, "; pad missing A = 1") && !strstr(text, "= 0"), "%s", text);
+    CHECK(tu_lower_image_format(TU_FORMAT_R16G16B16A16_SFLOAT, &t, &l, &err) == TU_OK && l.native);
+    tu_lower_image_steps(&l, false, text, sizeof text);
+    CHECK(!strstr(text, "pad missing"), "RGBA pads nothing: %s", text);
+    CHECK_ERR(tu_lower_image_format((tu_format)100000, &t, &l, &err), TU_INVALID_ARGUMENT, &err,
+              "format 100000 is not a format of the table (1..");
 }
 
 /* §4.6: the raw address equals the surface gate's offset inside, and the bounds check. */
@@ -205,6 +221,10 @@ static void test_raw_address(void) {
     bool inside;
     CHECK_ERR(tu_lower_image_address(NULL, &c, &a, &inside, &err), TU_INVALID_ARGUMENT, &err,
               "must not be NULL");
+    img.surface.tiling = TU_TILING_INTEL_Y;
+    CHECK_ERR(tu_lower_image_address(&img.surface, &c, &a, &inside, &err), TU_UNSUPPORTED, &err,
+              "surface tiling y (3) is not linear");
+    img.surface.tiling = TU_TILING_LINEAR;
     tu_image_free(&img);
 }
 

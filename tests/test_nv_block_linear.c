@@ -254,7 +254,7 @@ static void test_validation(void) {
               "surface gob_depth_log2 9 is not in 0..5");
     m = s, m.tiling = TU_TILING_LINEAR;
     CHECK_ERR(tu_surface_validate(&m, &err), TU_INVALID_ARGUMENT, &err,
-              "must be 0 for a LINEAR surface");
+              "must be 0 for tiling linear");
     m = s, m.size -= 1;
     CHECK_ERR(tu_surface_validate(&m, &err), TU_INVALID_ARGUMENT, &err, "does not fit in size");
     m = s, m.level[1].layer_pitch = 512;
@@ -262,7 +262,7 @@ static void test_validation(void) {
               "layer_pitch 512 is smaller than");
     m = s, m.plane_count = 1;
     CHECK_ERR(tu_surface_validate(&m, &err), TU_INVALID_ARGUMENT, &err,
-              "planes are linear, the surface is NV_BLOCK_LINEAR");
+              "planes are linear, the surface's tiling is nv_block_linear");
     m = s, m.type = TU_SURFACE_BUFFER, m.arrayed = false, m.height = 1, m.layers = 1,
     m.levels = m.level_count = 1;
     CHECK_ERR(tu_surface_validate(&m, &err), TU_INVALID_ARGUMENT, &err,

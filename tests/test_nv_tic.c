@@ -339,7 +339,19 @@ static void test_tsc_sampler(void) {
             const char *names[3] = {"ADDRESS_U", "ADDRESS_V", "ADDRESS_P"};
             tu_nv_tsc_set(&s, names[axis], wraps[i].nv, &err);
             if (wraps[i].want < 0) {
-                CHECK_ERR(tu_nv_tsc_sampler(&s, &smp, &err), TU_UNSUPPORTED, &err, names[axis]);
+                /* the refusal names the mode: "ADDRESS_V 6 (MIRROR_ONCE_BORDER) has no..." */
+                static const char *const modes[8] = {NULL,
+                                                     NULL,
+                                                     NULL,
+                                                     NULL,
+                                                     "4 (CLAMP_OGL)",
+                                                     NULL,
+                                                     "6 (MIRROR_ONCE_BORDER)",
+                                                     "7 (MIRROR_ONCE_CLAMP_OGL)"};
+                char needle[64];
+                snprintf(needle, sizeof needle, "%s %s has no engine address mode", names[axis],
+                         modes[i]);
+                CHECK_ERR(tu_nv_tsc_sampler(&s, &smp, &err), TU_UNSUPPORTED, &err, needle);
             } else {
                 CHECK(tu_nv_tsc_sampler(&s, &smp, &err) == TU_OK, "%s", err.message);
                 CHECK(smp.address[axis] == wraps[i].want);
@@ -578,7 +590,8 @@ static void test_texture(void) {
         {"TEXTURE_TYPE", TU_NV_TEX_1D_BUFFER, TU_INVALID_ARGUMENT, "needs HEADER_VERSION"},
         {"COMPONENTS", 0, TU_UNSUPPORTED, "COMPONENTS 0x00"},
         {"COMPONENTS", 0x1c, TU_UNSUPPORTED, "COMPONENTS 0x1c"},
-        {"R_DATA_TYPE", TU_NV_TYPE_SINT, TU_UNSUPPORTED, "data types R 3"},
+        {"R_DATA_TYPE", TU_NV_TYPE_SINT, TU_UNSUPPORTED, "data types R 3 (SINT) G 2 (UNORM)"},
+        {"G_DATA_TYPE", 0, TU_UNSUPPORTED, "G 0 (?) B"},
         {"ADDRESS", 0x10000, TU_INVALID_ARGUMENT, "ADDRESS 0x10000 lies in no memory region"},
         {"ADDRESS", 0x40fe00, TU_INVALID_ARGUMENT, "does not fit in size"},
         {"WIDTH_MINUS_ONE", 0x10000, TU_INVALID_ARGUMENT, "exceeds its field"},

@@ -1020,7 +1020,7 @@ static void test_refusals(void) {
         stmt;                                                                                     \
         CHECK_ERR(tu_execute(m, &img.surface, &s2, &r, &err), TU_INVALID_ARGUMENT, &err, needle); \
     } while (0)
-    REFUSE(m->op = (tu_op)99, "message op 99 is not a tu_op");
+    REFUSE(m->op = (tu_op)99, "message op 99 is not a tu_op (0..");
     REFUSE(m->simd = 0, "message simd 0 is not in 1..32");
     REFUSE(m->simd = 33, "message simd 33 is not in 1..32");
     REFUSE(m->channel_mask = 0, "channel_mask 0x0 must enable 1 to 4");

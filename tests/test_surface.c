@@ -389,10 +389,10 @@ static const invalid_case invalid_cases[] = {
     {"plane past the end", m_plane_past_end,
      "surface plane[1] (offset 329, 4x1) does not fit in size 336"},
     {"planes block-linear", m_plane_block_linear,
-     "surface plane_count 2: planes are linear, the surface is NV_BLOCK_LINEAR"},
-    {"type 9", m_type, "surface type 9 is not one of"},
+     "surface plane_count 2: planes are linear, the surface's tiling is nv_block_linear"},
+    {"type 9", m_type, "surface type 9 is not one of 1D (0), 2D (1), 3D (2), CUBE (3), BUFFER (4)"},
     {"format 0", m_format0, "surface format 0 is not a format"},
-    {"format 9999", m_format_big, "surface format 9999 is not a format"},
+    {"format 9999", m_format_big, "surface format 9999 is not a format of the table (1.."},
     {"tiling 6", m_tiling, "surface tiling 6"},
     {"arrayed 3D", m_arrayed_3d, "a 3D surface cannot be arrayed"},
     {"arrayed buffer", m_arrayed_buffer, "a BUFFER surface cannot be arrayed"},
@@ -733,7 +733,19 @@ static void test_residency(void) {
     CHECK(!tu_surface_offset_resident(&s, 64 * 8)); /* beyond the map: not resident */
 }
 
+/* The names messages print for the surface types and tilings; "?" outside the enums. */
+static void test_enum_names(void) {
+    static const char *const types[] = {"1D", "2D", "3D", "CUBE", "BUFFER"};
+    for (int t = TU_SURFACE_1D; t <= TU_SURFACE_BUFFER; t++)
+        CHECK(strcmp(tu_surface_type_name((tu_surface_type)t), types[t]) == 0, "type %d", t);
+    CHECK(strcmp(tu_surface_type_name((tu_surface_type)5), "?") == 0);
+    CHECK(strcmp(tu_surface_type_name((tu_surface_type)-1), "?") == 0);
+    CHECK(strcmp(tu_tiling_name(TU_TILING_INTEL_64), "64") == 0);
+    CHECK(strcmp(tu_tiling_name((tu_tiling)6), "?") == 0);
+}
+
 int main(void) {
+    TU_RUN(test_enum_names);
     TU_RUN(test_packed_layout);
     TU_RUN(test_max_levels);
     TU_RUN(test_validation_errors);

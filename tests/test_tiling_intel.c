@@ -495,7 +495,7 @@ static void test_refusals(void) {
     s.type = TU_SURFACE_1D;
     s.height = s.depth = 1;
     CHECK_ERR(tuS_intel_layout_init(TUS_TILE_Y, &s, &l, &err), TU_UNSUPPORTED, &err,
-              "2D, cube and 3D");
+              "surface type 1D with tiling y: Intel tilings take 2D, CUBE and 3D");
     s = (tuS_intel_shape){TU_SURFACE_2D, 4, 0, 8, 1, 1, 1, 1, 1, 1};
     CHECK_ERR(tuS_intel_layout_init(TUS_TILE_Y, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
               "width 0");
@@ -748,6 +748,11 @@ static void test_surface_refusals(void) {
     bad = t;
     bad.tiling = (tu_tiling)9;
     CHECK_ERR(tu_surface_layout_intel(&bad, NULL, &err), TU_INVALID_ARGUMENT, &err, "tiling ? (9)");
+    /* MEDIA_LD names the tiling it refuses */
+    const tu_media_read rd = {0, 0, 4, 4, 0, 0};
+    uint8_t dst[64];
+    CHECK_ERR(tu_media_block_read(&t, &rd, dst, sizeof dst, &err), TU_INVALID_ARGUMENT, &err,
+              "MEDIA_LD reads linear surfaces, not surface tiling y (3)");
     tu_image vol = hashed(TU_SURFACE_3D, false, TU_FORMAT_R8_UNORM, 8, 8, 8, 1, 1, 1);
     bad = vol.surface;
     bad.tiling = TU_TILING_INTEL_X;

@@ -349,6 +349,8 @@ static void test_line_ends(void) {
     /* A NUL inside the given size is a control character too. */
     tu_visa_kernel k;
     tu_error err = {0};
+    CHECK_ERR(tu_visa_parse("", 0, (tu_visa_platform)2, &k, &err), TU_INVALID_ARGUMENT, &err,
+              "platform 2 is not TU_VISA_XE_LP (0) or TU_VISA_XE2 (1)");
     CHECK_ERR(tu_visa_parse(".version 4.2\n\0", 14, TU_VISA_XE_LP, &k, &err), TU_PARSE_ERROR, &err,
               "line 2, column 1: control character 0x00");
     /* Every line of decls and the IGC lines, LF and CRLF: the same kernel, printed alike. */

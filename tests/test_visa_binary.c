@@ -492,7 +492,7 @@ static void test_illegal_fields(void) {
     in = named_inst("sample4");
     CHECK(tu_visa_validate(&in, TU_VISA_XE2, &err) == TU_OK, "%s", err.message);
     CHECK_ERR(tu_visa_validate(&in, (tu_visa_platform)7, &err), TU_INVALID_ARGUMENT, &err,
-              "platform 7 is not");
+              "platform 7 is not TU_VISA_XE_LP (0) or TU_VISA_XE2 (1)");
     CHECK_ERR(tu_visa_validate(NULL, TU_VISA_XE_LP, &err), TU_INVALID_ARGUMENT, &err,
               "instruction is NULL");
     in = named_inst("sample_3d"), in.uw_params = true;
@@ -865,7 +865,7 @@ static void test_illegal_bytes(void) {
     CHECK_ERR(tu_visa_decode(NULL, 0, TU_VISA_XE_LP, &out, NULL, &err), TU_PARSE_ERROR, &err,
               "truncated: the opcode (UB) needs 1 byte, 0 left");
     CHECK_ERR(tu_visa_decode(hand_example, 34, (tu_visa_platform)-1, &out, NULL, &err),
-              TU_INVALID_ARGUMENT, &err, "platform -1 is not");
+              TU_INVALID_ARGUMENT, &err, "platform -1 is not TU_VISA_XE_LP (0) or TU_VISA_XE2 (1)");
 }
 
 /* Truncated at every byte: refused naming the field being read, with its size and what is

@@ -788,6 +788,9 @@ static void test_lsc_validation(void) {
     in = k.lines[0].inst, in.lsc.ss_index = 1;
     CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
               "surface-state index 1 of lsc_store.ugm must be 0");
+    in = k.lines[0].inst, in.lsc.surface.type = TU_VISA_F;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "surface immediate type f (7) of lsc_store.ugm is not ud or d");
     in = k.lines[0].inst, in.lsc.sfid = 2;
     CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
               "LSC SFID 2 of lsc_store.tgm is not 0 (ugm), 1 (ugml) or 3 (slm): tgm is");

@@ -310,9 +310,11 @@ static bool cmd_texture(run *r, char **w, int n) {
     if (strcmp(w[2], "buffer") == 0)
         a.desc.type = TU_SURFACE_BUFFER;
     else if (!tq_type_from_word(w[2], &a.desc.type, &a.desc.arrayed))
-        return fail(r, "unknown texture type '%s'", w[2]);
+        return fail(r, "unknown texture type '%s' (1d 1darray 2d 2darray 3d cube cubearray buffer)",
+                    w[2]);
     a.desc.format = tq_format_from_word(w[3]);
-    if (a.desc.format == TU_FORMAT_UNDEFINED) return fail(r, "unknown format '%s'", w[3]);
+    if (a.desc.format == TU_FORMAT_UNDEFINED)
+        return fail(r, "unknown format '%s'; `texunit formats` lists them", w[3]);
     if (!parse_u32_max(w[4], UINT32_MAX, &a.desc.width) ||
         !parse_u32_max(w[5], UINT32_MAX, &a.desc.height) ||
         !parse_u32_max(w[6], UINT32_MAX, &a.desc.depth))

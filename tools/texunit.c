@@ -114,9 +114,11 @@ static int cmd_gen(int argc, char **argv) {
                                  "[--level L --layer N --face F --slice Z] [--tonemap]");
     tu_surface desc = {0};
     if (!tq_type_from_word(argv[0], &desc.type, &desc.arrayed))
-        return usage_error("unknown surface type '%s'", argv[0]);
+        return usage_error(
+            "surface type '%s' is not one of 1d 1darray 2d 2darray 3d cube cubearray", argv[0]);
     desc.format = tq_format_from_word(argv[1]);
-    if (desc.format == TU_FORMAT_UNDEFINED) return usage_error("unknown format '%s'", argv[1]);
+    if (desc.format == TU_FORMAT_UNDEFINED)
+        return usage_error("unknown format '%s'; `texunit formats` lists them", argv[1]);
     const char *names[] = {"W", "H", "D", "LEVELS", "LAYERS"};
     uint32_t *fields[] = {&desc.width, &desc.height, &desc.depth, &desc.levels, &desc.layers};
     for (int i = 0; i < 5; i++)
@@ -287,7 +289,9 @@ static int cmd_image_format(int argc, char **argv) {
         return usage_error("%s", "usage: image-format FORMAT --target skl|tgl|xe2|ivb|hsw|dg2");
     const tu_format f = tq_format_from_word(argv[0]);
     const tu_target *t = tu_target_preset(argv[2]);
-    if (f == TU_FORMAT_UNDEFINED) return usage_error("image-format: unknown format '%s'", argv[0]);
+    if (f == TU_FORMAT_UNDEFINED)
+        return usage_error("image-format: unknown format '%s'; `texunit formats` lists them",
+                           argv[0]);
     if (!t)
         return usage_error("image-format: unknown target '%s' (skl, tgl, xe2, ivb, hsw, dg2)",
                            argv[2]);

@@ -209,6 +209,9 @@ TU_API tu_status tu_surface_copy_texels(tu_surface *dst, const tu_surface *src, 
 /* "linear", "nv_block_linear", "x", "y", "4", "64" for the tilings, "?" otherwise. */
 TU_API const char *tu_tiling_name(tu_tiling tiling);
 
+/* "1D", "2D", "3D", "CUBE", "BUFFER" for the surface types, "?" otherwise. */
+TU_API const char *tu_surface_type_name(tu_surface_type type);
+
 /*
  * Describe a planar 2D surface of s->width x s->height pixels: type 2D, one level, one
  * layer; plane 0 (the luma, also the surface's level 0) then plane 1 (chroma,

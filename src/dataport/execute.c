@@ -29,7 +29,8 @@ const tu_dp_op_info *tu_dp_op_describe(tu_dp_op op) {
 tu_status tu_dp_msg_validate(const tu_dp_msg *m, tu_error *err) {
     TU_RETURN_IF(!m, err, TU_INVALID_ARGUMENT, "message is NULL");
     const tu_dp_op_info *info = tu_dp_op_describe(m->op);
-    TU_RETURN_IF(!info, err, TU_INVALID_ARGUMENT, "message op %d is not a tu_dp_op", (int)m->op);
+    TU_RETURN_IF(!info, err, TU_INVALID_ARGUMENT, "message op %d is not a tu_dp_op (0..%d)",
+                 (int)m->op, TU_DP_OP_COUNT - 1);
     TU_RETURN_IF(m->simd < 1 || m->simd > TU_MAX_LANES, err, TU_INVALID_ARGUMENT,
                  "message simd %u is not in 1..32", m->simd);
     TU_RETURN_IF(m->simd < 32 && (m->lane_mask >> m->simd) != 0, err, TU_INVALID_ARGUMENT,
@@ -109,9 +110,9 @@ static tu_status check(const tu_dp_msg *m, const tu_dp_op_info *info, const tu_s
     }
     TU_RETURN_IF(s->type != TU_SURFACE_BUFFER || s->tiling != TU_TILING_LINEAR, err,
                  TU_INVALID_ARGUMENT,
-                 "%s addresses the bytes of a linear BUFFER surface, not a surface of type %d, "
-                 "tiling %d",
-                 info->name, (int)s->type, (int)s->tiling);
+                 "%s addresses the bytes of a linear BUFFER surface, not surface type %s, "
+                 "tiling %s",
+                 info->name, tu_surface_type_name(s->type), tu_tiling_name(s->tiling));
     /* Alignment: dwords for untyped ops, the access size for scattered ones. */
     const uint32_t align =
         m->op == TU_DP_SCATTERED_READ || m->op == TU_DP_SCATTERED_WRITE ? m->bytes : 4;

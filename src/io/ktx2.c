@@ -455,11 +455,20 @@ static tu_status read_header(const uint8_t *p, size_t size, tu_surface *desc,
                  "KTX2 vkFormat 0 (VK_FORMAT_UNDEFINED: Basis Universal or another format only "
                  "the data format descriptor describes) is not supported");
     const tu_format format = tu_format_from_vk(vk_format);
-    TU_RETURN_IF(
-        format == TU_FORMAT_UNDEFINED && vk_is_block_compressed(vk_format), err, TU_UNSUPPORTED,
-        "KTX2 vkFormat %u is a block-compressed format, which texunit does not support", vk_format);
+    const char *vk_name = tuF_vk_format_name(vk_format);
+    TU_RETURN_IF(format == TU_FORMAT_UNDEFINED && vk_is_block_compressed(vk_format), err,
+                 TU_UNSUPPORTED,
+                 "KTX2 vkFormat %u (%s) is a block-compressed format texunit does not support; "
+                 "`texunit formats` lists the ones it does",
+                 vk_format, vk_name ? vk_name : "not a VkFormat of Vulkan 1.3 or the KTX2 list");
+    TU_RETURN_IF(format == TU_FORMAT_UNDEFINED && !vk_name, err, TU_UNSUPPORTED,
+                 "KTX2 vkFormat %u is not a VkFormat of Vulkan 1.3 core or of the extensions "
+                 "KTX2 lists",
+                 vk_format);
     TU_RETURN_IF(format == TU_FORMAT_UNDEFINED, err, TU_UNSUPPORTED,
-                 "KTX2 vkFormat %u is not a format of texunit's table", vk_format);
+                 "KTX2 vkFormat %u (%s) is not a format of texunit's table; `texunit formats` "
+                 "lists the ones it reads",
+                 vk_format, vk_name);
     const tu_format_desc *d = tu_format_describe(format);
     TU_RETURN_IF(type_size != ktx2_type_size(d), err, TU_PARSE_ERROR,
                  "KTX2 typeSize %u does not match vkFormat %u (%s), whose typeSize is %u",

@@ -145,8 +145,9 @@ static tu_status png_read_run(png_context *ctx, const char *path, tu_image *out,
     }
     /* Not reachable with the transformations above; checked all the same. */
     TU_RETURN_IF(format == TU_FORMAT_UNDEFINED, err, TU_UNSUPPORTED,
-                 "PNG file \"%s\": %d channels of %d bits are not supported", path, channels,
-                 out_depth);
+                 "PNG file \"%s\": %d channels of %d bits are not 1, 2 or 4 channels of 8 or 16 "
+                 "bits",
+                 path, channels, out_depth);
 
     const tu_surface desc = {.type = TU_SURFACE_2D,
                              .format = format,

@@ -65,6 +65,33 @@ enum {
 
 enum { HEADER_MASK_DW = 7 };
 
+/* The name of a hardware SFID, for the refusals. */
+static const char *sfid_name(uint32_t sfid) {
+    switch (sfid) {
+    case 2: return "sampler";
+    case SFID_RC: return "render cache";
+    case SFID_DC0: return "data cache";
+    case SFID_DC1: return "data cache 1";
+    case SFID_TGM: return "LSC TGM";
+    case SFID_UGM: return "LSC UGM";
+    default: return "not a data-port SFID";
+    }
+}
+
+/* The descriptor's LSC address size, address type and data size by name. The address size
+ * codes are vISA's (a16 1, a32 2, a64 3); the hardware's address types and data sizes are
+ * vISA's minus one (flat 0 .. bti 3; d8 0 .. d16u32 5, then d16bf32 6). */
+static const char *lsc_addr_size_name(uint32_t v) {
+    static const char *const names[4] = {"reserved", "A16", "A32", "A64"};
+    return names[v & 3];
+}
+static const char *lsc_addr_type_name(uint32_t v) {
+    return v < 4 ? tuL_lsc_addr_type_names[v + 1] : "?";
+}
+static const char *lsc_data_size_name(uint32_t v) {
+    return v < 6 ? tuL_lsc_data_size_names[v + 1] : v == 6 ? "d16bf32" : "reserved";
+}
+
 static bool is_typed(tu_dp_op op) {
     return op == TU_DP_TYPED_READ || op == TU_DP_TYPED_WRITE || op == TU_DP_TYPED_ATOMIC;
 }
@@ -362,7 +389,8 @@ static tu_status legacy_decode(uint32_t sfid, uint32_t type, uint32_t ctrl, dp_g
     tu_dp_msg *d = &m->msg;
     const bool dc1 = sfid == SFID_DC1, rc = sfid == SFID_RC, dc0 = sfid == SFID_DC0;
     TU_RETURN_IF(g == GEN_IVB ? !(rc || dc0) : !(dc1 || dc0), err, TU_INVALID_ARGUMENT,
-                 "SFID %u is not a data-port SFID of this generation (%s)", sfid,
+                 "SFID %u (%s) is not a data-port SFID of this generation (%s)", sfid,
+                 sfid_name(sfid),
                  g == GEN_IVB ? "5 render cache, 10 data cache" : "10 data cache, 12 data cache 1");
     const bool typed_port =
         rc || (dc1 && (type == T_TYPED_READ || type == T_TYPED_WRITE || type == T_TYPED_ATOMIC));
@@ -412,8 +440,9 @@ static tu_status legacy_decode(uint32_t sfid, uint32_t type, uint32_t ctrl, dp_g
         return TU_OK;
     } else {
         return tuB_fail(err, TU_INVALID_ARGUMENT,
-                        "message type %u on SFID %u is not a data-port message texunit lowers",
-                        type, sfid);
+                        "message type %u on SFID %u (%s) is not a data-port message texunit "
+                        "lowers",
+                        type, sfid, sfid_name(sfid));
     }
     /* the atomics: the op from message control 3:0, the response from bit 5 */
     const bool fl = type == T_UNTYPED_ATOMIC_FLOAT;
@@ -435,19 +464,24 @@ static tu_status lsc_decode(uint32_t sfid, uint32_t desc, tu_dp_lmsg *m, uint32_
                             const tu_target *t, tu_error *err) {
     tu_dp_msg *d = &m->msg;
     TU_RETURN_IF(sfid != SFID_TGM && sfid != SFID_UGM, err, TU_INVALID_ARGUMENT,
-                 "SFID %u is not an LSC data-port SFID (13 TGM, 15 UGM)", sfid);
+                 "SFID %u (%s) is not an LSC data-port SFID (13 TGM, 15 UGM)", sfid,
+                 sfid_name(sfid));
     const bool typed = sfid == SFID_TGM;
     const uint32_t opcode = desc & 0x3f, asize = desc >> 7 & 3, dsize = desc >> 9 & 7;
-    TU_RETURN_IF(asize != LSC_A32, err, TU_UNSUPPORTED, "LSC address size %u: texunit lowers A32",
-                 asize);
+    TU_RETURN_IF(asize != LSC_A32, err, TU_UNSUPPORTED,
+                 "LSC address size %u (%s) is not A32 (2), the one texunit lowers", asize,
+                 lsc_addr_size_name(asize));
     TU_RETURN_IF((desc >> 29 & 3) != LSC_BTI, err, TU_UNSUPPORTED,
-                 "LSC address type %u: texunit lowers BTI (3)", desc >> 29 & 3);
+                 "LSC address type %u (%s) is not bti (3), the one texunit lowers", desc >> 29 & 3,
+                 lsc_addr_type_name(desc >> 29 & 3));
     TU_RETURN_IF(desc >> 17 & 7, err, TU_UNSUPPORTED, "LSC cache control %u: texunit lowers 0",
                  desc >> 17 & 7);
     *width = t->verx10 >= 200 ? (typed ? 16 : 0) : (typed ? 8 : 0); /* untyped: from the lengths */
     if (opcode == LSC_LOAD_CMASK || opcode == LSC_STORE_CMASK) {
-        TU_RETURN_IF(dsize != LSC_D32, err, TU_UNSUPPORTED, "LSC data size %u: texunit lowers D32",
-                     dsize);
+        TU_RETURN_IF(dsize != LSC_D32, err, TU_UNSUPPORTED,
+                     "LSC data size %u (%s) of a cmask message is not d32 (2), the one texunit "
+                     "lowers",
+                     dsize, lsc_data_size_name(dsize));
         d->op = opcode == LSC_LOAD_CMASK ? (typed ? TU_DP_TYPED_READ : TU_DP_UNTYPED_READ)
                                          : (typed ? TU_DP_TYPED_WRITE : TU_DP_UNTYPED_WRITE);
         d->channel_mask = desc >> 12 & 0xf;
@@ -458,21 +492,25 @@ static tu_status lsc_decode(uint32_t sfid, uint32_t desc, tu_dp_lmsg *m, uint32_
     TU_RETURN_IF((desc >> 12 & 7) != 0, err, TU_UNSUPPORTED,
                  "LSC vector size code %u: texunit lowers one element per address", desc >> 12 & 7);
     if (opcode == LSC_LOAD || opcode == LSC_STORE) {
-        TU_RETURN_IF(typed, err, TU_INVALID_ARGUMENT, "LSC op %u is not a typed (TGM) message",
-                     opcode);
+        TU_RETURN_IF(typed, err, TU_INVALID_ARGUMENT, "LSC op %u (%s) is not a typed (TGM) message",
+                     opcode, opcode == LSC_LOAD ? "load" : "store");
         TU_RETURN_IF(dsize != LSC_D32 && dsize != LSC_D8U32 && dsize != LSC_D16U32, err,
-                     TU_UNSUPPORTED, "LSC data size %u: texunit lowers D8U32, D16U32 and D32",
-                     dsize);
+                     TU_UNSUPPORTED,
+                     "LSC data size %u (%s) is not d32 (2), d8u32 (4) or d16u32 (5), the ones "
+                     "texunit lowers",
+                     dsize, lsc_data_size_name(dsize));
         d->op = opcode == LSC_LOAD ? TU_DP_SCATTERED_READ : TU_DP_SCATTERED_WRITE;
         d->bytes = dsize == LSC_D8U32 ? 1 : dsize == LSC_D16U32 ? 2 : 4;
         return TU_OK;
     }
     const tuL_lsc_row *row = tuL_lsc_by_subop((uint8_t)opcode);
     TU_RETURN_IF(!row || row->kind != TUL_LSC_ATOMIC, err, TU_UNSUPPORTED,
-                 "LSC op %u is not one texunit lowers (load, store, their cmask forms, atomics)",
-                 opcode);
+                 "LSC op %u (%s) is not one texunit lowers (load, store, their cmask forms, "
+                 "atomics)",
+                 opcode, row ? row->name : "no LSC op");
     TU_RETURN_IF(dsize != LSC_D32, err, TU_UNSUPPORTED,
-                 "LSC atomic data size %u: texunit lowers D32", dsize);
+                 "LSC atomic data size %u (%s) is not d32 (2), the one texunit lowers", dsize,
+                 lsc_data_size_name(dsize));
     d->op = typed ? TU_DP_TYPED_ATOMIC : TU_DP_UNTYPED_ATOMIC;
     d->atomic = row->atomic;
     return TU_OK;

@@ -84,8 +84,9 @@ tu_status tu_lower_image_format(tu_format format, const tu_target *t, tu_image_l
                                 tu_error *err) {
     TU_RETURN_IF(!t || !out, err, TU_INVALID_ARGUMENT, "target and lowering must not be NULL");
     const tu_format_desc *d = tu_format_describe(format);
-    TU_RETURN_IF(!d, err, TU_INVALID_ARGUMENT, "format %d is not a format of the table",
-                 (int)format);
+    TU_RETURN_IF(!d, err, TU_INVALID_ARGUMENT,
+                 "format %d is not a format of the table (1..%d, `texunit formats`)", (int)format,
+                 TU_FORMAT_COUNT - 1);
     const lowering_row *row = NULL;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if (rows[i].format == format) row = &rows[i];
@@ -159,7 +160,9 @@ tu_status tu_lower_image_address(const tu_surface *s, const tu_texel_coord *c, u
     TU_RETURN_IF(!s || !c || !address || !inside, err, TU_INVALID_ARGUMENT,
                  "surface, coordinate, address and inside must not be NULL");
     TU_RETURN_IF(s->tiling != TU_TILING_LINEAR, err, TU_UNSUPPORTED,
-                 "the raw fallback addresses linear surfaces; tiling %d is not", (int)s->tiling);
+                 "surface tiling %s (%d) is not linear, the only tiling the raw fallback "
+                 "addresses",
+                 tu_tiling_name(s->tiling), (int)s->tiling);
     uint32_t w, h, d;
     *inside = tu_surface_level_extent(s, c->level, &w, &h, &d) && c->x < w && c->y < h &&
               c->z < d && c->layer < s->layers && c->sample < s->samples;
@@ -191,6 +194,27 @@ static const char *const numeric_store_rules[] = {
     [TU_NUMERIC_UFLOAT] = "ufloat (clamp >= 0, nearest even to 6/5 mantissa bits)",
 };
 
+/* "; pad missing G, B = 0, A = 1" for the components of R, G, B, A the format has not (zero
+ * for R, G, B; one for A), "" when it has all four. */
+static void pad_text(const tu_format_desc *fd, char *buf, size_t size) {
+    bool has[4] = {false, false, false, false};
+    for (unsigned i = 0; fd && i < fd->channel_count; i++)
+        if (fd->channels[i].component <= TU_COMPONENT_A) has[fd->channels[i].component] = true;
+    char zeros[16] = "";
+    size_t z = 0;
+    for (unsigned c = 0; c < 3; c++)
+        if (!has[c])
+            z += (size_t)snprintf(zeros + z, sizeof zeros - z, "%s%c", z ? ", " : "", "RGB"[c]);
+    if (!z && has[3]) {
+        buf[0] = '\0';
+        return;
+    }
+    snprintf(buf, size, "; pad missing %s%s%s", zeros, z ? " = 0" : "",
+             has[3] ? ""
+             : z    ? ", A = 1"
+                    : "A = 1");
+}
+
 size_t tu_lower_image_steps(const tu_image_lowering *l, bool store, char *buf, size_t size) {
     const tu_format_desc *fd = tu_format_describe(l->format), *ld = tu_format_describe(l->lowered);
     char fields[512] = "";
@@ -208,17 +232,17 @@ size_t tu_lower_image_steps(const tu_image_lowering *l, bool store, char *buf, s
     const char *access = l->raw ? "untyped read/write of the texel's dwords at the raw address "
                                   "(bounds-checked; outside: zero, no write)"
                                 : "typed";
+    char pad[64];
+    pad_text(fd, pad, sizeof pad);
     if (l->native)
         return (size_t)snprintf(buf, size, "%s %s as %s; the data port converts%s",
                                 store ? "store" : "load", access, fd ? fd->name : "?",
-                                store ? "" : "; pad missing G, B = 0, A = 1");
+                                store ? "" : pad);
     if (store)
         return (size_t)snprintf(buf, size,
                                 "store: convert %s; pack the fields into %s's channels; "
                                 "%s write as %s",
                                 fields, ld->name, access, ld->name);
-    return (size_t)snprintf(buf, size,
-                            "load: %s read as %s; extract %s; pad missing G, B = 0, "
-                            "A = 1",
-                            access, ld->name, fields);
+    return (size_t)snprintf(buf, size, "load: %s read as %s; extract %s%s", access, ld->name,
+                            fields, pad);
 }

@@ -50,13 +50,23 @@ static const struct {
     [TU_NV_TEX_CUBEMAP_ARRAY] = {TU_SURFACE_CUBE, true, 0},
 };
 
+/* The R/G/B/A_DATA_TYPE names (TU_NV_TYPE_*), "?" for the codes that are none. */
+static const char *data_type_name(uint32_t t) {
+    static const char *const names[8] = {
+        "?", "SNORM", "UNORM", "SINT", "UINT", "SNORM_FORCE_FP16", "UNORM_FORCE_FP16", "FLOAT",
+    };
+    return t < 8 ? names[t] : "?";
+}
+
 static tu_status check_format(const tu_nv_tic *h, tu_nv_texture *out, tu_error *err) {
     const tuN_format *f = tuN_format_for_header(h);
     TU_RETURN_IF(!f, err, TU_UNSUPPORTED,
-                 "texture header COMPONENTS 0x%02x (%s) with data types R %u G %u B %u A %u and "
-                 "S_R_G_B_CONVERSION %u has no texunit format",
-                 h->components, tuN_components_name(h->components), h->r_data_type, h->g_data_type,
-                 h->b_data_type, h->a_data_type, h->srgb_conversion);
+                 "texture header COMPONENTS 0x%02x (%s) with data types R %u (%s) G %u (%s) "
+                 "B %u (%s) A %u (%s) and S_R_G_B_CONVERSION %u has no texunit format",
+                 h->components, tuN_components_name(h->components), h->r_data_type,
+                 data_type_name(h->r_data_type), h->g_data_type, data_type_name(h->g_data_type),
+                 h->b_data_type, data_type_name(h->b_data_type), h->a_data_type,
+                 data_type_name(h->a_data_type), h->srgb_conversion);
     const uint32_t sources[4] = {h->x_source, h->y_source, h->z_source, h->w_source};
     const uint32_t types[4] = {h->r_data_type, h->g_data_type, h->b_data_type, h->a_data_type};
     static const char axis[] = "XYZW";

@@ -93,6 +93,18 @@ static const int8_t wrap_modes[8] = {
     [TU_NV_WRAP_MIRROR_ONCE_CLAMP_OGL] = -1,
 };
 
+/* The TSC's names of the ADDRESS_U/V/P codes. */
+static const char *const wrap_names[8] = {
+    [TU_NV_WRAP] = "WRAP",
+    [TU_NV_WRAP_MIRROR] = "MIRROR",
+    [TU_NV_WRAP_CLAMP_TO_EDGE] = "CLAMP_TO_EDGE",
+    [TU_NV_WRAP_BORDER] = "BORDER",
+    [TU_NV_WRAP_CLAMP_OGL] = "CLAMP_OGL",
+    [TU_NV_WRAP_MIRROR_ONCE_CLAMP_TO_EDGE] = "MIRROR_ONCE_CLAMP_TO_EDGE",
+    [TU_NV_WRAP_MIRROR_ONCE_BORDER] = "MIRROR_ONCE_BORDER",
+    [TU_NV_WRAP_MIRROR_ONCE_CLAMP_OGL] = "MIRROR_ONCE_CLAMP_OGL",
+};
+
 /* MAX_ANISOTROPY codes 0..7 = 1, 2, 4, 6, 8, 10, 12, 16 to 1. */
 static const uint8_t aniso_ratio[8] = {1, 2, 4, 6, 8, 10, 12, 16};
 
@@ -102,12 +114,12 @@ tu_status tu_nv_tsc_sampler(const tu_nv_tsc *s, tu_sampler *out, tu_error *err) 
     const uint32_t wrap[3] = {s->address_u, s->address_v, s->address_p};
     static const char *const axis[3] = {"ADDRESS_U", "ADDRESS_V", "ADDRESS_P"};
     for (int a = 0; a < 3; a++) {
-        TU_RETURN_IF(wrap[a] > 7, err, TU_INVALID_ARGUMENT, "sampler %s %u is not 0..7", axis[a],
-                     wrap[a]);
+        TU_RETURN_IF(wrap[a] > 7, err, TU_INVALID_ARGUMENT,
+                     "sampler %s %u is not 0..7 (WRAP .. MIRROR_ONCE_CLAMP_OGL)", axis[a], wrap[a]);
         TU_RETURN_IF(wrap_modes[wrap[a]] < 0, err, TU_UNSUPPORTED,
-                     "sampler %s %u (CLAMP_OGL or a MIRROR_ONCE_BORDER/_CLAMP_OGL mode) has no "
-                     "engine address mode",
-                     axis[a], wrap[a]);
+                     "sampler %s %u (%s) has no engine address mode; WRAP (0), MIRROR (1), "
+                     "CLAMP_TO_EDGE (2), BORDER (3) and MIRROR_ONCE_CLAMP_TO_EDGE (5) have",
+                     axis[a], wrap[a], wrap_names[wrap[a]]);
         r.address[a] = (uint8_t)wrap_modes[wrap[a]];
     }
     TU_RETURN_IF(s->mag_filter != 1 && s->mag_filter != 2, err, TU_UNSUPPORTED,

@@ -101,7 +101,8 @@ tu_status tu_sampler_validate(const tu_sampler *s, tu_error *err) {
 tu_status tu_msg_validate(const tu_msg *m, tu_error *err) {
     TU_RETURN_IF(!m, err, TU_INVALID_ARGUMENT, "message is NULL");
     const tu_op_info *info = tu_op_describe(m->op);
-    TU_RETURN_IF(!info, err, TU_INVALID_ARGUMENT, "message op %d is not a tu_op", (int)m->op);
+    TU_RETURN_IF(!info, err, TU_INVALID_ARGUMENT, "message op %d is not a tu_op (0..%d)",
+                 (int)m->op, TU_OP_COUNT - 1);
     TU_RETURN_IF(m->simd < 1 || m->simd > TU_MAX_LANES, err, TU_INVALID_ARGUMENT,
                  "message simd %u is not in 1..32", m->simd);
     TU_RETURN_IF(m->channel_mask == 0 || m->channel_mask > 0xf, err, TU_INVALID_ARGUMENT,

@@ -42,15 +42,15 @@ tu_status tu_media_check_block(uint32_t width, uint32_t height, tu_error *err) {
 
 static tu_status check_read(const tu_surface *s, const tu_media_read *r, size_t dst_size,
                             tu_error *err) {
-    static const char *const type_names[] = {"1D", "2D", "3D", "CUBE", "BUFFER"};
     TU_RETURN_IF(s->type != TU_SURFACE_2D || s->arrayed || s->samples > 1, err, TU_INVALID_ARGUMENT,
                  "MEDIA_LD reads a 2D surface (spec/visa-media-ld.md), not %s %s surface",
                  s->arrayed       ? "an arrayed"
                  : s->samples > 1 ? "a multisample"
                                   : "a",
-                 type_names[s->type]);
+                 tu_surface_type_name(s->type));
     TU_RETURN_IF(s->tiling != TU_TILING_LINEAR, err, TU_INVALID_ARGUMENT,
-                 "MEDIA_LD reads linear surfaces; this one is tiled (tiling %d)", (int)s->tiling);
+                 "MEDIA_LD reads linear surfaces, not surface tiling %s (%d)",
+                 tu_tiling_name(s->tiling), (int)s->tiling);
     TU_RETURN_IF(tu_format_is_compressed(s->format), err, TU_UNSUPPORTED,
                  "MEDIA_LD reads the bytes of texels; surface format %s is block-compressed",
                  tu_format_describe(s->format)->name);

@@ -139,7 +139,8 @@ tu_status tuS_texel_offset(const tu_surface *s, uint32_t mem_level, const tu_tex
                  "sample %u is outside the surface's %u samples", c->sample, s->samples);
     const uint64_t bytes = tu_format_bytes(s->format);
     TU_RETURN_IF(bytes == 0, err, TU_INVALID_ARGUMENT,
-                 "surface format %d is not a format of the table", (int)s->format);
+                 "surface format %d is not a format of the table (1..%d)", (int)s->format,
+                 TU_FORMAT_COUNT - 1);
 
     const tu_level_layout *lv = &s->level[mem_level];
     uint64_t off = lv->offset, t;

@@ -222,8 +222,8 @@ static tu_status check_and_align(tuS_intel_tiling tiling, const tuS_intel_shape 
      * (ISL_DIM_LAYOUT_GFX9_1D) and Gfx12.5 allows only linear or Tile-4 for it. */
     TU_RETURN_IF(s->type != TU_SURFACE_2D && s->type != TU_SURFACE_CUBE && s->type != TU_SURFACE_3D,
                  err, TU_UNSUPPORTED,
-                 "surface type %d with tiling %s: Intel tilings take 2D, cube and 3D surfaces",
-                 (int)s->type, name);
+                 "surface type %s with tiling %s: Intel tilings take 2D, CUBE and 3D surfaces",
+                 tu_surface_type_name(s->type), name);
     /* isl_gfx125_filter_tiling(): "X-tiling is only allowed for 2D surfaces." */
     TU_RETURN_IF(tiling == TUS_TILE_X && s->type == TU_SURFACE_3D, err, TU_UNSUPPORTED,
                  "surface tiling x takes 2D and cube surfaces, not 3D");

@@ -10,16 +10,9 @@
 
 #include <stdio.h>
 
-static const char *type_name(tu_surface_type t) {
+const char *tu_surface_type_name(tu_surface_type type) {
     static const char *const names[] = {"1D", "2D", "3D", "CUBE", "BUFFER"};
-    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
-}
-
-/* The tu_tiling constant's name without TU_TILING_. */
-static const char *tiling_enum_name(tu_tiling t) {
-    static const char *const names[] = {"LINEAR",  "NV_BLOCK_LINEAR", "INTEL_X",
-                                        "INTEL_Y", "INTEL_4",         "INTEL_64"};
-    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
+    return (unsigned)type < sizeof names / sizeof names[0] ? names[type] : "?";
 }
 
 uint32_t tu_surface_max_levels(const tu_surface *s) {
@@ -43,10 +36,12 @@ static bool is_power_of_two_samples(uint32_t n) {
 
 tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
     TU_RETURN_IF((unsigned)s->type > TU_SURFACE_BUFFER, err, TU_INVALID_ARGUMENT,
-                 "surface type %d is not one of 1D, 2D, 3D, CUBE, BUFFER", (int)s->type);
-    const char *type = type_name(s->type);
+                 "surface type %d is not one of 1D (0), 2D (1), 3D (2), CUBE (3), BUFFER (4)",
+                 (int)s->type);
+    const char *type = tu_surface_type_name(s->type);
     TU_RETURN_IF(!tu_format_is_valid(s->format), err, TU_INVALID_ARGUMENT,
-                 "surface format %d is not a format of the table", (int)s->format);
+                 "surface format %d is not a format of the table (1..%d, `texunit formats`)",
+                 (int)s->format, TU_FORMAT_COUNT - 1);
     if (tu_format_is_compressed(s->format)) {
         /* Vulkan gives block-compressed formats no buffer views and no multisampling
          * (sampleCounts 1 for optimal tiling of every compressed format in practice).
@@ -82,8 +77,8 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
                      TUS_MAX_GOB_LOG2);
     } else {
         TU_RETURN_IF(s->gob_height_log2 || s->gob_depth_log2, err, TU_INVALID_ARGUMENT,
-                     "surface gob_height_log2 %u / gob_depth_log2 %u must be 0 for a %s surface",
-                     s->gob_height_log2, s->gob_depth_log2, tiling_enum_name(s->tiling));
+                     "surface gob_height_log2 %u / gob_depth_log2 %u must be 0 for tiling %s",
+                     s->gob_height_log2, s->gob_depth_log2, tu_tiling_name(s->tiling));
     }
     TU_RETURN_IF(s->arrayed && (s->type == TU_SURFACE_3D || s->type == TU_SURFACE_BUFFER), err,
                  TU_INVALID_ARGUMENT, "surface arrayed is set but a %s surface cannot be arrayed",
@@ -250,8 +245,8 @@ static tu_status check_planes(const tu_surface *s, tu_error *err) {
     TU_RETURN_IF(s->plane_count > TU_MAX_PLANES, err, TU_INVALID_ARGUMENT,
                  "surface plane_count %u exceeds %u", s->plane_count, TU_MAX_PLANES);
     TU_RETURN_IF(s->plane_count > 0 && s->tiling != TU_TILING_LINEAR, err, TU_INVALID_ARGUMENT,
-                 "surface plane_count %u: planes are linear, the surface is %s", s->plane_count,
-                 tiling_enum_name(s->tiling));
+                 "surface plane_count %u: planes are linear, the surface's tiling is %s",
+                 s->plane_count, tu_tiling_name(s->tiling));
     TU_RETURN_IF(s->plane_count > 1 && (s->type != TU_SURFACE_2D || s->arrayed), err,
                  TU_INVALID_ARGUMENT, "surface plane_count %u: only 2D surfaces can be planar",
                  s->plane_count);
@@ -259,8 +254,8 @@ static tu_status check_planes(const tu_surface *s, tu_error *err) {
         const tu_plane *pl = &s->plane[p];
         const uint32_t bytes = tu_format_bytes(pl->format);
         TU_RETURN_IF(bytes == 0, err, TU_INVALID_ARGUMENT,
-                     "surface plane[%u].format %d is not a format of the table", p,
-                     (int)pl->format);
+                     "surface plane[%u].format %d is not a format of the table (1..%d)", p,
+                     (int)pl->format, TU_FORMAT_COUNT - 1);
         TU_RETURN_IF(pl->width == 0 || pl->height == 0 || pl->width > TU_MAX_DIMENSION ||
                          pl->height > TU_MAX_DIMENSION,
                      err, TU_INVALID_ARGUMENT, "surface plane[%u] size %ux%u is not in 1..%u", p,

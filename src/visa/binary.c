@@ -586,7 +586,7 @@ tu_status tu_visa_decode(const uint8_t *buf, size_t size, tu_visa_platform platf
                  size);
 
     TU_RETURN_IF(platform != TU_VISA_XE_LP && platform != TU_VISA_XE2, err, TU_INVALID_ARGUMENT,
-                 "platform %d is not TU_VISA_XE_LP or TU_VISA_XE2", (int)platform);
+                 "platform %d is not TU_VISA_XE_LP (0) or TU_VISA_XE2 (1)", (int)platform);
 
     reader r = {buf, size, 0, platform, err};
     tu_visa_inst in;

@@ -114,7 +114,9 @@ static tu_status check_surface(const tu_visa_inst *in, const char *op, tu_error 
                  "surface-state index %u of %s must be 0", in->lsc.ss_index, op);
     if (s->is_imm) {
         TU_RETURN_IF(s->type != TU_VISA_UD && s->type != TU_VISA_D, err, TU_INVALID_ARGUMENT,
-                     "surface immediate type %u of %s is not ud or d", s->type, op);
+                     "surface immediate type %s (%u) of %s is not ud or d",
+                     s->type < TU_VISA_TYPE_COUNT ? tu_visa_type_name((tu_visa_type)s->type) : "?",
+                     s->type, op);
         TU_RETURN_IF(s->imm >> 32 || s->id || s->row || s->col || s->region, err,
                      TU_INVALID_ARGUMENT, "surface immediate of %s carries more than 32 bits", op);
         TU_RETURN_IF(in->lsc.addr_type == 4 && s->imm > 255, err, TU_INVALID_ARGUMENT,

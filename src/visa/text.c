@@ -1218,7 +1218,7 @@ tu_status tu_visa_parse(const char *text, size_t size, tu_visa_platform platform
     TU_RETURN_IF(!out || (!text && size), err, TU_INVALID_ARGUMENT,
                  "text and kernel must not be NULL");
     TU_RETURN_IF(platform != TU_VISA_XE_LP && platform != TU_VISA_XE2, err, TU_INVALID_ARGUMENT,
-                 "platform %d is not XE_LP (0) or XE2 (1)", (int)platform);
+                 "platform %d is not TU_VISA_XE_LP (0) or TU_VISA_XE2 (1)", (int)platform);
     memset(out, 0, sizeof *out);
     TU_TRY(tu_text_check(text, size, 1, err));
     out->version_major = 4, out->version_minor = 2;

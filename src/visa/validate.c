@@ -43,7 +43,7 @@ tu_status tuV_check_op(uint8_t opcode, uint8_t subop, bool uw_params, tu_visa_pl
                        const tuL_op **row, tu_error *err) {
     *row = NULL;
     TU_RETURN_IF(platform != TU_VISA_XE_LP && platform != TU_VISA_XE2, err, TU_INVALID_ARGUMENT,
-                 "platform %d is not TU_VISA_XE_LP or TU_VISA_XE2", (int)platform);
+                 "platform %d is not TU_VISA_XE_LP (0) or TU_VISA_XE2 (1)", (int)platform);
     const tuV_layout *layout = tuV_layout_of(opcode);
     TU_RETURN_IF(!layout, err, TU_INVALID_ARGUMENT,
                  "opcode 0x%02X is not one of 0x6D (3D_SAMPLE), 0x6E (3D_LOAD), 0x6F "

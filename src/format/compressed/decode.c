@@ -54,7 +54,8 @@ static tu_status check(tuC_format f, const void *block, size_t block_size, tu_er
                        const tuC_format_info **info) {
     *info = tuC_format_info_get(f);
     TU_RETURN_IF(*info == NULL, err, TU_INVALID_ARGUMENT,
-                 "compressed format %u is not a compressed format", (unsigned)f);
+                 "compressed format %u is not a compressed format (1..%d)", (unsigned)f,
+                 TUC_FORMAT_COUNT - 1);
     TU_RETURN_IF(block == NULL, err, TU_INVALID_ARGUMENT, "block pointer is NULL");
     TU_RETURN_IF(block_size < (*info)->block_bytes, err, TU_OUT_OF_RANGE,
                  "block size %zu is smaller than the %u bytes of a %s block", block_size,
