@@ -1,6 +1,6 @@
 /*
  * texbench.c - texture sampling throughput of texunit and of lavapipe (Mesa's CPU Vulkan
- * driver) in the same run (DESIGN.md §6; the workloads W1-W8 of the speed goal).
+ * driver) in the same run (docs/bindings.md; the workloads W1-W8 of the speed goal).
  *
  *   texbench [--quick] [--samples N] [--reps R] [--threads T] [--workloads W1,W3,...]
  *            [--sizes 256,1024] [--patterns random,coherent] [--isa best|scalar|avx2|avx512]

@@ -1,7 +1,7 @@
 /*
  * fuzz_block_linear.c - libFuzzer target for the equivalence of layouts: a surface in
- * NVIDIA's block-linear layout (tu_surface_layout_block_linear, notes/nvidia-texture.md §4)
- * against the same texels in a linear (packed) surface.
+ * NVIDIA's block-linear layout (tu_surface_layout_block_linear, envytools
+ * docs/hw/memory/g80-surface.rst) against the same texels in a linear (packed) surface.
  *
  * From the input: a surface shape (any type, format, sizes, levels, layers, samples), the
  * block height and depth in GOBs, a view, a sampler and messages. Each surface gets a buffer

@@ -1,6 +1,7 @@
 /*
  * fuzz_dp_lower.c - libFuzzer target for the equivalence of the data port's two paths
- * (texunit/dataport.h, texunit/lower.h "the data port"; notes/image-load-store.md §3):
+ * (texunit/dataport.h, texunit/lower.h "the data port"; Mesa brw_lower_logical_sends.cpp,
+ * lower_surface_logical_send):
  *
  *   direct:   tu_dp_execute on a copy of the surface's memory
  *   lowered:  tu_dp_lower_split -> tu_dp_lower_payload -> tu_dp_send_execute per part (the

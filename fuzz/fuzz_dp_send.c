@@ -1,6 +1,7 @@
 /*
  * fuzz_dp_send.c - libFuzzer target for the data-port send: tu_dp_send_execute and the
- * decoder under it (src/visa/dp_send.c, src/lower/dataport.c; notes/image-load-store.md §3).
+ * decoder under it (src/visa/dp_send.c, src/lower/dataport.c; Mesa brw_lower_logical_sends.cpp,
+ * lower_surface_logical_send).
  *
  * The input is a descriptor, an extended descriptor, an execution mask and a generation
  * (IVB, HSW, SKL, TGL, DG2, Xe2), then src0 and src1: whatever the fuzzer writes is a send a

@@ -2,7 +2,7 @@
  * fuzz_ktx2.c - libFuzzer target for the KTX2 reader (src/io/ktx2.c).
  *
  * Any input must be refused with a status or read into a valid image, never crash or
- * touch memory outside what it was given (DESIGN.md §7). An accepted image must also
+ * touch memory outside what it was given. An accepted image must also
  * survive a write and a second read unchanged: the reader and the writer agree.
  *
  *   clang -fsanitize=fuzzer,address,undefined -Iinclude fuzz/fuzz_ktx2.c <library sources>

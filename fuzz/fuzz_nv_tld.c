@@ -4,7 +4,7 @@
  * (tu_nv_tic_decode, tu_nv_tsc_decode).
  *
  * Any input is refused with a status or accepted, never crashes or reads outside what it
- * was given (DESIGN.md §7). What is accepted must survive the round trip unchanged:
+ * was given. What is accepted must survive the round trip unchanged:
  * print -> parse for text, encode -> decode for the binary word and the header.
  */
 #include "texunit/texunit.h"

@@ -1,9 +1,9 @@
 /*
  * fuzz_visa_binary.c - libFuzzer target for the vISA 4.1 instruction decoder
- * (src/visa/binary.c; layouts of notes/visa-encoding.md §1.2-§1.6).
+ * (src/visa/binary.c; layouts of IGC ByteCodeReaderNG.cpp).
  *
  * Any input must be refused with a status or decoded into an instruction that validates,
- * never crash or read outside what it was given (DESIGN.md §7). An accepted instruction
+ * never crash or read outside what it was given. An accepted instruction
  * must encode back to exactly the bytes the decoder consumed (every unused bit is zero, so
  * the encoding is unique), and decoding those bytes again must give the same instruction,
  * field by field. Both platforms are tried.

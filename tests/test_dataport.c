@@ -1,8 +1,8 @@
 /*
  * test_dataport.c - the data port (texunit/dataport.h), with expected values derived from the
  * rules: every atomic op against a reference written here from the table of
- * notes/image-load-store.md §2.2; typed writes against the format table's encoder and typed
- * reads against its decoder (the conversions Vulkan's image stores and loads use) on every
+ * vISA spec, DWORD_ATOMIC, atomic operations; typed writes against the format table's encoder and
+ * typed reads against its decoder (the conversions Vulkan's image stores and loads use) on every
  * typed format with random, NaN, infinite and out-of-range values; partial channel writes;
  * the coordinates of every surface type; ascending lane order for writes and atomics;
  * out-of-bounds reads, writes and atomics (per dword for bytes ops); and every refusal,

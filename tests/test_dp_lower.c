@@ -4,8 +4,8 @@
  * op, SIMD 1..32, lane masks, channel masks, atomics, byte/word/dword scattered access,
  * typed address counts) give the same results lowered (split, payload, physical send or split
  * send, decode, engine, response) as run directly: the memory after, byte for byte, and every
- * returned lane. Also: the descriptor fields against notes/image-load-store.md §3 for a few
- * messages, and every refusal of the decoder.
+ * returned lane. Also: the descriptor fields against Mesa brw_lower_logical_sends.cpp,
+ * lower_surface_logical_send for a few messages, and every refusal of the decoder.
  */
 #include "texunit/texunit.h"
 

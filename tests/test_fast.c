@@ -1,6 +1,6 @@
 /*
- * test_fast.c - the fast-path table (DESIGN.md §3 "Fast-path table", §6: "every fast path is
- * tested against the generic path on random inputs, bit for bit"; STYLE.md §3):
+ * test_fast.c - the fast-path table (docs/semantics.md, "Kernels and the ISA choice":
+ * every fast path is tested against the generic path on random inputs, bit for bit):
  *   - random messages over the key space the rows accept and its near misses, each run
  *     with the fast paths allowed and forced off, the replies compared byte for byte, and
  *     the row chosen compared with an independent statement of what the rows accept;
@@ -481,7 +481,7 @@ static void canonical_msg(tu_msg *m, tu_op op) {
     }
 }
 
-/* pixman's lesson (STYLE.md §3): first match wins, so an earlier row whose flags are a
+/* pixman's lesson (pixman-fast-path.c): first match wins, so an earlier row whose flags are a
  * subset of a later row's hides it. Check the table, then reach every row. */
 static void test_every_row_reachable(void) {
     const uint32_t direct = TUE_FAST_TILING_LINEAR | TUE_FAST_RESIDENT | TUE_FAST_IN_BOUNDS;

@@ -1,11 +1,11 @@
 /*
  * test_image_format.c - storage image format lowering (texunit/lower.h, "image format
- * conversion"; notes/image-load-store.md §4): for every storage format and every generation
- * (IVB, HSW, SKL, Gen11, TGL, DG2, Xe2), on random texels including NaN, infinities, denormals
- * and out-of-range values, a typed load of the lowered format + unpack equals the direct typed
- * load of the original format, and pack + a typed store of the lowered format leaves the same
- * bytes as the direct typed store. Also: the §4.3 table spot-checked, the raw fallback's
- * address and bounds check against the surface module's gate, and the refusals.
+ * conversion"; Mesa isl_storage_image.c, isl_lower_storage_image_format): for every storage format
+ * and every generation (IVB, HSW, SKL, Gen11, TGL, DG2, Xe2), on random texels including NaN,
+ * infinities, denormals and out-of-range values, a typed load of the lowered format + unpack equals
+ * the direct typed load of the original format, and pack + a typed store of the lowered format
+ * leaves the same bytes as the direct typed store. Also: the §4.3 table spot-checked, the raw
+ * fallback's address and bounds check against the surface module's gate, and the refusals.
  */
 #include "texunit/texunit.h"
 

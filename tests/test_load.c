@@ -1,8 +1,8 @@
 /*
  * test_load.c - the integer-coordinate half of the engine, with expected values derived
- * from the rules (spec/visa-3d-load.md, spec/visa-3d-info.md, spec/visa-media-ld.md,
- * notes/intel-sampler.md §3 and §7, docs/semantics.md): every ld form on every surface type,
- * every out-of-bounds direction, MCS slot remapping and clear colour for every sample
+ * from the rules (vISA spec, 3D_LOAD, vISA spec, INFO, vISA spec, MEDIA_LD,
+ * Mesa isl_format_layout.csv, MCS_2X..MCS_16X and §7, docs/semantics.md): every ld form on every
+ * surface type, every out-of-bounds direction, MCS slot remapping and clear colour for every sample
  * count, media block reads of every width class, fields, planes and edges, and resinfo /
  * sampleinfo on every surface type.
  */
@@ -542,7 +542,7 @@ static void test_media(void) {
     tu_image cube = make_where(TU_SURFACE_CUBE, false, 4, 4, 1, 6, 1, 1);
     tu_media_read ok = {0, 0, 4, 4, 0, 0};
     CHECK_ERR(tu_media_block_read(&cube.surface, &ok, dst, sizeof dst, &err), TU_INVALID_ARGUMENT,
-              &err, "MEDIA_LD reads a 2D surface (spec/visa-media-ld.md), not a CUBE surface");
+              &err, "MEDIA_LD reads a 2D surface (vISA spec, MEDIA_LD), not a CUBE surface");
     tu_image_free(&cube);
     tu_image arr = make_where(TU_SURFACE_2D, true, 4, 4, 1, 2, 1, 1);
     CHECK_ERR(tu_media_block_read(&arr.surface, &ok, dst, sizeof dst, &err), TU_INVALID_ARGUMENT,

@@ -4,8 +4,9 @@
  *
  *   - a hand-computed table of (op, width, target) -> (split count, width, message length,
  *     response length, header), including the sample_d, 11-register and 16-bit cases and the
- *     cases where Mesa's conservative width rule and IGC's differ (notes/intel-sampler.md
- *     §1.3, §1.5, §1.6; notes/visa-encoding.md §5, §6);
+ *     cases where Mesa's conservative width rule and IGC's differ (Mesa
+ * brw_lower_logical_sends.cpp, lower_sampler_logical_send §1.3, §1.5, §1.6; IGC
+ * TranslateSend3D.cpp, §6);
  *   - a sweep of every row of the Intel op table x SIMD8/16/32 x skl/tgl/xe2 x both width
  *     rules x F/HF x with/without a header against a model of those rules written here;
  *   - descriptor, extended descriptor and header bits (§1.1, §1.2) of hand-built messages;
@@ -31,7 +32,7 @@ typedef struct hw {
     bool half, xe2, ms16;
 } hw;
 
-/* notes/visa-encoding.md §5 (GRF, native width), intel-sampler.md §1.3 (16-bit payloads
+/* IGC TranslateSend3D.cpp (GRF, native width), Mesa lower_sampler_logical_send (16-bit payloads
  * Gfx11+, ld2dms_w/ld_mcs 16-bit only on Gfx12.5+), §1.1 and §2 (bit 5 of the type on Xe2) */
 static const hw hws[] = {
     {"skl", 32, 8, 90, false, false, false},

@@ -10,7 +10,7 @@
  *   lowered:  tu_lower_split -> tu_lower_payload -> tu_send_execute -> tu_lower_zip
  *
  * give bit-identical destinations: channel data of every enabled lane and the pixel null
- * mask DWord (DESIGN.md §1: "The lowered path and the direct path must give bit-identical
+ * mask DWord ("The lowered path and the direct path must give bit-identical
  * results"). A message the engine refuses is refused by the send too; a message no physical
  * message can carry is refused by the lowering with its reason (checked against the notes'
  * rule: too long even at native width, or a _po / pre-Xe2 type on the wrong target).

@@ -1,6 +1,6 @@
 /*
- * test_nv_block_linear.c - NVIDIA block-linear surfaces (notes/nvidia-texture.md §4.1) through
- * the surface layer's address gate. Expected offsets come from a second formulation of the
+ * test_nv_block_linear.c - NVIDIA block-linear surfaces (envytools docs/hw/memory/g80-surface.rst)
+ * through the surface layer's address gate. Expected offsets come from a second formulation of the
  * notes' rules written here: the GOB byte order as yuzu's bit masks (SWIZZLE_X_BITS 0b100101111,
  * SWIZZLE_Y_BITS 0b011010000), the per-level block shrink as envytools' loop ("while (bh > 0 &&
  * (8 << (bh-1)) >= height) bh--"), blocks numbered x, then y, then z, GOBs inside a block y then

@@ -1,7 +1,7 @@
 /*
- * test_nv_ref.h - the tests' own model of NVIDIA block-linear memory (notes/nvidia-texture.md
- * §4.1), written independently of src/surface/address.c: the GOB byte order as yuzu's bit
- * masks (SWIZZLE_X_BITS 0b100101111, SWIZZLE_Y_BITS 0b011010000), the per-level block shrink as
+ * test_nv_ref.h - the tests' own model of NVIDIA block-linear memory (NVIDIA open-gpu-doc
+ * clb097tex.h §4.1), written independently of src/surface/address.c: the GOB byte order as yuzu's
+ * bit masks (SWIZZLE_X_BITS 0b100101111, SWIZZLE_Y_BITS 0b011010000), the per-level block shrink as
  * envytools' loop ("while (bh > 0 && (8 << (bh-1)) >= height) bh--"), blocks numbered x, then
  * y, then z, GOBs inside a block y then z, layers at the sum of the levels rounded up to one
  * level-0 block, multisample pixels as the notes' sample table; a compressed format's

@@ -1,9 +1,9 @@
 /*
- * test_nv_tic.c - Maxwell texture headers and samplers (notes/nvidia-texture.md §1.2, §1.3):
+ * test_nv_tic.c - Maxwell texture headers and samplers (NVIDIA open-gpu-doc clb097tex.h, §1.3):
  * every field of every header layout at the bits the notes' tables give (typed in here from
  * the notes, not taken from the implementation), signed and split fields, lossless round trips
  * of random entries, refusals of values a layout cannot hold; the sampler's meaning and TLD's
- * override sampler (spec/nvidia-tld.txt); the format table both ways; a header as a texture,
+ * override sampler (NVIDIA TLD page); the format table both ways; a header as a texture,
  * with every refusal; pools, MaximumIndex, regions and the constant bank.
  */
 #include "texunit/texunit.h"

@@ -1,6 +1,6 @@
 /*
- * test_nv_tld_exec.c - TLD executed on a warp (spec/nvidia-tld.txt, notes/nvidia-texture.md §2-4,
- * DESIGN.md §4). Block-linear textures are built by this test: the generator's fields written at
+ * test_nv_tld_exec.c - TLD executed on a warp (the NVIDIA TLD page; envytools
+ * envydis/gm107.c). Block-linear textures are built by this test: the generator's fields written at
  * the offsets of the tests' own block-linear model (test_nv_ref.h); expected texels come from a
  * linear ("pitch") copy filled by tu_surface_fill_hash and decoded with tu_surface_decode_texel.
  * Covers every paramA on its texture type, several block heights and depths and every mip level

@@ -1,6 +1,6 @@
 /*
- * test_nv_tld_text.c - TLD as text and as the Maxwell 64-bit word (spec/nvidia-tld.txt,
- * notes/nvidia-texture.md §2.1): the page's two examples; every option combination (.B, .LZ/.LL,
+ * test_nv_tld_text.c - TLD as text and as the Maxwell 64-bit word (NVIDIA TLD page,
+ * envytools envydis/gm107.c): the page's two examples; every option combination (.B, .LZ/.LL,
  * .AOFFI, .MS, .CL, .NODEP, .T/.P, every #paramA, Ps, the guard, wmasks, annotations) built as
  * text by this test's own printer and as bits by this test's own encoder from the notes' field
  * table, then text -> struct -> text and struct -> binary -> struct; the packing table with

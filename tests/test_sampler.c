@@ -1,6 +1,6 @@
 /*
  * test_sampler.c - the engine, case by case, with every expected value derived by hand
- * from the rule it tests (Vulkan "Image Operations", DESIGN.md §4-5, docs/semantics.md):
+ * from the rule it tests (Vulkan "Image Operations", docs/semantics.md):
  * address modes, border colours, weights in both precision modes, LOD selection, bias
  * and clamps, the LOD op, derivatives from subspans, coarse pixels, anisotropy, cube
  * faces, seamless edges and corners, depth compare, offsets, gather, loads, residency,

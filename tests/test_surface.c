@@ -485,7 +485,7 @@ static void test_mcs_errors(void) {
     tu_error err = {0};
     tu_surface s = msaa_surface();
     CHECK(tu_surface_validate(&s, &err) == TU_OK, "%s", err.message);
-    /* The MCS element per sample count (notes/intel-sampler.md §3). */
+    /* The MCS element per sample count (Mesa isl_format_layout.csv, MCS_2X..MCS_16X). */
     const struct {
         uint32_t samples;
         tu_format format;

@@ -1,7 +1,7 @@
 /*
  * test_visa.c - the vISA text front end and its execution.
  *
- * Text: the real IGC lines of notes/visa-encoding.md §3.2 (FileCheck placeholders replaced by
+ * Text: the real IGC lines of IGC IsaDisassembly.cpp and CISA.y (FileCheck placeholders replaced by
  * names) parse; print(parse(t)) is canonical and parses back to the same instructions; every
  * op of the op table in every modifier, channel and exec-size combination round-trips; errors
  * name their line and column. Execution: results equal the engine run directly on the same
@@ -44,7 +44,7 @@ static const char *decls = ".version 4.2\n"
                            ".decl S0 v_type=S num_elts=1\n"
                            ".decl T6 v_type=T num_elts=1\n";
 
-/* The lines of notes/visa-encoding.md §3.2, verbatim but for [[NAME]] placeholders. */
+/* The lines of IGC IsaDisassembly.cpp and CISA.y, verbatim but for [[NAME]] placeholders. */
 static const char *const igc_lines[] = {
     "movs (M1_NM, 1) S31(0) V0039(0,0)<0;1,0>",
     "movs (M1_NM, 1) %bss(0) texture(0,0)<0;1,0>",
@@ -684,7 +684,7 @@ static void test_execute_refusals(void) {
         {"load_3d.R (M1, 8)  0x0:uw T6 D.0 %null.0 U.0", "loads take UD, D or UW"},
         {"sample_po.R (M1, 8)  0x0:uw S0 T6 D.0 %null.0 H.0 H.0 H.0 H.0",
          "packs offsets into a 32-bit parameter and needs type F"},
-        /* Raw operands start on a register (notes/visa-encoding.md §1.4): Q (one dword)
+        /* Raw operands start on a register (vISA spec, "Operands", raw operand): Q (one dword)
          * puts W at byte 196, so W.0 is not GRF-aligned though its offset is 0. */
         {"sample_lz.R (M1, 8)  0x0:uw S0 T6 W.0 %null.0 U.0",
          "the destination W.0 is not GRF-aligned: W sits at GRF byte 196"},

@@ -2,7 +2,7 @@
  * test_visa_binary.c - the vISA 4.1 binary codec and the instruction validator
  * (src/visa/binary.c, src/visa/validate.c).
  *
- * Expected bytes are computed here from the layout text of notes/visa-encoding.md (§1.2 the
+ * Expected bytes are computed here from the layout text of IGC ByteCodeReaderNG.cpp (§1.2 the
  * exec-size byte, §1.3 vector operands, §1.4 raw operands, §1.5 Pred, §1.6 the layouts), never
  * through the codec: every row of the Intel op table × every exec size × every Op-word flag
  * set (legal ones round-trip, illegal ones are refused) × channel masks × NumParams 1..nparams
@@ -421,7 +421,7 @@ static void test_media(void) {
             round_trip(&in, "media_ld mod/plane");
         }
 
-    /* every block size: legal exactly when pitch x rows <= 256 (spec/visa-media-ld.md table),
+    /* every block size: legal exactly when pitch x rows <= 256 (vISA spec, MEDIA_LD table),
      * and the engine's pitch agrees with this file's */
     tu_error err = {0};
     unsigned legal = 0;

@@ -1,7 +1,7 @@
 /*
  * test_visa_dataport.c - the data-port instructions of the vISA front end: GATHER4_TYPED,
  * SCATTER4_TYPED, TYPED_ATOMIC, GATHER4_SCALED, SCATTER4_SCALED, GATHER_SCALED,
- * SCATTER_SCALED and DWORD_ATOMIC (notes/image-load-store.md §2).
+ * SCATTER_SCALED and DWORD_ATOMIC (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC).
  *
  * Text: every row with every suffix form round-trips (print(parse(t)) canonical). Binary: the
  * bytes of one instruction of each layout, assembled here from the note's field table, and
@@ -548,7 +548,8 @@ static void test_execution_matches_engine(void) {
         memcpy(grf_before, m.st.grf, m.st.grf_bytes);
         const tu_status got = tu_visa_execute(&m.k, &m.st, &m.b, &err);
 
-        /* the expected: the lane mask by notes/visa-encoding.md §1.5, the message by §2.4 */
+        /* the expected: the lane mask by vISA spec, "Operands", "Predication", the message by §2.4
+         */
         const uint32_t all = n == 32 ? 0xffffffffu : (1u << n) - 1, moff = 4 * (emask & 7);
         uint32_t lanes = emask & 8 ? all : (uint32_t)((uint64_t)m.st.dispatch_mask >> moff) & all;
         uint32_t pbits = (uint32_t)((uint64_t)m.st.pred_bits[var_index(&m.k, "P1")] >> moff) & all;

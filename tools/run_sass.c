@@ -1,7 +1,7 @@
 /*
- * run_sass.c - `texunit run FILE.sass`: a program of NVIDIA TLD instructions (spec/nvidia-tld.txt)
- * and the directives that set up what they read (notes/nvidia-texture.md: texture headers and
- * samplers in their pools, block-linear and pitch memory, the constant bank, registers).
+ * run_sass.c - `texunit run FILE.sass`: a program of NVIDIA TLD instructions (NVIDIA TLD page)
+ * and the directives that set up what they read (NVIDIA open-gpu-doc clb097tex.h: texture headers
+ * and samplers in their pools, block-linear and pitch memory, the constant bank, registers).
  *
  *   // a comment (also a line starting with #)
  *   .lanes N                       threads of the warp, 1..32 (default 1)

@@ -25,7 +25,7 @@
  *   D24_UNORM_S8_UINT: depth in bits 23:0, stencil in bits 31:24 (one 32-bit word).
  *   D32_SFLOAT_S8_UINT: depth in bytes 0-3, stencil in byte 4, bytes 5-7 unused.
  *
- * src/format/format.c checks at compile time that the fields of every row add up to
+ * src/format/format_table.c checks at compile time that the fields of every row add up to
  * 8 * BYTES; tests/test_format.c checks the VK numbers against vulkan_core.h.
  */
 #ifndef TEXUNIT_FORMAT_LIST_H

@@ -1,8 +1,8 @@
 /*
- * texunit/io.h - image files: KTX2 (uncompressed formats of the table) and PNG.
+ * texunit/io.h - image files: KTX2 (the formats of the table, compressed ones included) and PNG.
  *
- * These are the only texunit functions that allocate: a tu_image owns the memory
- * its surface points to. Free it with tu_image_free.
+ * These functions allocate (as do tu_cache_create, tu_visa_parse and tu_visa_state_init):
+ * a tu_image owns the memory its surface points to. Free it with tu_image_free.
  */
 #ifndef TEXUNIT_IO_H
 #define TEXUNIT_IO_H

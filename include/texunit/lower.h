@@ -1,7 +1,7 @@
 /*
  * texunit/lower.h - the compiler side of Intel sampler messages, Mesa's pipeline
- * (spec/mesa-logical-sends-thread.txt; notes/intel-sampler.md §1, §6; notes/visa-encoding.md
- * §5, §6):
+ * (the 2015 mesa-dev thread on image load/store; Mesa brw_lower_logical_sends.cpp,
+ * lower_sampler_logical_send, §6; IGC ByteCodeReaderNG.cpp §5, §6):
  *
  *   logical message (tu_lmsg: a tu_msg + surface, sampler and payload types)
  *     -> tu_lower_split     pass 1: the SIMD width the target takes; groups M1/M3, M1/M5
@@ -33,7 +33,8 @@ extern "C" {
 
 /* --- targets ---------------------------------------------------------------------------- */
 
-/* How pass 1 chooses a message's width (notes/intel-sampler.md §1.6). */
+/* How pass 1 chooses a message's width (Mesa brw_fs_lower_simd_width.cpp,
+ * get_sampler_lowered_simd_width). */
 typedef enum tu_width_rule {
     /* IGC's vISA finalizer (translateVISASampler3DInst): a 2x-native message is split into
      * two native ones when its payload exceeds max_mlen GRFs or it is a gradient op wider
@@ -106,8 +107,9 @@ typedef struct tu_lmsg {
 } tu_lmsg;
 
 /* What the Intel op table says about message type `type` (which equals the vISA sub-op,
- * notes/intel-sampler.md §2) on target t: the engine op, the mnemonic, the parameters in
- * payload order, whether they are F/HF (else UD/D/UW). uw picks ld2dms_w's UW form. */
+ * Mesa brw_eu_defines.h, GFX5_SAMPLER_MESSAGE_*) on target t: the engine op, the mnemonic, the
+ * parameters in payload order, whether they are F/HF (else UD/D/UW). uw picks ld2dms_w's UW form.
+ */
 typedef struct tu_lower_type_info {
     tu_op op;
     const char *mnemonic;
@@ -120,7 +122,7 @@ typedef struct tu_lower_type_info {
 TU_API bool tu_lower_describe_type(uint32_t type, bool uw, const tu_target *t,
                                    tu_lower_type_info *out);
 
-/* Mesa's tex_logical_srcs, in Mesa's order (notes/intel-sampler.md §6.2). */
+/* Mesa's tex_logical_srcs, in Mesa's order (Mesa brw_eu_defines.h, enum tex_logical_srcs). */
 /* clang-format off */
 #define TU_LSRC_LIST(X) \
     X(COORDINATE) X(SHADOW_C) X(LOD) X(LOD2) X(MIN_LOD) X(SAMPLE_INDEX) X(MCS) X(SURFACE) \
@@ -318,9 +320,10 @@ typedef struct tu_send_tables {
 /* --- the data port: logical surface messages, their split and their payloads -------------- */
 
 /*
- * The compiler side of image load/store (spec/mesa-logical-sends-thread.txt, the thread's own
- * subject; notes/image-load-store.md §1, §3): Mesa's *_SURFACE_*_LOGICAL messages
- *   tu_dp_lmsg  -> tu_dp_lower_split    typed SIMD8 (16 on Xe2), untyped up to SIMD16
+ * The compiler side of image load/store (the 2015 mesa-dev thread on image load/store, the thread's
+ * own subject; Mesa brw_lower_logical_sends.cpp, lower_surface_logical_send, §3): Mesa's
+ * *_SURFACE_*_LOGICAL messages tu_dp_lmsg  -> tu_dp_lower_split    typed SIMD8 (16 on Xe2), untyped
+ * up to SIMD16
  *               -> tu_dp_lower_payload  header, addresses, data; descriptor, extended
  *                                       descriptor; split sends (src0 / src1, ex_mlen)
  *               -> tu_dp_send_execute   the data-port `send`/`sends` (texunit/visa.h)
@@ -388,7 +391,8 @@ TU_API tu_status tu_dp_lower_decode(const tu_dp_send *s, const tu_target *t, tu_
 TU_API tu_status tu_dp_response_write(const tu_dp_lmsg *m, const tu_target *t, const tu_reply *r,
                                       uint8_t *out, size_t size, tu_error *err);
 
-/* --- image format conversion (notes/image-load-store.md §4) --------------------------------- */
+/* --- image format conversion (Mesa isl_storage_image.c, isl_lower_storage_image_format)
+ * --------------------------------- */
 
 /*
  * Which format a storage image's typed messages really use on a generation, and the

@@ -4,8 +4,8 @@
  * the TLD instruction: its SASS text, its Maxwell 64-bit encoding, its rules and its
  * execution through the engine.
  *
- * Sources: spec/nvidia-tld.txt (the TLD page) and notes/nvidia-texture.md (§1 header and
- * sampler layouts, §2 encodings and packing, §3 special cases, §4 block-linear layout).
+ * Sources: the NVIDIA TLD page; NVIDIA open-gpu-doc clb097tex.h (header and sampler layouts);
+ * envytools envydis/gm107.c (encoding); envytools g80-surface.rst (block-linear layout).
  * Where they are silent, the decisions are in docs/semantics.md, "NVIDIA TLD".
  */
 #ifndef TEXUNIT_NV_H
@@ -40,7 +40,7 @@ enum {
 #define TU_NV_HANDLE_HEADER(handle)  ((uint32_t)(handle)&0xfffffu)
 #define TU_NV_HANDLE_SAMPLER(handle) ((uint32_t)(handle) >> 20)
 
-/* --- texture headers (notes §1.1, §1.2: clb097tex.h TEXHEAD_BL/_BLCK/_PITCH/_PITCHCK/_1D) - */
+/* --- texture headers (clb097tex.h TEXHEAD_BL/_BLCK/_PITCH/_PITCHCK/_1D) - */
 
 /* HEADER_VERSION MW(87:85): which layout the other bits follow. */
 typedef enum tu_nv_header_version {
@@ -168,7 +168,7 @@ TU_API tu_status tu_nv_tic_encode(const tu_nv_tic *h, void *bytes, tu_error *err
 TU_API tu_status tu_nv_tic_get(const tu_nv_tic *h, const char *name, int64_t *value, tu_error *err);
 TU_API tu_status tu_nv_tic_set(tu_nv_tic *h, const char *name, int64_t value, tu_error *err);
 
-/* --- samplers (notes §1.3: clb097tex.h TEXSAMP0..7) ---------------------------------------- */
+/* --- samplers (clb097tex.h TEXSAMP0..7) ---------------------------------------- */
 
 /* clang-format off */
 #define TU_NV_TSC_FIELDS(X) \
@@ -448,7 +448,7 @@ TU_API tu_status tu_nv_tld_parse(const char *text, tu_nv_tld *out, tu_error *err
  * invalid. */
 TU_API tu_status tu_nv_tld_print(const tu_nv_tld *inst, char *buf, size_t size, tu_error *err);
 
-/* The Maxwell 64-bit encoding (notes §2.1): TLD 0xDC, TLD.B 0xDD in bits 63:56. The
+/* The Maxwell 64-bit encoding (envytools envydis/gm107.c): TLD 0xDC, TLD.B 0xDD in bits 63:56. The
  * encoder refuses what the word cannot hold: .T/.P (no field) and a #tsPtrIdx with .B (the
  * bindless form has no index field). Scheduling annotations are not encoded. */
 TU_API tu_status tu_nv_tld_encode(const tu_nv_tld *inst, uint64_t *word, tu_error *err);

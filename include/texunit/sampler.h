@@ -1,7 +1,7 @@
 /*
  * texunit/sampler.h - the engine: execute one logical message against a surface.
  *
- * A tu_msg is Mesa's "logical" sampler message (spec/mesa-logical-sends-thread.txt): an
+ * A tu_msg is Mesa's "logical" sampler message (the 2015 mesa-dev thread on image load/store): an
  * operation and its sources as separate per-lane arrays, up to 32 lanes, with no
  * payload layout. tu_execute runs it against a tu_surface and a tu_sampler and fills a
  * tu_reply: per enabled channel, one value per lane, typed by the surface format's
@@ -9,7 +9,7 @@
  *
  * Rules: the Vulkan specification's "Image Operations" chapter (coordinates, LOD,
  * wrapping, filtering, depth compare, gather, cube maps), with the decisions written
- * in docs/semantics.md, "The engine". Precision: DESIGN.md §5.
+ * in docs/semantics.md, "The engine". Precision: docs/semantics.md, "The engine".
  */
 #ifndef TEXUNIT_SAMPLER_H
 #define TEXUNIT_SAMPLER_H
@@ -41,7 +41,7 @@ enum { TU_MAX_LANES = 32 };
  *         the MCS surface: ld_mcs), MS (reads sample SI through the message's MCS value:
  *         ld2dms_w), SAMPLES (sampleinfo rather than resinfo)
  * The vISA sub-op codes of the same operations are in the Intel op table (lower/),
- * not here: the engine is ISA-neutral (DESIGN.md §3).
+ * not here: the engine is ISA-neutral.
  */
 /* clang-format off */
 #define TU_OP_LIST(X) \
@@ -186,8 +186,9 @@ typedef struct tu_msg {
 typedef enum tu_filter { TU_FILTER_NEAREST, TU_FILTER_LINEAR } tu_filter;
 typedef enum tu_mip_filter { TU_MIP_NONE, TU_MIP_NEAREST, TU_MIP_LINEAR } tu_mip_filter;
 
-/* Texture coordinate modes (Intel SAMPLER_STATE's, notes/intel-sampler.md §4.2). CUBE is
- * the seamless cube mode of cube surfaces; on other surfaces it clamps to the edge. */
+/* Texture coordinate modes (Intel SAMPLER_STATE's, Mesa genxml, SAMPLER_STATE "Texture Coordinate
+ * Mode"). CUBE is the seamless cube mode of cube surfaces; on other surfaces it clamps to the edge.
+ */
 typedef enum tu_address {
     TU_ADDRESS_WRAP,
     TU_ADDRESS_MIRROR,
@@ -217,7 +218,7 @@ typedef enum tu_reduction {
 } tu_reduction;
 
 typedef enum tu_precision {
-    TU_PRECISION_HW, /* DESIGN.md §5: weights and LOD fraction in 1/256, 8-bit unorm fixed point */
+    TU_PRECISION_HW,   /* weights and LOD fraction in 1/256, 8-bit unorm fixed point */
     TU_PRECISION_EXACT /* IEEE single precision throughout */
 } tu_precision;
 
@@ -256,7 +257,7 @@ typedef struct tu_reply {
 } tu_reply;
 
 /*
- * MEDIA_LD, the 2D block read (spec/visa-media-ld.md): `height` rows of `width` bytes from
+ * MEDIA_LD, the 2D block read (vISA spec, MEDIA_LD): `height` rows of `width` bytes from
  * (x bytes, y rows) of plane `plane` of a 2D surface, row i stored at dst + i * pitch with
  * pitch = width < 4 ? 4 : the next power of two (tu_media_pitch). Legal widths and
  * heights: 1-4 bytes up to 64 rows, 5-8 up to 32, 9-16 up to 16, 17-32 up to 8, 33-64 up
@@ -335,7 +336,7 @@ TU_API tu_status tu_execute_traced(const tu_msg *msg, const tu_surface *surface,
                                    tu_reply *reply, tu_error *err);
 
 /*
- * A prepared binding (DESIGN.md §6 "Bind once, run many"; docs/bindings.md): a surface and
+ * A prepared binding (docs/bindings.md): a surface and
  * a sampler validated once, with what the hot path needs computed once — the view's level
  * geometry, the address gate's bounds and the kernels chosen for the pair. tu_bind copies
  * both descriptions, so the caller may change or free its own tu_surface and tu_sampler
@@ -366,9 +367,9 @@ TU_API tu_status tu_bind(const tu_surface *surface, const tu_sampler *sampler, t
                          tu_error *err);
 
 /*
- * The instruction set of the SIMD kernels a binding runs (DESIGN.md §6). Every choice
- * returns the same bits; only the speed differs. TU_ISA_BEST is the best the CPU and the
- * build have (what tu_bind uses); TU_ISA_SCALAR the portable build, for the baseline
+ * The instruction set of the SIMD kernels a binding runs (docs/semantics.md, "Kernels and the ISA
+ * choice"). Every choice returns the same bits; only the speed differs. TU_ISA_BEST is the best the
+ * CPU and the build have (what tu_bind uses); TU_ISA_SCALAR the portable build, for the baseline
  * instruction set, always available. The library reads no environment variable: tools,
  * tests and benchmarks read TEXUNIT_ISA=scalar|avx2|avx512 and pass the choice here.
  */

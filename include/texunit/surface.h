@@ -44,8 +44,8 @@ typedef enum tu_surface_type {
 typedef enum tu_tiling {
     TU_TILING_LINEAR, /* address = offset + layer*layer_pitch + sample*sample_pitch
                          + z*slice_pitch + y*row_pitch + x*bytes */
-    /* NVIDIA block-linear (notes/nvidia-texture.md §4): GOBs of 64 bytes x 8 rows in the
-     * Tegra X1 byte order, blocks of 1 x 2^bh x 2^bd GOBs (bh, bd = gob_height_log2,
+    /* NVIDIA block-linear (envytools docs/hw/memory/g80-surface.rst): GOBs of 64 bytes x 8 rows in
+     * the Tegra X1 byte order, blocks of 1 x 2^bh x 2^bd GOBs (bh, bd = gob_height_log2,
      * gob_depth_log2, shrunk per level as the hardware does), blocks in x, y, z order.
      * address = offset + layer*layer_pitch + the GOB rules for (x, y, z); row_pitch,
      * slice_pitch and sample_pitch must be 0. A multisample surface stores sample s of
@@ -144,7 +144,7 @@ struct tu_surface {
 
     /* Compressed multisample: a 2D single-sample surface of the same width, height and
      * layers holding one MCS element per pixel: R8_UINT for 2x and 4x, R32_UINT for 8x,
-     * R32G32_UINT for 16x (notes/intel-sampler.md §3). NULL: no compression. */
+     * R32G32_UINT for 16x (Mesa isl_format_layout.csv, MCS_2X..MCS_16X). NULL: no compression. */
     const tu_surface *mcs;
     tu_texel clear_color; /* what an all-ones MCS element reads as, in the format's class */
 
@@ -175,8 +175,8 @@ typedef struct tu_texel_coord {
 TU_API tu_status tu_surface_layout_packed(tu_surface *s, uint64_t *required_size, tu_error *err);
 
 /*
- * Fill s->level[] with NVIDIA's block-linear layout (notes/nvidia-texture.md §4.1) and set
- * *required_size: every level of layer 0 back to back (each level a whole number of its
+ * Fill s->level[] with NVIDIA's block-linear layout (envytools docs/hw/memory/g80-surface.rst) and
+ * set *required_size: every level of layer 0 back to back (each level a whole number of its
  * blocks), then the next layer at a layer stride of that total rounded up to one block of
  * level 0. Sets tiling to TU_TILING_NV_BLOCK_LINEAR and every level's layer_pitch to the
  * stride; row, slice and sample pitches to 0. Reads type, arrayed, format, width, height,

@@ -6,7 +6,7 @@
  * load, store, quad and atomic forms (LSC_UNTYPED 0x89, LSC_TYPED 0x8A), their .visaasm text,
  * their vISA 4.1 binary encoding, and their execution on a GRF file.
  *
- * Sources: the seed pages (spec/visa-*.md) and notes/visa-encoding.md, whose reading of
+ * Sources: the vISA specification pages and IGC ByteCodeReaderNG.cpp, whose reading of
  * IGC's printer, parser and binary reader wins where the pages are out of date (lowercase
  * mnemonics, the paired-surface operand, T6 as the first user surface, V32 as the first
  * user variable, ...). Decisions: docs/semantics.md, "vISA".
@@ -27,7 +27,7 @@
 extern "C" {
 #endif
 
-/* vISA element types (VISA_Type; notes/visa-encoding.md §1.3). */
+/* vISA element types (VISA_Type; IGC visa_igc_common_header.h, VISA_Type). */
 typedef enum tu_visa_type {
     TU_VISA_UD = 0,
     TU_VISA_D = 1,
@@ -53,7 +53,7 @@ TU_API const char *tu_visa_type_name(tu_visa_type t);
 TU_API uint32_t tu_visa_type_size(tu_visa_type t);
 
 /* The platforms texunit models: GRF size, native SIMD and the meaning of sub-ops 17/18
- * (notes/visa-encoding.md §2.1, §5). */
+ * (IGC visa_igc_common_header.h, ISA_Opcode and VISASampler3DSubOpCode, §5). */
 typedef enum tu_visa_platform {
     TU_VISA_XE_LP, /* TGLLP: 32-byte GRF, SIMD8 native; 17/18 = sample4_po, sample4_po_c */
     TU_VISA_XE2    /* LNL/BMG: 64-byte GRF, SIMD16 native; 17/18 are the mlod samples */
@@ -78,7 +78,7 @@ typedef struct tu_visa_scalar {
     uint64_t imm;    /* the immediate's bits, zero-extended from its type's size */
 } tu_visa_scalar;
 
-/* The efficient-64b (Xe3P) form of a sampler or surface operand (notes/visa-encoding.md
+/* The efficient-64b (Xe3P) form of a sampler or surface operand (IGC ByteCodeReaderNG.cpp
  * §3.1, §3.2 example 6): a general variable (the state base) and an immediate state index,
  * written `(V, 6)`, or for a surface also `V(0,0)<0;1,0>[1]`. Text only: no vISA binary
  * carries it. texunit resolves it through the bindless table, handle = base value + index
@@ -90,7 +90,7 @@ typedef struct tu_visa_state_ref {
     uint32_t index;
 } tu_visa_state_ref;
 
-/* Predicate control (notes/visa-encoding.md §1.5). */
+/* Predicate control (vISA spec, "Operands", "Predication"). */
 enum { TU_VISA_PRED_NORMAL = 0, TU_VISA_PRED_ANY = 1, TU_VISA_PRED_ALL = 2 };
 
 enum { TU_VISA_MAX_PARAMS = 15 };
@@ -119,17 +119,18 @@ typedef struct tu_visa_inst {
     uint8_t media_mod; /* 0 nomod, 1 modified, 2 top, 3 bottom, 4 top_mod, 5 bottom_mod */
     uint8_t plane, block_width, block_height;
     tu_visa_scalar x, y;
-    /* The data port (GATHER4_TYPED 0x4B ... DWORD_ATOMIC 0x7D; notes/image-load-store.md §2):
-     * exec_size 1..32 by the op's table row, the raw operands in params[] (num_params = the
-     * row's count: u v r lod [src | src0 src1], or offsets [src | src0 src1]), dst, and: */
+    /* The data port (GATHER4_TYPED 0x4B ... DWORD_ATOMIC 0x7D; vISA spec, GATHER4_TYPED ..
+     * DWORD_ATOMIC): exec_size 1..32 by the op's table row, the raw operands in params[]
+     * (num_params = the row's count: u v r lod [src | src0 src1], or offsets [src | src0 src1]),
+     * dst, and: */
     uint8_t atomic_op;            /* TYPED_ATOMIC, DWORD_ATOMIC: the vISA atomic op code */
     bool atomic16;                /* .16: a 16-bit atomic (op byte bit 5) */
     uint8_t num_blocks;           /* GATHER_SCALED, SCATTER_SCALED: 0, 1, 2 = 1, 2, 4 bytes */
     uint8_t block_size;           /* their Block_size byte: 0 (one byte) */
     uint16_t scale;               /* the scaled forms' Scale: 0 */
     tu_visa_scalar global_offset; /* the scaled forms' offset, a UD scalar */
-    /* LSC_UNTYPED 0x89 / LSC_TYPED 0x8A (notes/image-load-store.md §2.5): subop is the LSC op;
-     * params[] hold src0 (the addresses), src1, src2 (untyped) or U, V, R, LOD, src1, src2
+    /* LSC_UNTYPED 0x89 / LSC_TYPED 0x8A (vISA spec, LSC_UNTYPED and LSC_TYPED): subop is the LSC
+     * op; params[] hold src0 (the addresses), src1, src2 (untyped) or U, V, R, LOD, src1, src2
      * (typed); dst the loaded or returned data. The enumerations are IGC's binary values. */
     struct {
         uint8_t sfid;            /* untyped: 0 ugm, 1 ugml, 3 slm (typed: tgm, not stored) */
@@ -157,7 +158,7 @@ typedef enum tu_visa_var_kind {
     TU_VISA_VAR_T = 'T'
 } tu_visa_var_kind;
 
-/* `.decl ... align=` (notes/visa-encoding.md §3.3); GRF and GRFx2 depend on the platform. */
+/* `.decl ... align=` (IGC IsaDisassembly.cpp and CISA.y); GRF and GRFx2 depend on the platform. */
 typedef enum tu_visa_align {
     TU_VISA_ALIGN_BYTE,
     TU_VISA_ALIGN_WORD,
@@ -234,7 +235,7 @@ TU_API tu_status tu_visa_validate(const tu_visa_inst *inst, tu_visa_platform pla
                                   tu_error *err);
 
 /*
- * The vISA 4.1 binary layout of one instruction (notes/visa-encoding.md §1): encode writes
+ * The vISA 4.1 binary layout of one instruction (IGC ByteCodeReaderNG.cpp): encode writes
  * at most `size` bytes and sets *written; decode reads one instruction and sets *consumed.
  * Variable ids are 32-bit (vISA >= 3.4). The paired surface is not encoded (no 4.1 writer
  * ever wrote it), nor is a variable operand's type (decode sets UD). Encode validates as
@@ -312,7 +313,7 @@ TU_API tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_
  * may be NULL: every surface read-only, binding_count entries otherwise), run
  * the engine (tu_dp_execute: writes land in the surface's memory), and write the response
  * (tu_dp_response_write) into response (at least rlen GRFs). The entry point of a simulator
- * that meets a data-port `send` (notes/image-load-store.md §3).
+ * that meets a data-port `send` (Mesa brw_lower_logical_sends.cpp, lower_surface_logical_send).
  */
 TU_API tu_status tu_dp_send_execute(const tu_dp_send *s, const tu_target *t,
                                     const tu_send_tables *tables, const bool *writable,

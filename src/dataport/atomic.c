@@ -1,7 +1,7 @@
 /*
  * atomic.c - the atomic operations of the data port (texunit/dataport.h, TU_ATOMIC_LIST).
  *
- * New values and results: notes/image-load-store.md §2.2 (IGC's CISAAtomicOpNames and
+ * New values and results: vISA spec, DWORD_ATOMIC, atomic operations (IGC's CISAAtomicOpNames and
  * DWORD_ATOMIC.md's table); PREDEC returns the new value (DWORD_ATOMIC.md, §5.7). The
  * documents do not define the float ops' special cases; texunit's choices
  * (docs/semantics.md, "The data port"): FMIN/FMAX are IEEE 754-2008 minNum/maxNum with

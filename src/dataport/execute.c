@@ -4,8 +4,8 @@
  *
  * Every texel goes through the surface module's gate (tu_surface_texel_offset), for writes
  * as for reads; bytes ops are bounded by the buffer's texels, per dword (the SKL PRM rule
- * quoted in notes/image-load-store.md §2.4). The whole message is checked before the first
- * byte is written, so a refused message changes nothing. Then lanes run in ascending order.
+ * quoted in vISA spec, the data-port pages, "Semantics"). The whole message is checked before the
+ * first byte is written, so a refused message changes nothing. Then lanes run in ascending order.
  */
 #include "dataport_internal.h"
 
@@ -60,7 +60,7 @@ bool tu_dp_format_typed(tu_format format) {
 const char *tu_dp_atomic_refusal(tu_atomic op, tu_format format) {
     const tu_atomic_info *a = tu_atomic_describe(op);
     if (!a) return "the atomic op is not a tu_atomic";
-    /* notes/image-load-store.md §4.1: typed atomics need R32_UINT / R32_SINT (SKL PRM), or
+    /* Mesa isl_format.c, format_info: typed atomics need R32_UINT / R32_SINT (SKL PRM), or
      * R32_FLOAT (BSpec 1706; Mesa: CMPXCHG on R32_FLOAT works). */
     switch (format) {
     case TU_FORMAT_R32_UINT:
@@ -76,7 +76,7 @@ const char *tu_dp_atomic_refusal(tu_atomic op, tu_format format) {
         return NULL;
     default:
         return "typed atomics need an R32_UINT, R32_SINT or R32_SFLOAT surface "
-               "(notes/image-load-store.md §4.1)";
+               "(Mesa isl_format.c, format_info)";
     }
 }
 

@@ -167,7 +167,7 @@
 static const tu_format_desc format_table[TU_FORMAT_COUNT] = {
     TU_FORMAT_LIST(DESCRIBE) TU_COMPRESSED_FORMAT_LIST(DESCRIBE_BLOCK)};
 
-/* Every row's fields fill its texel exactly (the check Mesa's table lacks: STYLE.md §4). */
+/* Every row's fields fill its texel exactly, checked at compile time. */
 #define CHECK_BITS(name, vk, bytes, c0, c1, c2, c3)                                      \
     _Static_assert(CH_BITS(c0) + CH_BITS(c1) + CH_BITS(c2) + CH_BITS(c3) == 8 * (bytes), \
                    #name ": the channel bits must add up to 8 * BYTES");

@@ -1,5 +1,5 @@
 /*
- * ktx2.c - KTX 2.0 files of the uncompressed formats of texunit's table.
+ * ktx2.c - KTX 2.0 files of the formats of texunit's table, compressed ones included.
  *
  * Follows the Khronos KTX File Format Specification 2.0 (document revision 5):
  *   "File Structure": identifier, header, index, level index, DFD, key/value data,
@@ -17,7 +17,7 @@
  * "R9G9B9E5 shared-exponent format" example.
  *
  * Every offset and length read from a file is checked against the file's size with
- * overflow-checked arithmetic before any byte it names is touched (DESIGN.md §7).
+ * overflow-checked arithmetic before any byte it names is touched.
  */
 #include "texunit/io.h"
 #include "texunit/texunit.h"

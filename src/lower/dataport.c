@@ -4,10 +4,10 @@
  * descriptor and extended descriptor, split sends), the inverse decode and the response
  * layout (texunit/lower.h, "the data port").
  *
- * Sources, notes/image-load-store.md: §1.2 widths and slot groups, §1.3 payload lowering
- * (M15, M18, M24), §3.1 SFIDs, §3.2 message types, §3.3 descriptors and message control,
- * §3.4 header, §3.5 payload and lengths, split sends, §3.6 LSC. Decisions: docs/lowering.md,
- * "The data port".
+ * Sources, Mesa brw_lower_logical_sends.cpp, lower_surface_logical_send: §1.2 widths and slot
+ * groups, §1.3 payload lowering (M15, M18, M24), §3.1 SFIDs, §3.2 message types, §3.3 descriptors
+ * and message control, §3.4 header, §3.5 payload and lengths, split sends, §3.6 LSC. Decisions:
+ * docs/lowering.md, "The data port".
  */
 #include "lower_internal.h"
 

@@ -2,9 +2,9 @@
  * decode.c - a physical sampler message back into its logical message: the inverse of
  * payload.c, and what the sampler `send` executor (src/visa/send.c) runs first.
  *
- * Every field is checked against the rules payload.c follows (notes/intel-sampler.md §1.1
+ * Every field is checked against the rules payload.c follows (Mesa brw_eu.h, brw_sampler_desc
  * descriptor, §1.2 header, §1.3 payload and the 11-GRF limit, §1.5 response length, §1.6
- * widths, §2 message types; notes/visa-encoding.md §5 extended descriptor, §6 writeback),
+ * widths, §2 message types; IGC TranslateSend3D.cpp extended descriptor, §6 writeback),
  * and a message that breaks one is refused with the field and its value. Without a header
  * the enabled channels are R, RG, RGB or RGBA as the response length says (IGC: "channel
  * mask R, RG, RGB, and RGBA may be derived from response length"). Nothing outside the

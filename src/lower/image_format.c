@@ -1,7 +1,8 @@
 /*
  * image_format.c - storage image formats on the typed data port: which format the message
  * really reads and writes on each generation, and the shader's unpack and pack around it
- * (texunit/lower.h, "image format conversion"; notes/image-load-store.md §4).
+ * (texunit/lower.h, "image format conversion"; Mesa isl_storage_image.c,
+ * isl_lower_storage_image_format).
  *
  * The lowering table is isl_lower_storage_image_format (§4.3, Mesa 24 where versions differ:
  * docs/semantics.md) with isl's has_matching_typed_storage_image_format (§4.2: typed from Gen9
@@ -91,7 +92,8 @@ tu_status tu_lower_image_format(tu_format format, const tu_target *t, tu_image_l
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if (rows[i].format == format) row = &rows[i];
     TU_RETURN_IF(!row, err, TU_UNSUPPORTED,
-                 "%s is not a storage image format (notes/image-load-store.md §4.3 lists them)",
+                 "%s is not a storage image format (Mesa isl_storage_image.c, "
+                 "isl_lower_storage_image_format lists them)",
                  d->name);
     unsigned col = 0;
     while (col + 1 < COLUMNS && t->verx10 >= column_verx10[col + 1])

@@ -1,11 +1,11 @@
 /*
  * intel_ops.c - the Intel op table (intel_ops.h).
  *
- * Sub-op codes and mnemonics: notes/visa-encoding.md §2.1 (IGC's VISASampler3DSubOpCode and
- * getSampleOp3DNameOrNull); parameter orders: the tables of spec/visa-3d-sample.md,
- * visa-3d-load.md, visa-3d-sample4.md and visa-3d-info.md. Where the seed's two descriptions
- * of an op disagree (sample_po_c, sample_po_d), the Format section, which lists the whole
- * binary layout, wins (docs/semantics.md).
+ * Sub-op codes and mnemonics: IGC visa_igc_common_header.h, ISA_Opcode and VISASampler3DSubOpCode
+ * (IGC's VISASampler3DSubOpCode and getSampleOp3DNameOrNull); parameter orders: the tables of vISA
+ * spec, 3D_SAMPLE, 3D_LOAD, 3D_SAMPLE4 and INFO. Where the seed's two descriptions of an op
+ * disagree (sample_po_c, sample_po_d), the Format section, which lists the whole binary layout,
+ * wins (docs/semantics.md).
  */
 #include "intel_ops.h"
 
@@ -160,7 +160,8 @@ const char *tuL_param_name(tuL_param p) {
     return (unsigned)p < TUL_P_COUNT && names[p] ? names[p] : "?";
 }
 
-/* --- the data port (notes/image-load-store.md §2.1 table, §2.2, §2.3) ------------------------ */
+/* --- the data port (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC table, §2.2, §2.3)
+ * ------------------------ */
 
 /* Exec sizes as masks of 2^n: 8 = bit 3, 16 = bit 4; 1..16 = bits 0..4. Typed messages are
  * SIMD8 up to Xe-LP and SIMD8/16 from XeHP (IGC hasSIMD16TypedRW; TYPED_ATOMIC native width,

@@ -1,11 +1,11 @@
 /*
  * intel_ops.h - the Intel op table: what the hardware fixes about each sampler operation.
  *
- * One row per vISA sub-op (which equals the hardware message type, notes/intel-sampler.md
- * §2): its opcode, the engine op it executes, its text mnemonic, its payload parameters in
- * the seed's order (spec/visa-3d-sample.md, visa-3d-load.md, visa-3d-sample4.md,
- * visa-3d-info.md) and its parameter type class. The vISA parser, printer, binary codec,
- * validator and executor read it, and so will the payload builder of lower/ (DESIGN.md §3);
+ * One row per vISA sub-op (which equals the hardware message type, Mesa
+ * brw_lower_logical_sends.cpp, lower_sampler_logical_send §2): its opcode, the engine op it
+ * executes, its text mnemonic, its payload parameters in the seed's order (vISA spec, 3D_SAMPLE,
+ * 3D_LOAD, 3D_SAMPLE4, INFO) and its parameter type class. The vISA parser, printer, binary codec,
+ * validator and executor read it, and so will the payload builder of lower/;
  * nobody keeps a private list of ops.
  */
 #ifndef TEXUNIT_INTEL_OPS_H
@@ -16,14 +16,15 @@
 
 #include <stdint.h>
 
-/* The vISA opcodes of the sampler and surface instructions (notes/visa-encoding.md §2). */
+/* The vISA opcodes of the sampler and surface instructions (IGC visa_igc_common_header.h,
+ * ISA_Opcode and VISASampler3DSubOpCode). */
 enum {
     TUL_OPCODE_MEDIA_LD = 0x37,
     TUL_OPCODE_3D_SAMPLE = 0x6D,
     TUL_OPCODE_3D_LOAD = 0x6E,
     TUL_OPCODE_3D_GATHER4 = 0x6F,
     TUL_OPCODE_3D_INFO = 0x70,
-    /* the data port (notes/image-load-store.md §2.1) */
+    /* the data port (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC) */
     TUL_OPCODE_GATHER4_TYPED = 0x4B,
     TUL_OPCODE_SCATTER4_TYPED = 0x4C,
     TUL_OPCODE_TYPED_ATOMIC = 0x73,
@@ -37,7 +38,8 @@ enum {
 };
 
 /* A payload parameter: an engine source, or one of the packed forms that carry offsets in
- * the low 12 bits of a 32-bit parameter (notes/intel-sampler.md §4.4; docs/semantics.md). */
+ * the low 12 bits of a 32-bit parameter (Mesa brw_nir_lower_texture.c, pack_offset;
+ * docs/semantics.md). */
 typedef enum tuL_param {
     TUL_P_U,
     TUL_P_V,
@@ -67,7 +69,7 @@ typedef enum tuL_param {
     TUL_P_LOD_OFFUV,   /* lod with u<<8 | v<<4 in its low 12 bits */
     TUL_P_R_OFFUV,     /* r (array index) with u<<8 | v<<4 in its low 12 bits */
     TUL_P_R_OFFUVR,    /* r with u<<8 | v<<4 | r-offset in its low 12 bits */
-    /* the data port's raw operands (notes/image-load-store.md §2.1) */
+    /* the data port's raw operands (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC) */
     TUL_P_OFFSETS, /* per-lane byte offsets (scaled and dword-atomic forms) */
     TUL_P_SRC,     /* the data a scatter writes */
     TUL_P_SRC0,    /* the atomics' first operand */
@@ -88,7 +90,7 @@ enum { TUL_MAX_PARAMS = 11 };
 
 /* Row flags. */
 enum {
-    TUL_F_CPS = 1u << 0,    /* may take .cps (notes/visa-encoding.md §5, IGC checkCPSEnable) */
+    TUL_F_CPS = 1u << 0,    /* may take .cps (IGC TranslateSend3D.cpp, IGC checkCPSEnable) */
     TUL_F_PRE_XE2 = 1u << 1 /* the sub-op means another op on Xe2+ (notes §2.1) */
 };
 
@@ -131,7 +133,7 @@ typedef enum tuL_dp_suffix {
 enum { TUL_DP_MAX_RAW = 6 };
 
 /*
- * One data-port vISA instruction (notes/image-load-store.md §2.1, §2.4): its opcode, text
+ * One data-port vISA instruction (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC, §2.4): its opcode, text
  * mnemonic, the engine op it executes, its raw operands before the destination in binary
  * order, whether it has a destination, a global offset and the ignored scale / block-size
  * fields, whether it is typed, and the exec sizes each platform takes (bit n = 2^n lanes:
@@ -176,7 +178,8 @@ extern const unsigned tuL_atomic_row_count;
 const tuL_atomic_row *tuL_atomic_by_code(uint8_t code);
 const tuL_atomic_row *tuL_atomic_by_text(const char *text);
 
-/* --- LSC_UNTYPED 0x89 and LSC_TYPED 0x8A (notes/image-load-store.md §2.5, §3.6) ------------ */
+/* --- LSC_UNTYPED 0x89 and LSC_TYPED 0x8A (vISA spec, LSC_UNTYPED and LSC_TYPED, §3.6) ------------
+ */
 
 typedef enum tuL_lsc_kind {
     TUL_LSC_LOAD,      /* lsc_load: elements per address, d8u32 / d16u32 / d32 */

@@ -1,8 +1,8 @@
 /*
  * logical.c - the logical message: its checks against the Intel op table and a target, the
  * parameters it carries (trailing zeros dropped as Mesa's brw_fs_opt_zero_samples does,
- * never parameter 0: notes/intel-sampler.md §1.3), whether it needs a header (§1.2), and the
- * Mesa-order source view (§6.2: tex_logical_srcs, components_read).
+ * never parameter 0: Mesa brw_lower_logical_sends.cpp, lower_sampler_logical_send), whether it
+ * needs a header (§1.2), and the Mesa-order source view (§6.2: tex_logical_srcs, components_read).
  */
 #include "lower_internal.h"
 
@@ -141,7 +141,8 @@ tu_status tuL_check(const tu_lmsg *lm, const tu_target *t, const tuL_op **row, t
     const bool half = (lm->flags & TU_LMSG_PARAMS_16BIT) != 0;
     const tuL_op *r = tuL_row_of(m->op, half);
     TU_RETURN_IF(!r, err, TU_UNSUPPORTED, "op %s has no Intel message in the op table", info->name);
-    /* Sub-ops 17 and 18 are the _mlod samples on Xe2 (notes/visa-encoding.md §2.1). */
+    /* Sub-ops 17 and 18 are the _mlod samples on Xe2 (IGC visa_igc_common_header.h, ISA_Opcode and
+     * VISASampler3DSubOpCode). */
     TU_RETURN_IF((r->flags & TUL_F_PRE_XE2) && t->xe2_msg_types, err, TU_UNSUPPORTED,
                  "%s (message type %u) does not exist on target %s: there type %u is %s",
                  r->mnemonic, r->subop, t->name ? t->name : "?", r->subop,

@@ -4,8 +4,9 @@
  * payload elements (also read by the vISA executor), the logical-message checks, and the
  * response layout.
  *
- * Sources: notes/intel-sampler.md §1.2-§1.6 (header, payload, response, widths), §4.4 (packed
- * offsets), §6.2 (Mesa's sources); notes/visa-encoding.md §5, §6; docs/lowering.md.
+ * Sources: Mesa brw_lower_logical_sends.cpp, lower_sampler_logical_send (header, payload,
+ * response), Mesa brw_fs_lower_simd_width.cpp (widths), Mesa brw_nir_lower_texture.c, pack_offset
+ * (packed offsets), §6.2 (Mesa's sources); IGC TranslateSend3D.cpp, §6; docs/lowering.md.
  */
 #ifndef TEXUNIT_LOWER_INTERNAL_H
 #define TEXUNIT_LOWER_INTERNAL_H
@@ -15,8 +16,8 @@
 #include "../base/base.h"
 #include "intel_ops.h"
 
-/* The sampler's shared-function id in the extended descriptor (notes/visa-encoding.md §5),
- * the bindless binding-table index (notes/intel-sampler.md §1.1), the CPS bit. */
+/* The sampler's shared-function id in the extended descriptor (IGC TranslateSend3D.cpp),
+ * the bindless binding-table index (Mesa brw_eu.h, brw_sampler_desc), the CPS bit. */
 enum {
     TUL_SFID_SAMPLER = 2,
     TUL_BTI_BINDLESS = 252,
@@ -80,12 +81,14 @@ uint32_t tuL_seen(const tu_msg *m, unsigned src, uint32_t lane, bool round);
  * last given parameter). */
 uint32_t tuL_param_count(const tu_lmsg *m, const tuL_op *row);
 
-/* Whether m needs a header (notes/intel-sampler.md §1.2, docs/lowering.md). */
+/* Whether m needs a header (Mesa brw_lower_logical_sends.cpp, lower_sampler_logical_send,
+ * docs/lowering.md). */
 bool tuL_needs_header(const tu_lmsg *m, const tuL_op *row);
 
 /* gather4_po's per-lane offsets (separate D parameters) must lie in -32..31, the gather
- * offset range (notes/intel-sampler.md §4.4: 6-bit offsets; ANV's minTexelGatherOffset).
- * Checks the enabled lanes of m; TU_OK or TU_INVALID_ARGUMENT naming lane and value. */
+ * offset range (Mesa brw_nir_lower_texture.c, pack_offset: 6-bit offsets; ANV's
+ * minTexelGatherOffset). Checks the enabled lanes of m; TU_OK or TU_INVALID_ARGUMENT naming lane
+ * and value. */
 tu_status tuL_check_gather_offsets(const tu_msg *m, const tuL_op *row, tu_error *err);
 
 /* Whether a channel mask is R, RG, RGB or RGBA: the response length implies it. */

@@ -1,7 +1,7 @@
 /*
  * response.c - the response layout of a sampler message and the zip of split responses.
  *
- * Layout (notes/visa-encoding.md §6; notes/intel-sampler.md §1.5): each enabled channel in
+ * Layout (vISA spec, 3D_SAMPLE, Dst; vISA spec, 3D_SAMPLE, Dst): each enabled channel in
  * RGBA order from a fresh GRF, ceil(simd * size / GRF) GRFs each (size 4, or 2 with the
  * 16-bit return format), then, with the pixel null mask, one GRF whose first DWord holds a
  * bit per lane, the bits at and above the SIMD width written as 1 ("bits 31:8 reserved,

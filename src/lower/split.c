@@ -1,11 +1,11 @@
 /*
  * split.c - pass 1: the SIMD width a target's sampler takes, and the cut of a logical
  * message into parts (Mesa's brw_fs_lower_simd_width: each part is a channel group of the
- * original, notes/intel-sampler.md §6.3).
+ * original, Mesa brw_fs_opt.cpp, brw_fs_optimize).
  *
- * Width rules (notes/intel-sampler.md §1.6; notes/visa-encoding.md §5):
- *   messages are native or 2x native wide (SIMD8/16 before Xe2, SIMD16/32 on Xe2): a wider
- *   logical message goes in groups of 2x native, a narrower one is padded to native;
+ * Width rules (Mesa brw_fs_lower_simd_width.cpp, get_sampler_lowered_simd_width; IGC
+ * TranslateSend3D.cpp): messages are native or 2x native wide (SIMD8/16 before Xe2, SIMD16/32 on
+ * Xe2): a wider logical message goes in groups of 2x native, a narrower one is padded to native;
  *   TU_WIDTH_IGC   a 2x-native message becomes two native ones when header + parameters x
  *                  GRFs per parameter > max_mlen, or it is a gradient op (sample_d, sample_d_c,
  *                  sample_po_d) wider than grad_max_simd (IGC translateVISASampler3DInst);

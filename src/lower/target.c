@@ -1,36 +1,39 @@
 /*
  * target.c - the target descriptions pass 1 and pass 2 read, and the presets.
  *
- * GRF sizes and native widths: notes/visa-encoding.md §5 (32-byte GRF and SIMD8 before
+ * GRF sizes and native widths: IGC TranslateSend3D.cpp (32-byte GRF and SIMD8 before
  * Xe2, 64-byte GRF and SIMD16 on Xe2; messages are native or 2x native). Message length
- * limit 11: notes/intel-sampler.md §1.3 (MAX_SAMPLER_MESSAGE_SIZE). sample_d native only:
- * §1.6 (Mesa: 8 before Xe2, 16 on Xe2; IGC splits sample_d/_d_c to native). 16-bit
- * payloads from Gfx11 (§1.3, "asserted"); ld2dms_w and ld_mcs 16-bit only from Gfx12.5
- * (§1.3, get_sampler_msg_payload_type_bit_size); message-type bit 5 in desc bit 31 and the
- * Xe2 meaning of types 17/18 (§1.1, §2; notes/visa-encoding.md §2.1).
+ * limit 11: Mesa brw_lower_logical_sends.cpp, lower_sampler_logical_send
+ * (MAX_SAMPLER_MESSAGE_SIZE). sample_d native only: §1.6 (Mesa: 8 before Xe2, 16 on Xe2; IGC splits
+ * sample_d/_d_c to native). 16-bit payloads from Gfx11 (§1.3, "asserted"); ld2dms_w and ld_mcs
+ * 16-bit only from Gfx12.5 (§1.3, get_sampler_msg_payload_type_bit_size); message-type bit 5 in
+ * desc bit 31 and the Xe2 meaning of types 17/18 (§1.1, §2; IGC visa_igc_common_header.h,
+ * ISA_Opcode and VISASampler3DSubOpCode).
  */
 #include "lower_internal.h"
 
 #include <string.h>
 
 /* Why the sampler lowering refuses the data-port-only presets. It models the message types,
- * payload layouts and width rules of Gfx9, Gfx12 and Xe2 (notes/intel-sampler.md §1-2);
- * Gfx7/7.5 lack sample_lz, sample_c_lz, ld_lz and ld2dms_w (those are Gfx9+, §2's table;
- * ld2dms_w, "skl+ has a wider version of ld2dms", §3) and take the Gfx7 ld layout (§1.4);
- * Gfx12.5 drops ld2dms, takes the reduced sample_d min-LOD layout and has Mesa lower 3D,
- * array and cube TXD (§1.4), none of which the op table describes. */
-#define DATAPORT_ONLY_GFX7                                                                       \
-    "the sampler lowering models Gfx9 and later (notes/intel-sampler.md §1-2); Gfx7's message " \
-    "types and ld layout differ (no sample_lz, ld_lz or ld2dms_w), so this target lowers "       \
+ * payload layouts and width rules of Gfx9, Gfx12 and Xe2 (Mesa brw_lower_logical_sends.cpp,
+ * lower_sampler_logical_send-2); Gfx7/7.5 lack sample_lz, sample_c_lz, ld_lz and ld2dms_w (those
+ * are Gfx9+, §2's table; ld2dms_w, "skl+ has a wider version of ld2dms", §3) and take the Gfx7 ld
+ * layout (§1.4); Gfx12.5 drops ld2dms, takes the reduced sample_d min-LOD layout and has Mesa lower
+ * 3D, array and cube TXD (§1.4), none of which the op table describes. */
+#define DATAPORT_ONLY_GFX7                                                                 \
+    "the sampler lowering models Gfx9 and later (Mesa brw_lower_logical_sends.cpp, "       \
+    "lower_sampler_logical_send-2); Gfx7's message "                                       \
+    "types and ld layout differ (no sample_lz, ld_lz or ld2dms_w), so this target lowers " \
     "data-port messages only"
-#define DATAPORT_ONLY_GFX125                                                                     \
-    "the sampler lowering does not model Gfx12.5 (ld2dms removed, the reduced sample_d "         \
-    "min-LOD layout, Mesa's TXD lowering: notes/intel-sampler.md §1.4), so this target lowers " \
+#define DATAPORT_ONLY_GFX125                                                                       \
+    "the sampler lowering does not model Gfx12.5 (ld2dms removed, the reduced sample_d "           \
+    "min-LOD layout, Mesa's TXD lowering: vISA spec, 3D_SAMPLE and 3D_LOAD parameter tables), so " \
+    "this target lowers "                                                                          \
     "data-port messages only"
 
 /* clang-format off */
 /* The data-port-only rows take SKL's (ivb, hsw) or TGL's (dg2) sampler columns: the data
- * port reads only verx10 and grf_bytes (32 bytes before Xe2, notes/visa-encoding.md §5). */
+ * port reads only verx10 and grf_bytes (32 bytes before Xe2, IGC TranslateSend3D.cpp). */
 static const tu_target presets[] = {
     /* name   verx10 grf native mlen grad  half   xe2    ms16   rule          sampler */
     {"skl",   90,    32,  8,    11,  8,    false, false, false, TU_WIDTH_IGC, NULL},

@@ -1,6 +1,6 @@
 /*
  * format.c - Maxwell header formats (COMPONENTS + R/G/B/A_DATA_TYPE + S_R_G_B_CONVERSION,
- * notes/nvidia-texture.md §1.2) as texunit formats. The component sizes are named from the
+ * NVIDIA open-gpu-doc clb097tex.h) as texunit formats. The component sizes are named from the
  * most significant bit and C0 starts at bit 0 (envytools g80-surface.rst, "Simple color
  * surface formats"); texunit's table lists fields from bit 0. A row says which texunit
  * component holds each of C0..C3; one table serves both directions (header -> surface for
@@ -84,7 +84,7 @@ static const tuN_format rows[] = {
     ROW(D32_SFLOAT, 0x2f, 1, FL, false, R, N, N, N),          /* ZF32 */
     ROW(D32_SFLOAT_S8_UINT, 0x30, 1, FL, false, R, N, N, N),  /* ZF32_X24S8 */
     ROW(D16_UNORM, 0x3a, 1, UN, false, R, N, N, N),           /* Z16 */
-    /* Block-compressed formats. COMPONENTS codes: notes/nvidia-texture.md §1.2 (DXT1 0x24 ..
+    /* Block-compressed formats. COMPONENTS codes: NVIDIA open-gpu-doc clb097tex.h (DXT1 0x24 ..
      * DXN2 0x28, BC6H_SF16 0x10, BC6H_UF16 0x11, BC7U 0x17, ETC2_RGB 0x06, ETC2_RGB_PTA 0x0a,
      * ETC2_RGBA 0x0b, EAC 0x19, EACX2 0x1a); the ASTC_2D_* codes as yuzu's
      * video_core/textures/texture.h lists them (Tegra::Texture::TextureFormat). Data types

@@ -1,7 +1,7 @@
 /*
  * state.c - what TLD reads besides registers: the GPU memory regions, the texture header and
  * sampler pools with their MaximumIndex (SET_TEX_HEADER_POOL_C / SET_TEX_SAMPLER_POOL_C,
- * notes/nvidia-texture.md §2.3), and the constant bank that #tsPtrIdx indexes.
+ * Mesa nouveau nvc0_tex.c), and the constant bank that #tsPtrIdx indexes.
  */
 #include "nv_internal.h"
 
@@ -66,7 +66,7 @@ tu_status tu_nv_pool_header(const tu_nv_pool *pool, uint32_t index, tu_nv_tic *o
                  "pool, output and valid must not be NULL");
     TU_TRY(check_pool(pool, "texture header", TU_NV_MAX_HEADER_INDEX, err));
     /* "Any header pointer greater than ... MaximumIndex will be regarded as an invalid
-     * texture" (spec/nvidia-tld.txt, #tsPtrIdxU13). */
+     * texture" (NVIDIA TLD page, #tsPtrIdxU13). */
     *valid = index <= pool->maximum_index;
     if (!*valid) return TU_OK;
     tu_error inner = {TU_OK, ""};

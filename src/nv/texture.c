@@ -1,7 +1,7 @@
 /*
- * texture.c - a Maxwell texture header as a texunit surface, and back (notes/nvidia-texture.md
- * §1.2 for the fields, §4 for the layouts, Mesa nil tic.rs for how a driver fills them):
- * HEADER_VERSION picks block-linear, pitch or 1D buffer memory; TEXTURE_TYPE, the sizes,
+ * texture.c - a Maxwell texture header as a texunit surface, and back (NVIDIA open-gpu-doc
+ * clb097tex.h §1.2 for the fields, §4 for the layouts, Mesa nil tic.rs for how a driver fills
+ * them): HEADER_VERSION picks block-linear, pitch or 1D buffer memory; TEXTURE_TYPE, the sizes,
  * MAX_MIP_LEVEL, the view levels and MULTI_SAMPLE_COUNT give the surface; COMPONENTS, the data
  * types and S_R_G_B_CONVERSION the format (format.c); X..W_SOURCE the swizzle the executor
  * applies. The address is resolved through the memory regions, and the surface is validated,

@@ -1,6 +1,6 @@
 /*
  * tic.c - the Maxwell texture header (TIC, 32 bytes) as a table of bit runs: the five
- * layouts of notes/nvidia-texture.md §1.1-1.2 (NVIDIA open-gpu-doc classes/3d/clb097tex.h:
+ * layouts of (NVIDIA open-gpu-doc classes/3d/clb097tex.h:
  * TEXHEAD_1D, _PITCHCK, _PITCH, _BL, _BLCK), selected by HEADER_VERSION MW(87:85).
  */
 #include "nv_internal.h"
@@ -39,7 +39,7 @@ static const tuN_member members[M_COUNT] = {
 #undef TIC_MEMBER_
 };
 
-/* {member, hi, lo, shift, layouts}: clb097tex.h's MW(hi:lo), as notes §1.2 lists them. */
+/* {member, hi, lo, shift, layouts}: clb097tex.h's MW(hi:lo), as the header lists them. */
 static const tuN_bits bits[] = {
     {M_COMPONENTS, 6, 0, 0, ALL},
     {M_R_DATA_TYPE, 9, 7, 0, ALL},

@@ -1,6 +1,6 @@
 /*
- * tld_exec.c - executing TLD for a warp (spec/nvidia-tld.txt; notes/nvidia-texture.md §2.3
- * handles, §2.4 packing, §3 special cases; DESIGN.md §4):
+ * tld_exec.c - executing TLD for a warp (NVIDIA TLD page; Mesa nouveau nvc0_tex.c
+ * handles, §2.4 packing, §3 special cases):
  *
  *   1. threads: active, and the guard predicate @{!}Pg holds;
  *   2. Ra/Rb read by the packing table (tld_rules.c); the header index from the constant-bank

@@ -1,5 +1,5 @@
 /*
- * tld_rules.c - the rules of TLD that are not about text or bits (spec/nvidia-tld.txt): the
+ * tld_rules.c - the rules of TLD that are not about text or bits (NVIDIA TLD page): the
  * packing of parameters into Ra and Rb with compaction (the page's table "Texture parameter
  * packing in Ra and Rb"), the register alignment and RZ rules 1-4, and the option rules
  * (.MS only with .LZ and 2D/ARRAY_2D, never with .CL; reserved paramA specifiers).

@@ -1,7 +1,7 @@
 /*
  * tld_table.c - THE table of the TLD instruction: its fields with their bits in the Maxwell
- * 64-bit word (notes/nvidia-texture.md §2.1: envydis gm107.c, Ryujinx InstTld/InstTldB, Mesa
- * emitTLD), its modifiers in the order of the page's format line (spec/nvidia-tld.txt,
+ * 64-bit word (envytools envydis/gm107.c: envydis gm107.c, Ryujinx InstTld/InstTldB, Mesa
+ * emitTLD), its modifiers in the order of the page's format line (NVIDIA TLD page,
  * "TLD{.B}.lod{.AOFFI}{.MS}{.CL}{.NODEP}{.phase}") and its #paramA specifiers in the page's
  * order. The parser, printer, encoder, decoder, validator and executor all read these.
  */

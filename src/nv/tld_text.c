@@ -1,5 +1,5 @@
 /*
- * tld_text.c - TLD as SASS text, parsed and printed as spec/nvidia-tld.txt writes it:
+ * tld_text.c - TLD as SASS text, parsed and printed as NVIDIA TLD page writes it:
  *
  *   {@{!}Pg} TLD{.B}.lod{.AOFFI}{.MS}{.CL}{.NODEP}{.phase} {Ps, } Rd, Ra{, Rb},
  *       #tsPtrIdxU13, #paramA{, #wmskU04} {&req_6} {&rdN} {&wrN} {?sched} ;

@@ -1,7 +1,7 @@
 /*
- * tsc.c - the Maxwell sampler (TSC, 32 bytes) as a table of bit runs (notes/nvidia-texture.md
- * §1.3, clb097tex.h TEXSAMP0..7), its meaning as an engine sampler, and the sampler state
- * TLD uses instead (spec/nvidia-tld.txt, "Texture Header State Overrides").
+ * tsc.c - the Maxwell sampler (TSC, 32 bytes) as a table of bit runs (NVIDIA open-gpu-doc
+ * clb097tex.h §1.3, clb097tex.h TEXSAMP0..7), its meaning as an engine sampler, and the sampler
+ * state TLD uses instead (NVIDIA TLD page, "Texture Header State Overrides").
  */
 #include "nv_internal.h"
 

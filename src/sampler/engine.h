@@ -163,7 +163,7 @@ void tuE_compute_lod(const tuE_ctx *ctx, const float coord[3], const tuE_derivs 
  * kernels repeat bit for bit (lod.c). */
 float tuE_log2(float x);
 
-/* Round to 1/256 with ties to even: the hardware's 8 fractional bits (DESIGN.md §5). */
+/* Round to 1/256 with ties to even: the hardware's 8 fractional bits. */
 float tuE_snap256(float x);
 
 /* The canonical quiet NaN, 0x7fc00000: what a float blend (filter.c's lerp, the kernels'

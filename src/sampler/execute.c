@@ -29,7 +29,7 @@ uint32_t tu_op_sources(tu_op op, tu_surface_type type, bool arrayed) {
     if (!info) return 0;
     if (info->kind == TU_KIND_INFO) return info->lod == TU_LOD_EXPLICIT ? BIT(LOD) : 0;
     uint32_t m = BIT(U);
-    /* The coordinate table of spec/visa-3d-sample.md (sample) and 3d-load.md (load). */
+    /* The coordinate table of vISA spec, 3D_SAMPLE (sample) and 3D_LOAD (load). */
     switch (type) {
     case TU_SURFACE_1D:
     case TU_SURFACE_BUFFER: m |= arrayed ? BIT(V) : 0; break;
@@ -120,7 +120,7 @@ tu_status tu_msg_validate(const tu_msg *m, tu_error *err) {
     if (m->flags & TU_MSG_CPS) {
         TU_RETURN_IF(info->lod != TU_LOD_IMPLICIT && info->lod != TU_LOD_BIAS, err,
                      TU_INVALID_ARGUMENT,
-                     "message flag CPS needs an implicit-LOD op, not %s (spec/visa-3d-sample.md "
+                     "message flag CPS needs an implicit-LOD op, not %s (vISA spec, 3D_SAMPLE "
                      "Op bit 9)",
                      info->name);
         TU_RETURN_IF(m->cps_x < 1 || m->cps_x > 4 || m->cps_y < 1 || m->cps_y > 4, err,
@@ -165,7 +165,7 @@ static tu_format_class reply_class(const tu_op_info *info, const tu_format_desc 
     return (tu_format_class)fd->format_class;
 }
 
-/* HF sources are rounded to half precision first (spec/visa-3d-sample.md: operands are
+/* HF sources are rounded to half precision first (vISA spec, 3D_SAMPLE: operands are
  * all HF or all F). */
 static void round_half_sources(tu_msg *m, uint32_t sources) {
     for (unsigned src = 0; src < TU_SRC_COUNT; src++) {
@@ -220,7 +220,8 @@ void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
     c->lod_bias = smp->lod_bias;
     c->min_lod = smp->min_lod;
     c->max_lod = smp->max_lod;
-    if (c->hw) { /* SAMPLER_STATE holds them in 1/256 steps (notes/intel-sampler.md §4.1) */
+    if (c->hw) { /* SAMPLER_STATE holds them in 1/256 steps (Vulkan spec, "Level-of-Detail
+                    Operation") */
         c->lod_bias = tuE_snap256(c->lod_bias);
         c->min_lod = tuE_snap256(c->min_lod);
         c->max_lod = tuE_snap256(c->max_lod);
@@ -473,7 +474,7 @@ static tu_status run(const tu_binding *b, const tu_msg *msg, const tu_op_info *i
         info->lod == TU_LOD_IMPLICIT || info->lod == TU_LOD_BIAS || info->lod == TU_LOD_GRAD;
     uint32_t null_mask = 0xffffffffu;
     reply->value_class = tuE_bound_of(b)->op_class[msg->op];
-    /* The fast-path table (fast.c, DESIGN.md §3); the rows need no residency map, so every
+    /* The fast-path table (fast.c); the rows need no residency map, so every
      * lane's pixel null mask bit is 1. */
     const char *fast = allow_fast ? tuE_fast_run_prepared(b, prepared(b), msg, info, reply) : NULL;
     if (fast) {

@@ -1,6 +1,6 @@
 /*
- * fast.c - the fast-path table (DESIGN.md §3 "Fast-path table", §6 "Performance"; STYLE.md
- * §3): rows keyed like llvmpipe's sampler key (op class, surface type, tiling, format,
+ * fast.c - the fast-path table (pixman-fast-path.c's
+ * table): rows keyed like llvmpipe's sampler key (op class, surface type, tiling, format,
  * filtering state, what the message carries), each naming a SIMD kernel (kernels/) that
  * runs every lane of a message at once and is bit-identical to the generic path (filter.c,
  * load.c) for every message it accepts; tested against it on random inputs, for every

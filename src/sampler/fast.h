@@ -1,6 +1,6 @@
 /*
- * fast.h - the engine's fast-path table (DESIGN.md §3 "Fast-path table", §6 "Performance";
- * STYLE.md §3, pixman): capability flags computed once per message, rows of {required
+ * fast.h - the engine's fast-path table (pixman's
+ * pixman-fast-path.c): capability flags computed once per message, rows of {required
  * flags, function, name}, the first row whose required flags are a subset of the message's
  * wins, and the generic path (filter.c, load.c) is the fallback for everything else.
  *

@@ -1,6 +1,6 @@
 /*
  * filter.c - one lane of a sample, gather or LOD operation (Vulkan "Texel Filtering",
- * "Texel Gathering", "Level-of-Detail Operation"; DESIGN.md §4-5).
+ * "Texel Gathering", "Level-of-Detail Operation").
  *
  * The path of a lane: coordinates and array layer -> LOD -> the level(s) -> in each
  * level a footprint (1 texel for nearest, 2/4/8 for linear) with per-axis weights ->
@@ -69,7 +69,7 @@ static void lane_position(const tuE_ctx *ctx, unsigned l, lane_pos *p) {
     /* Vulkan clamps D_ref to [0, 1] for unorm depth formats ("Depth Compare Operation"). */
     if (ctx->compare && ctx->fd->channels[0].numeric == TU_NUMERIC_UNORM)
         p->ref = p->ref < 0.0f ? 0.0f : p->ref > 1.0f ? 1.0f : p->ref;
-    /* The coordinate table of spec/visa-3d-sample.md: 1D array v, 2D array r, cube ai. */
+    /* The coordinate table of vISA spec, 3D_SAMPLE: 1D array v, 2D array r, cube ai. */
     switch (s->type) {
     case TU_SURFACE_1D:
     case TU_SURFACE_BUFFER:
@@ -253,7 +253,7 @@ static float lerp(float a, float b, float w) {
     return r == r ? r : tuE_canonical_nan();
 }
 
-/* 8-bit fixed point (DESIGN.md §5): codes 0..255, weights 0..256. A texel or border
+/* 8-bit fixed point (TU_PRECISION_HW): codes 0..255, weights 0..256. A texel or border
  * colour that is NaN becomes 0 and infinities clamp, as the unorm encoding rule has it
  * (docs/semantics.md, "Encoding"), so no value reaches the int conversion out of range. */
 static int32_t code8(float f) {
@@ -421,7 +421,7 @@ static void gather_lane(const tuE_ctx *ctx, tuE_lane *lane, const lane_pos *p, c
     float c[3] = {p->c[0], p->c[1], p->c[2]};
     gather_footprint(ctx, lane, p, c, level, 2, &fp);
     /* Texel order of the footprint: bit 0 = i1, bit 1 = j1. Gather returns
-     * R = (i0, j1), G = (i1, j1), B = (i1, j0), A = (i0, j0) (spec/visa-3d-sample4.md,
+     * R = (i0, j1), G = (i1, j1), B = (i1, j0), A = (i0, j0) (vISA spec, 3D_SAMPLE4,
      * Vulkan "Texel Gathering"). */
     static const unsigned order[4] = {2, 3, 1, 0};
     const unsigned ch = ctx->compare ? 0 : ctx->msg->gather_channel;

@@ -1,15 +1,15 @@
 /*
  * load.c - the integer-coordinate operations: ld, ld_lz, ld_l, ld_mcs and ld2dms_w
- * (spec/visa-3d-load.md), and the surface queries resinfo and sampleinfo
- * (spec/visa-3d-info.md).
+ * (vISA spec, 3D_LOAD), and the surface queries resinfo and sampleinfo
+ * (vISA spec, INFO).
  *
  * u, v, r mean what the seed's table says per surface type: 1D x (v ignored); 1D array
  * x and layer v; 2D x, y; 2D array x, y, layer r; 3D x, y, z. Cube surfaces read as 2D
  * arrays of faces: r = 6 * cube + face (docs/semantics.md). Immediate offsets add to the
  * texel coordinates (not to array indices). Anything outside the view, in x, y, z, layer
  * or LOD, reads as a zero texel: zeros with the components the format lacks filled as
- * format conversion says (Vulkan robustImageAccess2; DESIGN.md §4). The sample index is
- * clamped to the surface's sample count (spec/visa-3d-load.md, Si).
+ * format conversion says (Vulkan robustImageAccess2). The sample index is
+ * clamped to the surface's sample count (vISA spec, 3D_LOAD, Si).
  */
 #include "engine.h"
 
@@ -47,7 +47,8 @@ static bool load_position(const tuE_ctx *ctx, unsigned l, tu_texel_coord *c) {
     return true;
 }
 
-/* MCS bits per sample (notes/intel-sampler.md §3): 1, 2, 3, 4 for 2x, 4x, 8x, 16x. */
+/* MCS bits per sample (Mesa isl_format_layout.csv, MCS_2X..MCS_16X): 1, 2, 3, 4 for 2x, 4x, 8x,
+ * 16x. */
 static unsigned mcs_bits(uint32_t samples) {
     return samples == 2 ? 1 : samples == 4 ? 2 : samples == 8 ? 3 : 4;
 }
@@ -76,7 +77,7 @@ void tuE_load_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, tu_texel *out
     const bool inside = load_position(ctx, l, &c);
     if (ctx->op->flags & TU_OPF_MCS) { /* ld_mcs: the pixel's MCS value as R (low), G (high) */
         memset(out, 0, sizeof *out);
-        if (!inside || !s->mcs) return; /* no MCS surface: 0 (spec/visa-3d-load.md) */
+        if (!inside || !s->mcs) return; /* no MCS surface: 0 (vISA spec, 3D_LOAD) */
         tu_texel t;
         tuE_fetch_mcs(s->mcs, lane, &c, &t);
         out->u[0] = t.u[0];
@@ -105,7 +106,7 @@ void tuE_load_lane(const tuE_ctx *ctx, tuE_lane *lane, unsigned l, tu_texel *out
     tuE_read(ctx, lane, c.level, c.layer, c.x, c.y, c.z, c.sample, out);
 }
 
-/* resinfo and sampleinfo (spec/visa-3d-info.md). The table's Width+1 etc. are the sizes of
+/* resinfo and sampleinfo (vISA spec, INFO). The table's Width+1 etc. are the sizes of
  * level 0 of the view; a level's size is max(1, size >> lod) as in every mip chain; a LOD
  * outside the view returns 0 sizes. A is the MIP count (levels of the view). CUBE returns
  * width, height and the number of cubes; BUFFER its size in elements (docs/semantics.md). */

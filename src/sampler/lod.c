@@ -1,6 +1,6 @@
 /*
  * lod.c - derivatives and the level of detail (Vulkan "Level-of-Detail Operation",
- * notes/intel-sampler.md §4.1):
+ * Vulkan spec, "Level-of-Detail Operation"):
  *
  *   m_ux = ds/dx * w_base, ...   rho_x = |(m_ux, m_vx, m_wx)|, rho_y likewise
  *   eta = min(rho_max / rho_min, maxAniso)   (1 without anisotropy)
@@ -54,7 +54,7 @@ float tuE_log2(float x) {
 }
 
 /* Implicit derivatives come from the 2x2 subspan of four consecutive lanes: upper-left,
- * upper-right, lower-left, lower-right (DESIGN.md §4). They are coarse: the whole subspan
+ * upper-right, lower-left, lower-right. They are coarse: the whole subspan
  * uses UR - UL along x and LL - UL along y. A subspan cut short by the SIMD width has
  * zero derivatives across the missing lanes (docs/semantics.md). */
 void tuE_lane_derivs(const tuE_ctx *ctx, const float *coord[3], unsigned lane, tuE_derivs *d) {

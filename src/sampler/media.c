@@ -1,5 +1,5 @@
 /*
- * media.c - MEDIA_LD, the 2D block read (spec/visa-media-ld.md, notes/intel-sampler.md §7):
+ * media.c - MEDIA_LD, the 2D block read (vISA spec, MEDIA_LD, vISA spec, MEDIA_LD):
  *
  *   reg_pitch = block_width < 4 ? 4 : nextPowerOf2(block_width)
  *   dst[i * reg_pitch + j] = surface[y_offset + i][x_offset + j]      (bytes)
@@ -43,7 +43,7 @@ tu_status tu_media_check_block(uint32_t width, uint32_t height, tu_error *err) {
 static tu_status check_read(const tu_surface *s, const tu_media_read *r, size_t dst_size,
                             tu_error *err) {
     TU_RETURN_IF(s->type != TU_SURFACE_2D || s->arrayed || s->samples > 1, err, TU_INVALID_ARGUMENT,
-                 "MEDIA_LD reads a 2D surface (spec/visa-media-ld.md), not %s %s surface",
+                 "MEDIA_LD reads a 2D surface (vISA spec, MEDIA_LD), not %s %s surface",
                  s->arrayed       ? "an arrayed"
                  : s->samples > 1 ? "a multisample"
                                   : "a",

@@ -1,7 +1,9 @@
 /*
  * texel.c - reading one texel: address modes, border colour, depth compare, cube faces
- * and seamless cube edges, residency. Every read goes through the surface's address
- * gate (tu_surface_texel_offset), so nothing here can leave the caller's memory.
+ * and seamless cube edges, residency. tuE_read computes an in-range texel's linear offset
+ * itself from the checked level layout (tuE_level); every other read goes through the
+ * surface's address gate (tu_surface_texel_offset), so nothing here can leave the caller's
+ * memory.
  */
 #include "engine.h"
 

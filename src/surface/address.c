@@ -1,11 +1,13 @@
 /*
- * address.c - the one gate every read of texel memory goes through.
+ * address.c - tuS_texel_offset, the checked texel address of the texel API, the copies, the
+ * fills, the image files and the data port; the sampler's tuE_read and the fast kernels
+ * compute linear offsets themselves from the same level layout.
  *
  * Whatever a description says, a texel is handed out only when its coordinates lie
  * inside the view and its bytes lie wholly inside [data, data + size), computed with
- * checked 64-bit arithmetic (DESIGN.md §7). Linear surfaces add pitches; NVIDIA
+ * checked 64-bit arithmetic. Linear surfaces add pitches; NVIDIA
  * block-linear surfaces place a texel by the GOB rules below
- * (notes/nvidia-texture.md §4.1) and then pass the same final check.
+ * (envytools docs/hw/memory/g80-surface.rst) and then pass the same final check.
  */
 #include "surface_internal.h"
 
@@ -14,7 +16,7 @@
 
 #include "../format/compressed/compressed.h"
 
-/* --- NVIDIA block-linear geometry (notes/nvidia-texture.md §4.1, from envytools
+/* --- NVIDIA block-linear geometry (envytools docs/hw/memory/g80-surface.rst, from envytools
  * docs/hw/memory/g80-surface.rst, Mesa nil tiling.rs, Ryujinx BlockLinearLayout.cs and yuzu
  * textures/decoders.cpp): GOBs of 64 bytes x 8 rows, blocks of 1 x 2^bh x 2^bd GOBs shrunk per
  * mip level, GOBs inside a block in x, y, z order, blocks in x, y, z order, and the Tegra X1

@@ -1,7 +1,7 @@
 /*
  * block_linear.h - NVIDIA block-linear geometry, defined in address.c and shared with
  * layout.c and validate.c: the per-level block sizes, the GOB byte order and the multisample
- * pixel grid (notes/nvidia-texture.md §4.1). Internal: names carry the prefix tuS_.
+ * pixel grid (envytools docs/hw/memory/g80-surface.rst). Internal: names carry the prefix tuS_.
  */
 #ifndef TEXUNIT_BLOCK_LINEAR_H
 #define TEXUNIT_BLOCK_LINEAR_H

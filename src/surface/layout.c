@@ -4,7 +4,7 @@
  * texel blob (`texture_file`) and of a KTX2 level (layers, then faces, then slices).
  * A compressed format's rows are rows of blocks (Vulkan's tightly packed buffer layout:
  * block columns, then block rows, then z slices of 2D blocks).
- * Also NVIDIA's block-linear layout (notes/nvidia-texture.md §4.1): the levels of one
+ * Also NVIDIA's block-linear layout (envytools docs/hw/memory/g80-surface.rst): the levels of one
  * layer back to back, layers at a stride aligned to a level-0 block.
  */
 #include "surface_internal.h"

@@ -1,7 +1,7 @@
 /*
  * validate.c - tu_surface_validate: every field of a description checked, each refusal
  * a sentence naming the field and its value. Block-linear surfaces are checked against
- * the GOB rules of block_linear.h (notes/nvidia-texture.md §4.1).
+ * the GOB rules of block_linear.h (envytools docs/hw/memory/g80-surface.rst).
  */
 #include "surface_internal.h"
 

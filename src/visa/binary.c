@@ -1,6 +1,6 @@
 /*
  * binary.c - tu_visa_encode / tu_visa_decode: one instruction in the vISA 4.1 binary layout
- * (notes/visa-encoding.md §1.1 byte order, §1.2 field kinds and the exec-size byte, §1.3
+ * (IGC ByteCodeReaderNG.cpp byte order, §1.2 field kinds and the exec-size byte, §1.3
  * vector operands, §1.4 raw operands, §1.5 Pred, §1.6 the layouts of 3D_SAMPLE, 3D_LOAD,
  * 3D_GATHER4, 3D_INFO and MEDIA_LD), as IGC's last binary writer (33849b344^) wrote it and
  * its reader (ByteCodeReaderNG.cpp) reads it:
@@ -52,7 +52,7 @@ static const tuV_layout layouts[] = {
     {TUL_OPCODE_MEDIA_LD, "MEDIA_LD",
      {TUV_F_MEDIA_MOD, TUV_F_SURFACE, TUV_F_PLANE, TUV_F_BLOCK_WIDTH, TUV_F_BLOCK_HEIGHT,
       TUV_F_X, TUV_F_Y, TUV_F_DST}},
-    /* the data port: notes/image-load-store.md §2.1, IGC's reader order */
+    /* the data port: vISA spec, GATHER4_TYPED .. DWORD_ATOMIC, IGC's reader order */
     {TUL_OPCODE_GATHER4_TYPED, "GATHER4_TYPED",
      {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_SURFACE, TUV_F_DP_RAW, TUV_F_DST}},
     {TUL_OPCODE_SCATTER4_TYPED, "SCATTER4_TYPED",
@@ -304,7 +304,7 @@ tu_status tu_visa_encode(const tu_visa_inst *inst, uint8_t *buf, size_t size, si
     if (valid != TU_OK) TU_TRY(tuV_validate(inst, TU_VISA_XE_LP, &row, err));
     TU_RETURN_IF(inst->sampler64.present || inst->surface64.present, err, TU_UNSUPPORTED,
                  "the efficient-64b %s operand of %s has no vISA 4.1 binary encoding (IGC never "
-                 "serialized it, notes/visa-encoding.md §1.6)",
+                 "serialized it, IGC ByteCodeReaderNG.cpp)",
                  inst->sampler64.present ? "sampler" : "surface", row ? row->mnemonic : "?");
     writer w = {NULL, 0};
     encode_all(&w, inst, row);

@@ -2,7 +2,7 @@
  * binary_internal.h - the field layouts of the five sampler and surface instructions, shared
  * by the binary codec (binary.c) and the validator (validate.c).
  *
- * A layout lists an opcode's fields in vISA 4.1 binary order (notes/visa-encoding.md §1.2,
+ * A layout lists an opcode's fields in vISA 4.1 binary order (IGC ByteCodeReaderNG.cpp,
  * §1.6; IGC's reader readInstructionSampler / readInstructionDataportNG). The codec walks
  * it to write and read bytes. The validator reads it to learn which tu_visa_inst fields an
  * opcode has: a field that is not in the layout must be zero, so every instruction that
@@ -34,7 +34,7 @@ typedef enum tuV_field {
     TUV_F_BLOCK_HEIGHT, /* UB, rows */
     TUV_F_X,            /* vector operand, scalar */
     TUV_F_Y,            /* vector operand, scalar */
-    /* the data port (notes/image-load-store.md §2.1) */
+    /* the data port (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC) */
     TUV_F_DP_EXEC,       /* UB: bits 3:0 size code 0..5 (1..32 lanes), bits 7:4 emask */
     TUV_F_ATOMIC_OP,     /* UB: bits 4:0 vISA atomic op, bit 5 16-bit, bit 6 64-bit */
     TUV_F_SCALE,         /* UW, ignored by IGC: 0 */
@@ -42,7 +42,7 @@ typedef enum tuV_field {
     TUV_F_NUM_BLOCKS,    /* UB: 0, 1, 2 = 1, 2, 4 blocks */
     TUV_F_GLOBAL_OFFSET, /* vector operand, a UD scalar */
     TUV_F_DP_RAW,        /* the data-port row's raw operands, no count */
-    /* LSC (notes/image-load-store.md §2.5; IGC's reader readInstructionLscUntyped/Typed) */
+    /* LSC (vISA spec, LSC_UNTYPED and LSC_TYPED; IGC's reader readInstructionLscUntyped/Typed) */
     TUV_F_LSC_SUBOP,      /* UB: the LSC op */
     TUV_F_LSC_SFID,       /* UB (LSC_UNTYPED) */
     TUV_F_LSC_CACHE,      /* UB L1, UB L3 */
@@ -79,7 +79,7 @@ typedef struct tuV_op_flag {
 
 enum { TUV_OP_FLAG_COUNT = 3, TUV_OP_WORD_SUBOP_MASK = 0x00FF };
 
-/* The atomic op byte's width bits (notes/image-load-store.md §2.1). */
+/* The atomic op byte's width bits (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC). */
 enum { TUV_ATOMIC_16BIT = 1u << 5, TUV_ATOMIC_64BIT = 1u << 6 };
 extern const tuV_op_flag tuV_op_flags[TUV_OP_FLAG_COUNT];
 

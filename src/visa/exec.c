@@ -6,7 +6,7 @@
  * byte, emask offset 4*(n-1), NM ignoring the thread's mask) ANDed with the predicate
  * (.any/.all, then the invert) -> parameters read from their raw operands as their
  * variables' types -> a tu_msg for the engine -> the reply written back as the notes say
- * (notes/visa-encoding.md §1.5, §6): each enabled channel in RGBA order from the next GRF,
+ * (vISA spec, "Operands", "Predication", §6): each enabled channel in RGBA order from the next GRF,
  * exec_size elements of the destination's type, disabled lanes untouched, then the pixel
  * null mask GRF. MEDIA_LD writes its pitched block. Decisions: docs/semantics.md, "vISA".
  */
@@ -474,7 +474,8 @@ static tu_status exec_media(const tu_visa_kernel *k, tu_visa_state *st, const tu
     return TU_OK;
 }
 
-/* --- the data port (notes/image-load-store.md §2.4) ----------------------------------------- */
+/* --- the data port (vISA spec, the data-port pages, "Semantics")
+ * ----------------------------------------- */
 
 /* `count` 32-bit elements of raw operand r into out (%null reads zeros). */
 static tu_status read_dwords(const tu_visa_kernel *k, const tu_visa_state *st, const tu_visa_raw *r,
@@ -609,7 +610,8 @@ static tu_status exec_dataport(const tu_visa_kernel *k, tu_visa_state *st,
     return status;
 }
 
-/* --- LSC (notes/image-load-store.md §2.5; LSC_UNTYPED.md "Semantics") ---------------------- */
+/* --- LSC (vISA spec, LSC_UNTYPED and LSC_TYPED; LSC_UNTYPED.md "Semantics") ----------------------
+ */
 
 /* The surface an LSC message names: bti(N) a binding-table index, bss(H) / ss(H) a bindless
  * handle; flat and arg address memory texunit does not have. */

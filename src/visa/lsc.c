@@ -1,6 +1,6 @@
 /*
  * lsc.c - the field rules of LSC_UNTYPED (0x89) and LSC_TYPED (0x8A): IGC's LSC_UNTYPED.md and
- * LSC_TYPED.md (notes/image-load-store.md §2.5) and the binary reader's field order
+ * LSC_TYPED.md (vISA spec, LSC_UNTYPED and LSC_TYPED) and the binary reader's field order
  * (readInstructionLscUntyped / readInstructionLscTyped), for the load, store, quad and atomic
  * operations texunit executes. Each refusal names the field and its value.
  */

@@ -1,6 +1,6 @@
 /*
  * print.c - print a kernel or an instruction in the canonical .visaasm form: IGC's printer
- * (IsaDisassembly.cpp, notes/visa-encoding.md §3): lowercase mnemonics, modifiers in the
+ * (IsaDisassembly.cpp, IGC IsaDisassembly.cpp and CISA.y): lowercase mnemonics, modifiers in the
  * order .pixel_null_mask .cps .divS, uppercase channels, `(Mx, N)` always, immediates in hex
  * with their type, two spaces before the aoffimmi of 3D_SAMPLE and 3D_LOAD.
  * tu_visa_parse reads everything printed here back to the same kernel.
@@ -106,7 +106,7 @@ static void put_exec(out *o, uint8_t emask, uint32_t size) {
 static const char *const media_mods[6] = {"nomod",  "modified", "top",
                                           "bottom", "top_mod",  "bottom_mod"};
 
-/* A data-port instruction after its predicate (notes/image-load-store.md §2.3). IGC's printer
+/* A data-port instruction after its predicate (IGC IsaDisassembly.cpp). IGC's printer
  * leaves out gather4_typed's and scatter4_typed's predicate, which the binary carries and
  * the parser takes; texunit prints it for every op, so the text round-trips
  * (docs/semantics.md). */

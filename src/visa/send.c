@@ -1,15 +1,16 @@
 /*
  * send.c - the sampler `send`: a physical message (descriptor, extended descriptor, header
  * and parameter GRFs) executed against a binding table and a sampler-state heap, its
- * response written as GRFs. The Intel front end owns it (DESIGN.md §1): lower/ decodes the
+ * response written as GRFs. The Intel front end owns it: lower/ decodes the
  * message into a logical one (tu_lower_decode), the engine runs it, and the response is
- * laid out as notes/visa-encoding.md §6 says (tu_lower_response_write).
+ * laid out as vISA spec, 3D_SAMPLE, Dst says (tu_lower_response_write).
  *
  * State lookup (docs/lowering.md "The sampler send"): BTI 252 names the bindless surface
  * whose handle is ex_desc bits 31:12, any other BTI the binding table's entry. The sampler
- * state is read at heap address header DW3 + 16 * desc sampler index (notes/intel-sampler.md
- * §1.2: SAMPLER_STATE is 16 bytes); a bindless entry with that address wins, else the
- * sampler-state table's entry address / 16. Loads and queries read no sampler state.
+ * state is read at heap address header DW3 + 16 * desc sampler index (Mesa
+ * brw_lower_logical_sends.cpp, lower_sampler_logical_send §1.2: SAMPLER_STATE is 16 bytes); a
+ * bindless entry with that address wins, else the sampler-state table's entry address / 16. Loads
+ * and queries read no sampler state.
  */
 #include "texunit/visa.h"
 

@@ -1,5 +1,5 @@
 /*
- * text.c - parse .visaasm as IGC prints it (notes/visa-encoding.md §3: the grammar of
+ * text.c - parse .visaasm as IGC prints it (IGC IsaDisassembly.cpp and CISA.y: the grammar of
  * CISA.y and the printer IsaDisassembly.cpp, which win over the seed pages' spelling).
  *
  *   .version 4.2
@@ -491,7 +491,7 @@ static tu_status surface_operand(parser *ps, uint8_t *out) {
 }
 
 /* The efficient-64b forms of a sampler or surface: `(V, n)`, or `V(r,c)<vs;w,hs>[n]` when
- * `vector` is allowed (notes/visa-encoding.md §3.1). Returns TU_OK with ref->present false
+ * `vector` is allowed (IGC IsaDisassembly.cpp and CISA.y). Returns TU_OK with ref->present false
  * when neither form is at the cursor. */
 static tu_status state_ref(parser *ps, bool vector, tu_visa_state_ref *ref) {
     cursor *c = &ps->c;
@@ -711,7 +711,7 @@ static tu_status parse_media(parser *ps, tu_visa_inst *in) {
     return raw_operand(ps, &in->dst, "the destination (a raw operand)");
 }
 
-/* A data-port instruction after its mnemonic (notes/image-load-store.md §2.3):
+/* A data-port instruction after its mnemonic (IGC IsaDisassembly.cpp):
  *   mnemonic.<RGBA | op[.16] | 1|2|4> (<emask>, <n>) <surface> [<global offset>] <raw>... [<dst>]
  */
 static tu_status parse_dataport(parser *ps, tu_visa_inst *in, const tuL_dp_row *dp) {
@@ -771,7 +771,7 @@ static tu_status parse_dataport(parser *ps, tu_visa_inst *in, const tuL_dp_row *
     return TU_OK;
 }
 
-/* --- LSC (notes/image-load-store.md §2.3, §2.5; IGC's LSC_UNTYPED.md "Text") ---------------- */
+/* --- LSC (IGC IsaDisassembly.cpp, §2.5; IGC's LSC_UNTYPED.md "Text") ---------------- */
 
 /* An LSC raw operand: NAME or NAME.OFFSET, %null for none. */
 static tu_status lsc_raw(parser *ps, tu_visa_raw *out, const char *what) {

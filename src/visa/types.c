@@ -8,7 +8,7 @@ static const struct {
     const char *name;
     uint8_t size;
 } types[TU_VISA_TYPE_COUNT] = {
-    /* CISATypeTable order (notes/visa-encoding.md §1.3) */
+    /* CISATypeTable order (IGC visa_igc_common_header.h, VISA_Type) */
     [TU_VISA_UD] = {"ud", 4}, [TU_VISA_D] = {"d", 4},       [TU_VISA_UW] = {"uw", 2},
     [TU_VISA_W] = {"w", 2},   [TU_VISA_UB] = {"ub", 1},     [TU_VISA_B] = {"b", 1},
     [TU_VISA_DF] = {"df", 8}, [TU_VISA_F] = {"f", 4},       [TU_VISA_V] = {"v", 4},

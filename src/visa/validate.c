@@ -1,7 +1,7 @@
 /*
- * validate.c - tu_visa_validate: the field rules of the seed pages (spec/visa-3d-sample.md,
- * visa-3d-load.md, visa-3d-sample4.md, visa-3d-info.md, visa-media-ld.md) and of
- * notes/visa-encoding.md — §1.2 exec size byte, §1.3 vector operands, §1.5 Pred, §1.6 the
+ * validate.c - tu_visa_validate: the field rules of the seed pages (vISA spec, 3D_SAMPLE,
+ * 3D_LOAD, 3D_SAMPLE4, INFO, MEDIA_LD) and of
+ * IGC ByteCodeReaderNG.cpp — §1.2 exec size byte, §1.3 vector operands, §1.5 Pred, §1.6 the
  * layouts and aoffimmi bit 15, §2.1 sub-ops 17/18 on Xe2, §4 the reserved surfaces and the
  * media block sizes, §5 cps and divS, §7.7 and §7.8 — each refusal one sentence naming the
  * field and its value.
@@ -19,7 +19,7 @@
  * 2 top, 3 bottom, 4 top_mod, 5 bottom_mod. */
 enum { MEDIA_MOD_COUNT = 6 };
 
-/* Surfaces no sampler or media instruction may read (notes §4; spec/visa-media-ld.md
+/* Surfaces no sampler or media instruction may read (notes §4; vISA spec, MEDIA_LD
  * "T0(SLM): no, T5(stateless): no"). */
 static const uint8_t forbidden_surfaces[] = {0, 5};
 
@@ -195,8 +195,8 @@ static tu_status check_aoffimmi(const tu_visa_inst *in, const char *op, tu_error
 }
 
 /* MEDIA_LD's x and y and the scaled forms' global offset: scalars of type UD
- * (spec/visa-media-ld.md, notes/image-load-store.md §2.1), an immediate or a general variable
- * (notes §1.3 "scalar operand"). D is accepted too: IGC's builder takes either. */
+ * (vISA spec, MEDIA_LD, vISA spec, GATHER4_TYPED .. DWORD_ATOMIC), an immediate or a general
+ * variable (notes §1.3 "scalar operand"). D is accepted too: IGC's builder takes either. */
 static tu_status check_ud_scalar(const char *what, const tu_visa_scalar *s, tu_error *err) {
     TU_RETURN_IF(s->type != TU_VISA_UD && s->type != TU_VISA_D, err, TU_INVALID_ARGUMENT,
                  "%s type %s (%u) is not ud or d", what,
@@ -275,13 +275,14 @@ static tu_status check_info_params(const tu_visa_inst *in, const tuL_op *row, tu
     return check_params_beyond(in, row->mnemonic, err);
 }
 
-/* MEDIA_LD legal block sizes: spec/visa-media-ld.md "Legal width/height combination",
+/* MEDIA_LD legal block sizes: vISA spec, MEDIA_LD "Legal width/height combination",
  * the engine's table (tu_media_check_block). */
 static tu_status check_media_block(const tu_visa_inst *in, tu_error *err) {
     return tu_media_check_block(in->block_width, in->block_height, err);
 }
 
-/* --- the data port (notes/image-load-store.md §2.1 - §2.3) ------------------------------ */
+/* --- the data port (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC - §2.3)
+ * ------------------------------ */
 
 static tu_status check_dp_exec(const tu_visa_inst *in, const tuL_dp_row *dp, const char *op,
                                tu_visa_platform platform, tu_error *err) {
@@ -451,7 +452,7 @@ static tu_status check_state_ref(const tu_visa_inst *in, const char *what,
     return TU_OK;
 }
 
-/* Raw operands are GRF-aligned (notes/visa-encoding.md §1.4, from IGC's operand rules): the
+/* Raw operands are GRF-aligned (vISA spec, "Operands", raw operand, from IGC's operand rules): the
  * send that carries a sampler or media message addresses its payload and response by register
  * number alone. No instruction texunit runs documents otherwise, so the destination and every
  * parameter must start on a register: here their byte offsets, and in the executor

@@ -9,7 +9,7 @@
 #include "../base/base.h"
 #include "../lower/intel_ops.h"
 
-/* The predefined general variables V0..V21 by name (notes/visa-encoding.md §3.3), and the
+/* The predefined general variables V0..V21 by name (IGC IsaDisassembly.cpp and CISA.y), and the
  * predefined surfaces T0..T5 (§4). */
 enum { TUV_FIRST_USER_VAR = 32, TUV_FIRST_USER_SURFACE = 6, TUV_BINDLESS_SAMPLER = 31 };
 extern const char *const tuV_predef_vars[22];

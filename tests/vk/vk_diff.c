@@ -2,7 +2,7 @@
  * vk_diff.c - the differential test against lavapipe (Mesa's CPU Vulkan driver): random
  * textures, samplers and queries of the query case format (tools/query.h), answered by
  * texunit (tq_answer) and by a Vulkan compute shader on lavapipe (texquery.comp), compared
- * within the precision rules of both (DESIGN.md §5, §9; docs/testing.md).
+ * within the precision rules of both (docs/testing.md).
  *
  *   vk_diff [--seed S] [--cases N] [--max-print K] [--verbose] [--trace] [--replay FILE|-]
  *

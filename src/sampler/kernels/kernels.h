@@ -1,7 +1,8 @@
 /*
- * kernels.h - the SIMD kernels of the fast-path table (DESIGN.md §6 "Kernels keyed like
- * llvmpipe's sampler key"): each runs every lane of a message at once, structure of
- * arrays, TUK_W = 16 lanes per step, and returns exactly what the generic path returns.
+ * kernels.h - the SIMD kernels of the fast-path table, keyed like
+ * llvmpipe's sampler key: each runs every lane of a message at once, structure of
+ * arrays, TUK_W lanes per step (simd.h: 16 for AVX-512 and the AVX2 pairs, 8 for AVX2, 4 for
+ * the portable build), and returns exactly what the generic path returns.
  *
  * One source (kernels_body.h, over the vector layer simd.h) is built three times:
  * kernels_avx512.c, kernels_avx2.c (each with its ISA's compiler flags, when the compiler

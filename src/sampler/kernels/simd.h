@@ -1,5 +1,5 @@
 /*
- * simd.h - the small vector layer the kernels are written in (DESIGN.md §6 "Kernels"):
+ * simd.h - the small vector layer the kernels are written in:
  * GCC/Clang vector extensions over TUK_W lanes, one register of the build's ISA (16 for
  * AVX-512, 8 for AVX2, 4 for the portable SSE2 baseline: wider vectors than the registers
  * make GCC compare floats one lane at a time) or, in kernels_avx2_pairs.c, 16 in two AVX2
