@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # texunit - the top-level wrapper around CMake and CTest.
 #
 #   make            build (build/)

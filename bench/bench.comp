@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #version 450
 // bench.comp - the lavapipe side of texbench: each invocation takes K consecutive samples of
 // the coordinate stream (STRIDE 32-bit words per sample, float or int bits) and writes the

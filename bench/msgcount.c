@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * msgcount.c - one workload's messages, run N times, for counting instructions per message
  * with callgrind (docs/bindings.md): the cost of the bound path (tu_execute_bound on a

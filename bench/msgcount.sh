@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # msgcount.sh [BUILD] [N]: instructions per SIMD16 message (callgrind) of W1-W6, on a
 # binding (tu_execute_bound) and through tu_execute, and their ratio (docs/bindings.md).
 # Needs valgrind; build the target first: cmake --build build --target msgcount

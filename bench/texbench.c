@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texbench.c - texture sampling throughput of texunit and of lavapipe (Mesa's CPU Vulkan
  * driver) in the same run (docs/bindings.md; the workloads W1-W8 of the speed goal).

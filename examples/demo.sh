@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The demo: the format table, the texel generator, KTX2 and PNG files, and the sampler
 # answering the queries of examples/query.txt.
 #   sh examples/demo.sh build/texunit

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The README's rendered pictures: `make demo` writes them into docs/img, and CTest renders
 # them again and compares them byte for byte with the checked-in files.
 #   sh examples/pictures.sh TEXUNIT OUT_DIR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_block_linear.c - libFuzzer target for the equivalence of layouts: a surface in
  * NVIDIA's block-linear layout (tu_surface_layout_block_linear, envytools

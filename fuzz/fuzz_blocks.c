@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_blocks.c - libFuzzer target for the block decoders (src/format/compressed/).
  *

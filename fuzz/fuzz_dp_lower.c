@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_dp_lower.c - libFuzzer target for the equivalence of the data port's two paths
  * (texunit/dataport.h, texunit/lower.h "the data port"; Mesa brw_lower_logical_sends.cpp,

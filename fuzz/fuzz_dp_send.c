@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_dp_send.c - libFuzzer target for the data-port send: tu_dp_send_execute and the
  * decoder under it (src/visa/dp_send.c, src/lower/dataport.c; Mesa brw_lower_logical_sends.cpp,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_engine.c - libFuzzer target for the sampling engine (src/sampler/, src/surface/):
  * tu_execute on a random surface, sampler and messages, and the equivalence of every fast

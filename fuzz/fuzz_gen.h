@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_gen.h - surfaces, samplers and messages made from fuzzer input, for the targets that
  * drive the engine (fuzz_engine, fuzz_block_linear, fuzz_media).

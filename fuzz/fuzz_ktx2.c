@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_ktx2.c - libFuzzer target for the KTX2 reader (src/io/ktx2.c).
  *

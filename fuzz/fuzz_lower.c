@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_lower.c - libFuzzer target for the lowering pipeline (texunit/lower.h: tu_lower_split,
  * tu_lower_payload, tu_lower_decode through tu_send_execute, tu_lower_response_write,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_lower_cmd.c - libFuzzer target for `texunit lower FILE.visaasm --target NAME`
  * (tools/lower_cmd.c, tq_lower): the kernel parsed for the target's platform, its movs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_media.c - libFuzzer target for MEDIA_LD, tu_media_block_read (src/sampler/media.c).
  *

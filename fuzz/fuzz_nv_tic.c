@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_nv_tic.c - libFuzzer target for Maxwell texture headers (TIC) and samplers (TSC):
  * their decoders and encoders (src/nv/tic.c, tsc.c), what a header means as a surface

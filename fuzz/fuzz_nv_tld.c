@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_nv_tld.c - libFuzzer target for the NVIDIA decoders: TLD text (tu_nv_tld_parse), the
  * 64-bit TLD encoding (tu_nv_tld_decode_bytes), and the 32-byte texture header and sampler

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_png.c - libFuzzer target for the PNG reader (src/io/png.c through libpng) and its
  * writer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_query.c - libFuzzer target for the query language of `texunit query` (tools/query.c:
  * tq_run, tq_parse, tq_make_texture, tq_answer): texture, texture_file and sampler lines and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_run_sass.c - libFuzzer target for `texunit run FILE.sass` (tools/run_sass.c): the
  * program's directives (.lanes, .texture with its keys, .tic and .tsc fields, .cbank, .reg,

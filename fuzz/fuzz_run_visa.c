@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_run_visa.c - libFuzzer target for `texunit run FILE.visaasm` (tools/run_visa.c): the
  * `//!` directives (platform, surface with samples, mcs, clear and texture keys, sampler

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_sass_text.c - libFuzzer target for the SASS text of NVIDIA TLD (src/nv/tld_text.c:
  * tu_nv_tld_parse and tu_nv_tld_print) and its Maxwell encoding (tld_binary.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_send.c - libFuzzer target for the sampler send: tu_send_execute and the decoder under
  * it (src/visa/send.c, src/lower/decode.c; the message layout of Mesa brw_eu.h, brw_sampler_desc,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_tiling.c - libFuzzer target for the equivalence of layouts: a surface in each Intel
  * tiling (TU_TILING_INTEL_X, _Y, _4 and _64, tu_surface_layout_intel; docs/semantics.md,

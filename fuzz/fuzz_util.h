@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_util.h - what the libFuzzer targets share: reading typed values out of the input
  * bytes, handing bytes to an API that reads a file, an output stream that discards, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_visa_binary.c - libFuzzer target for the vISA 4.1 instruction decoder
  * (src/visa/binary.c; layouts of IGC ByteCodeReaderNG.cpp).

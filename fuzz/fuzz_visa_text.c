@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_visa_text.c - libFuzzer target for the .visaasm parser and printer (src/visa/text.c,
  * print.c) and, through them, the vISA binary encoder and decoder (binary.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay.c - runs a libFuzzer target's LLVMFuzzerTestOneInput on files, without libFuzzer:
  * CTest builds every fuzz/fuzz_*.c with it and replays the target's checked-in corpus

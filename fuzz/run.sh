@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # fuzz/run.sh BUILD SECONDS [RUNS]: run every libFuzzer target built in BUILD for SECONDS each
 # (or until RUNS executions, when RUNS is given, whichever comes first), one after another, and print a table: target, executions, executions per second, coverage
 # (libFuzzer's final "cov:", the edges reached) and crashes (inputs saved as crash-, leak-,

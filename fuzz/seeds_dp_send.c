@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * seeds_dp_send.c - write valid data-port sends in fuzz_dp_send's input layout: the seeds of
  * fuzz/corpus/fuzz_dp_send/ (docs/testing.md, "The fuzz_dp_send seeds").

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_citations.py - every citation in the repository names something a reader can open.
 
 Scans every tracked text file (git ls-files; without git, every file under the source tree but

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * encode_bound.h - how far a constant block the block encoders make may decode from the
  * texel it encodes (docs/semantics.md, "The block encoders", the table's last column), per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_astc_ref.c - texunit's ASTC decoder against ARM's reference codec, libastcenc, bit for
  * bit, for every 2D block size and the three decodes Vulkan defines.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_bind.c - bindings and the generic path's fast pieces:
  *   - every per-format decoder (tuF_decoder) against the table-driven decoder, bit for bit,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_cache.c - the texture-cache model against brute-force references written here.
  *

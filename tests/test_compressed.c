@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_compressed.c - the block decoders of src/format/compressed/ on blocks this file builds
  * bit by bit, with expected values it computes from the rules of the Khronos Data Format

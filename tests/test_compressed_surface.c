@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_compressed_surface.c - surfaces of block-compressed formats and their loads, with
  * expected values computed here from the rules (docs/semantics.md, "Compressed formats";

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_dataport.c - the data port (texunit/dataport.h), with expected values derived from the
  * rules: every atomic op against a reference written here from the table of

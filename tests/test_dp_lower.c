@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_dp_lower.c - the compiler side of the data port (texunit/lower.h, "the data port"):
  * on IVB, HSW, SKL, TGL, DG2 and Xe2, thousands of random logical surface messages (every

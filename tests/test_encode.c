@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_encode.c - the block encoders of src/format/compressed/ (encode*.c) through the
  * project's own decoders: decode(encode(x)) against x, for every compressed format.

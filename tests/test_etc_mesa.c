@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_etc_mesa.c - ETC2 and EAC against a second, independent decoder: Mesa's OpenGL
  * (src/mesa/main/texcompress_etc.c, which decodes ETC2 / EAC in software when the driver

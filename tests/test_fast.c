@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_fast.c - the fast-path table (docs/semantics.md, "Kernels and the ISA choice":
  * every fast path is tested against the generic path on random inputs, bit for bit):

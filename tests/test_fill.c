@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_fill.c - the texel generator against the formula of the foundation issue, written
  * out again here: lowbias32 over {level, layer, z, y, x, c}; 8-bit fields h >> 24; 16-bit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_format.c - the format table (texunit/format_list.h) and the texel conversions
  * (texunit/format.h), checked against values this file computes on its own.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_image_format.c - storage image format lowering (texunit/lower.h, "image format
  * conversion"; Mesa isl_storage_image.c, isl_lower_storage_image_format): for every storage format

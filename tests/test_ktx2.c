@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_ktx2.c - KTX2 files (Khronos KTX File Format Specification 2.0): round trips of
  * every format of the table in every surface type, the bytes of the header, index and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_load.c - the integer-coordinate half of the engine, with expected values derived
  * from the rules (vISA spec, 3D_LOAD, vISA spec, INFO, vISA spec, MEDIA_LD,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_lod_detail.c - tu_lod_detail_of, the engine's LOD for one lane of a message: it
  * agrees with the LOD op the engine executes (R = clamp(lambda, 0, q), G = lambda'), and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_lower.c - the lowering's rules, each value derived here from the notes, never copied
  * from the implementation's output:

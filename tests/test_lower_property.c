@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_lower_property.c - the lowering is faithful: for thousands of random logical
  * messages (every row of the Intel op table, widths 4..32, random lane and channel masks,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_nv_block_linear.c - NVIDIA block-linear surfaces (envytools docs/hw/memory/g80-surface.rst)
  * through the surface layer's address gate. Expected offsets come from a second formulation of the

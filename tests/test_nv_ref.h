@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_nv_ref.h - the tests' own model of NVIDIA block-linear memory (NVIDIA open-gpu-doc
  * clb097tex.h §4.1), written independently of src/surface/address.c: the GOB byte order as yuzu's

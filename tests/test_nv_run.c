@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_nv_run.c - `texunit run FILE.sass` (tools/run_sass.c): the example program's output is the
  * one recorded in examples/tld.expected; textures from KTX2 files and raw blobs read the same as

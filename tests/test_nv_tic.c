@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_nv_tic.c - Maxwell texture headers and samplers (NVIDIA open-gpu-doc clb097tex.h, §1.3):
  * every field of every header layout at the bits the notes' tables give (typed in here from

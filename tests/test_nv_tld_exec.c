@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_nv_tld_exec.c - TLD executed on a warp (the NVIDIA TLD page; envytools
  * envydis/gm107.c). Block-linear textures are built by this test: the generator's fields written at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_nv_tld_text.c - TLD as text and as the Maxwell 64-bit word (NVIDIA TLD page,
  * envytools envydis/gm107.c): the page's two examples; every option combination (.B, .LZ/.LL,

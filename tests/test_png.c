@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_png.c - PNG read/write (texunit/io.h): round trips of the formats PNG holds as raw
  * codes, the decoded 8-bit RGBA path with its clamping, level/layer selection, and PNG

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_sampler.c - the engine, case by case, with every expected value derived by hand
  * from the rule it tests (Vulkan "Image Operations", docs/semantics.md):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_squish_ref.c - texunit's BC1-BC5 decoders against libsquish, an independent decoder,
  * on random blocks (a share of them forced into BC1's three-colour mode).

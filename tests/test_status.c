@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_status.c - status names and meanings come from one list and are stable.
  */

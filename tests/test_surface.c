@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_surface.c - the surface model: the packed layout, every validation error, the
  * texel-address gate, views, residency, and hostile descriptions that must be refused

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_tiling_intel.c - the Intel tilings against formulas written another way.
  *

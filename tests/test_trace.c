@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_trace.c - trace summaries against a per-byte count written here, and the JSON lines
  * read back field by field.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_visa.c - the vISA text front end and its execution.
  *

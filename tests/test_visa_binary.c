@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_visa_binary.c - the vISA 4.1 binary codec and the instruction validator
  * (src/visa/binary.c, src/visa/validate.c).

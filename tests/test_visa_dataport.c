@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_visa_dataport.c - the data-port instructions of the vISA front end: GATHER4_TYPED,
  * SCATTER4_TYPED, TYPED_ATOMIC, GATHER4_SCALED, SCATTER4_SCALED, GATHER_SCALED,

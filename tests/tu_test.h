@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tu_test.h - the test harness: checks that count, report file:line and go on.
  *

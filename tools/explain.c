@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * explain.c - `texunit explain FILE LINE [--json]`: the query on line LINE of a case file
  * (the texture and sampler its earlier lines set), run through tu_execute_traced, and each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * explain.h - `texunit explain FILE LINE [--json]`: one query line of a case file explained
  * step by step from the engine's own trace (tu_execute_traced).

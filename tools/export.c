@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * export.c - honest image files for the texunit command (export.h): what PNG holds, the
  * one-image selection, and the --tonemap mapping of every other format to 8 or 16 bits.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * export.h - reading and writing image files for the texunit command, honestly: a file
  * gets what its format holds or the command refuses with the reason. KTX2 holds every

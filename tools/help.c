@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * help.c - the help table printed as text and as a man page (help.h). One set of printers
  * makes the lines of both; a line sink writes each either as it is or as roff text in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * help.h - the help text of the texunit command, printed two ways from one table: as
  * `texunit help [CMD]` on a terminal and as the roff source of the man page texunit.1

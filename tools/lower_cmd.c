@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lower_cmd.c - `texunit lower FILE.visaasm --target NAME` (docs/lowering.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lower_cmd.h - `texunit lower FILE.visaasm --target NAME`: each sampler instruction of a
  * kernel as the physical messages the lowering makes of it (docs/lowering.md).

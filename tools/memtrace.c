@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * memtrace.c - the trace sink of `texunit run --trace/--cache` (memtrace.h).
  *

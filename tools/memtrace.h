@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * memtrace.h - `texunit run --trace FILE --cache SIZE,LINE,WAYS[,plru]`: the trace sink the
  * run commands hand the engine, writing JSON lines and driving the texture-cache model.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * progress.c - the progress bar of progress.h (POSIX: isatty, fileno, clock_gettime).
  */

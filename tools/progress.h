@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * progress.h - a progress bar for the texunit command: on standard error, only when it is
  * a terminal, and only once the work has run for a second (short work stays silent).

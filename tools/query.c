@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * query.c - the query case format: parse a line, answer it through the engine, print.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * query.h - the query case format of `texunit query` (README, "Query"), parsed into
  * structured lines, and answered through the engine. The lavapipe differential test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * render.c - `texunit render OUT.png [options]`: a perspective ground plane and a quad
  * facing the viewer, drawn through the engine as a GPU draws them. Each primitive is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * render.h - `texunit render`: a scene drawn through the engine into a PNG, every pixel a
  * lane of a SIMD16 SAMPLE message in 2x2 subspans, so its LOD is implicit exactly as a pixel

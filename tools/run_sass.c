@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run_sass.c - `texunit run FILE.sass`: a program of NVIDIA TLD instructions (NVIDIA TLD page)
  * and the directives that set up what they read (NVIDIA open-gpu-doc clb097tex.h: texture headers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run_sass.h - `texunit run FILE.sass`: execute a program of NVIDIA TLD instructions (SASS text,
  * NVIDIA TLD page) against textures, pools, a constant bank and a warp's registers that the

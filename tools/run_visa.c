@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run_visa.c - run .visaasm kernels, and convert them between text and binary.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run_visa.h - `texunit run FILE.visaasm`, `texunit asm`, `texunit disasm`.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit - the command line tool. The commands, their usage and their help text are one
  * table (`commands` below); `texunit help` prints it and `texunit help --man` prints it as

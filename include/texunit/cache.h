@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/cache.h - a texture-cache model to drive with texel access traces.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/dataport.h - the data port: image and buffer load, store and atomics on a
  * tu_surface in caller memory.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/format.h - texel formats: what a format is, and texel decode/encode.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/format_list.h - THE format table. Everything about a format is here, once.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/io.h - image files: KTX2 (the formats of the table, compressed ones included) and PNG.
  *

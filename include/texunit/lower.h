@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/lower.h - the compiler side of Intel sampler messages, Mesa's pipeline
  * (the 2015 mesa-dev thread on image load/store; Mesa brw_lower_logical_sends.cpp,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/nv.h - the NVIDIA front end: Maxwell texture headers (TIC) and samplers (TSC) and
  * their pools, the bindless handle and the constant-bank word, a warp's register file, and

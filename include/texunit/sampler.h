@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/sampler.h - the engine: execute one logical message against a surface.
  *

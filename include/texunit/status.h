@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/status.h - status codes and error sentences.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/surface.h - one image view over caller-owned memory.
  *

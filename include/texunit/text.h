@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/text.h - the characters of every texunit text format: vISA text (.visaasm), SASS
  * text (TLD lines and `texunit run` .sass files), the query language and the `//!` run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/texunit.h - the whole public API of texunit, a software GPU texture unit.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/trace.h - the engine's trace: what a message read and how each lane got its value.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/version.h - the version of texunit's API and library.
  *

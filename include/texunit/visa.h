@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texunit/visa.h - the Intel vISA front end: the sampler and surface instructions as IGC
  * writes them (3D_SAMPLE 0x6D, 3D_LOAD 0x6E, 3D_GATHER4 0x6F, 3D_INFO 0x70, MEDIA_LD 0x37), the

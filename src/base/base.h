@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * base.h - what every module of texunit shares: error reporting and checked arithmetic.
  *

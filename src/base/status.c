@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * status.c - names and meanings of tu_status, and the error sentence writer.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * text.c - the character model every text format shares (include/texunit/text.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * version.c - the library's version (texunit/version.h): the numbers it was built with, for
  * a program to compare with the headers it was compiled against.

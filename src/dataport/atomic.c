@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * atomic.c - the atomic operations of the data port (texunit/dataport.h, TU_ATOMIC_LIST).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * execute.c - tu_dp_execute: typed, untyped and scattered reads, writes and atomics on a
  * surface in caller memory (texunit/dataport.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * convert.c - decode and encode one texel, driven by the format table.
  *

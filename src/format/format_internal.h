@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * format_internal.h - bit-field access shared by the format, surface and io modules.
  */

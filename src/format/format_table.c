@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * format_table.c - the format descriptors, derived from texunit/format_list.h at
  * compile time: field shifts, flags, class and channel count are computed from the

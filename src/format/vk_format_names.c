@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vk_format_names.c - the name of every VkFormat number: the core formats of Vulkan 1.3
  * (VkFormat in the Vulkan 1.3 specification, "Formats", and vulkan_core.h) and the

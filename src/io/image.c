@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * image.c - tu_image: a surface together with the zeroed memory it owns, in the standard
  * packed layout of tu_surface_layout_packed (texunit/surface.h). The image readers (KTX2,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ktx2.c - KTX 2.0 files of the formats of texunit's table, compressed ones included.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * png.c - PNG files through libpng (the libpng 1.6 manual, "Reading PNG files" and
  * "Writing PNG files"), with the format mapping of texunit/io.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dataport.c - the compiler side of the data port: logical surface messages split to the
  * widths a generation's data port takes, their payloads (header, address and data registers,

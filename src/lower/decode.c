@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * decode.c - a physical sampler message back into its logical message: the inverse of
  * payload.c, and what the sampler `send` executor (src/visa/send.c) runs first.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * image_format.c - storage image formats on the typed data port: which format the message
  * really reads and writes on each generation, and the shader's unpack and pack around it

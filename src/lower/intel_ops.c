@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * intel_ops.c - the Intel op table (intel_ops.h).
  *

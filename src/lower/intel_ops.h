@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * intel_ops.h - the Intel op table: what the hardware fixes about each sampler operation.
  *

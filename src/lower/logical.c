@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * logical.c - the logical message: its checks against the Intel op table and a target, the
  * parameters it carries (trailing zeros dropped as Mesa's brw_fs_opt_zero_samples does,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lower_internal.h - what the files of lower/ share: the per-parameter table (which Mesa
  * source and which engine sources a payload parameter carries), the one pack/unpack pair of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * params.c - payload parameters as data: which Mesa source (Mesa brw_eu_defines.h, enum
  * tex_logical_srcs) and which engine sources each parameter of the Intel op table carries, and the

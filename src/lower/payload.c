@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * payload.c - pass 2: a part of a logical message into its physical sampler message.
  *

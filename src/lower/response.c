@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * response.c - the response layout of a sampler message and the zip of split responses.
  *

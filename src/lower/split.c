@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * split.c - pass 1: the SIMD width a target's sampler takes, and the cut of a logical
  * message into parts (Mesa's brw_fs_lower_simd_width: each part is a channel group of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * target.c - the target descriptions pass 1 and pass 2 read, and the presets.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bitfield.c - the table-driven codec of 32-byte NVIDIA state entries: texture headers
  * (tic.c) and samplers (tsc.c) are each a table of bit runs (NVIDIA open-gpu-doc clb097tex.h,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * format.c - Maxwell header formats (COMPONENTS + R/G/B/A_DATA_TYPE + S_R_G_B_CONVERSION,
  * NVIDIA open-gpu-doc clb097tex.h) as texunit formats. The component sizes are named from the

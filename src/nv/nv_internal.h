@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nv_internal.h - what the NVIDIA front end's files share: the bit-field table codec of
  * headers and samplers (bitfield.c), the Maxwell format table (format.c), and the TLD tables

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * regfile.c - a warp's registers: R0..R254 and the zero register RZ (255) per thread, and
  * the predicates P0..P6 and the true predicate PT (7). RZ reads 0 and PT reads 1; writes to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * state.c - what TLD reads besides registers: the GPU memory regions, the texture header and
  * sampler pools with their MaximumIndex (SET_TEX_HEADER_POOL_C / SET_TEX_SAMPLER_POOL_C,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texture.c - a Maxwell texture header as a texunit surface, and back (NVIDIA open-gpu-doc
  * clb097tex.h §1.2 for the fields, §4 for the layouts, Mesa nil tic.rs for how a driver fills

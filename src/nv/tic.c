@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tic.c - the Maxwell texture header (TIC, 32 bytes) as a table of bit runs: the five
  * layouts of (NVIDIA open-gpu-doc classes/3d/clb097tex.h:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tld_binary.c - the Maxwell/Pascal 64-bit encoding of TLD and TLD.B (NVIDIA open-gpu-doc
  * clb097tex.h §2.1, from envydis gm107.c, Ryujinx InstTld/InstTldB and Mesa emitTLD): opcode 0xDC

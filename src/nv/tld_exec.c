@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tld_exec.c - executing TLD for a warp (NVIDIA TLD page; Mesa nouveau nvc0_tex.c
  * handles, §2.4 packing, §3 special cases):

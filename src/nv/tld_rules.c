@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tld_rules.c - the rules of TLD that are not about text or bits (NVIDIA TLD page): the
  * packing of parameters into Ra and Rb with compaction (the page's table "Texture parameter

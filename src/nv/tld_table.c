@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tld_table.c - THE table of the TLD instruction: its fields with their bits in the Maxwell
  * 64-bit word (envytools envydis/gm107.c: envydis gm107.c, Ryujinx InstTld/InstTldB, Mesa

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tld_text.c - TLD as SASS text, parsed and printed as NVIDIA TLD page writes it:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * engine.h - what the engine's files share: the per-message context, texel access
  * (wrap, border, cube faces, residency), LOD and filtering entry points.

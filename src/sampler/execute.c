@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * execute.c - tu_bind: validate a surface and a sampler once and prepare what the hot path
  * needs; tu_execute_bound: check a message against the binding, then run it through the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fast.c - the fast-path table (pixman-fast-path.c's
  * table): rows keyed like llvmpipe's sampler key (op class, surface type, tiling, format,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fast.h - the engine's fast-path table (pixman's
  * pixman-fast-path.c): capability flags computed once per message, rows of {required

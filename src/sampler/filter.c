@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * filter.c - one lane of a sample, gather or LOD operation (Vulkan "Texel Filtering",
  * "Texel Gathering", "Level-of-Detail Operation").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * load.c - the integer-coordinate operations: ld, ld_lz, ld_l, ld_mcs and ld2dms_w
  * (vISA spec, 3D_LOAD), and the surface queries resinfo and sampleinfo

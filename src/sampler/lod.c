@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lod.c - derivatives and the level of detail (Vulkan "Level-of-Detail Operation",
  * Vulkan spec, "Level-of-Detail Operation"):

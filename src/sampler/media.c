@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * media.c - MEDIA_LD, the 2D block read (vISA spec, MEDIA_LD, vISA spec, MEDIA_LD):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texel.c - reading one texel: address modes, border colour, depth compare, cube faces
  * and seamless cube edges, residency. tuE_read computes an in-range texel's linear offset

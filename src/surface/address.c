@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * address.c - tuS_texel_offset, the checked texel address of the texel API, the copies, the
  * fills, the image files and the data port; the sampler's tuE_read and the fast kernels

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * block_linear.h - NVIDIA block-linear geometry, defined in address.c and shared with
  * layout.c and validate.c: the per-level block sizes, the GOB byte order and the multisample

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cache.c - the texture-cache model of texunit/cache.h: set-associative, LRU or tree
  * pseudo-LRU, counting lookups, hits, misses and bytes fetched.

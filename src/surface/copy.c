@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * copy.c - tu_surface_copy_texels: every texel from one layout to another through the
  * address gate, so any pair of layouts converts (linear <-> Intel tiled <-> block-linear).

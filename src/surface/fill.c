@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fill.c - the deterministic texel generator: every field of every texel a function of
  * (seed, level, layer, x, y, z, component), so a test, the query command and another

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * layout.c - the standard packed layout: levels back to back, and in each level its
  * layers, samples, z slices and rows, all tightly packed. It is the order of a raw

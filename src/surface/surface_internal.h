@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * surface_internal.h - what the surface files share.
  */

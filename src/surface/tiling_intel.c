@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tiling_intel.c - Intel's Tile-X, Tile-Y, Tile-4 and Tile-64 layouts as data, and the 2D
  * mip-tree surface layout around them, following Mesa's isl (src/intel/isl/isl.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tiling_intel.h - Intel's tiled layouts as Mesa's isl lays them out: Tile-X, Tile-Y
  * (legacy Y-major), Tile-4 (Xe-HP and later) and Tile-64 (64 KiB, 2D, 3D and multisample).

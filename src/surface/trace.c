@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * trace.c - texel access traces (texunit/trace.h): the per-message summary of distinct cache
  * lines and the JSON-lines form of records and summaries. On the surface floor: a record

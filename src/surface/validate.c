@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * validate.c - tu_surface_validate: every field of a description checked, each refusal
  * a sentence naming the field and its value. Block-linear surfaces are checked against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * binary.c - tu_visa_encode / tu_visa_decode: one instruction in the vISA 4.1 binary layout
  * (IGC ByteCodeReaderNG.cpp byte order, §1.2 field kinds and the exec-size byte, §1.3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * binary_internal.h - the field layouts of the five sampler and surface instructions, shared
  * by the binary codec (binary.c) and the validator (validate.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dp_send.c - the data-port `send` / `sends`: a physical surface message (descriptor,
  * extended descriptor, src0 and, for a split send, src1) executed against a binding table,

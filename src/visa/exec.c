@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * exec.c - execute a kernel's sampler and surface instructions on a GRF file.
  *

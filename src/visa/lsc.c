@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lsc.c - the field rules of LSC_UNTYPED (0x89) and LSC_TYPED (0x8A): IGC's LSC_UNTYPED.md and
  * LSC_TYPED.md (vISA spec, LSC_UNTYPED and LSC_TYPED) and the binary reader's field order

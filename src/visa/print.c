@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * print.c - print a kernel or an instruction in the canonical .visaasm form: IGC's printer
  * (IsaDisassembly.cpp, IGC IsaDisassembly.cpp and CISA.y): lowercase mnemonics, modifiers in the

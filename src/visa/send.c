@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * send.c - the sampler `send`: a physical message (descriptor, extended descriptor, header
  * and parameter GRFs) executed against a binding table and a sampler-state heap, its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * text.c - parse .visaasm as IGC prints it (IGC IsaDisassembly.cpp and CISA.y: the grammar of
  * CISA.y and the printer IsaDisassembly.cpp, which win over the seed pages' spelling).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * types.c - vISA element types, platforms, predefined names, and the instruction -> op-table
  * row mapping every part of the front end uses.

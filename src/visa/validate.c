@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * validate.c - tu_visa_validate: the field rules of the seed pages (vISA spec, 3D_SAMPLE,
  * 3D_LOAD, 3D_SAMPLE4, INFO, MEDIA_LD) and of

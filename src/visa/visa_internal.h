@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * visa_internal.h - what the vISA front end's files share.
  */

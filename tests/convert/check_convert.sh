@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Honest conversions (`texunit gen` and `texunit convert`, tools/export.c): PNG gets only
 # what it holds, a selected image is the surface's own texels, --tonemap maps by its rules,
 # and everything else is refused with the reason.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every public header in a C++ translation unit: build tests/cxx/consumer.cpp as C++11 and as
 # C++17 (with TEXUNIT_EXPERIMENTAL: the experimental declarations too) with each of g++ and
 # clang++ that is installed (warnings as errors, -Wpedantic),

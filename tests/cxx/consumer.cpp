@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A C++ program using texunit: every public header in one C++ translation unit (built as
  * C++11 with the stable declarations and as C++17 with the experimental ones too, by
  * check_cxx.sh), then a surface made, bound and sampled, its reply compared with the texel

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The man page and `texunit help` say the same: the built texunit.1 is what `help --man`
 # prints, each command's man section reads (roff escapes undone) exactly as `help CMD` and
 # `CMD --help`, the overview lists the same commands, every TYPE that help lists is one

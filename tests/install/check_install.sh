@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Install texunit from the build tree $1 into a scratch prefix, then build and run a
 # small program against the installed package twice: with CMake's find_package(texunit)
 # and with pkg-config. Run by .ci/run.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `texunit query FILE --echo`: the file's lines as they are, each answer (or error) right
 # after its query line as "    = ANSWER", the answers those of `texunit query FILE`.
 #   check_echo.sh TEXUNIT SOURCE_DIR WORK_DIR

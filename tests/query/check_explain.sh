@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `texunit explain FILE LINE`: for every query line of examples/query.txt the result is the
 # answer `texunit query` gives, a texel fetch names the byte offset of the packed layout,
 # --json is one object with the same result, and a line that is not a query is refused.

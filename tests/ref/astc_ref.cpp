@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * astc_ref.cpp - tu_astc_ref_decode / tu_astc_ref_encode over libastcenc (astc_ref.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * astc_ref.h - a C interface to ARM's reference ASTC codec (libastcenc), for the tests only.
  *

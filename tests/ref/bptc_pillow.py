@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """texunit's BC7 and BC6H (unsigned) decoders against Pillow's BCn decoder.
 
     bptc_pillow.py DUMP_BPTC COUNT WORKDIR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dump_bptc.c - writes random BC7 and BC6H (unsigned) blocks and texunit's decodes of them,
  * for bptc_pillow.py to compare with Pillow's BCn decoder (a second, independent decoder).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * squish_ref.cpp - tu_squish_ref_decode over libsquish (squish_ref.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * squish_ref.h - a C interface to libsquish (Debian libsquish-dev), a second, independent
  * S3TC / RGTC decoder, for the tests only (its header is C++).

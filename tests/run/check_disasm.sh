@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `texunit disasm FILE.bin` without the kernel prints the declarations it infers and every
 # operand `asm` prints, so its output assembles again to the same bytes: checked for every
 # example kernel.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Run every example through `texunit run` (examples/lower.visaasm through `texunit lower
 # --target tgl`) and compare with its .expected output (the README shows parts of these),
 # then a kernel whose surface comes from a raw blob.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `texunit render --cache SPEC [--show misses]`: the picture is unchanged by tracing, the
 # cache totals add up, the misses per pixel sum to the totals' misses, the heat map's run
 # counts the same reads, and bad options are refused.

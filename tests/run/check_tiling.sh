@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The tiling= option of `texunit gen` and of the query `texture` / `texture_file` lines: every
 # Intel tiling answers every query exactly as the linear texture does, and a KTX2 file written
 # from tiled memory is byte for byte the one written from linear memory.

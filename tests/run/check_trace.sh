@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `texunit run --trace FILE --cache SPEC`: the kernel's output is unchanged, the JSON lines
 # hold one texel record per read and one summary per message whose record count matches,
 # the cache counts add up, and bad options are refused.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // imgquery.comp - image load, store and atomics on a 2D storage image, for vk_diff's image
 // section. Compiled once per storage format: -DFMT=<GLSL format qualifier>, -DKIND_F /
 // -DKIND_I / -DKIND_U for the image's component type, -DATOMICS for r32ui and r32i.

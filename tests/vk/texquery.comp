@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * texquery.comp - the lavapipe side of the differential test (tests/vk/vk_diff.c): one
  * invocation answers one query of the query case format (tools/query.h) with the GLSL

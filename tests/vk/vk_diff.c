@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vk_diff.c - the differential test against lavapipe (Mesa's CPU Vulkan driver): random
  * textures, samplers and queries of the query case format (tools/query.h), answered by

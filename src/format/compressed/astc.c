@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * astc.c - ASTC 2D blocks, LDR and HDR profiles (DFS "ASTC Compressed Texture Image Formats").
  *

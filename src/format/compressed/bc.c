@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bc.c - BC1, BC2, BC3 (DFS "S3TC Compressed Texture Image Formats") and BC4, BC5 (DFS "RGTC
  * Compressed Texture Image Formats").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bc6h.c - BC6H, unsigned and signed (DFS "BPTC Compressed Texture Image Formats", BC6H).
  *

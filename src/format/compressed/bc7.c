@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bc7.c - BC7 (DFS "BPTC Compressed Texture Image Formats", BC7) and the BPTC tables BC6H
  * shares.

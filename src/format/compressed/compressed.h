@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * compressed.h - block decoders for the compressed formats: BC1-BC7, ETC2/EAC, ASTC.
  *

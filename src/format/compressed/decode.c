@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * decode.c - the compressed-format table and the checked entry points of the block decoders.
  */

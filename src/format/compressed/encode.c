@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * encode.c - what the block encoders share: the distance between a decoded texel and the
  * wanted one, and the choice of the nearest candidate per texel.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * encode_astc.c - the ASTC block encoder, every 2D block size, LDR and HDR (DFS "ASTC"; the
  * layout astc.c reads).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * encode_bc.c - block encoders for BC1-BC5 (DFS "S3TC" and "RGTC"; the layouts bc.c reads).
  *

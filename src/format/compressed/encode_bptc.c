@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * encode_bptc.c - block encoders for BC6H and BC7 (DFS "BPTC"; the layouts bc6h.c and bc7.c
  * read), each in one one-region mode:

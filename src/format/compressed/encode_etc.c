@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * encode_etc.c - block encoders for ETC2 RGB8, RGB8A1, RGBA8 and EAC R11, RG11 (DFS "ETC2";
  * the layouts etc.c reads).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * etc.c - ETC2 RGB8, RGB8A1 and RGBA8, EAC R11 and RG11 (DFS "ETC2 Compressed Texture Image
  * Formats").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kernels.h - the SIMD kernels of the fast-path table, keyed like
  * llvmpipe's sampler key: each runs every lane of a message at once, structure of

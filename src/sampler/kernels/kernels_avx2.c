@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kernels_avx2.c - the avx2 build of the kernels (kernels.h): kernels_body.h compiled
  * with -mavx2 (CMakeLists.txt); without the flags, every entry of tuK_avx2 is NULL.

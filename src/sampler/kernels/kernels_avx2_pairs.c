@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kernels_avx2_pairs.c - the 2D sampling kernels of the avx2 build with 16 lanes in two
  * registers (simd.h TUK_AVX2_PAIRS), compiled with -mavx2 (CMakeLists.txt) by clang; the

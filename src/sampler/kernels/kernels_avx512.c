@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kernels_avx512.c - the avx512 build of the kernels (kernels.h): kernels_body.h compiled
  * with -mavx512f -mavx512bw -mavx512vl (CMakeLists.txt); without them, tuK_avx512 is empty.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kernels_body.h - the kernels, written once over simd.h and included by each
  * kernels_<isa>.c (kernels.h). Every function mirrors the generic path (filter.c, lod.c,

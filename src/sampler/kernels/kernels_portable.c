@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kernels_portable.c - the portable build of the kernels (kernels.h): kernels_body.h compiled
  * for the baseline ISA, with no target flags; always present.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * simd.h - the small vector layer the kernels are written in:
  * GCC/Clang vector extensions over TUK_W lanes, one register of the build's ISA (16 for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A program built against an installed texunit: the library's version is the headers', and
  * one texel encodes and decodes. */
 #include <texunit/texunit.h>
