@@ -142,11 +142,21 @@ static bool fail(char *why, size_t why_size, const char *fmt, ...) {
     return false;
 }
 
+bool tq_strtof(const char *s, float *out, char **end) {
+    errno = 0;
+    const float v = strtof(s, end);
+    if (*end == s) return false;
+    /* strtof says ERANGE both for a subnormal result (a float, kept exactly) and for one
+     * outside the range: an infinity for too large, zero for too small to be a subnormal. */
+    if (errno == ERANGE && (isinf(v) || v == 0.0f)) return false;
+    *out = v;
+    return true;
+}
+
 static bool parse_float(const char *s, float *out) {
     char *end;
-    errno = 0;
-    float v = strtof(s, &end);
-    if (end == s || *end || errno == ERANGE) return false;
+    float v;
+    if (!tq_strtof(s, &v, &end) || *end) return false;
     *out = v;
     return true;
 }
@@ -466,8 +476,14 @@ tu_sampler tq_make_sampler(const tq_sampler *s) {
 bool tq_texture_too_large(const tu_surface *desc, uint64_t *bytes) {
     tu_surface shape = *desc;
     *bytes = 0;
-    return tu_surface_layout_packed(&shape, bytes, NULL) == TU_OK &&
-           *bytes > TEXUNIT_TOOL_TEXTURE_BYTES;
+    if (tu_surface_layout_packed(&shape, bytes, NULL) != TU_OK) return false;
+    if (desc->tiling != TU_TILING_LINEAR) { /* tu_image_convert_tiling's copy, the larger */
+        uint64_t tiled = 0;
+        shape = *desc;
+        if (tu_surface_layout_intel(&shape, &tiled, NULL) == TU_OK && tiled > *bytes)
+            *bytes = tiled;
+    }
+    return *bytes > TEXUNIT_TOOL_TEXTURE_BYTES;
 }
 
 bool tq_make_texture(const tq_texture *t, tu_image *img, char *why, size_t why_size) {
@@ -481,6 +497,7 @@ bool tq_make_texture_progress(const tq_texture *t, tu_image *img, const tu_progr
     desc.type = t->type, desc.arrayed = t->arrayed, desc.format = t->format;
     desc.width = t->width, desc.height = t->height, desc.depth = t->depth;
     desc.layers = t->layers, desc.levels = t->levels, desc.samples = 1;
+    desc.tiling = t->tiling;
     if (desc.levels == 0) desc.levels = tu_surface_max_levels(&desc);
     uint64_t need;
     if (tq_texture_too_large(&desc, &need))
@@ -669,13 +686,25 @@ static bool load_texture_file(const char *path, tu_tiling tiling, tu_image *img,
     if (size >= 12 && memcmp(bytes, ktx2, 12) == 0) {
         tu_image fresh = {0};
         tu_error err = {0};
-        ok = tu_ktx2_read_memory(bytes, size, &fresh, &err) == TU_OK &&
-             tu_image_convert_tiling(&fresh, tiling, &err) == TU_OK;
+        uint64_t need = 0;
+        ok = tu_ktx2_read_memory(bytes, size, &fresh, &err) == TU_OK;
+        if (ok) {
+            tu_surface shape = fresh.surface;
+            shape.tiling = tiling;
+            if (tq_texture_too_large(&shape, &need))
+                ok = fail(why, why_size,
+                          "texture_file %s: %llu bytes is more than this tool's %llu", path,
+                          (unsigned long long)need, (unsigned long long)TEXUNIT_TOOL_TEXTURE_BYTES);
+            else if (tu_image_convert_tiling(&fresh, tiling, &err) != TU_OK)
+                ok = fail(why, why_size, "texture_file %s: %s", path, err.message);
+        } else {
+            fail(why, why_size, "texture_file %s: %s", path, err.message);
+        }
         if (ok) {
             tu_image_free(img);
             *img = fresh;
         } else {
-            fail(why, why_size, "texture_file %s: %s", path, err.message);
+            tu_image_free(&fresh); /* whatever the reader or the tiling left */
         }
     } else if (!have_texture) {
         ok = fail(why, why_size,

@@ -20,10 +20,16 @@
 #define TEXUNIT_TOOL_TEXTURE_BYTES (1ull << 32)
 #endif
 
-/* Whether a texture of shape desc, laid out packed as tu_image_create lays it, needs more
- * than TEXUNIT_TOOL_TEXTURE_BYTES; *bytes is what it needs. A shape the layout refuses is not
- * too large: tu_image_create refuses it, with its reason. */
+/* Whether a texture of shape desc, laid out packed as tu_image_create lays it and then, when
+ * desc->tiling is an Intel tiling, in that tiling as tu_image_convert_tiling lays it, needs
+ * more than TEXUNIT_TOOL_TEXTURE_BYTES in either layout; *bytes is the larger. A shape the
+ * layout refuses is not too large: tu_image_create or the tiling refuses it, with its reason. */
 bool tq_texture_too_large(const tu_surface *desc, uint64_t *bytes);
+
+/* The tools' one float parser: strtof from s, *end after the number. False when there is no
+ * number, or it is outside float's range (an overflow, or an underflow past the smallest
+ * subnormal); a subnormal is kept as strtof rounds it. "inf" and "nan" parse as themselves. */
+bool tq_strtof(const char *s, float *out, char **end);
 
 typedef enum tq_kind {
     TQ_BLANK, /* empty or comment */

@@ -115,13 +115,13 @@ static bool parse_clear(const char *p, tu_format_class cls, tu_texel *out) {
         char *end;
         errno = 0;
         if (cls == TU_CLASS_FLOAT) {
-            out->f[c] = strtof(p, &end);
+            if (!tq_strtof(p, &out->f[c], &end)) return false;
         } else {
             const long long v = strtoll(p, &end, 0);
-            if (v < INT32_MIN || v > (long long)UINT32_MAX) return false;
+            if (errno || v < INT32_MIN || v > (long long)UINT32_MAX) return false;
             out->u[c] = (uint32_t)v;
         }
-        if (end == p || errno || (*end && *end != ',') || (c < 3) != (*end == ',')) return false;
+        if (end == p || (*end && *end != ',') || (c < 3) != (*end == ',')) return false;
         p = end + (*end == ',');
     }
     return true;
@@ -249,7 +249,8 @@ static int directive_surface(run *r, char *args, unsigned line) {
                            .depth = q.texture.depth,
                            .layers = q.texture.layers,
                            .levels = q.texture.levels,
-                           .samples = samples};
+                           .samples = samples,
+                           .tiling = q.texture.tiling};
         if (!desc.levels) desc.levels = tu_surface_max_levels(&desc);
         tu_error err = {0};
         uint64_t shape_bytes;
@@ -286,6 +287,15 @@ static int directive_surface(run *r, char *args, unsigned line) {
         tu_error err = {0};
         if (tu_ktx2_read_file(q.texture.path, img, &err) != TU_OK)
             return refuse(r, line, "surface: %s", err.message);
+        tu_surface shape = img->surface;
+        shape.tiling = q.texture.tiling;
+        uint64_t shape_bytes;
+        if (tq_texture_too_large(&shape, &shape_bytes)) {
+            tu_image_free(img);
+            return refuse(r, line, "surface: %s: %llu bytes is more than this tool's %llu",
+                          q.texture.path, (unsigned long long)shape_bytes,
+                          (unsigned long long)TEXUNIT_TOOL_TEXTURE_BYTES);
+        }
     } else {
         return refuse(r, line, "%s", "surface: expected 'texture ...' or 'texture_file PATH'");
     }
@@ -437,8 +447,8 @@ static int type_by_name(const char *n) {
 static bool store(const char *text, int t, uint8_t *p) {
     char *end;
     if (t == TU_VISA_F || t == TU_VISA_HF) {
-        float f = strtof(text, &end);
-        if (end == text) return false;
+        float f;
+        if (!tq_strtof(text, &f, &end)) return false;
         if (t == TU_VISA_F)
             memcpy(p, &f, 4);
         else {
