@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Hostile query files: a texture_file whose tiling is refused (its image freed: the sanitizer
 # build reports a leak), a texture whose tiled layout, not its packed one, is over the tool's
 # texture limit (refused before anything is allocated), and subnormal floats, which are
