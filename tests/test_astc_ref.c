@@ -266,6 +266,7 @@ static void test_astc_against_astcenc(void) {
 }
 
 int main(void) {
+    rng = tu_test_seed(rng);
     TU_RUN(test_astc_against_astcenc);
     return tu_test_finish();
 }

@@ -913,6 +913,7 @@ static void test_threads(void) {
 }
 
 int main(void) {
+    rng = tu_test_seed(rng);
     TU_RUN(test_decoders);
     TU_RUN(test_wrap);
     TU_RUN(test_floor_int);

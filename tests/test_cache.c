@@ -73,7 +73,7 @@ static bool ref_plru(ref_cache *r, uint64_t line) {
 }
 
 static void test_random_traces(void) {
-    uint64_t rng = 99;
+    uint64_t rng = tu_test_seed(99);
     for (int round = 0; round < 300; round++) {
         ref_cache *r = calloc(1, sizeof *r);
         r->plru = round % 2;

@@ -784,6 +784,7 @@ static void test_random_astc(void) {
 }
 
 int main(void) {
+    rng = tu_test_seed(rng);
     TU_RUN(test_table_and_errors);
     TU_RUN(test_bc1_bc2_bc3);
     TU_RUN(test_bc4_bc5);

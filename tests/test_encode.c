@@ -253,6 +253,7 @@ static void test_random_blocks(void) {
 }
 
 int main(void) {
+    rng = tu_test_seed(rng);
     TU_RUN(test_errors);
     TU_RUN(test_constant_blocks);
     TU_RUN(test_two_colour_blocks);

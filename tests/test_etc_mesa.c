@@ -516,6 +516,7 @@ static void test_surface_ld(void) {
 }
 
 int main(void) {
+    rng = tu_test_seed(rng);
     if (!gl_open()) {
         printf("skipped: %s\n", skip_reason);
         gl_close();

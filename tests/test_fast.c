@@ -1172,6 +1172,7 @@ static void test_large_levels(void) {
 }
 
 int main(void) {
+    rng = tu_test_seed(rng);
     pick_isas();
     TU_RUN(test_isa_choice);
     TU_RUN(test_same_binding);

@@ -32,7 +32,7 @@ static uint32_t ref_hash(uint32_t seed, uint32_t level, uint32_t layer, uint32_t
 }
 
 static void test_hash(void) {
-    uint64_t rng = 7;
+    uint64_t rng = tu_test_seed(7);
     for (int i = 0; i < 10000; i++) {
         uint32_t a[7];
         for (int k = 0; k < 7; k++)

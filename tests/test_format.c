@@ -964,7 +964,7 @@ static void random_codes(const tu_format_desc *d, uint32_t codes[4], uint64_t *r
  * second time a field at a time with the other fields random. */
 static void test_decode_exhaustive(void) {
     static const uint32_t mul[4] = {1, 0x9e37u, 0x85ebu, 0xc2b3u};
-    uint64_t rng = 0x1234;
+    uint64_t rng = tu_test_seed(0x1234);
     for (int fi = 1; fi < TU_FORMAT_COUNT; fi++) {
         const tu_format_desc *d = tu_format_describe((tu_format)fi);
         if (!d || (d->flags & TU_FORMAT_FLAG_COMPRESSED) || max_field_bits(d) > 16) continue;
@@ -1036,7 +1036,7 @@ static size_t edge_codes(const tu_channel *ch, uint32_t *out, size_t cap, uint64
 /* Formats with a field of more than 16 bits: edge values of every field; every code of the
  * narrow fields (stencil, padding); a stride through the 24-bit depth codes. */
 static void test_decode_edges(void) {
-    uint64_t rng = 0x5678;
+    uint64_t rng = tu_test_seed(0x5678);
     for (int fi = 1; fi < TU_FORMAT_COUNT; fi++) {
         const tu_format_desc *d = tu_format_describe((tu_format)fi);
         if (!d || (d->flags & TU_FORMAT_FLAG_COMPRESSED) || max_field_bits(d) <= 16) continue;
@@ -1261,7 +1261,7 @@ static void test_encode_fixed(void) {
                                      1e30f,    -1e30f,    FLT_MAX,    -FLT_MAX, FLT_MIN, 0.999999f,
                                      1.00001f, -1.00001f, 0.0031308f, 0.04045f};
     int seen[16][33] = {{0}};
-    uint64_t rng = 99;
+    uint64_t rng = tu_test_seed(99);
     for (int fi = 1; fi < TU_FORMAT_COUNT; fi++) {
         const tu_format_desc *d = tu_format_describe((tu_format)fi);
         if (!d || (d->flags & TU_FORMAT_FLAG_COMPRESSED) || d->format_class != TU_CLASS_FLOAT)
@@ -1479,7 +1479,7 @@ static void test_encode_small_floats(void) {
     const tu_format_desc *uf = tu_format_describe(TU_FORMAT_B10G11R11_UFLOAT_PACK32);
     if (!CHECK(h16 && uf)) return;
     uint64_t n = COUNT_OF(specials) + (0x100000000ull + 4098) / 4099;
-    uint64_t rng = 7;
+    uint64_t rng = tu_test_seed(7);
     for (uint64_t i = 0; i < n; i++) {
         float f = i < COUNT_OF(specials) ? specials[i]
                                          : u2f((uint32_t)((i - COUNT_OF(specials)) * 4099u));
@@ -1552,7 +1552,7 @@ static void check_rgb9e5(const float v[3]) {
 
 static void test_encode_shared_exp(void) {
     if (!CHECK(tu_format_describe(TU_FORMAT_E5B9G9R9_UFLOAT_PACK32) != NULL)) return;
-    uint64_t rng = 42;
+    uint64_t rng = tu_test_seed(42);
     for (int i = 0; i < 5000; i++) {
         float v[3];
         for (int c = 0; c < 3; c++)

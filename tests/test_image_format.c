@@ -230,6 +230,7 @@ static void test_raw_address(void) {
 }
 
 int main(void) {
+    rng = tu_test_seed(rng);
     TU_RUN(test_table);
     TU_RUN(test_raw_address);
     TU_RUN(test_loads_and_stores);

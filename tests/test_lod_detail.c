@@ -23,7 +23,7 @@ static float rnd(uint64_t *s, float lo, float hi) {
 static void test_against_lod_op(void) {
     tu_image img =
         tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8G8B8A8_UNORM, 256, 64, 1, 1, 9, 1);
-    uint64_t seed = 3;
+    uint64_t seed = tu_test_seed(3);
     const uint8_t anisos[] = {0, 2, 16};
     const uint8_t precisions[] = {TU_PRECISION_HW, TU_PRECISION_EXACT};
     for (int round = 0; round < 300; round++) {
@@ -183,7 +183,7 @@ static void on_record(void *user, const tu_trace_record *e) {
 static void test_trace(void) {
     const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R16G16B16A16_SFLOAT};
     const tu_op ops[] = {TU_OP_SAMPLE, TU_OP_SAMPLE_L, TU_OP_SAMPLE_D, TU_OP_GATHER4, TU_OP_LD};
-    uint64_t seed = 11;
+    uint64_t seed = tu_test_seed(11);
     for (int f = 0; f < 2; f++) {
         tu_image img = tu_test_image(TU_SURFACE_2D, false, formats[f], 32, 16, 1, 1, 6, 1);
         tu_error err = {0};

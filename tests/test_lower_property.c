@@ -505,6 +505,7 @@ static void test_lowered_equals_direct(void) {
 }
 
 int main(void) {
+    rng = tu_test_seed(rng);
     TU_RUN(test_lowered_equals_direct);
     return tu_test_finish();
 }

@@ -866,7 +866,7 @@ static void test_every_op_every_type(void) {
         {TU_SURFACE_3D, false, 16, 8, 4, 1},  {TU_SURFACE_CUBE, false, 8, 8, 1, 6},
         {TU_SURFACE_CUBE, true, 8, 8, 1, 12}, {TU_SURFACE_BUFFER, false, 64, 1, 1, 1},
     };
-    uint64_t rng = 99;
+    uint64_t rng = tu_test_seed(99);
     unsigned runs = 0;
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
         for (int op = 0; op < TU_OP_COUNT; op++) {

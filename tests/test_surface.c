@@ -660,7 +660,7 @@ static tu_surface random_shape(uint64_t *rng) {
  * coordinates, in and out of range: every pointer the gate hands out lies inside the
  * buffer with room for a whole texel, and is read (ASan watches). */
 static void test_random_hostile(void) {
-    uint64_t rng = 12345;
+    uint64_t rng = tu_test_seed(12345);
     unsigned handed_out = 0, refused = 0;
     for (int iter = 0; iter < 20000; iter++) {
         tu_surface s = random_shape(&rng);

@@ -373,7 +373,7 @@ static void check_surface(tuS_intel_tiling tiling, const tuS_intel_shape *shape,
 }
 
 static void test_round_trips(void) {
-    uint64_t rng = 12;
+    uint64_t rng = tu_test_seed(12);
     const uint32_t sizes[8] = {1, 2, 4, 8, 16, 3, 6, 12};
     for (int tiling = 0; tiling < TUS_TILE_COUNT; tiling++)
         for (int si = 0; si < 8; si++) {
@@ -417,7 +417,7 @@ static void test_round_trips(void) {
  * element size: large chains (the tail after level 0), small images (the tail from level 0),
  * 3D chains whose tail levels move in z. */
 static void test_blocks_and_tails(void) {
-    uint64_t rng = 99;
+    uint64_t rng = tu_test_seed(99);
     const uint32_t foot[5][3] = {{8, 4, 4}, {16, 4, 4}, {16, 5, 4}, {16, 8, 6}, {16, 12, 12}};
     for (int tiling = 0; tiling < TUS_TILE_COUNT; tiling++)
         for (int f = 0; f < 5; f++) {
@@ -628,7 +628,7 @@ static void test_surface_gate(void) {
 /* The engine reads a tiled surface as it reads the linear one: random filtered samples and
  * loads give bit-identical replies. */
 static void test_engine_reads_tiled(void) {
-    uint64_t rng = 77;
+    uint64_t rng = tu_test_seed(77);
     tu_image lin = hashed(TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 45, 30, 1, 2, 6, 1);
     tu_sampler smp = tu_sampler_default();
     smp.min_filter = smp.mag_filter = TU_FILTER_LINEAR;
@@ -673,7 +673,7 @@ static void test_engine_reads_tiled(void) {
  * every tiling and formats of each family; the sizes leave partial blocks at every level's
  * right and bottom edges, and coordinates run past the edges. */
 static void test_engine_reads_tiled_blocks(void) {
-    uint64_t rng = 78;
+    uint64_t rng = tu_test_seed(78);
     const tu_format formats[8] = {
         TU_FORMAT_BC1_RGB_UNORM_BLOCK,       TU_FORMAT_BC3_SRGB_BLOCK,
         TU_FORMAT_BC6H_SFLOAT_BLOCK,         TU_FORMAT_BC7_UNORM_BLOCK,
@@ -793,7 +793,7 @@ static void test_surface_refusals(void) {
  * validation says, the gate hands out only texels inside memory, and a layout validation
  * accepts has every texel of every level inside memory. */
 static void test_hostile_layouts(void) {
-    uint64_t rng = 4242;
+    uint64_t rng = tu_test_seed(4242);
     int accepted = 0;
     for (int i = 0; i < 3000; i++) {
         tu_surface s = {0};

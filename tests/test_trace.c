@@ -30,7 +30,7 @@ static uint64_t ref_lines(const tu_trace_record *r, size_t n, uint32_t line_size
 }
 
 static void test_summary(void) {
-    uint64_t rng = 5;
+    uint64_t rng = tu_test_seed(5);
     tu_trace_record rec[200];
     tu_trace_line scratch[2000];
     for (int round = 0; round < 300; round++) {
@@ -64,7 +64,7 @@ static void test_summary(void) {
 }
 
 static void test_json(void) {
-    uint64_t rng = 8;
+    uint64_t rng = tu_test_seed(8);
     char buf[256];
     for (int i = 0; i < 1000; i++) {
         const tu_trace_record r = {.message = (uint32_t)tu_test_rand(&rng),
@@ -143,7 +143,7 @@ static float frand(uint64_t *rng, float lo, float hi) {
 /* The trace lists every byte the engine used: the reply is tu_execute's, and scrambling every
  * byte of memory outside the traced ones leaves every reply unchanged. */
 static void test_engine_trace(void) {
-    uint64_t rng = 31;
+    uint64_t rng = tu_test_seed(31);
     static collected col;
     static tu_msg m;
     static tu_reply want, got, again;
@@ -237,7 +237,7 @@ static void test_engine_trace(void) {
  * raw bytes in order are its rows, each is one element's consecutive bytes as memory holds
  * them, and scrambling every byte outside them leaves the block unchanged. */
 static void test_media_trace(void) {
-    uint64_t rng = 77;
+    uint64_t rng = tu_test_seed(77);
     static collected col;
     static uint8_t want[64 * 64], got[64 * 64], again[64 * 64];
     static const uint32_t widths[] = {1, 3, 4, 7, 8, 13, 16, 31, 32, 64};

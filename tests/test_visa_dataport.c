@@ -452,7 +452,7 @@ static uint32_t rnd32(uint64_t *s) {
 
 /* Random instructions: the GRF executor against the engine on a message assembled here. */
 static void test_execution_matches_engine(void) {
-    uint64_t seed = 2026;
+    uint64_t seed = tu_test_seed(2026);
     unsigned runs = 0, refused = 0;
     static const tu_format typed_formats[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R16G16_SFLOAT,
                                               TU_FORMAT_R32G32B32A32_SINT, TU_FORMAT_R8_SNORM,
@@ -821,7 +821,7 @@ static void test_lsc_validation(void) {
  * from the registers by LSC_UNTYPED.md's semantics (component v of lane n at register block v,
  * element n; address = scale * src0 + offset; typed U, V, R plus their offsets). */
 static void test_lsc_execution_matches_engine(void) {
-    uint64_t seed = 4242;
+    uint64_t seed = tu_test_seed(4242);
     static const char *const ops[] = {"load",        "store",       "load_quad",   "store_quad",
                                       "atomic_iinc", "atomic_iadd", "atomic_icas", "atomic_umax",
                                       "atomic_fadd", "atomic_fcas", "atomic_load", "atomic_store",
