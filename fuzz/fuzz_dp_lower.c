@@ -83,13 +83,7 @@ static tu_status run_part(const tu_dp_lmsg *m, const tu_dp_part *part, const tu_
     tu_dp_payload *pay = malloc(sizeof *pay);
     if (!pay) abort();
     if (tu_dp_lower_payload(part, t, pay, &err) != TU_OK) abort(); /* a split part encodes */
-    const tu_dp_send s = {pay->desc,
-                          pay->ex_desc,
-                          pay->exec_mask,
-                          pay->src0,
-                          (size_t)pay->mlen * t->grf_bytes,
-                          pay->ex_mlen ? pay->src1 : NULL,
-                          (size_t)pay->ex_mlen * t->grf_bytes};
+    const tu_dp_send s = tu_dp_payload_send(pay, t);
     /* the send decodes back to the part */
     tu_dp_lmsg back;
     uint32_t rlen;

@@ -90,7 +90,7 @@ static uint32_t reference_atomic(tu_atomic op, uint32_t old, uint32_t a, uint32_
 }
 
 static void test_atomic_table(void) {
-    uint64_t seed = 1;
+    uint64_t seed = tu_test_seed(1);
     static const uint32_t special[] = {0,           1,           0x7fffffffu, 0x80000000u,
                                        0xffffffffu, 0x7f800000u, 0xff800000u, 0x7fc00000u,
                                        0x00000001u, 0x3f800000u, 0xbf800000u, 0x00800000u};
@@ -132,7 +132,7 @@ static void test_untyped_atomics_lane_order(void) {
         tu_image img = make_buffer(64);
         tu_dp_msg *m = new_msg(TU_DP_UNTYPED_ATOMIC, 16);
         m->atomic = (uint32_t)op;
-        uint64_t seed = 77 + (uint64_t)op;
+        uint64_t seed = tu_test_seed(77 + (uint64_t)op);
         uint32_t model[16];
         for (uint32_t d = 0; d < 16; d++)
             model[d] = mem32(&img, 4 * d);
@@ -226,7 +226,7 @@ static void test_typed_write_read_every_format(void) {
         formats++;
         tu_image img = tu_test_image(TU_SURFACE_2D, false, (tu_format)f, 8, 4, 1, 1, 1, 1);
         const uint32_t bytes = fd->bytes;
-        uint64_t seed = (uint64_t)f * 1000003u;
+        uint64_t seed = tu_test_seed((uint64_t)f * 1000003u);
         /* fill memory with random bytes: what disabled channels must keep */
         for (size_t i = 0; i < img.surface.size; i++)
             ((uint8_t *)img.memory)[i] = (uint8_t)tu_test_rand(&seed);
@@ -652,18 +652,14 @@ static void test_residency(void) {
  * and 2 (R32, bytes) bytes into their memory, so one element spans bytes 56..71 or 62..65:
  * pages 0 and 1 of 64 bytes, page 0 resident, pages 1 and 2 not. */
 static void test_residency_straddle(void) {
-    const uint8_t bits[1] = {0x1};
-    tu_residency res = {bits, 1, 6};
     tu_reply *r = calloc(1, sizeof *r);
     tu_error err = {0};
     uint8_t before[192];
+    tu_surface s;
     /* typed RGBA32: 4 texels of 16 bytes a row; texel (3, 0) at 8 + 48 = bytes 56..71 */
-    tu_image img =
-        tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R32G32B32A32_UINT, 4, 3, 1, 1, 1, 1);
-    memset(img.memory, 0x22, img.surface.size);
-    tu_surface s = img.surface;
-    s.height = 2, s.level[0].offset = 8, s.residency = &res;
-    memcpy(before, img.memory, sizeof before);
+    tu_image img = tu_test_paged_view(TU_SURFACE_2D, TU_FORMAT_R32G32B32A32_UINT, 4, 3, 0x22, 8, &s,
+                                      before, sizeof before);
+    s.height = 2;
     tu_dp_msg *m = new_msg(TU_DP_TYPED_READ, 2);
     m->addr[0].u[0] = 2, m->addr[0].u[1] = 3; /* lane 0: bytes 40..55, page 0 only */
     CHECK(tu_dp_execute(m, &s, 3, r, &err) == TU_OK, "%s", err.message);
@@ -677,11 +673,9 @@ static void test_residency_straddle(void) {
     CHECK(memcmp(before, img.memory, sizeof before) == 0, "a straddling typed write wrote");
     tu_image_free(&img);
     /* typed atomic on R32: 16 texels of 4 bytes a row, view at 2: texel 15 at bytes 62..65 */
-    img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R32_UINT, 16, 3, 1, 1, 1, 1);
-    memset(img.memory, 0x22, img.surface.size);
-    s = img.surface;
-    s.height = 2, s.level[0].offset = 2, s.residency = &res;
-    memcpy(before, img.memory, sizeof before);
+    img = tu_test_paged_view(TU_SURFACE_2D, TU_FORMAT_R32_UINT, 16, 3, 0x22, 2, &s, before,
+                             sizeof before);
+    s.height = 2;
     m->op = TU_DP_TYPED_ATOMIC, m->atomic = TU_ATOMIC_ADD, m->lane_mask = 3, m->channel_mask = 1;
     m->addr[0].u[0] = 14, m->addr[0].u[1] = 15; /* lane 0: bytes 58..61 */
     m->data[0].u[0] = m->data[0].u[1] = 1;
@@ -692,10 +686,9 @@ static void test_residency_straddle(void) {
     CHECK(memcmp(before + 62, (uint8_t *)img.memory + 62, 4) == 0, "a straddling atomic wrote");
     tu_image_free(&img);
     /* bytes: a buffer viewed from byte 2; the dword at address 60 is bytes 62..65 */
-    img = make_buffer(192);
-    s = img.surface;
-    s.width = 190, s.level[0].offset = 2, s.residency = &res;
-    memcpy(before, img.memory, sizeof before);
+    img = tu_test_paged_view(TU_SURFACE_BUFFER, TU_FORMAT_R8_UINT, 192, 1, 0x33, 2, &s, before,
+                             sizeof before);
+    s.width = 190;
     m->op = TU_DP_UNTYPED_READ, m->simd = 2, m->lane_mask = 3, m->channel_mask = 1;
     m->addr[0].u[0] = 56, m->addr[0].u[1] = 60; /* lane 0: bytes 58..61 */
     CHECK(tu_dp_execute(m, &s, 3, r, &err) == TU_OK, "%s", err.message);

@@ -139,13 +139,7 @@ static bool one(const tu_target *t, unsigned iter) {
         const tu_dp_part *part = &plan->part[p];
         got = tu_dp_lower_payload(part, t, pay, &err);
         if (!CHECK(got == TU_OK, "%s: payload: %s", t->name, err.message)) break;
-        const tu_dp_send s = {pay->desc,
-                              pay->ex_desc,
-                              pay->exec_mask,
-                              pay->src0,
-                              (size_t)pay->mlen * t->grf_bytes,
-                              pay->ex_mlen ? pay->src1 : NULL,
-                              (size_t)pay->ex_mlen * t->grf_bytes};
+        const tu_dp_send s = tu_dp_payload_send(pay, t);
         /* the decode gives the part back */
         tu_dp_lmsg back;
         uint32_t rlen;
@@ -224,13 +218,7 @@ static tu_status run_lowered(const tu_dp_lmsg *m, const tu_target *t, const tu_s
     for (uint32_t p = 0; st == TU_OK && p < plan->count; p++) {
         const tu_dp_part *part = &plan->part[p];
         if ((st = tu_dp_lower_payload(part, t, pay, err)) != TU_OK) break;
-        const tu_dp_send send = {pay->desc,
-                                 pay->ex_desc,
-                                 pay->exec_mask,
-                                 pay->src0,
-                                 (size_t)pay->mlen * t->grf_bytes,
-                                 pay->ex_mlen ? pay->src1 : NULL,
-                                 (size_t)pay->ex_mlen * t->grf_bytes};
+        const tu_dp_send send = tu_dp_payload_send(pay, t);
         uint8_t response[31 * 64];
         if ((st = tu_dp_send_execute(&send, t, &tables, wtable, response, sizeof response, err)) !=
             TU_OK)
@@ -253,8 +241,6 @@ static tu_status run_lowered(const tu_dp_lmsg *m, const tu_target *t, const tu_s
  * Pages of 64 bytes, page 0 resident; the views start 8 (typed RGBA32) and 2 (bytes) bytes
  * into memory, so texel (3, 0) and the dword at address 60 span pages 0 and 1. */
 static void test_lowered_straddling_page(void) {
-    const uint8_t bits[1] = {0x1};
-    tu_residency res = {bits, 1, 6};
     static const char *const names[] = {"ivb", "skl", "tgl", "dg2", "xe2"};
     for (int i = 0; i < 5; i++) {
         const tu_target t = target_named(names[i]);
@@ -263,12 +249,10 @@ static void test_lowered_straddling_page(void) {
         tu_error err = {0};
         uint8_t before[192];
         /* typed RGBA32 (16 B), view at 8: texel (3, 0) is bytes 56..71, (2, 0) is 40..55 */
-        tu_image img =
-            tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R32G32B32A32_UINT, 4, 3, 1, 1, 1, 1);
-        memset(img.memory, 0x22, img.surface.size);
-        tu_surface s = img.surface;
-        s.height = 2, s.level[0].offset = 8, s.residency = &res;
-        memcpy(before, img.memory, sizeof before);
+        tu_surface s;
+        tu_image img = tu_test_paged_view(TU_SURFACE_2D, TU_FORMAT_R32G32B32A32_UINT, 4, 3, 0x22, 8,
+                                          &s, before, sizeof before);
+        s.height = 2;
         m->surface = 5, m->dims = 2;
         m->msg.op = TU_DP_TYPED_READ, m->msg.simd = 8, m->msg.lane_mask = 3;
         m->msg.channel_mask = 1;
@@ -284,11 +268,9 @@ static void test_lowered_straddling_page(void) {
               names[i]);
         tu_image_free(&img);
         /* bytes: a buffer of R8 viewed from byte 2; the dword at 60 is bytes 62..65 */
-        img = tu_test_image(TU_SURFACE_BUFFER, false, TU_FORMAT_R8_UINT, 192, 1, 1, 1, 1, 1);
-        memset(img.memory, 0x33, img.surface.size);
-        s = img.surface;
-        s.width = 190, s.level[0].offset = 2, s.residency = &res;
-        memcpy(before, img.memory, sizeof before);
+        img = tu_test_paged_view(TU_SURFACE_BUFFER, TU_FORMAT_R8_UINT, 192, 1, 0x33, 2, &s, before,
+                                 sizeof before);
+        s.width = 190;
         memset(r, 0xee, sizeof *r);
         m->dims = 0;
         m->msg.op = TU_DP_UNTYPED_READ, m->msg.lane_mask = 3, m->msg.channel_mask = 1;
@@ -434,6 +416,7 @@ static void test_descriptors(void) {
 }
 
 int main(void) {
+    rng = tu_test_seed(rng);
     TU_RUN(test_descriptors);
     TU_RUN(test_lowered_equals_direct);
     TU_RUN(test_lowered_straddling_page);

@@ -381,6 +381,10 @@ typedef struct tu_dp_send {
     size_t src1_size;
 } tu_dp_send;
 
+/* The send that carries payload p on target t: src0 is mlen GRFs of p->src0, src1 ex_mlen
+ * GRFs of p->src1 (NULL for a plain send). The send points into *p. */
+TU_API tu_dp_send tu_dp_payload_send(const tu_dp_payload *p, const tu_target *t);
+
 /* The inverse of pass 2: refuses, naming the field, an SFID or message type that is not a
  * data-port message of t, lengths that disagree with the message (mlen, ex_mlen against the
  * payload it carries, rlen), a payload shorter than its lengths. Sets *rlen. */

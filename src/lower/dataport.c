@@ -636,3 +636,14 @@ tu_status tu_dp_response_write(const tu_dp_lmsg *m, const tu_target *t, const tu
     }
     return TU_OK;
 }
+
+tu_dp_send tu_dp_payload_send(const tu_dp_payload *p, const tu_target *t) {
+    const tu_dp_send s = {p->desc,
+                          p->ex_desc,
+                          p->exec_mask,
+                          p->src0,
+                          (size_t)p->mlen * t->grf_bytes,
+                          p->ex_mlen ? p->src1 : NULL,
+                          (size_t)p->ex_mlen * t->grf_bytes};
+    return s;
+}
