@@ -7,7 +7,8 @@
 #   make asan       build with clang, AddressSanitizer and UBSan (build-asan/) and run every test
 #   make test-clang the kernel tests (test_fast, test_bind) in a clang Release build (build-clang/):
 #                   the kernels as make bench builds them, AVX2 register pairs included
-#   make fuzz       build the libFuzzer targets (build-fuzz/) and run each FUZZ_SECONDS (60)
+#   make fuzz       build the libFuzzer targets (build-fuzz/) and run each FUZZ_SECONDS (60),
+#                   FUZZ_JOBS (1) at a time
 #   make bench      build Release (build-bench/, with clang when installed: BENCH_CC) and run
 #                   texbench against lavapipe; BENCH_ARGS passes options (e.g. BENCH_ARGS=--quick)
 #   make fuzz-long  the same, FUZZ_SECONDS (3600) each at nice 19, or until FUZZ_RUNS executions
@@ -30,6 +31,7 @@ BENCH_ARGS ?=
 BENCH_CC  ?= $(shell command -v clang 2>/dev/null || echo cc)
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
+FUZZ_JOBS ?= 1
 PREFIX    ?= /usr/local
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
@@ -83,12 +85,12 @@ fuzz-build: deps
 	cmake --build $(FUZZ) -j $(JOBS)
 
 fuzz: fuzz-build
-	sh fuzz/run.sh $(FUZZ) $(FUZZ_SECONDS)
+	FUZZ_JOBS=$(FUZZ_JOBS) sh fuzz/run.sh $(FUZZ) $(FUZZ_SECONDS)
 
 # The long run: an hour per target unless FUZZ_SECONDS is given (FUZZ_RUNS=10000000 stops a
 # target at that many executions first), at the lowest priority.
 fuzz-long: fuzz-build
-	nice -n 19 sh fuzz/run.sh $(FUZZ) $(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),3600) $(FUZZ_RUNS)
+	FUZZ_JOBS=$(FUZZ_JOBS) nice -n 19 sh fuzz/run.sh $(FUZZ) $(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),3600) $(FUZZ_RUNS)
 
 # texbench is built only when the Vulkan headers and glslangValidator were found.
 bench: deps

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # fuzz/run.sh BUILD SECONDS [RUNS]: run every libFuzzer target built in BUILD for SECONDS each
-# (or until RUNS executions, when RUNS is given, whichever comes first), one after another, and print a table: target, executions, executions per second, coverage
+# (or until RUNS executions, when RUNS is given, whichever comes first), FUZZ_JOBS at a time
+# (default 1), and print a table: target, executions, executions per second, coverage
 # (libFuzzer's final "cov:", the edges reached) and crashes (inputs saved as crash-, leak-,
 # timeout- or oom- artifacts). Used by `make fuzz` and `make fuzz-long`.
 #
@@ -28,9 +29,17 @@ failed=0
 failures() {
     ls "$1" | grep -c -E '^(crash|leak|timeout|oom)-' || true
 }
-for name in $targets; do
+# Runs target $1 and writes its table row to $build/logs/$1.row, its failure report (when it
+# failed) to $build/logs/$1.failed.
+run_one() {
+    name=$1
     bin="$build/$name"
-    [ -x "$bin" ] || { echo "$name: not built" >&2; failed=1; continue; }
+    rm -f "$build/logs/$name.row" "$build/logs/$name.failed"
+    if [ ! -x "$bin" ]; then
+        printf '%-20s %12s\n' "$name" "not built" > "$build/logs/$name.row"
+        echo "$name: not built" > "$build/logs/$name.failed"
+        return
+    fi
     scratch="$build/corpus/$name"
     artifacts="$build/artifacts/$name"
     mkdir -p "$scratch" "$artifacts"
@@ -50,12 +59,34 @@ for name in $targets; do
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     cov=$(sed -n 's/.* cov: \([0-9]*\) .*/\1/p' "$log" | tail -1)
     printf '%-20s %12s %9s %7s %8s\n' "$name" "${execs:-?}" "${rate:-?}" "${cov:-?}" \
-        "$crashes" | tee -a "$table"
+        "$crashes" > "$build/logs/$name.row"
     if [ $crashes != 0 ]; then
-        failed=1
-        echo "--- $name failed (exit $rc); the end of $log:"
-        tail -40 "$log"
-        ls "$artifacts"
+        {
+            echo "--- $name failed (exit $rc); the end of $log:"
+            tail -40 "$log"
+            ls "$artifacts"
+        } > "$build/logs/$name.failed"
     fi
+}
+# FUZZ_JOBS targets at a time (default 1); the rows are printed in the targets' order.
+jobs=${FUZZ_JOBS:-1}
+batch=""
+flush() {
+    wait
+    for name in $batch; do
+        cat "$build/logs/$name.row" | tee -a "$table"
+        if [ -f "$build/logs/$name.failed" ]; then
+            failed=1
+            cat "$build/logs/$name.failed"
+        fi
+    done
+    batch="" n=0
+}
+n=0
+for name in $targets; do
+    run_one "$name" &
+    batch="$batch $name" n=$((n + 1))
+    [ $n -ge "$jobs" ] && flush
 done
+flush
 exit $failed
