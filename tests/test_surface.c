@@ -8,6 +8,8 @@
 
 #include "tu_test.h"
 
+#include "../src/surface/surface_internal.h"
+
 #include <stdlib.h>
 
 static uint8_t backing[1 << 16];
@@ -745,9 +747,62 @@ static void test_enum_names(void) {
     CHECK(strcmp(tu_tiling_name((tu_tiling)6), "?") == 0);
 }
 
+/* tuS_linear_offset, which the sampler's direct reads use unchecked, is the checked gate's
+ * offset for every in-range element of linear surfaces of random shapes, formats and
+ * padded pitches (the memory is never touched: the surface's size only bounds the gate). */
+static void test_linear_offset_is_the_gate(void) {
+    static uint8_t never_read[1];
+    uint64_t rng = tu_test_seed(0x11ea5);
+    static const tu_surface_type types[] = {TU_SURFACE_1D, TU_SURFACE_2D, TU_SURFACE_3D,
+                                            TU_SURFACE_CUBE, TU_SURFACE_BUFFER};
+    for (int n = 0; n < 2000; n++) {
+        tu_surface s = {0};
+        s.type = types[tu_test_rand(&rng) % 5];
+        s.format = (tu_format)(1 + tu_test_rand(&rng) % (TU_FORMAT_COUNT - 1));
+        const tu_format_desc *fd = tu_format_describe(s.format);
+        const uint64_t bytes = tu_format_bytes(s.format);
+        s.width = 1 + (uint32_t)(tu_test_rand(&rng) % 300);
+        s.height = s.type == TU_SURFACE_1D || s.type == TU_SURFACE_BUFFER ? 1
+                   : s.type == TU_SURFACE_CUBE                            ? s.width
+                                               : 1 + (uint32_t)(tu_test_rand(&rng) % 300);
+        s.depth = s.type == TU_SURFACE_3D ? 1 + (uint32_t)(tu_test_rand(&rng) % 40) : 1;
+        s.layers = s.type == TU_SURFACE_CUBE ? 6 : 1 + (uint32_t)(tu_test_rand(&rng) % 4);
+        s.samples = s.type == TU_SURFACE_2D ? 1u << (tu_test_rand(&rng) % 5) : 1;
+        s.levels = s.level_count = 1 + (uint32_t)(tu_test_rand(&rng) % 5);
+        s.data = never_read, s.size = SIZE_MAX / 2;
+        for (uint32_t L = 0; L < s.levels; L++) {
+            tu_level_layout *lv = &s.level[L];
+            const uint64_t row = (s.width / fd->block_width + 1) * bytes;
+            lv->offset = tu_test_rand(&rng) % 100000;
+            lv->row_pitch = row + tu_test_rand(&rng) % 64;
+            lv->slice_pitch = lv->row_pitch * (s.height + 1) + tu_test_rand(&rng) % 64;
+            lv->sample_pitch = lv->slice_pitch * (s.depth + 1);
+            lv->layer_pitch = lv->sample_pitch * s.samples + tu_test_rand(&rng) % 4096;
+        }
+        for (int k = 0; k < 20; k++) {
+            tu_texel_coord c = {0};
+            c.level = (uint32_t)(tu_test_rand(&rng) % s.levels);
+            uint32_t w, h, d;
+            CHECK(tu_surface_level_extent(&s, c.level, &w, &h, &d));
+            c.x = (uint32_t)(tu_test_rand(&rng) % w), c.y = (uint32_t)(tu_test_rand(&rng) % h);
+            c.z = (uint32_t)(tu_test_rand(&rng) % d);
+            c.layer = (uint32_t)(tu_test_rand(&rng) % s.layers);
+            c.sample = (uint32_t)(tu_test_rand(&rng) % s.samples);
+            uint64_t gate = 0;
+            tu_error err = {0};
+            if (!CHECK(tu_surface_texel_offset(&s, &c, &gate, &err) == TU_OK, "%s", err.message))
+                return;
+            CHECK_EQ_U(tuS_linear_offset(&s.level[c.level], bytes, c.x / fd->block_width,
+                                         c.y / fd->block_height, c.z, c.layer, c.sample),
+                       gate);
+        }
+    }
+}
+
 int main(void) {
     TU_RUN(test_enum_names);
     TU_RUN(test_packed_layout);
+    TU_RUN(test_linear_offset_is_the_gate);
     TU_RUN(test_max_levels);
     TU_RUN(test_validation_errors);
     TU_RUN(test_mcs_errors);

@@ -17,14 +17,14 @@
 typedef struct tuE_level {
     uint32_t w, h, d; /* the extent (tu_surface_level_extent) */
     /* direct: a LINEAR surface, whose texel (x, y, z) of `layer`, sample `sample`, is the
-     * format's bytes at data + offset + layer * layer_pitch + sample * sample_pitch
-     * + z * slice_pitch + y * row_pitch + x * bytes. tu_surface_validate proved that every
+     * format's bytes at data + tuS_linear_offset(&layout, bytes, x, y, z, layer, sample).
+     * tu_surface_validate proved that every
      * such texel with x < w, y < h, z < d, layer < layers, sample < samples lies inside
      * [data, data + size) (each pitch times its count, plus the level's span, ends inside
      * memory), so tuE_read checks only the coordinates: the address gate once per level
      * rather than per texel. Not direct (tiled surfaces): tu_surface_texel_offset per texel. */
     bool direct;
-    size_t offset, row_pitch, slice_pitch, sample_pitch, layer_pitch;
+    tu_level_layout layout; /* the surface's level */
 } tuE_level;
 
 /* Everything about one message that does not change from lane to lane. */

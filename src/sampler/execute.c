@@ -242,11 +242,7 @@ void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
         lv->h = has_h ? tuB_max_u32(1, s->height >> m) : 1;
         lv->d = has_d ? tuB_max_u32(1, s->depth >> m) : 1;
         lv->direct = direct;
-        lv->offset = (size_t)ml->offset;
-        lv->row_pitch = (size_t)ml->row_pitch;
-        lv->slice_pitch = (size_t)ml->slice_pitch;
-        lv->sample_pitch = (size_t)ml->sample_pitch;
-        lv->layer_pitch = (size_t)ml->layer_pitch;
+        lv->layout = *ml;
     }
     c->base_w = b->level[0].w, c->base_h = b->level[0].h, c->base_d = b->level[0].d;
     for (unsigned o = 0; o < TU_OP_COUNT; o++) {

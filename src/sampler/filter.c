@@ -10,6 +10,8 @@
  */
 #include "engine.h"
 
+#include "../surface/surface_internal.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -191,9 +193,13 @@ static TU_ALWAYS_INLINE void footprint_of(const tuE_ctx *ctx, tuE_lane *lane, co
      * every texel lies inside memory (tuE_level). */
     const tu_surface *s = ctx->surf;
     const bool direct = lv->direct && !s->residency && p->layer < s->layers;
-    const uint8_t *base =
-        direct ? (const uint8_t *)s->data + lv->offset + p->layer * lv->layer_pitch : NULL;
-    const size_t pitch[3] = {ctx->bytes, lv->row_pitch, lv->slice_pitch};
+    const uint8_t *base = direct
+                              ? (const uint8_t *)s->data +
+                                    tuS_linear_offset(&lv->layout, ctx->bytes, 0, 0, 0, p->layer, 0)
+                              : NULL;
+    /* the rest of tuS_linear_offset's sum, texel by texel */
+    const size_t pitch[3] = {ctx->bytes, (size_t)lv->layout.row_pitch,
+                             (size_t)lv->layout.slice_pitch};
     /* A filtered sample averaged in 8-bit fixed point takes the texels' bytes as its codes
      * (reduce): no decode to float and back. */
     const bool codes = direct && ctx->bytes8 && ctx->op->kind == TU_KIND_SAMPLE &&

@@ -178,8 +178,7 @@ void tuE_read(const tuE_ctx *ctx, tuE_lane *lane, uint32_t level, uint32_t layer
         return;
     }
     /* In range on every axis, so inside memory (tuE_level): no overflow, no gate. */
-    const size_t offset = lv->offset + layer * lv->layer_pitch + sample * lv->sample_pitch +
-                          z * lv->slice_pitch + y * lv->row_pitch + (size_t)x * ctx->bytes;
+    const uint64_t offset = tuS_linear_offset(&lv->layout, ctx->bytes, x, y, z, layer, sample);
     if (s->residency && !tuS_span_resident(s, offset, ctx->bytes)) {
         lane->null_page = true;
         ctx->decode(ctx->fd, zero_bytes, out);

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * address.c - tuS_texel_offset, the checked texel address of the texel API, the copies, the
- * fills, the image files and the data port; the sampler's tuE_read and the fast kernels
- * compute linear offsets themselves from the same level layout.
+ * fills, the image files and the data port. On linear surfaces it adds the terms of
+ * tuS_linear_offset (surface_internal.h) step by step, checked; the sampler's direct reads
+ * use tuS_linear_offset itself on levels validation proved in memory, and the fast kernels
+ * the same sum in SIMD lanes (test_fast holds them to the generic path).
  *
  * Whatever a description says, a texel is handed out only when its coordinates lie
  * inside the view and its bytes lie wholly inside [data, data + size), computed with

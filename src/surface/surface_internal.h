@@ -30,6 +30,17 @@ static inline void tuS_block_grid(const tu_surface *s, uint32_t w, uint32_t h, u
     *bh = (h + d->block_height - 1) / d->block_height;
 }
 
+/* The one formula of linear addressing: the byte offset of element (x, y, z) of `layer`,
+ * sample `sample` in a linear level, `bytes` bytes an element (a texel, or for a compressed
+ * format a block at block coordinates). Unchecked: tuS_texel_offset adds the same terms with
+ * every step checked (test_surface holds the two equal), and the sampler uses it only on
+ * levels that validation proved lie inside memory (tuE_level). */
+static inline uint64_t tuS_linear_offset(const tu_level_layout *lv, uint64_t bytes, uint32_t x,
+                                         uint32_t y, uint32_t z, uint32_t layer, uint32_t sample) {
+    return lv->offset + layer * lv->layer_pitch + sample * lv->sample_pitch + z * lv->slice_pitch +
+           y * lv->row_pitch + x * bytes;
+}
+
 /* Whether the `bytes` bytes at `offset` lie on resident pages only (true without a residency
  * map). A texel, block or dword touches at most two pages (it is at most 16 bytes, a page at
  * least 64), so the pages of its first and last byte are all the pages it touches. */
