@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * help.c - the help table printed as text and as a man page (help.h). One set of printers
- * makes the lines of both; a line sink writes each either as it is or as roff text in a
- * no-fill block (.nf), escaping what roff would read as a request or an escape (man(7),
- * groff(7)), so the man page shows exactly the lines `texunit help` prints.
+ * help.c - the help table printed as text, as a man page and as markdown (help.h). One set
+ * of printers makes the lines of the text and the man page; a line sink writes each either as
+ * it is or as roff text in a no-fill block (.nf), escaping what roff would read as a request
+ * or an escape (man(7), groff(7)), so the man page shows exactly the lines `texunit help`
+ * prints. The markdown printer (docs/cli.md) writes the same texts as paragraphs and code
+ * blocks.
  */
 #include "help.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <string.h>
 
 static const char *const usage_line = "usage: texunit COMMAND [ARGS]   (texunit help COMMAND)";
@@ -34,13 +37,16 @@ static void roff_line(FILE *f, const char *s, size_t n) {
     fputc('\n', f);
 }
 
-/* Each line of `text` (lines end with '\n' or the end of the string) after `prefix`. */
+/* Each line of `text` (lines end with '\n' or the end of the string) after `prefix`; a line
+ * that starts with a space continues the one before it, after as many spaces as `prefix`. */
 static void lines(FILE *f, line_sink sink, const char *prefix, const char *text) {
     char line[512];
     do {
         const char *end = strchr(text, '\n');
         const size_t n = end ? (size_t)(end - text) : strlen(text);
-        const int len = snprintf(line, sizeof line, "%s%.*s", prefix, (int)n, text);
+        const int indent = text[0] == ' ' ? (int)strlen(prefix) : 0;
+        const int len = snprintf(line, sizeof line, "%*s%s%.*s", indent, "", indent ? "" : prefix,
+                                 (int)n, text);
         sink(f, line, len < 0 ? 0 : (size_t)len < sizeof line ? (size_t)len : sizeof line - 1);
         text += n + (end ? 1 : 0);
     } while (*text);
@@ -102,6 +108,125 @@ void th_print_man(FILE *f, const th_manual *m) {
         fprintf(f, ".SH %s\n.nf\n", m->sections[i].title);
         section_lines(f, roff_line, &m->sections[i]);
         fprintf(f, ".fi\n");
+    }
+}
+
+/* Markdown (CommonMark): a help text's lines that start with two spaces are preformatted
+ * (option lists, examples) and become fenced code blocks without that indent; the other
+ * lines are prose, joined into paragraphs by blank lines. In prose, `code` spans are kept
+ * and every other character markdown would read as markup is escaped. */
+typedef struct md_text {
+    bool code;    /* inside a fenced code block */
+    bool prose;   /* inside a paragraph */
+    bool in_span; /* inside a `code` span of the paragraph */
+} md_text;
+
+static bool is_word_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* A line that would start a heading, quote, list, rule or setext underline: escape its first
+ * marker character so it stays paragraph text. */
+static void md_line_start(FILE *f, const char *s, size_t n, size_t *i) {
+    size_t d = 0;
+    while (d < n && s[d] >= '0' && s[d] <= '9')
+        d++;
+    if (d && d < n && (s[d] == '.' || s[d] == ')') && (d + 1 == n || s[d + 1] == ' ')) {
+        fprintf(f, "%.*s\\", (int)d, s); /* "1. " -> "1\. " */
+        *i = d;
+        return;
+    }
+    if (!n || !strchr("#>+-*=", s[0])) return;
+    bool rule = true; /* "---" or "===": a setext underline or a thematic break */
+    for (size_t k = 0; k < n; k++)
+        rule = rule && (s[k] == s[0] || s[k] == ' ');
+    if (s[0] == '#' || s[0] == '>' || rule || n == 1 || s[1] == ' ') fputc('\\', f);
+}
+
+static void md_prose_line(FILE *f, md_text *t, const char *s, size_t n) {
+    size_t i = 0;
+    if (!t->in_span) md_line_start(f, s, n, &i);
+    for (; i < n; i++) {
+        const char c = s[i];
+        if (c == '`') {
+            t->in_span = !t->in_span;
+        } else if (!t->in_span) {
+            /* '_' inside a word is no emphasis (CommonMark's flanking rule); elsewhere it is */
+            const bool inner =
+                c == '_' && i > 0 && i + 1 < n && is_word_char(s[i - 1]) && is_word_char(s[i + 1]);
+            if (strchr("\\*[]<", c) || (c == '_' && !inner)) fputc('\\', f);
+        }
+        fputc(c, f);
+    }
+    fputc('\n', f);
+}
+
+static void md_end_block(FILE *f, md_text *t) {
+    if (t->code) fputs("```\n", f);
+    t->code = t->prose = t->in_span = false;
+}
+
+/* One line of a help text: blank, preformatted ("  ...") or prose. */
+static void md_line(FILE *f, md_text *t, const char *s, size_t n) {
+    if (n == 0) {
+        md_end_block(f, t);
+        return;
+    }
+    const bool pre = n > 2 && s[0] == ' ' && s[1] == ' ';
+    if (pre && !t->code) {
+        md_end_block(f, t);
+        fputs("\n```\n", f);
+        t->code = true;
+    } else if (!pre && !t->prose) {
+        md_end_block(f, t);
+        fputc('\n', f);
+        t->prose = true;
+    }
+    if (pre)
+        fprintf(f, "%.*s\n", (int)(n - 2), s + 2);
+    else
+        md_prose_line(f, t, s, n);
+}
+
+static void md_lines(FILE *f, const char *text) {
+    md_text t = {0};
+    do {
+        const char *end = strchr(text, '\n');
+        const size_t n = end ? (size_t)(end - text) : strlen(text);
+        md_line(f, &t, text, n);
+        text += n + (end ? 1 : 0);
+    } while (*text);
+    md_end_block(f, &t);
+}
+
+/* A code block of `text`'s lines, each after `prefix` (as `lines` writes them). */
+static void md_code(FILE *f, const char *prefix, const char *text) {
+    fputs("\n```\n", f);
+    lines(f, plain_line, prefix, text);
+    fputs("```\n", f);
+}
+
+void th_print_markdown(FILE *f, const th_manual *m) {
+    fprintf(f, "<!-- Generated by `texunit help --markdown` from the help table of "
+               "tools/texunit.c:\n     edit the table, then run `build/texunit help "
+               "--markdown > docs/cli.md`. -->\n");
+    fprintf(f, "# The texunit command (texunit %s)\n", m->version);
+    md_code(f, "", usage_line);
+    md_lines(f, m->description);
+    fprintf(f, "\n| command | what it does |\n|---|---|\n");
+    for (size_t i = 0; i < m->command_count; i++)
+        fprintf(f, "| [`%s`](#texunit-%s) | %s |\n", m->commands[i].name, m->commands[i].name,
+                m->commands[i].summary);
+    for (size_t i = 0; i < m->command_count; i++) {
+        const th_command *c = &m->commands[i];
+        fprintf(f, "\n## texunit %s\n", c->name);
+        md_lines(f, c->summary);
+        md_code(f, "texunit ", c->synopsis);
+        if (c->details[0]) md_lines(f, c->details);
+    }
+    for (size_t i = 0; i < m->section_count; i++) {
+        fprintf(f, "\n## %s\n", m->sections[i].title);
+        md_code(f, "", m->sections[i].text);
     }
 }
 

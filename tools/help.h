@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * help.h - the help text of the texunit command, printed two ways from one table: as
- * `texunit help [CMD]` on a terminal and as the roff source of the man page texunit.1
- * (`texunit help --man`, run by the build), so the two never disagree.
+ * help.h - the help text of the texunit command, printed three ways from one table: as
+ * `texunit help [CMD]` on a terminal, as the roff source of the man page texunit.1
+ * (`texunit help --man`, run by the build) and as the markdown of docs/cli.md
+ * (`texunit help --markdown`, checked by CTest), so they never disagree.
  */
 #ifndef TEXUNIT_HELP_H
 #define TEXUNIT_HELP_H
@@ -43,6 +44,9 @@ void th_print_command(FILE *f, const th_command *c);
 
 /* The man page: the overview and every command's help, as roff (man(7)). */
 void th_print_man(FILE *f, const th_manual *m);
+
+/* docs/cli.md: the overview, a table of the commands and every command's help, as markdown. */
+void th_print_markdown(FILE *f, const th_manual *m);
 
 /* A usage error on f: "texunit: " and the sentence, then where to read the usage
  * (`texunit help CMD`, or `texunit help` when cmd is NULL). Returns 2, the usage exit status. */

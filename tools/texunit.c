@@ -439,9 +439,11 @@ static const th_command commands[] = {
      "The format a storage image of FORMAT is read and written as by the target's typed\n"
      "messages (native, another typed format, or raw untyped dwords), then the shader's\n"
      "steps after a load and before a store (docs/lowering.md)."},
-    {"help", cmd_help, "help [COMMAND]\n--help | -h | --version | COMMAND --help",
+    {"help", cmd_help,
+     "help [COMMAND]\nhelp --man | --markdown\n--help | -h | --version | COMMAND --help",
      "this text, or one command's",
-     "`texunit help --man` prints this text as the man page texunit.1."},
+     "`texunit help --man` prints this text as the man page texunit.1, and\n"
+     "`texunit help --markdown` as markdown, the reference docs/cli.md."},
 };
 
 static const char description[] =
@@ -493,6 +495,10 @@ static int cmd_help(int argc, char **argv) {
     }
     if (argc == 1 && strcmp(argv[0], "--man") == 0) {
         th_print_man(stdout, &m);
+        return 0;
+    }
+    if (argc == 1 && strcmp(argv[0], "--markdown") == 0) {
+        th_print_markdown(stdout, &m);
         return 0;
     }
     if (argc != 1) return usage_error("%s", "usage: help [COMMAND]");
