@@ -330,110 +330,214 @@ static const th_command commands[] = {
      "every texel is a hash of (SEED, level, layer, x, y, z, component)\n"
      "(tu_surface_fill_hash), so the same line always makes the same texels.\n"
      "LEVELS 0 means the full mip chain; LAYERS counts array layers (6 for cube, 6*n for\n"
-     "cube arrays). tiling=x|y|4|64 generates the surface in that Intel tiling\n"
-     "(docs/semantics.md, \"Intel tilings\"; compressed formats as blocks, Tile-64 with\n"
-     "its mip tail; 3, 6 and 12-byte formats stay linear). Prints \"wrote OUT\". The file\n"
-     "is written as `convert` says.\n"
+     "cube arrays). tiling=x|y|4|64 generates the surface in that Intel tiling as Mesa's\n"
+     "isl lays it out (docs/semantics.md, \"Intel tilings\"; compressed formats as blocks,\n"
+     "Tile-64 with its mip tail); 3, 6 and 12-byte formats are refused, as drivers tile\n"
+     "them as RGBA. Files are always written linear. Prints \"wrote OUT\". The file is\n"
+     "written as `convert` says, SELECT and --tonemap included.\n"
      "\n"
-     "  $ texunit gen 2d rgba8_unorm 64 64 1 1 1 9 noise.png"},
+     "  $ texunit gen 2d rgba8_unorm 256 256 1 1 1 checker checker.png\n"
+     "  wrote checker.png\n"
+     "  $ texunit gen 2d rgba8_unorm 64 64 1 0 1 9 noise.png\n"
+     "  (refused: the surface has 7 levels and PNG holds one image; add --level L)\n"
+     "  $ texunit gen cube rgba32_sfloat 16 16 1 0 6 9 sky.ktx2\n"
+     "  wrote sky.ktx2"},
     {"convert", cmd_convert, "convert IN OUT [SELECT] [--tonemap]", "convert between KTX2 and PNG",
      "Files are KTX2 (.ktx2) or PNG (.png) by extension; others are refused. KTX2 holds\n"
-     "every surface. PNG holds one 2D image of 8- or 16-bit UNORM or sRGB texels with 1, 2\n"
-     "or 4 channels (grey; grey + alpha, holding R and G; RGBA). Anything else is refused\n"
-     "with the reason, unless the options say what to write:\n"
+     "every surface texunit makes, compressed formats included. PNG holds one 2D image of\n"
+     "8- or 16-bit UNORM or sRGB texels with 1, 2 or 4 channels (grey; grey + alpha,\n"
+     "holding R and G; RGBA), written as their raw codes. Anything else is refused with the\n"
+     "reason, unless the options say what to write:\n"
      "  SELECT: --level L  --layer N  --face F  --slice Z\n"
      "          the one image to write: mip level L (of the view), array layer N (the cube\n"
      "          of a cube array), cube face F (0..5 or +x -x +y -y +z -z), 3D slice Z;\n"
-     "          each is needed when the surface has more than one of it (to KTX2 too)\n"
+     "          each is needed when the surface has more than one of it (to KTX2 too,\n"
+     "          which then holds that one image)\n"
      "  --tonemap  write float, integer, depth, snorm and packed formats to PNG: unorm,\n"
-     "          sRGB, float and depth clamp to [0,1] (NaN is 0); snorm maps [-1,1] to\n"
-     "          [0,1]; integers map their field's range linearly to [0,1]; the image is\n"
-     "          grey for one-component and depth formats (stencil dropped), else RGBA,\n"
-     "          16-bit when a field has more than 8 bits, else 8-bit\n"
+     "          sRGB, float and depth clamp to [0,1] (NaN is 0); snorm maps [-1,1]\n"
+     "          linearly to [0,1]; integers map their field's whole range linearly to\n"
+     "          [0,1] (u / (2^bits - 1), signed (v + 2^(bits-1)) / (2^bits - 1)); the\n"
+     "          image is grey for one-component and depth formats (the stencil of a\n"
+     "          combined format dropped), else RGBA, 16-bit when a field has more than\n"
+     "          8 bits, else 8-bit (rounded to nearest even)\n"
      "\n"
-     "  $ texunit convert sky.ktx2 face.png --level 2 --face +y --tonemap"},
+     "  $ texunit convert sky.ktx2 sky.png --face +y\n"
+     "  (refused: R32G32B32A32_SFLOAT has float fields; add --tonemap, or write .ktx2)\n"
+     "  $ texunit convert sky.ktx2 sky.png --face +y --level 1 --tonemap\n"
+     "  wrote sky.png"},
     {"render", cmd_render, "render OUT.png [key=value ...] [OPTIONS]",
      "draw a textured scene through the engine",
-     "A perspective ground plane and a quad facing the viewer, every pixel a lane of a\n"
-     "SIMD16 SAMPLE message in 2x2 subspans, so its LOD is implicit as a pixel shader's.\n"
-     "key=value words are the sampler keys of `texunit query` (default: nearest, no\n"
-     "anisotropy; e.g. min=linear mag=linear mip=linear aniso=16).\n"
+     "A perspective ground plane and a quad facing the viewer, rasterized in 2x2 subspans,\n"
+     "four subspans to a SIMD16 SAMPLE message whose lanes are the pixels in the order UL,\n"
+     "UR, LL, LR, so the engine derives each pixel's LOD from its neighbours exactly as a\n"
+     "pixel shader's implicit LOD. Pixels a primitive does not cover are helper lanes\n"
+     "(disabled, their coordinates extrapolated from the primitive's plane).\n"
+     "key=value words are the sampler keys of `texunit query`, read by the same parser\n"
+     "(default: nearest, no anisotropy; e.g. min=linear mag=linear mip=linear aniso=16).\n"
      "  --texture SPEC   a .ktx2 or .png file, a pattern or seed (a 256x256 rgba8_unorm\n"
      "                   2D texture with its full chain; default checker), or the values\n"
      "                   of a query texture line in quotes (\"2d rgba8_unorm 64 64 1 0 1 grid\")\n"
      "  --size WxH       the picture's size, even (default 320x240)\n"
-     "  --show levels    colour each pixel by the LOD the engine used (the LOD op; level\n"
-     "                   colours as the levels pattern, mixed by the fraction)\n"
-     "  --show aniso     colour each pixel by its anisotropy ratio: blue 1, cyan 2,\n"
-     "                   green 4, yellow 8, red 16\n"
-     "  --cache SPEC     every message's reads through the texture-cache model of\n"
-     "                   `run --cache` (e.g. 16KiB,64B,4[,plru]); prints its totals and the\n"
-     "                   misses per pixel (max, sum)\n"
+     "  --show levels    colour each pixel by the LOD the engine used (a LOD message on the\n"
+     "                   same subspans; level colours as the levels pattern, mixed by the\n"
+     "                   fraction: level 0 red, 1 green, 2 blue, 3 yellow, 4 magenta, ...)\n"
+     "  --show aniso     colour each pixel by its anisotropy ratio (tu_lod_detail_of, the\n"
+     "                   engine's own LOD code): blue 1, cyan 2, green 4, yellow 8, red 16\n"
+     "  --cache SPEC     every message's texel reads through the texture-cache model of\n"
+     "                   `run --cache` (e.g. 16KiB,64B,4[,plru]); prints its totals\n"
+     "                   (lookups, hits, misses, bytes) and the misses per pixel (max, sum)\n"
      "  --show misses    (with --cache) colour each pixel by its reads' cache misses:\n"
      "                   black 0, through blue, red and yellow to white at the maximum\n"
      "  --compare \"KEYS A\" \"KEYS B\"\n"
      "                   two pictures side by side, the sampler keys plus A, plus B\n"
+     "Trilinear filtering blurs the ground to grey towards the horizon, where each pixel's\n"
+     "footprint is long and thin; 16x anisotropic filtering keeps the checker much further,\n"
+     "as it samples finer levels along the footprint's major axis (--show levels). The\n"
+     "pictures of docs/img are these two (`make demo` regenerates them with\n"
+     "examples/pictures.sh, and CTest checks them byte for byte):\n"
      "\n"
-     "  $ texunit render cmp.png min=linear mag=linear mip=linear --compare \"\" \"aniso=16\""},
+     "  $ texunit render docs/img/compare.png min=linear mag=linear mip=linear \\\n"
+     "        --compare \"\" \"aniso=16\"\n"
+     "  $ texunit render docs/img/levels.png min=linear mag=linear mip=linear \\\n"
+     "        --show levels --compare \"\" \"aniso=16\""},
     {"info", cmd_info, "info FILE.ktx2|FILE.png", "describe a file",
      "Its type, format, size, levels and layers, and each level's extent, offset and row\n"
      "pitch in texunit's packed layout."},
     {"texel", cmd_texel, "texel FILE LEVEL LAYER X Y Z", "decode one texel",
      "Four values: %.9g floats, or integers for integer formats."},
     {"query", cmd_query, "query FILE|- [--echo]", "answer the texture queries of a case file",
-     "One output line per query line (README, \"texunit query\"); with --echo, every line\n"
-     "of the file and each answer below its query as \"    = ...\", for reading by eye.\n"
-     "The lines:\n"
+     "One output line per query line, so the sampler can be tried from a shell; with\n"
+     "--echo, every line of the file and each answer below its query as \"    = ...\", for\n"
+     "reading by eye. Lines starting with # are comments. The lines:\n"
      "  texture TYPE FORMAT W H D LEVELS LAYERS SEED [tiling=T]\n"
-     "  texture_file PATH [tiling=T]   (T: linear x y 4 64, docs/semantics.md)\n"
+     "  texture_file PATH [tiling=T]\n"
      "  sampler key=value...\n"
      "  fetch x y z_or_layer lod [ox oy oz]       lod u v w_or_layer lod [ox oy oz]\n"
      "  grad u v w_or_layer dudx dvdx dwdx dudy dvdy dwdy [ox oy oz]\n"
      "  cmp ref u v w_or_layer lod [ox oy oz]     gather comp u v w_or_layer [ox oy oz]\n"
      "  cmpgather ref u v w_or_layer [ox oy oz]   size lod     levels\n"
+     "\n"
+     "texture: TYPE and FORMAT as TYPES and FORMATS below; LEVELS 0 is the full chain;\n"
+     "LAYERS counts array layers (6 for cube, 6*n for cube arrays). The texels come from\n"
+     "the generator of `gen` with SEED, or from the pattern SEED names. A texture of more\n"
+     "than 4 GiB is refused (the limit of every tool's textures: query lines, //! surface\n"
+     "and .texture directives).\n"
+     "texture_file PATH loads a KTX2 file as the texture, or fills the current texture's\n"
+     "texels from a raw blob (level-major, then layer, z, y, x, tightly packed).\n"
+     "tiling=x|y|4|64 lays the texels out in an Intel tiling (Tile-X, Tile-Y, Tile-4,\n"
+     "Tile-64, as Mesa's isl does; docs/semantics.md, \"Intel tilings\"), and the answers are\n"
+     "those of the linear texture; `gen` and //! surface take it too.\n"
+     "\n"
      "Sampler keys: min mag (nearest linear), mip (nearest linear none), addr_u addr_v\n"
      "addr_w (repeat mirror clamp_edge clamp_border mirror_clamp_edge), border\n"
      "(transparent_black opaque_black opaque_white), compare (never less lequal greater\n"
      "gequal equal notequal always none), min_lod max_lod lod_bias, unnormalized (0/1),\n"
-     "aniso (0 = off, 1..16), precision (hw exact), reduction (average min max),\n"
-     "seamless (0/1). A malformed line prints \"error: line N: reason\" in its place."},
+     "aniso (0 = off, 1..16), and texunit's own precision (hw exact), reduction (average\n"
+     "min max), seamless (0/1). Defaults: nearest, nearest, nearest, repeat,\n"
+     "transparent_black, none, 0, 1000, 0, 0, 0, hw, average, 1. mip=none is Vulkan's\n"
+     "mapping: nearest mip with the LOD range [0, 0.25].\n"
+     "Cube arrays take four coordinates x y z layer; cube fetches address\n"
+     "(x, y, 6 * cube + face).\n"
+     "\n"
+     "Output: four values, %.9g for floats and integers for integer formats; cmp prints\n"
+     "\"result 0 0 0\"; size the level's size padded with 0 (2D array: w h layers 0); levels\n"
+     "\"n 0 0 0\". Out-of-bounds fetches read zero, with the format's missing components\n"
+     "(0 0 0 1 for one-channel formats). A malformed line prints \"error: line N: reason\"\n"
+     "in its place (and \"texunit: FILE:N: reason\" on standard error), and the good lines\n"
+     "still answer.\n"
+     "\n"
+     "  $ texunit query examples/query.txt\n"
+     "  5 0 0 0                                        levels\n"
+     "  4 4 0 0                                        size 2\n"
+     "  0.87843138 0 0.274509817 0.301960796           fetch 3 5 0 0\n"
+     "  0 0 0 0                                        fetch 16 0 0 0 (out of bounds)\n"
+     "  0.447058827 0.431372553 0.482352942 0.521568656  lod 0.3 0.7 0 1.5\n"
+     "  ..."},
     {"explain", cmd_explain,
      "explain FILE LINE [--json]\nexplain FILE.visaasm|FILE.sass LINE LANE [--json]",
      "one query or instruction lane explained step by step by the engine",
      "The query on line LINE of a case file (after the texture and sampler lines before it),\n"
-     "or lane LANE of the sampler instruction (or thread LANE of the TLD) on line LINE of a\n"
-     "kernel or program (run up to it with its directives), through the engine's generic\n"
-     "path with its trace hook\n"
-     "(tu_execute_traced): the derivatives, rho, anisotropy and lambda before and after bias\n"
-     "and clamps; each sample's levels and their weight; each level's footprint (cube face\n"
-     "and face coordinates, texel-space position, weights); each texel's wrapped coordinates\n"
-     "or border, weight and value after any compare, with the read behind it (byte offset,\n"
-     "raw bits, decoded value); the filtered levels, the lane's reply and the result.\n"
-     "--json prints the same steps as one JSON object.\n"
+     "or lane LANE of the sampler instruction on line LINE of a .visaasm kernel (the kernel\n"
+     "runs up to it with its //! directives; tu_visa_state.trace), or thread LANE of the TLD\n"
+     "on line LINE of a .sass program (tu_nv_state.trace), through the engine's generic\n"
+     "path with its trace hook (tu_execute_traced, texunit/trace.h). It prints each step the\n"
+     "engine reports: the derivatives, rho, the anisotropy ratio and lambda before and after\n"
+     "bias and clamps; each isotropic sample's levels and their weight; each level's\n"
+     "footprint (for cubes the face and face coordinates), its texel-space position and\n"
+     "per-axis weights; each footprint texel's wrapped coordinates (or the border), weight\n"
+     "and value after any depth compare, with the memory read behind it (byte offset, raw\n"
+     "bits, decoded value); the filtered levels, the lane's reply and the result.\n"
+     "--json prints the same steps as one JSON object. Nothing is computed a second time:\n"
+     "the numbers are the engine's own records, the stream whose reads `run --trace` writes.\n"
      "\n"
      "  $ texunit explain examples/query.txt 14\n"
+     "  examples/query.txt:14: grad 0.3 0.7 0 0.25 0 0 0 0.0625 0\n"
+     "  texture: 2d R8G8B8A8_UNORM 16x16x1, levels 5, layers 1\n"
+     "  LOD\n"
+     "    derivatives d/dx (0.25, 0, 0)  d/dy (0, 0.0625, 0)\n"
+     "    rho_x 4  rho_y 1 texels per pixel;  anisotropy eta 1\n"
+     "    lambda' 2 (base + bias);  lambda 2 (clamped to min/max LOD)\n"
+     "  ...\n"
+     "  result: 0.592156887 0.615686297 0.694117665 0.474509805\n"
      "  $ texunit explain examples/trilinear.visaasm 18 5"},
     {"run", cmd_run,
      "run FILE.visaasm|FILE.sass [--trace FILE.jsonl] [--cache SIZE,LINE,WAYS[,plru]]",
      "run a vISA kernel or a TLD program",
-     "A .visaasm kernel sets up surfaces, samplers and variables in //! comments; a .sass\n"
-     "program in . directives (docs/directives.md lists both). The first refused line\n"
-     "stops the run with \"texunit: FILE:LINE: reason\".\n"
+     "A .visaasm kernel of movs and sampler, data-port and LSC instructions, with its setup\n"
+     "in //! comments so the file stays valid IGC syntax: surfaces (the query format's\n"
+     "texture line; access=rw for the data port's writes), samplers (the query sampler\n"
+     "keys), variables, masks, and the variables and surfaces to dump after the run, one\n"
+     "register per line. The surface variable holds the binding-table index\n"
+     "(movs (M1_NM, 1) T6(0) 0x7b:ud), the sampler variable the sampler-state index; R of\n"
+     "lanes 0-15 of a SIMD16 sample fills registers 0-1, G registers 2-3, and so on.\n"
+     "A .sass program sets up textures, pools, constant-bank words and registers with .\n"
+     "directives, then runs TLD lines; each instruction prints in canonical form with its\n"
+     "Maxwell encoding. docs/directives.md lists the directives of both. The first refused\n"
+     "line stops the run with \"texunit: FILE:LINE: reason\".\n"
      "  --trace FILE.jsonl  every texel, MCS, header and media_ld read of every message,\n"
      "                      one JSON line each, and a summary line per message\n"
      "                      (texunit/trace.h)\n"
-     "  --cache SPEC        the reads through a texture-cache model, e.g. 16KiB,64B,4[,plru]:\n"
-     "                      its hits and misses"},
+     "  --cache SPEC        the reads through a set-associative texture-cache model,\n"
+     "                      SIZE,LINE,WAYS[,plru] (e.g. 16KiB,64B,4; LRU, or tree\n"
+     "                      pseudo-LRU with plru): its hits and misses\n"
+     "Each kernel of examples/ has its whole output beside it (.expected), which CTest\n"
+     "compares:\n"
+     "\n"
+     "  $ texunit run examples/trilinear.visaasm\n"
+     "  V32[0]:f 0.592156887 0.352941185 0.819607854 0.580392182 0.501960814 ...\n"
+     "  ...\n"
+     "  $ texunit run examples/histogram.visaasm\n"
+     "  $ texunit run examples/tld.sass\n"
+     "  $ texunit run examples/trilinear.visaasm --trace t.jsonl --cache 16KiB,64B,4"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]", "encode its instructions (vISA 4.1)",
-     "Without OUT.bin, each instruction's bytes in hex followed by its text."},
+     "Encodes the instructions in the vISA 4.1 layout into OUT.bin; without OUT.bin, each\n"
+     "instruction's bytes in hex followed by its text.\n"
+     "\n"
+     "  $ texunit asm examples/trilinear.visaasm\n"
+     "  $ texunit asm examples/trilinear.visaasm k.bin"},
     {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]", "decode instructions to text",
-     "The kernel, when given, names the variables the instructions refer to."},
+     "Decodes the instructions of a vISA 4.1 binary back to text. The kernel, when given,\n"
+     "names the variables the instructions refer to. Without it, disasm prints .version,\n"
+     ".kernel and a .decl for every variable the instructions use (V32..., S0..., T6...,\n"
+     "sized from their operands) and the %null.0 paired-surface operand asm prints, so its\n"
+     "output assembles again to the same bytes (CTest checks it for every example).\n"
+     "\n"
+     "  $ texunit asm examples/trilinear.visaasm k.bin && texunit disasm k.bin"},
     {"lower", cmd_lower, "lower FILE.visaasm --target skl|tgl|xe2[-mesa]|ivb|hsw|dg2",
      "its physical sampler and data-port messages",
-     "Each sampler instruction split into the messages the target takes, with descriptors,\n"
-     "header and payload registers (docs/lowering.md); -mesa uses Mesa's width rule.\n"
-     "Data-port and LSC instructions lower to their sends (split sends for writes).\n"
-     "ivb, hsw and dg2 lower data-port messages only (texunit models no sampler there)."},
+     "What a compiler back end makes of each sampler instruction: the SIMD split into the\n"
+     "messages the target takes (with their execution-mask groups, printed as vISA), and per\n"
+     "message the descriptor and extended descriptor, the header and the payload registers\n"
+     "(docs/lowering.md); -mesa uses Mesa's conservative width rule instead of IGC's.\n"
+     "Data-port and LSC instructions lower to their physical sends (split sends for writes).\n"
+     "ivb, hsw and dg2 lower data-port messages only and refuse sampler instructions, whose\n"
+     "lowering texunit models from Gfx9 on. The same pipeline is the library's\n"
+     "(texunit/lower.h: tu_lower_split, tu_lower_payload, tu_lower_zip; tu_send_execute in\n"
+     "texunit/visa.h executes a physical sampler send), and lowered and direct execution\n"
+     "agree bit for bit (tests/test_lower_property.c).\n"
+     "\n"
+     "  $ texunit lower examples/lower.visaasm --target tgl\n"
+     "  $ texunit lower examples/split_send.visaasm --target tgl"},
     {"image-format", cmd_image_format, "image-format FORMAT --target T",
      "a storage format's typed messages and conversions",
      "The format a storage image of FORMAT is read and written as by the target's typed\n"
@@ -442,14 +546,22 @@ static const th_command commands[] = {
     {"help", cmd_help,
      "help [COMMAND]\nhelp --man | --markdown\n--help | -h | --version | COMMAND --help",
      "this text, or one command's",
-     "`texunit help --man` prints this text as the man page texunit.1, and\n"
-     "`texunit help --markdown` as markdown, the reference docs/cli.md."},
+     "`texunit help COMMAND` and `texunit COMMAND --help` (or -h) print one command's usage\n"
+     "and what it does; `texunit --version` the version (the CMake project's, as\n"
+     "tu_version_string() returns it). `texunit help --man` prints this text as the man\n"
+     "page texunit.1, which the build generates and `make install` installs (man texunit);\n"
+     "`texunit help --markdown` prints it as markdown, the reference docs/cli.md. CTest\n"
+     "checks that all of them agree.\n"
+     "\n"
+     "  $ texunit --version\n"
+     "  texunit 0.1.0"},
 };
 
 static const char description[] =
     "texunit executes GPU texture instructions (Intel vISA and sampler sends, NVIDIA TLD)\n"
     "on surfaces in memory, bit-faithfully to their documents. The command runs its\n"
-    "engine on files, kernels and query lines; see README.md and docs/ for the rules.";
+    "engine on files, kernels and query lines. This text is also the man page texunit.1\n"
+    "and docs/cli.md; docs/semantics.md has the rules the engine follows.";
 
 static const char formats_text[] =
     "rgba8_unorm rgba8_srgb rgba8_uint rgba16_sfloat rgba32_sfloat r32_sfloat d32_sfloat,\n"
@@ -462,14 +574,23 @@ static const char patterns_text[] =
     "gradient  R = (x + 0.5) / width, G = (y + 0.5) / height, B = slice or layer\n"
     "levels    each mip level one colour: red, green, blue, yellow, magenta, cyan, ...\n"
     "grid      a white line every 8 texels on grey, the same texel spacing at every level\n"
-    "A pattern name takes the place of SEED in gen, render and the query texture line.";
+    "A pattern name takes the place of SEED in gen, render and the query texture line;\n"
+    "tu_surface_fill_pattern (texunit/surface.h) has the exact rules.";
 
-static const char exit_text[] = "0 success, 1 texunit refused the input (the reason is printed "
-                                "as\n\"texunit: ...\"), 2 a usage error.";
+static const char exit_text[] = "0 success, 1 texunit refused the input (the reason is printed), "
+                                "2 a usage error.";
+
+static const char diagnostics_text[] =
+    "Errors go to standard error: \"texunit: FILE:LINE: reason\" where there is a file and\n"
+    "a line, \"texunit: STATUS: reason\" for what the library refused (its sentence names\n"
+    "the field, the value and the legal range), and a usage error with the command to\n"
+    "read (texunit help COMMAND). Work that runs longer than about a second (gen,\n"
+    "convert, render, big query textures) draws a progress bar on standard error when\n"
+    "that is a terminal, and nothing otherwise.";
 
 /* The manual: the command table and the sections; TYPES comes from the query parser's own
  * table, so help lists exactly the words gen and query take. */
-enum { SECTION_COUNT = 4 };
+enum { SECTION_COUNT = 5 };
 
 static th_manual manual(char *types, size_t size, th_section sections[SECTION_COUNT]) {
     size_t n = 0;
@@ -481,6 +602,7 @@ static th_manual manual(char *types, size_t size, th_section sections[SECTION_CO
     sections[1] = (th_section){"FORMATS", formats_text};
     sections[2] = (th_section){"PATTERNS", patterns_text};
     sections[3] = (th_section){"EXIT STATUS", exit_text};
+    sections[4] = (th_section){"DIAGNOSTICS", diagnostics_text};
     return (th_manual){tu_version_string(), description, commands,
                        COUNT(commands),     sections,    SECTION_COUNT};
 }
