@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The README's rendered pictures: `make demo` writes them into docs/img, and CTest renders
-# them again and compares them byte for byte with the checked-in files.
+# The rendered pictures of docs/img (README.md shows compare.png): `make demo` writes them,
+# and CTest renders them again and compares them byte for byte with the checked-in files.
 #   sh examples/pictures.sh TEXUNIT OUT_DIR
 set -eu
 texunit=$1 out=$2

@@ -71,7 +71,7 @@ same_texels vol.ktx2 0 0 2 4 4 slice.png
 "$texunit" convert face.png back.ktx2 > /dev/null
 same_texels back.ktx2 0 0 0 4 4 face.png
 
-# --tonemap, each value from the rules (README "Honest conversions"): floats clamp to
+# --tonemap, each value from the rules (docs/cli.md, "texunit convert"): floats clamp to
 # [0, 1]; 8-bit uint u is u/255; snorm v is (v + 1) / 2; then encoded as 16- or 8-bit unorm.
 # tonemapped SRC LEVEL BITS RULE: compare every texel of out.png with RULE applied to SRC.
 tonemapped() {

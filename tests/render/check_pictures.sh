@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The README's pictures (docs/img, written by `make demo` through examples/pictures.sh) are
+# The pictures of docs/img (written by `make demo` through examples/pictures.sh) are
 # what `texunit render` draws today, byte for byte.
 #   check_pictures.sh TEXUNIT SOURCE_DIR WORK_DIR
 set -eu
