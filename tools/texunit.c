@@ -490,6 +490,7 @@ static const th_command commands[] = {
      "register per line. The surface variable holds the binding-table index\n"
      "(movs (M1_NM, 1) T6(0) 0x7b:ud), the sampler variable the sampler-state index; R of\n"
      "lanes 0-15 of a SIMD16 sample fills registers 0-1, G registers 2-3, and so on.\n"
+     "\n"
      "A .sass program sets up textures, pools, constant-bank words and registers with .\n"
      "directives, then runs TLD lines; each instruction prints in canonical form with its\n"
      "Maxwell encoding. docs/directives.md lists the directives of both. The first refused\n"
