@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * texunit - the command line tool. The commands, their usage and their help text are one
- * table (`commands` below); `texunit help` prints it and `texunit help --man` prints it as
- * the man page texunit.1, which the build generates and `make install` installs.
+ * table (`commands` below); `texunit help` prints it, `texunit help --man` prints it as
+ * the man page texunit.1, which the build generates and `make install` installs, and
+ * `texunit help --markdown` as docs/cli.md, which CTest holds to it (help_markdown).
  *
  * Exit status: 0 on success, 1 when texunit refused the input, 2 on a usage error.
  */
