@@ -1027,7 +1027,7 @@ static void job_begin(job *j) {
  * K messages into a float (part), then that into its double total (a job's totals need the
  * precision); independent additions, no chain of 64 dependent ones per message. Adding every
  * reply into doubles (64 conversions a message, in the baseline ISA this file is built for)
- * took W1 and W2 4-8 % longer than this (best of five alternating runs, bench/README.md). */
+ * took W1 and W2 4-8 % longer than this (best of five alternating runs of texbench). */
 typedef struct lane_sums {
     double v[4][SIMD];
     float part[4][SIMD];

@@ -505,7 +505,7 @@ static TUK_ALWAYS_INLINE void k_level_2d(const tuK_args *ctx, const tuK_geom *g,
  * loads and filters. The AVX2 and portable builds run a SIMD16 message in two or four groups,
  * and without it a group's loads start only once the group before has filtered: with 16-byte
  * texels at random places in a level larger than the caches, starting them early made W4 at
- * 1024x1024 random 10-15 % faster (AVX2, bench/README.md). Levels smaller than
+ * 1024x1024 random 10-15 % faster (AVX2, texbench). Levels smaller than
  * TUK_PREFETCH_BYTES (mostly in the caches) are left alone: there the prefetches cost more
  * than they save (W4 at 256x256 lost 3-6 %). Only a hint: the level is the one this group's
  * first lane reads (a message's lanes mostly share one), the texel is clamped into the
