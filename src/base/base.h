@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * base.h - what every module of texunit shares: error reporting and checked arithmetic.
+ * base.h - what every module of texunit shares: error reporting, checked arithmetic and
+ * the small bit and number helpers.
  *
  * Internal names carry the prefix tuB_ and are hidden from the shared library
  * (it is built with -fvisibility=hidden; only TU_API symbols are exported).
@@ -58,6 +59,24 @@ static inline uint32_t tuB_max_u32(uint32_t a, uint32_t b) {
 }
 static inline uint32_t tuB_min_u32(uint32_t a, uint32_t b) {
     return a < b ? a : b;
+}
+
+/* v limited to [lo, hi]; a float NaN stays NaN. */
+static inline int tuB_clamp_int(int v, int lo, int hi) {
+    return v < lo ? lo : v > hi ? hi : v;
+}
+static inline int64_t tuB_clamp_i64(int64_t v, int64_t lo, int64_t hi) {
+    return v < lo ? lo : v > hi ? hi : v;
+}
+static inline float tuB_clamp_float(float v, float lo, float hi) {
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* The low `bits` (1..32) bits of v as a two's complement number. */
+static inline int32_t tuB_sign_extend(uint32_t v, unsigned bits) {
+    if (bits >= 32) return (int32_t)v;
+    const uint32_t sign = 1u << (bits - 1);
+    return (int32_t)((v & ((sign << 1) - 1)) ^ sign) - (int32_t)sign;
 }
 
 /* The bits of a binary32 float and back (memcpy: no aliasing rules broken). */

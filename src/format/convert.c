@@ -20,18 +20,6 @@
 #include <math.h>
 #include <string.h>
 
-static uint32_t float_bits(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float bits_float(uint32_t u) {
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
 static uint32_t field_mask(unsigned bits) {
     return bits >= 32 ? 0xffffffffu : (1u << bits) - 1;
 }
@@ -54,12 +42,6 @@ void tuF_write_field(uint8_t *p, unsigned shift, unsigned bits, uint32_t value) 
     }
 }
 
-static int32_t sign_extend(uint32_t v, unsigned bits) {
-    if (bits >= 32) return (int32_t)v;
-    uint32_t m = 1u << (bits - 1);
-    return (int32_t)((v ^ m) - m);
-}
-
 /* Round a non-negative double to the nearest integer, ties to even, independent of the
  * floating-point environment's rounding mode. */
 static double round_half_even(double x) {
@@ -72,9 +54,9 @@ static double round_half_even(double x) {
 
 float tu_half_to_float(uint16_t h) {
     uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
-    if (e == 0) return bits_float(sign | float_bits(ldexpf((float)m, -24)));
-    if (e == 31) return bits_float(sign | 0x7f800000u | m << 13); /* Inf, NaN with payload */
-    return bits_float(sign | (e + 112) << 23 | m << 13);
+    if (e == 0) return tuB_bits_float(sign | tuB_float_bits(ldexpf((float)m, -24)));
+    if (e == 31) return tuB_bits_float(sign | 0x7f800000u | m << 13); /* Inf, NaN with payload */
+    return tuB_bits_float(sign | (e + 112) << 23 | m << 13);
 }
 
 /* Round the magnitude ax (bits of a finite, non-negative float) to a float with a 5-bit
@@ -100,7 +82,7 @@ static uint32_t round_to_small_float(uint32_t ax, unsigned mb) {
 }
 
 uint16_t tu_float_to_half(float f) {
-    uint32_t x = float_bits(f), sign = (x >> 16) & 0x8000u, ax = x & 0x7fffffffu;
+    uint32_t x = tuB_float_bits(f), sign = (x >> 16) & 0x8000u, ax = x & 0x7fffffffu;
     if (ax > 0x7f800000u) return (uint16_t)(sign | 0x7e00u | ((ax >> 13) & 0x3ffu)); /* NaN */
     if (ax == 0x7f800000u) return (uint16_t)(sign | 0x7c00u);
     uint32_t code = round_to_small_float(ax, 10);
@@ -110,7 +92,7 @@ uint16_t tu_float_to_half(float f) {
 float tu_ufloat_to_float(uint32_t bits, unsigned mantissa_bits) {
     uint32_t e = (bits >> mantissa_bits) & 0x1f, m = bits & ((1u << mantissa_bits) - 1);
     if (e == 0) return ldexpf((float)m, -14 - (int)mantissa_bits);
-    if (e == 31) return m ? bits_float(0x7fc00000u | m << (23 - mantissa_bits)) : INFINITY;
+    if (e == 31) return m ? tuB_bits_float(0x7fc00000u | m << (23 - mantissa_bits)) : INFINITY;
     return ldexpf((float)((1u << mantissa_bits) | m), (int)e - 15 - (int)mantissa_bits);
 }
 
@@ -118,7 +100,7 @@ float tu_ufloat_to_float(uint32_t bits, unsigned mantissa_bits) {
  * NaN stays NaN, +Inf stays +Inf, negatives (and -0) become 0, finite values above the
  * largest finite one become it, the rest round to nearest even. */
 uint32_t tu_float_to_ufloat(float f, unsigned mantissa_bits) {
-    uint32_t x = float_bits(f), ax = x & 0x7fffffffu;
+    uint32_t x = tuB_float_bits(f), ax = x & 0x7fffffffu;
     uint32_t inf = 31u << mantissa_bits, max_finite = inf - 1;
     if (ax > 0x7f800000u) return inf | 1u << (mantissa_bits - 1);
     if (x & 0x80000000u) return 0;
@@ -236,7 +218,7 @@ void tuF_decode_generic(const tu_format_desc *d, const uint8_t *p, tu_texel *out
         switch (ch->numeric) {
         case TU_NUMERIC_UNORM: out->f[slot] = (float)raw / (float)field_mask(ch->bits); break;
         case TU_NUMERIC_SNORM: {
-            float v = (float)sign_extend(raw, ch->bits) / (float)field_mask(ch->bits - 1);
+            float v = (float)tuB_sign_extend(raw, ch->bits) / (float)field_mask(ch->bits - 1);
             out->f[slot] = v < -1.0f ? -1.0f : v;
             break;
         }
@@ -244,9 +226,9 @@ void tuF_decode_generic(const tu_format_desc *d, const uint8_t *p, tu_texel *out
             out->f[slot] = (float)srgb_eotf((double)raw / (double)field_mask(ch->bits));
             break;
         case TU_NUMERIC_UINT: out->u[slot] = raw; break;
-        case TU_NUMERIC_SINT: out->i[slot] = sign_extend(raw, ch->bits); break;
+        case TU_NUMERIC_SINT: out->i[slot] = tuB_sign_extend(raw, ch->bits); break;
         case TU_NUMERIC_SFLOAT:
-            out->f[slot] = ch->bits == 16 ? tu_half_to_float((uint16_t)raw) : bits_float(raw);
+            out->f[slot] = ch->bits == 16 ? tu_half_to_float((uint16_t)raw) : tuB_bits_float(raw);
             break;
         case TU_NUMERIC_UFLOAT: out->f[slot] = tu_ufloat_to_float(raw, ch->bits - 5u); break;
         default: break;
@@ -320,7 +302,7 @@ static void decode_sfloat16(const tu_format_desc *d, const uint8_t *p, tu_texel 
 
 static void decode_32(const tu_format_desc *d, const uint8_t *p, tu_texel *out) {
     /* SFLOAT, UINT and SINT 32-bit fields: the bits as they are (bits_float, raw,
-     * sign_extend(raw, 32) all keep them). */
+     * tuB_sign_extend(raw, 32) all keep them). */
     if (d->format_class == TU_CLASS_FLOAT)
         set_missing_float(out);
     else
@@ -453,7 +435,7 @@ void tu_format_encode(tu_format format, const tu_texel *in, void *dst) {
             break;
         case TU_NUMERIC_SINT: raw = encode_sint(in->i[slot], ch->bits); break;
         case TU_NUMERIC_SFLOAT:
-            raw = ch->bits == 16 ? tu_float_to_half(in->f[slot]) : float_bits(in->f[slot]);
+            raw = ch->bits == 16 ? tu_float_to_half(in->f[slot]) : tuB_float_bits(in->f[slot]);
             break;
         case TU_NUMERIC_UFLOAT: raw = tu_float_to_ufloat(in->f[slot], ch->bits - 5u); break;
         default: break;

@@ -16,6 +16,11 @@ uint32_t tuF_read_field(const uint8_t *p, unsigned shift, unsigned bits);
 /* Store the low `bits` bits of value into that field, leaving the other bits alone. */
 void tuF_write_field(uint8_t *p, unsigned shift, unsigned bits, uint32_t value);
 
+/* f rounded to binary16, ties to even, and back: what a half-precision operand keeps. */
+static inline float tuF_round_to_half(float f) {
+    return tu_half_to_float(tu_float_to_half(f));
+}
+
 /* A decoder: tu_format_decode of one format, with that format's descriptor d. */
 typedef void (*tuF_decode_fn)(const tu_format_desc *d, const uint8_t *p, tu_texel *out);
 

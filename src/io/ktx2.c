@@ -169,12 +169,6 @@ static uint8_t dfd_channel_id(uint8_t component) {
     }
 }
 
-static uint32_t float_bits(float f) {
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
 static uint32_t unorm_max(unsigned bits) {
     return bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
 }
@@ -236,13 +230,13 @@ static unsigned dfd_samples(const tu_format_desc *d, const uint8_t shift[4],
             break;
         case TU_NUMERIC_SFLOAT:
             type |= KHR_DF_SAMPLE_DATATYPE_FLOAT | KHR_DF_SAMPLE_DATATYPE_SIGNED;
-            s->lower = float_bits(-1.0f);
-            s->upper = float_bits(1.0f);
+            s->lower = tuB_float_bits(-1.0f);
+            s->upper = tuB_float_bits(1.0f);
             break;
         case TU_NUMERIC_UFLOAT:
             type |= KHR_DF_SAMPLE_DATATYPE_FLOAT;
-            s->lower = float_bits(0.0f);
-            s->upper = float_bits(1.0f);
+            s->lower = tuB_float_bits(0.0f);
+            s->upper = tuB_float_bits(1.0f);
             break;
         case TU_NUMERIC_SHAREDEXP: s->upper = 1u << (ch->bits - 1); break;
         default: break; /* UNORM, SRGB */
@@ -315,8 +309,8 @@ static unsigned block_samples(const tu_format_desc *d, dfd_sample out[MAX_DFD_SA
         s->upper = 0xFFFFFFFFu;
         if (fp) {
             type |= KHR_DF_SAMPLE_DATATYPE_FLOAT | (is_signed ? KHR_DF_SAMPLE_DATATYPE_SIGNED : 0);
-            s->lower = float_bits(is_signed ? -1.0f : 0.0f);
-            s->upper = float_bits(1.0f);
+            s->lower = tuB_float_bits(is_signed ? -1.0f : 0.0f);
+            s->upper = tuB_float_bits(1.0f);
         } else if (is_signed) {
             type |= KHR_DF_SAMPLE_DATATYPE_SIGNED;
             s->lower = 0x80000000u;

@@ -192,9 +192,9 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
     m->lane_mask = s->exec_mask & tuL_lanes(w);
     m->channel_mask = mask;
     m->gather_channel = info->kind == TU_KIND_GATHER ? dw2 >> 16 & 3 : 0;
-    m->offset[0] = tuL_sext4(dw2 >> 8);
-    m->offset[1] = tuL_sext4(dw2 >> 4);
-    m->offset[2] = tuL_sext4(dw2);
+    m->offset[0] = tuB_sign_extend(dw2 >> 8, 4);
+    m->offset[1] = tuB_sign_extend(dw2 >> 4, 4);
+    m->offset[2] = tuB_sign_extend(dw2, 4);
     m->flags = (pnm ? TU_MSG_PIXEL_NULL_MASK : 0) | (f.cps ? TU_MSG_CPS : 0) |
                (half && row->pclass == TUL_PC_FLOAT ? TU_MSG_HALF_SOURCES : 0);
     m->cps_x = s->cps_x ? s->cps_x : 1;

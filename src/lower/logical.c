@@ -7,6 +7,8 @@
  */
 #include "lower_internal.h"
 
+#include "../format/format_internal.h"
+
 #include <stddef.h>
 #include <string.h>
 
@@ -242,10 +244,7 @@ bool tuL_rounds_sources(const tu_msg *m) {
 
 uint32_t tuL_seen(const tu_msg *m, unsigned src, uint32_t lane, bool round) {
     if (round && src != TU_SRC_OFFU && src != TU_SRC_OFFV && src != TU_SRC_OFFR) {
-        const float f = tu_half_to_float(tu_float_to_half(m->src[src].f[lane]));
-        uint32_t b;
-        memcpy(&b, &f, 4);
-        return b;
+        return tuB_float_bits(tuF_round_to_half(m->src[src].f[lane]));
     }
     return m->src[src].u[lane];
 }

@@ -36,11 +36,6 @@ typedef struct tuL_param_info {
 
 const tuL_param_info *tuL_param_info_of(tuL_param p);
 
-/* A 4-bit two's complement field, sign-extended. */
-static inline int32_t tuL_sext4(uint32_t v) {
-    return (int32_t)((v & 0xf) ^ 8) - 8;
-}
-
 /* One payload element of parameter p, `bytes` (2 or 4) wide, from lane `lane` of m;
  * float_class: the op's parameters are F/HF (else UD/D/UW). Packed parameters: the float in
  * bits 31:12, U[11:8] V[7:4] R[3:0] (docs/semantics.md "vISA"). */

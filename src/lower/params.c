@@ -55,21 +55,9 @@ const tuL_param_info *tuL_param_info_of(tuL_param p) {
     return (unsigned)p < TUL_P_COUNT ? &param_table[p] : &param_table[TUL_P_U];
 }
 
-static uint32_t float_bits(float f) {
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    return b;
-}
-
-static float bits_float(uint32_t b) {
-    float f;
-    memcpy(&f, &b, 4);
-    return f;
-}
-
 /* An F element, or an HF one (round to nearest even). */
 static uint32_t float_element(float f, uint32_t bytes) {
-    return bytes == 2 ? tu_float_to_half(f) : float_bits(f);
+    return bytes == 2 ? tu_float_to_half(f) : tuB_float_bits(f);
 }
 
 /* The 12-bit offset field of a packed parameter: U[11:8] V[7:4], R[3:0] when it has one. */
@@ -123,15 +111,15 @@ uint32_t tuL_param_pack(tuL_param p, bool float_class, uint32_t bytes, const tu_
     case TUL_P_MCS3: return m->src[TU_SRC_MCSH].u[lane] >> 16;
     case TUL_P_OFFUVR: return offset_field(m, lane, true);
     case TUL_P_BIAS_OFFUVR:
-        return (float_bits(m->src[TU_SRC_BIAS].f[lane]) & 0xfffff000u) |
+        return (tuB_float_bits(m->src[TU_SRC_BIAS].f[lane]) & 0xfffff000u) |
                offset_field(m, lane, true);
     case TUL_P_LOD_OFFUVR:
     case TUL_P_LOD_OFFUV:
-        return (float_bits(m->src[TU_SRC_LOD].f[lane]) & 0xfffff000u) |
+        return (tuB_float_bits(m->src[TU_SRC_LOD].f[lane]) & 0xfffff000u) |
                offset_field(m, lane, packed_has_r(p));
     case TUL_P_R_OFFUV:
     case TUL_P_R_OFFUVR:
-        return (float_bits(m->src[TU_SRC_R].f[lane]) & 0xfffff000u) |
+        return (tuB_float_bits(m->src[TU_SRC_R].f[lane]) & 0xfffff000u) |
                offset_field(m, lane, packed_has_r(p));
     case TUL_P_OFFSETS: /* the data port's operands are no sampler parameters */
     case TUL_P_SRC:
@@ -144,7 +132,7 @@ uint32_t tuL_param_pack(tuL_param p, bool float_class, uint32_t bytes, const tu_
 
 void tuL_param_unpack(tuL_param p, bool float_class, uint32_t bytes, uint32_t bits, tu_msg *m,
                       uint32_t lane) {
-    const float f = bytes == 2 ? tu_half_to_float((uint16_t)bits) : bits_float(bits);
+    const float f = bytes == 2 ? tu_half_to_float((uint16_t)bits) : tuB_bits_float(bits);
     /* UW zero-extends, 32-bit elements are taken as they are */
     const uint32_t ival = bytes == 2 ? bits & 0xffff : bits;
     switch (p) {
@@ -189,10 +177,10 @@ void tuL_param_unpack(tuL_param p, bool float_class, uint32_t bytes, uint32_t bi
     case TUL_P_LOD_OFFUV:
     case TUL_P_R_OFFUV:
     case TUL_P_R_OFFUVR: {
-        m->src[TU_SRC_OFFU].i[lane] = tuL_sext4(bits >> 8);
-        m->src[TU_SRC_OFFV].i[lane] = tuL_sext4(bits >> 4);
-        m->src[TU_SRC_OFFR].i[lane] = packed_has_r(p) ? tuL_sext4(bits) : 0;
-        const float high = bits_float(bits & 0xfffff000u);
+        m->src[TU_SRC_OFFU].i[lane] = tuB_sign_extend(bits >> 8, 4);
+        m->src[TU_SRC_OFFV].i[lane] = tuB_sign_extend(bits >> 4, 4);
+        m->src[TU_SRC_OFFR].i[lane] = packed_has_r(p) ? tuB_sign_extend(bits, 4) : 0;
+        const float high = tuB_bits_float(bits & 0xfffff000u);
         if (p == TUL_P_BIAS_OFFUVR) m->src[TU_SRC_BIAS].f[lane] = high;
         if (p == TUL_P_LOD_OFFUVR || p == TUL_P_LOD_OFFUV) m->src[TU_SRC_LOD].f[lane] = high;
         if (p == TUL_P_R_OFFUV || p == TUL_P_R_OFFUVR) m->src[TU_SRC_R].f[lane] = high;

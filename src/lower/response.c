@@ -30,9 +30,7 @@ uint16_t tuL_return16(uint32_t bits, uint8_t cls) {
         return (uint16_t)(v < -32768 ? -32768 : v > 32767 ? 32767 : v);
     }
     if (cls == TU_CLASS_UINT) return (uint16_t)(bits > 0xffff ? 0xffff : bits);
-    float f;
-    memcpy(&f, &bits, 4);
-    return tu_float_to_half(f);
+    return tu_float_to_half(tuB_bits_float(bits));
 }
 
 size_t tu_lower_response_size(const tu_lmsg *m, const tu_target *t) {

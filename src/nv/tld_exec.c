@@ -19,6 +19,8 @@
  */
 #include "nv_internal.h"
 
+#include "../format/format_internal.h"
+
 #include <string.h>
 
 enum { ONE_FLOAT_BITS = 0x3f800000u };
@@ -32,20 +34,8 @@ typedef struct warp_result {
     uint32_t sparse; /* bit n: thread n touched a sparse page */
 } warp_result;
 
-static int32_t sext4(uint32_t v) {
-    return (int32_t)(v & 0xf) - ((v & 0x8) ? 16 : 0);
-}
-
-static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
 static uint32_t round_fp16(uint32_t bits) {
-    float f;
-    memcpy(&f, &bits, 4);
-    f = tu_half_to_float(tu_float_to_half(f));
-    memcpy(&bits, &f, 4);
-    return bits;
+    return tuB_float_bits(tuF_round_to_half(tuB_bits_float(bits)));
 }
 
 /* The header's view of a texel: C0..C3 from the surface's texel (a missing component reads 0,
@@ -80,7 +70,7 @@ static bool lane_position(const tu_nv_tld *in, const tu_nv_texture *tex, const l
     if (in->aoffi) { /* ((w & 0xf) << 8) | ((v & 0xf) << 4) | (u & 0xf), each -8..7 */
         const uint32_t toff = a->arg[TU_NV_ARG_TOFF];
         for (unsigned k = 0; k < pa->coords; k++)
-            c[k] += sext4(toff >> (4 * k));
+            c[k] += tuB_sign_extend(toff >> (4 * k), 4);
     }
     /* "a is U16": the array index is Ra[15:0]; a non-array texture has one layer. */
     int64_t layer = pa->array ? (a->arg[TU_NV_ARG_ARRAY] & 0xffff) : 0;
@@ -90,8 +80,8 @@ static bool lane_position(const tu_nv_tld *in, const tu_nv_texture *tex, const l
         inside &= c[k] >= 0 && c[k] < size[k];
     if (!inside && !in->cl) return false; /* black border (0, 0, 0, 0) */
     for (unsigned k = 0; k < pa->coords; k++)
-        c[k] = clamp64(c[k], 0, (int64_t)size[k] - 1);
-    layer = clamp64(layer, 0, (int64_t)layers - 1);
+        c[k] = tuB_clamp_i64(c[k], 0, (int64_t)size[k] - 1);
+    layer = tuB_clamp_i64(layer, 0, (int64_t)layers - 1);
     const uint32_t sample = in->ms ? a->arg[TU_NV_ARG_MS] : 0;
     if (sample >= s->samples) return false;
     *pos = (tu_texel_coord){(uint32_t)c[0], (uint32_t)c[1], (uint32_t)c[2], (uint32_t)layer, lod,

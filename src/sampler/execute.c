@@ -173,7 +173,7 @@ static void round_half_sources(tu_msg *m, uint32_t sources) {
         if (!(sources >> src & 1) || src == TU_SRC_OFFU || src == TU_SRC_OFFV || src == TU_SRC_OFFR)
             continue;
         for (unsigned l = 0; l < m->simd; l++)
-            m->src[src].f[l] = tu_half_to_float(tu_float_to_half(m->src[src].f[l]));
+            m->src[src].f[l] = tuF_round_to_half(m->src[src].f[l]);
     }
 }
 

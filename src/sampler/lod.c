@@ -38,12 +38,9 @@ float tuE_log2(float x) {
     if (x == INFINITY) return x;
     int32_t e = 0;
     if (x < 0x1p-126f) x *= 0x1p23f, e = -23; /* denormals: exactly, into the normal range */
-    uint32_t b;
-    memcpy(&b, &x, 4);
+    const uint32_t b = tuB_float_bits(x);
     e += (int32_t)(b >> 23) - 127;
-    b = (b & 0x7fffffu) | 0x3f800000u;
-    float m;
-    memcpy(&m, &b, 4);
+    float m = tuB_bits_float((b & 0x7fffffu) | 0x3f800000u);
     if (m > 1.41421356f) m *= 0.5f, e += 1;
     const float t = (m - 1.0f) / (m + 1.0f), t2 = t * t;
     float p = 1.0f / 9.0f;

@@ -73,10 +73,6 @@ static tu_status check_read(const tu_surface *s, const tu_media_read *r, size_t 
     return TU_OK;
 }
 
-static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
 /* One record for the run of `size` bytes at `off` copied from element e of memory row `row`
  * (bytes at dst). */
 static void record_run(const tu_trace_sink *sink, const tu_surface *s, const tu_media_read *r,
@@ -134,14 +130,14 @@ tu_status tu_media_block_read_traced(const tu_surface *s, const tu_media_read *r
         int64_t run_e = 0, run_raw_e = 0;
         uint64_t run_off = 0;
         bool run_res = false;
-        int64_t row = clamp64((int64_t)r->y + i, 0, rows > 0 ? rows - 1 : 0);
-        if (field) row = clamp64(2 * row + bottom, 0, (int64_t)pl.height - 1);
+        int64_t row = tuB_clamp_i64((int64_t)r->y + i, 0, rows > 0 ? rows - 1 : 0);
+        if (field) row = tuB_clamp_i64(2 * row + bottom, 0, (int64_t)pl.height - 1);
         for (uint32_t j = 0; j < r->width; j++) {
             /* The element holding byte x, clamped to the row; the byte's place in it kept. */
             const int64_t xb = (int64_t)r->x + j;
             int64_t e = xb >= 0 ? xb / bpp : -((-xb + bpp - 1) / bpp);
             const int64_t in_element = xb - e * bpp, raw_e = e;
-            e = clamp64(e, 0, (int64_t)pl.width - 1);
+            e = tuB_clamp_i64(e, 0, (int64_t)pl.width - 1);
             const uint64_t off = pl.offset + (uint64_t)row * pl.row_pitch + (uint64_t)(e * bpp) +
                                  (uint64_t)in_element;
             /* Validation put every element of the plane inside the memory. */

@@ -51,19 +51,13 @@ static int hash_component(const tu_channel *ch) {
     }
 }
 
-static uint32_t float_bits(float f) {
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 /* The value of field ch of a texel whose chain for that field's component ended in h. */
 static uint32_t field_value(const tu_channel *ch, uint32_t h) {
     if (ch->numeric == TU_NUMERIC_SFLOAT && ch->bits == 16)
         return tu_float_to_half((float)((int)(h >> 21) - 1024) / 1024.0f);
     if (ch->numeric == TU_NUMERIC_SFLOAT && ch->bits == 32) {
-        if (ch->component == TU_COMPONENT_D) return float_bits((float)(h >> 8) / 16777216.0f);
-        return float_bits((float)((int)(h >> 8) - 8388608) / 8388608.0f);
+        if (ch->component == TU_COMPONENT_D) return tuB_float_bits((float)(h >> 8) / 16777216.0f);
+        return tuB_float_bits((float)((int)(h >> 8) - 8388608) / 8388608.0f);
     }
     /* 8-bit fields take h >> 24: the same rule as "the top bits of h that fit". */
     return ch->bits >= 32 ? h : h >> (32 - ch->bits);

@@ -364,8 +364,7 @@ static tu_status bound_sampler(const tu_visa_kernel *k, const tu_visa_state *st,
  * take the sampler's 16-bit return format: floats rounded to half, integers saturated. */
 static uint32_t to_dst16(uint32_t bits, uint8_t cls, tu_visa_type t) {
     if (cls == TU_CLASS_FLOAT) {
-        float f;
-        memcpy(&f, &bits, 4);
+        const float f = tuB_bits_float(bits);
         if (t == TU_VISA_HF) return tu_float_to_half(f);
         if (f != f) return 0;
         const double lo = t == TU_VISA_W ? -32768.0 : 0.0, hi = t == TU_VISA_W ? 32767.0 : 65535.0;
@@ -802,8 +801,8 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     m->gather_channel = gather ? in->channels : 0;
     const uint32_t aoff = (uint32_t)in->aoffimmi.imm;
     if (in->opcode != TUL_OPCODE_3D_INFO) {
-        m->offset[0] = tuL_sext4(aoff >> 8), m->offset[1] = tuL_sext4(aoff >> 4),
-        m->offset[2] = tuL_sext4(aoff);
+        m->offset[0] = tuB_sign_extend(aoff >> 8, 4), m->offset[1] = tuB_sign_extend(aoff >> 4, 4),
+        m->offset[2] = tuB_sign_extend(aoff, 4);
     }
     m->flags = (in->pixel_null_mask ? TU_MSG_PIXEL_NULL_MASK : 0) | (in->cps ? TU_MSG_CPS : 0);
     m->cps_x = st->cps_x ? st->cps_x : 1, m->cps_y = st->cps_y ? st->cps_y : 1;

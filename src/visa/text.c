@@ -397,10 +397,7 @@ static tu_status scalar(parser *ps, tu_visa_scalar *out, const char *what) {
             }
             TU_TRY(type_suffix(c, &out->type));
             if (out->type == TU_VISA_F) {
-                float f = (float)d;
-                uint32_t b;
-                memcpy(&b, &f, 4);
-                out->imm = b;
+                out->imm = tuB_float_bits((float)d);
             } else if (out->type == TU_VISA_DF) {
                 memcpy(&out->imm, &d, 8);
             } else if (out->type == TU_VISA_HF) {

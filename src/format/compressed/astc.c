@@ -19,6 +19,8 @@
  */
 #include "compressed.h"
 
+#include "../../base/base.h"
+
 #include <string.h>
 
 /* ---- the quantization levels of the integer sequence encoding (DFS ASTC "Integer Sequence
@@ -227,10 +229,6 @@ typedef struct {
     bool error; /* an HDR endpoint mode in the LDR profile: the error colour */
 } endpoints;
 
-static int clampi(int v, int lo, int hi) {
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
 /* bit_transfer_signed(a, b) of the DFS: moves the top bit of b... into a. */
 static void bit_transfer_signed(int *a, int *b) {
     *b >>= 1;
@@ -255,7 +253,7 @@ static void set_ldr_contracted(endpoints *ep, unsigned which, int r, int g, int 
 static void clamp_ldr(endpoints *ep) {
     for (unsigned i = 0; i < 2; i++)
         for (unsigned c = 0; c < 4; c++)
-            ep->e[i][c] = clampi(ep->e[i][c], 0, 255);
+            ep->e[i][c] = tuB_clamp_int(ep->e[i][c], 0, 255);
 }
 
 /* HDR RGB, CEM 11 ("HDR RGB, direct"): v[0..5] -> 12-bit r, g, b of both endpoints. */
@@ -302,8 +300,8 @@ static void hdr_rgb_direct(const int *v, int out[2][3]) {
     int e1[3] = {va, va - vb0, va - vb1};
     int e0[3] = {va - vc, va - vb0 - vc - vd0, va - vb1 - vc - vd1};
     for (unsigned c = 0; c < 3; c++) {
-        e0[c] = clampi(e0[c], 0, 0xfff);
-        e1[c] = clampi(e1[c], 0, 0xfff);
+        e0[c] = tuB_clamp_int(e0[c], 0, 0xfff);
+        e1[c] = tuB_clamp_int(e1[c], 0, 0xfff);
     }
     if (majcomp == 1) { /* swap R and G */
         int t = e0[0];
@@ -509,7 +507,7 @@ static void decode_endpoints(unsigned cem, const int *v, endpoints *ep) {
                 v6 <<= 4 - mode;
                 v7 *= 1 << (4 - mode);
                 v7 += v6;
-                v7 = clampi(v7, 0, 0xfff);
+                v7 = tuB_clamp_int(v7, 0, 0xfff);
             }
             ep->e[0][3] = v6 << 4;
             ep->e[1][3] = v7 << 4;
@@ -801,20 +799,20 @@ static void store_ldr(const tuC_format_info *fmt, tuC_texel *out, unsigned c, un
     uint16_t fp16 = unorm16_to_fp16(v16);
     if (fmt->codec == TUC_ASTC_HDR) {
         out->raw[c] = fp16;
-        out->value[c] = tuC_half_to_float(fp16);
+        out->value[c] = tu_half_to_float(fp16);
     } else if ((fmt->flags & TUC_SRGB) && c < 3) {
         out->raw[c] = (int32_t)srgb8;
         out->value[c] = (float)srgb8 / 255.0f;
     } else {
         out->raw[c] = (int32_t)(v16 >> 8);
-        out->value[c] = tuC_half_to_float(fp16);
+        out->value[c] = tu_half_to_float(fp16);
     }
 }
 
 /* Store binary16 bits (HDR endpoints and HDR void-extent colours; HDR profile only). */
 static void store_fp16(tuC_texel *out, unsigned c, uint16_t fp16) {
     out->raw[c] = fp16;
-    out->value[c] = tuC_half_to_float(fp16);
+    out->value[c] = tu_half_to_float(fp16);
 }
 
 /* The error colour (DFS ASTC "Illegal Encodings", "LDR Profile Support"): opaque magenta in

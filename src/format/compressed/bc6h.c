@@ -11,6 +11,8 @@
  */
 #include "compressed.h"
 
+#include "../../base/base.h"
+
 /* The twelve endpoint components: w, x (region 0), y, z (region 1), each R, G, B. */
 enum { RW, GW, BW, RX, GX, BX, RY, GY, BY, RZ, GZ, BZ };
 
@@ -191,11 +193,6 @@ static const bc6h_mode *mode_for(uint8_t b) {
     return m->valid ? m : NULL;
 }
 
-static int sign_extend(uint32_t v, unsigned bits) {
-    uint32_t sign = 1u << (bits - 1);
-    return (int)(v ^ sign) - (int)sign; /* two's complement of a `bits`-bit field */
-}
-
 /* DFS BC6H endpoint unquantization: a `bits`-bit endpoint to 16 bits (17 signed). */
 int tuC_bc6h_unquantize(int v, unsigned bits, bool is_signed) {
     if (!is_signed) {
@@ -265,11 +262,11 @@ void tuC_decode_bc6h(const tuC_format_info *fmt, const uint8_t *block, unsigned 
         unsigned c = f % 3;
         bool is_base = f < 3;
         if (is_base || !m->transformed) { /* a full-precision endpoint */
-            e[f] = is_signed ? sign_extend(field[f], m->epb) : (int)field[f];
+            e[f] = is_signed ? tuB_sign_extend(field[f], m->epb) : (int)field[f];
         } else {
-            int d = sign_extend(field[f], m->delta[c]);
+            int d = tuB_sign_extend(field[f], m->delta[c]);
             uint32_t sum = ((uint32_t)field[c] + (uint32_t)d) & ((1u << m->epb) - 1u);
-            e[f] = is_signed ? sign_extend(sum, m->epb) : (int)sum;
+            e[f] = is_signed ? tuB_sign_extend(sum, m->epb) : (int)sum;
         }
     }
     for (unsigned f = 0; f < nfields; f++)
@@ -294,7 +291,7 @@ void tuC_decode_bc6h(const tuC_format_info *fmt, const uint8_t *block, unsigned 
                 int v = floor_div64(a * (64 - (int)wt) + b * (int)wt + 32);
                 uint16_t half = tuC_bc6h_finish(v, is_signed);
                 out->raw[c] = half;
-                out->value[c] = tuC_half_to_float(half);
+                out->value[c] = tu_half_to_float(half);
             }
         }
 }

@@ -162,9 +162,6 @@ static inline uint32_t tuC_bits(const uint8_t *block, unsigned first, unsigned c
     return (uint32_t)((v >> shift) & ((1ull << count) - 1));
 }
 
-/* Binary16 bits to float, exactly. */
-float tuC_half_to_float(uint16_t h);
-
 /* ---- the block encoders (encode.c, encode_bc.c, encode_bptc.c, encode_etc.c,
  * encode_astc.c) -----------------------------------------------------------------------------
  * Each format has one simple, always valid encoding (docs/semantics.md, "Compressed formats":

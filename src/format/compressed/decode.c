@@ -145,18 +145,3 @@ tuC_raw_kind tuC_format_raw_kind(const tuC_format_info *info) {
     return (info->flags & TUC_SIGNED) ? codecs[info->codec].raw_kind_signed
                                       : codecs[info->codec].raw_kind;
 }
-
-float tuC_half_to_float(uint16_t h) {
-    unsigned e = (h >> 10) & 31, m = h & 1023;
-    float v;
-    if (e == 0)
-        v = (float)m * (1.0f / 16777216.0f); /* m * 2^-24, exact */
-    else if (e == 31) {
-        uint32_t bits = 0x7f800000u | (uint32_t)m << 13;
-        memcpy(&v, &bits, sizeof v);
-    } else {
-        uint32_t bits = (uint32_t)(e + 112) << 23 | (uint32_t)m << 13;
-        memcpy(&v, &bits, sizeof v);
-    }
-    return (h & 0x8000) ? -v : v;
-}

@@ -11,12 +11,10 @@
  */
 #include "compressed.h"
 
+#include "../../base/base.h"
+
 #include <math.h>
 #include <string.h>
-
-static float clampf(float v, float lo, float hi) {
-    return v < lo ? lo : v > hi ? hi : v;
-}
 
 /* Round v * scale to the nearest integer, halves up (v * scale is small and finite). */
 static int round_scaled(float v, float scale) {
@@ -52,7 +50,7 @@ static void encode_colour(tuC_format f, const tuC_format_info *fmt, const float 
         if (transparent[t]) continue;
         any_opaque = true;
         for (unsigned c = 0; c < 3; c++) {
-            float v = clampf(in[t][c], 0.0f, 1.0f);
+            float v = tuB_clamp_float(in[t][c], 0.0f, 1.0f);
             lo[c] = v < lo[c] ? v : lo[c];
             hi[c] = v > hi[c] ? v : hi[c];
         }
@@ -84,7 +82,8 @@ static void encode_red(tuC_format f, const tuC_format_info *fmt, const float (*i
     float scale = is_signed ? 127.0f : 255.0f;
     int lo = 255, hi = -255;
     for (unsigned t = 0; t < 16; t++) {
-        int q = round_scaled(clampf(in[t][channel], is_signed ? -1.0f : 0.0f, 1.0f), scale);
+        int q =
+            round_scaled(tuB_clamp_float(in[t][channel], is_signed ? -1.0f : 0.0f, 1.0f), scale);
         lo = q < lo ? q : lo;
         hi = q > hi ? q : hi;
     }
@@ -104,7 +103,8 @@ void tuC_encode_bc1(tuC_format f, const tuC_format_info *fmt, const float (*in)[
 void tuC_encode_bc2(tuC_format f, const tuC_format_info *fmt, const float (*in)[4],
                     uint8_t *block) {
     for (unsigned t = 0; t < 16; t++)
-        tuC_put_bits(block, 4 * t, 4, (uint32_t)round_scaled(clampf(in[t][3], 0, 1), 15.0f));
+        tuC_put_bits(block, 4 * t, 4,
+                     (uint32_t)round_scaled(tuB_clamp_float(in[t][3], 0, 1), 15.0f));
     encode_colour(f, fmt, in, block, 8, false);
 }
 

@@ -15,16 +15,14 @@
  */
 #include "compressed.h"
 
+#include "../../base/base.h"
+
 #include <math.h>
 #include <string.h>
 
 static void store_be64(uint8_t *p, uint64_t v) {
     for (unsigned i = 0; i < 8; i++)
         p[i] = (uint8_t)(v >> (56 - 8 * i));
-}
-
-static int clampi(int v, int lo, int hi) {
-    return v < lo ? lo : v > hi ? hi : v;
 }
 
 /* ---- ETC2 colour ------------------------------------------------------------------------- */
@@ -50,7 +48,7 @@ static double etc_try(tuC_format f, const tuC_format_info *fmt, const float (*in
     for (unsigned c = 0; c < 3; c++) {
         int b0 = n[0] ? (int)floor(sum[0][c] / n[0] * 31.0 + 0.5) : 0;
         int b1 = n[1] ? (int)floor(sum[1][c] / n[1] * 31.0 + 0.5) : b0;
-        b1 = clampi(b1, b0 - 4 < 0 ? 0 : b0 - 4, b0 + 3 > 31 ? 31 : b0 + 3);
+        b1 = tuB_clamp_int(b1, b0 - 4 < 0 ? 0 : b0 - 4, b0 + 3 > 31 ? 31 : b0 + 3);
         base |= (uint64_t)b0 << (59 - 8 * c) | (uint64_t)((b1 - b0) & 7) << (56 - 8 * c);
     }
     /* candidates: table t in both sub-blocks, every texel index k */
@@ -130,9 +128,9 @@ static void eac_part(tuC_format f, const tuC_format_info *fmt, const float (*in)
         hi = v > hi ? v : hi;
     }
     double centre = (double)(lo + hi) / 2.0 * scale;
-    int base = alpha8      ? clampi((int)floor(centre + 0.5), 0, 255)
-               : is_signed ? clampi((int)floor(centre / 8.0 + 0.5), -127, 127)
-                           : clampi((int)floor((centre - 4.0) / 8.0 + 0.5), 0, 255);
+    int base = alpha8      ? tuB_clamp_int((int)floor(centre + 0.5), 0, 255)
+               : is_signed ? tuB_clamp_int((int)floor(centre / 8.0 + 0.5), -127, 127)
+                           : tuB_clamp_int((int)floor((centre - 4.0) / 8.0 + 0.5), 0, 255);
     /* one candidate per table and multiplier: texel entry e (< 8) holds index e, so that one
      * decode yields the table's eight values (entry x * 4 + y is texel (x, y)) */
     uint64_t indices = 0;

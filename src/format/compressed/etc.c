@@ -10,6 +10,8 @@
  */
 #include "compressed.h"
 
+#include "../../base/base.h"
+
 static uint64_t load_be64(const uint8_t *p) {
     uint64_t v = 0;
     for (unsigned i = 0; i < 8; i++)
@@ -19,10 +21,6 @@ static uint64_t load_be64(const uint8_t *p) {
 
 static unsigned field(uint64_t v, unsigned high, unsigned low) {
     return (unsigned)((v >> low) & ((1ull << (high - low + 1)) - 1));
-}
-
-static int clamp255(int v) {
-    return v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
 static int floor_div4(int v) {
@@ -90,9 +88,9 @@ static void etc2_colour(uint64_t b, unsigned x, unsigned y, bool punch_through, 
                 d = th_distances[field(b, 35, 34) << 1 | field(b, 32, 32)];
                 for (unsigned c = 0; c < 3; c++) {
                     paint[0][c] = c1[c];
-                    paint[1][c] = clamp255(c2[c] + d);
+                    paint[1][c] = tuB_clamp_int(c2[c] + d, 0, 255);
                     paint[2][c] = c2[c];
-                    paint[3][c] = clamp255(c2[c] - d);
+                    paint[3][c] = tuB_clamp_int(c2[c] - d, 0, 255);
                 }
             } else {
                 unsigned r1 = field(b, 62, 59), g1 = field(b, 58, 56) << 1 | field(b, 52, 52);
@@ -104,10 +102,10 @@ static void etc2_colour(uint64_t b, unsigned x, unsigned y, bool punch_through, 
                 c1[0] = extend4(r1), c1[1] = extend4(g1), c1[2] = extend4(b1);
                 c2[0] = extend4(r2), c2[1] = extend4(g2), c2[2] = extend4(b2);
                 for (unsigned c = 0; c < 3; c++) {
-                    paint[0][c] = clamp255(c1[c] + d);
-                    paint[1][c] = clamp255(c1[c] - d);
-                    paint[2][c] = clamp255(c2[c] + d);
-                    paint[3][c] = clamp255(c2[c] - d);
+                    paint[0][c] = tuB_clamp_int(c1[c] + d, 0, 255);
+                    paint[1][c] = tuB_clamp_int(c1[c] - d, 0, 255);
+                    paint[2][c] = tuB_clamp_int(c2[c] + d, 0, 255);
+                    paint[3][c] = tuB_clamp_int(c2[c] - d, 0, 255);
                 }
             }
             if (!opaque && index == 2) { /* punch-through: transparent black */
@@ -127,8 +125,9 @@ static void etc2_colour(uint64_t b, unsigned x, unsigned y, bool punch_through, 
             int v[3] = {extend6(field(b, 18, 13)), extend7(field(b, 12, 6)),
                         extend6(field(b, 5, 0))};
             for (unsigned c = 0; c < 3; c++)
-                rgba[c] = clamp255(
-                    floor_div4((int)x * (hh[c] - o[c]) + (int)y * (v[c] - o[c]) + 4 * o[c] + 2));
+                rgba[c] = tuB_clamp_int(
+                    floor_div4((int)x * (hh[c] - o[c]) + (int)y * (v[c] - o[c]) + 4 * o[c] + 2), 0,
+                    255);
             return;
         }
     }
@@ -164,7 +163,7 @@ static void etc2_colour(uint64_t b, unsigned x, unsigned y, bool punch_through, 
         modifier = index == 0 ? a : index == 1 ? bb : index == 2 ? -a : -bb;
     }
     for (unsigned c = 0; c < 3; c++)
-        rgba[c] = clamp255(base[c] + modifier);
+        rgba[c] = tuB_clamp_int(base[c] + modifier, 0, 255);
 }
 
 /* The EAC block at p, texel (x, y): the 8-bit alpha of ETC2 RGBA8 (bits == 8) or the 11-bit
@@ -176,7 +175,7 @@ static int eac_value(const uint8_t *p, unsigned x, unsigned y, unsigned bits, bo
     unsigned table = field(b, 51, 48), entry = x * 4 + y;
     int modifier = eac_modifiers[table][field(b, 47 - 3 * entry, 45 - 3 * entry)];
     if (bits == 8) /* ETC2 RGBA8 alpha: base + modifier * multiplier */
-        return clamp255(base + modifier * multiplier);
+        return tuB_clamp_int(base + modifier * multiplier, 0, 255);
     if (is_signed) {
         /* DFS EAC signed: base -128 is treated as -127; multiplier 0 means 1/8 */
         if (base == -128) base = -127;
