@@ -14,15 +14,8 @@
 
 #include <string.h>
 
-/* The generations whose data ports differ (verx10: 70 IVB, 75/80 HSW/BDW, 90..120 SKL..TGL,
- * 125+ the LSC). */
-typedef enum dp_gen { GEN_IVB, GEN_HSW, GEN_SKL, GEN_LSC } dp_gen;
-
-static dp_gen gen_of(const tu_target *t) {
-    return t->verx10 < 75    ? GEN_IVB
-           : t->verx10 < 90  ? GEN_HSW
-           : t->verx10 < 125 ? GEN_SKL
-                             : GEN_LSC;
+static tuL_dp_gen gen_of(const tu_target *t) {
+    return (tuL_dp_gen)tuL_generation_of(t)->dp_gen;
 }
 
 /* Hardware SFIDs (§3.1) and the message types (§3.2). */
@@ -165,7 +158,7 @@ static tu_status check(const tu_dp_lmsg *m, const tu_target *t, tu_error *err) {
     TU_TRY(tu_target_validate(t, err));
     TU_TRY(tu_dp_msg_validate(&m->msg, err));
     const tu_dp_msg *d = &m->msg;
-    const dp_gen g = gen_of(t);
+    const tuL_dp_gen g = gen_of(t);
     TU_RETURN_IF(m->surface > 239, err, TU_INVALID_ARGUMENT,
                  "surface %u is not a binding-table index 0..239 (240 and up are special)",
                  m->surface);
@@ -175,7 +168,7 @@ static tu_status check(const tu_dp_lmsg *m, const tu_target *t, tu_error *err) {
     TU_RETURN_IF(m->no_response && !is_atomic(d->op), err, TU_INVALID_ARGUMENT,
                  "no_response is for atomics; %s returns %s", tu_dp_op_describe(d->op)->name,
                  is_write(d->op) ? "nothing anyway" : "its data");
-    TU_RETURN_IF(g == GEN_IVB && is_scattered(d->op) && d->bytes != 4, err, TU_UNSUPPORTED,
+    TU_RETURN_IF(g == TUL_DP_IVB && is_scattered(d->op) && d->bytes != 4, err, TU_UNSUPPORTED,
                  "byte scattered messages exist from HSW on (verx10 75), not on verx10 %u",
                  t->verx10);
     /* The engine refuses a misaligned lane for the whole message (docs/semantics.md); refusing
@@ -191,14 +184,14 @@ static tu_status check(const tu_dp_lmsg *m, const tu_target *t, tu_error *err) {
     }
     if (is_atomic(d->op)) {
         const tu_atomic_info *a = tu_atomic_describe((tu_atomic)d->atomic);
-        if (g == GEN_LSC) {
+        if (g == TUL_DP_LSC) {
             TU_RETURN_IF(!lsc_atomic(d->atomic), err, TU_UNSUPPORTED,
                          "atomic %s has no LSC operation", a->name);
         } else {
             TU_RETURN_IF(!legacy_atomic(d->atomic), err, TU_UNSUPPORTED,
                          "atomic %s has no legacy data-port operation (LSC only)", a->name);
             TU_RETURN_IF(is_float_atomic(d->atomic) &&
-                             (g != GEN_SKL || d->op == TU_DP_TYPED_ATOMIC),
+                             (g != TUL_DP_SKL || d->op == TU_DP_TYPED_ATOMIC),
                          err, TU_UNSUPPORTED,
                          "float atomic %s: the legacy data port has untyped float atomics from "
                          "Gen9 (message type 0x1B) and no typed ones",
@@ -211,10 +204,9 @@ static tu_status check(const tu_dp_lmsg *m, const tu_target *t, tu_error *err) {
 /* The widths (§1.2): typed SIMD8 (Xe2: 16); untyped and scattered SIMD8 or 16 (Xe2: 16 or
  * 32, the LSC's native widths). */
 static uint32_t message_width(const tu_dp_msg *d, const tu_target *t) {
-    const bool xe2 = t->verx10 >= 200;
-    if (is_typed(d->op)) return xe2 ? 16 : 8;
-    if (xe2) return d->simd <= 16 ? 16 : 32;
-    return d->simd <= 8 ? 8 : 16;
+    const tuL_generation *gen = tuL_generation_of(t);
+    if (is_typed(d->op)) return gen->typed_simd;
+    return d->simd <= gen->untyped_simd ? gen->untyped_simd : 2u * gen->untyped_simd;
 }
 
 tu_status tu_dp_lower_split(const tu_dp_lmsg *m, const tu_target *t, tu_dp_plan *plan,
@@ -251,37 +243,37 @@ tu_status tu_dp_lower_split(const tu_dp_lmsg *m, const tu_target *t, tu_dp_plan 
 /* --- pass 2 ------------------------------------------------------------------------------- */
 
 /* The legacy descriptor's SFID, message type and message control (§3.2, §3.3). */
-static void legacy_message(const tu_dp_part *p, dp_gen g, uint32_t *sfid, uint32_t *type,
+static void legacy_message(const tu_dp_part *p, tuL_dp_gen g, uint32_t *sfid, uint32_t *type,
                            uint32_t *ctrl) {
     const tu_dp_msg *d = &p->msg.msg;
     const uint32_t w = d->simd, half = (p->first_lane / 8) % 2;
     const uint32_t skip = ~d->channel_mask & 0xf;
     const bool ret = !p->msg.no_response;
-    const uint32_t slot = g == GEN_IVB ? half << 5 : (1 + half) << 4;
+    const uint32_t slot = g == TUL_DP_IVB ? half << 5 : (1 + half) << 4;
     switch (d->op) {
     case TU_DP_TYPED_READ:
     case TU_DP_TYPED_WRITE:
-        *sfid = g == GEN_IVB ? SFID_RC : SFID_DC1;
+        *sfid = g == TUL_DP_IVB ? SFID_RC : SFID_DC1;
         *type = d->op == TU_DP_TYPED_READ ? T_TYPED_READ : T_TYPED_WRITE;
         *ctrl = skip | slot;
         break;
     case TU_DP_TYPED_ATOMIC:
-        *sfid = g == GEN_IVB ? SFID_RC : SFID_DC1;
+        *sfid = g == TUL_DP_IVB ? SFID_RC : SFID_DC1;
         *type = T_TYPED_ATOMIC;
         *ctrl = legacy_atomic(d->atomic)->aop | half << 4 | (uint32_t)ret << 5;
         break;
     case TU_DP_UNTYPED_READ:
     case TU_DP_UNTYPED_WRITE: {
         const bool read = d->op == TU_DP_UNTYPED_READ;
-        *sfid = g == GEN_IVB ? SFID_DC0 : SFID_DC1;
-        *type = g == GEN_IVB ? (read ? T_UNTYPED_READ_IVB : T_UNTYPED_WRITE_IVB)
-                             : (read ? T_UNTYPED_READ : T_UNTYPED_WRITE);
+        *sfid = g == TUL_DP_IVB ? SFID_DC0 : SFID_DC1;
+        *type = g == TUL_DP_IVB ? (read ? T_UNTYPED_READ_IVB : T_UNTYPED_WRITE_IVB)
+                                : (read ? T_UNTYPED_READ : T_UNTYPED_WRITE);
         *ctrl = skip | (w == 16 ? 1u : 2u) << 4;
         break;
     }
     case TU_DP_UNTYPED_ATOMIC:
-        *sfid = g == GEN_IVB ? SFID_DC0 : SFID_DC1;
-        *type = g == GEN_IVB                 ? T_UNTYPED_ATOMIC_IVB
+        *sfid = g == TUL_DP_IVB ? SFID_DC0 : SFID_DC1;
+        *type = g == TUL_DP_IVB              ? T_UNTYPED_ATOMIC_IVB
                 : is_float_atomic(d->atomic) ? T_UNTYPED_ATOMIC_FLOAT
                                              : T_UNTYPED_ATOMIC;
         *ctrl = legacy_atomic(d->atomic)->aop | (uint32_t)(w == 8) << 4 | (uint32_t)ret << 5;
@@ -335,7 +327,7 @@ tu_status tu_dp_lower_payload(const tu_dp_part *part, const tu_target *t, tu_dp_
     TU_TRY(check(&part->msg, t, err));
     memset(out, 0, sizeof *out);
     const tu_dp_msg *d = &part->msg.msg;
-    const dp_gen g = gen_of(t);
+    const tuL_dp_gen g = gen_of(t);
     const uint32_t w = d->simd, regs = regs_of(w, t);
     const uint32_t naddr = address_components(&part->msg), ndata = data_components(d);
     const uint32_t data_mask = !ndata                ? 0
@@ -347,9 +339,9 @@ tu_status tu_dp_lower_payload(const tu_dp_part *part, const tu_target *t, tu_dp_
     out->rlen = response_components(&part->msg) * regs;
     /* Header: typed messages before Gen9 (M18: the data-cache port needs one on BDW; M15
      * IVB/HSW), zero but DW7, the 16-bit pixel mask (§3.4). */
-    out->header = is_typed(d->op) && g <= GEN_HSW;
+    out->header = is_typed(d->op) && g <= TUL_DP_HSW;
     /* Split sends from Gen9 (MR !70, M24): addresses in src0, data in src1. */
-    const bool split = g >= GEN_SKL && ndata > 0;
+    const bool split = g >= TUL_DP_SKL && ndata > 0;
     uint8_t *p = out->src0;
     if (out->header) {
         tuB_store_le32(p + 4 * HEADER_MASK_DW, part->header_mask);
@@ -361,14 +353,14 @@ tu_status tu_dp_lower_payload(const tu_dp_part *part, const tu_target *t, tu_dp_
     uint8_t *end = put_components(q, d->data, data_mask, w, regs, t);
     out->mlen = (uint32_t)((split ? p : end) - out->src0) / t->grf_bytes;
     out->ex_mlen = split ? (uint32_t)(end - out->src1) / t->grf_bytes : 0;
-    const uint32_t ex_mlen_max = t->verx10 >= 200 ? 31 : 15;
+    const uint32_t ex_mlen_max = (1u << tuL_generation_of(t)->ex_mlen_bits) - 1;
     TU_RETURN_IF(out->mlen > TU_LOWER_MAX_MLEN || out->ex_mlen > ex_mlen_max, err, TU_UNSUPPORTED,
                  "the message needs mlen %u and ex_mlen %u; the descriptor holds 15 and %u",
                  out->mlen, out->ex_mlen, ex_mlen_max);
     TU_RETURN_IF(out->rlen > 31, err, TU_UNSUPPORTED, "the response needs %u GRFs; at most 31",
                  out->rlen);
     const uint32_t ex_mlen_field = out->ex_mlen << 6;
-    if (g == GEN_LSC) {
+    if (g == TUL_DP_LSC) {
         const uint32_t sfid = is_typed(d->op) ? SFID_TGM : SFID_UGM;
         out->desc = lsc_desc(d) | out->rlen << 20 | out->mlen << 25;
         out->ex_desc = sfid | ex_mlen_field | part->msg.surface << 24;
@@ -385,24 +377,24 @@ tu_status tu_dp_lower_payload(const tu_dp_part *part, const tu_target *t, tu_dp_
 /* --- decode ---------------------------------------------------------------------------------- */
 
 /* The legacy message back: op, width, channel mask, atomic, bytes, slot group. */
-static tu_status legacy_decode(uint32_t sfid, uint32_t type, uint32_t ctrl, dp_gen g, tu_dp_lmsg *m,
-                               uint32_t *width, uint32_t *half, tu_error *err) {
+static tu_status legacy_decode(uint32_t sfid, uint32_t type, uint32_t ctrl, tuL_dp_gen g,
+                               tu_dp_lmsg *m, uint32_t *width, uint32_t *half, tu_error *err) {
     tu_dp_msg *d = &m->msg;
     const bool dc1 = sfid == SFID_DC1, rc = sfid == SFID_RC, dc0 = sfid == SFID_DC0;
-    TU_RETURN_IF(g == GEN_IVB ? !(rc || dc0) : !(dc1 || dc0), err, TU_INVALID_ARGUMENT,
-                 "SFID %u (%s) is not a data-port SFID of this generation (%s)", sfid,
-                 sfid_name(sfid),
-                 g == GEN_IVB ? "5 render cache, 10 data cache" : "10 data cache, 12 data cache 1");
+    TU_RETURN_IF(
+        g == TUL_DP_IVB ? !(rc || dc0) : !(dc1 || dc0), err, TU_INVALID_ARGUMENT,
+        "SFID %u (%s) is not a data-port SFID of this generation (%s)", sfid, sfid_name(sfid),
+        g == TUL_DP_IVB ? "5 render cache, 10 data cache" : "10 data cache, 12 data cache 1");
     const bool typed_port =
         rc || (dc1 && (type == T_TYPED_READ || type == T_TYPED_WRITE || type == T_TYPED_ATOMIC));
     *half = 0;
     if (typed_port && (type == T_TYPED_READ || type == T_TYPED_WRITE)) {
         d->op = type == T_TYPED_READ ? TU_DP_TYPED_READ : TU_DP_TYPED_WRITE;
         d->channel_mask = ~ctrl & 0xf;
-        const uint32_t group = g == GEN_IVB ? ctrl >> 5 & 1 : (ctrl >> 4 & 3);
-        TU_RETURN_IF(g != GEN_IVB && group == 0, err, TU_UNSUPPORTED,
+        const uint32_t group = g == TUL_DP_IVB ? ctrl >> 5 & 1 : (ctrl >> 4 & 3);
+        TU_RETURN_IF(g != TUL_DP_IVB && group == 0, err, TU_UNSUPPORTED,
                      "message control 0x%x selects SIMD4x2, which texunit does not lower", ctrl);
-        *half = g == GEN_IVB ? group : group - 1;
+        *half = g == TUL_DP_IVB ? group : group - 1;
         *width = 8;
         return TU_OK;
     }
@@ -410,14 +402,14 @@ static tu_status legacy_decode(uint32_t sfid, uint32_t type, uint32_t ctrl, dp_g
         d->op = TU_DP_TYPED_ATOMIC;
         *half = ctrl >> 4 & 1;
         *width = 8;
-    } else if ((g == GEN_IVB && dc0 && type == T_UNTYPED_ATOMIC_IVB) ||
+    } else if ((g == TUL_DP_IVB && dc0 && type == T_UNTYPED_ATOMIC_IVB) ||
                (dc1 && (type == T_UNTYPED_ATOMIC || type == T_UNTYPED_ATOMIC_FLOAT))) {
         d->op = TU_DP_UNTYPED_ATOMIC;
         *width = ctrl >> 4 & 1 ? 8 : 16;
-    } else if ((g == GEN_IVB && dc0 &&
+    } else if ((g == TUL_DP_IVB && dc0 &&
                 (type == T_UNTYPED_READ_IVB || type == T_UNTYPED_WRITE_IVB)) ||
                (dc1 && (type == T_UNTYPED_READ || type == T_UNTYPED_WRITE))) {
-        d->op = type == T_UNTYPED_READ || (g == GEN_IVB && type == T_UNTYPED_READ_IVB)
+        d->op = type == T_UNTYPED_READ || (g == TUL_DP_IVB && type == T_UNTYPED_READ_IVB)
                     ? TU_DP_UNTYPED_READ
                     : TU_DP_UNTYPED_WRITE;
         d->channel_mask = ~ctrl & 0xf;
@@ -431,7 +423,7 @@ static tu_status legacy_decode(uint32_t sfid, uint32_t type, uint32_t ctrl, dp_g
         d->bytes = 4;
         *width = ctrl & 1 ? 16 : 8;
         return TU_OK;
-    } else if (dc0 && g != GEN_IVB && (type == T_BYTE_READ || type == T_BYTE_WRITE)) {
+    } else if (dc0 && g != TUL_DP_IVB && (type == T_BYTE_READ || type == T_BYTE_WRITE)) {
         d->op = type == T_BYTE_READ ? TU_DP_SCATTERED_READ : TU_DP_SCATTERED_WRITE;
         const uint32_t size = ctrl >> 2 & 3;
         TU_RETURN_IF(size > 1, err, TU_UNSUPPORTED,
@@ -477,7 +469,7 @@ static tu_status lsc_decode(uint32_t sfid, uint32_t desc, tu_dp_lmsg *m, uint32_
                  lsc_addr_type_name(desc >> 29 & 3));
     TU_RETURN_IF(desc >> 17 & 7, err, TU_UNSUPPORTED, "LSC cache control %u: texunit lowers 0",
                  desc >> 17 & 7);
-    *width = t->verx10 >= 200 ? (typed ? 16 : 0) : (typed ? 8 : 0); /* untyped: from the lengths */
+    *width = typed ? tuL_generation_of(t)->typed_simd : 0; /* untyped: from the lengths */
     if (opcode == LSC_LOAD_CMASK || opcode == LSC_STORE_CMASK) {
         TU_RETURN_IF(dsize != LSC_D32, err, TU_UNSUPPORTED,
                      "LSC data size %u (%s) of a cmask message is not d32 (2), the one texunit "
@@ -533,28 +525,28 @@ tu_status tu_dp_lower_decode(const tu_dp_send *s, const tu_target *t, tu_dp_lmsg
                  "send, target, message and rlen must not be NULL");
     TU_TRY(tu_target_validate(t, err));
     memset(out, 0, sizeof *out);
-    const dp_gen g = gen_of(t);
+    const tuL_dp_gen g = gen_of(t);
     const uint32_t sfid = s->ex_desc & 0xf, mlen = s->desc >> 25 & 0xf;
-    const uint32_t ex_mlen = s->ex_desc >> 6 & (t->verx10 >= 200 ? 0x1f : 0xf);
+    const uint32_t ex_mlen = s->ex_desc >> 6 & ((1u << tuL_generation_of(t)->ex_mlen_bits) - 1);
     const bool header = s->desc >> 19 & 1;
     *rlen = s->desc >> 20 & 0x1f;
     uint32_t width = 0, half = 0;
     tu_dp_msg *d = &out->msg;
-    if (g == GEN_LSC) {
+    if (g == TUL_DP_LSC) {
         TU_TRY(lsc_decode(sfid, s->desc, out, &width, t, err));
         out->surface = s->ex_desc >> 24;
         out->no_response = is_atomic(d->op) && *rlen == 0; /* LSC: no return bit, rlen 0 */
         TU_RETURN_IF(header, err, TU_INVALID_ARGUMENT, "LSC messages have no header (desc bit 19)");
     } else {
-        TU_TRY(legacy_decode(sfid, s->desc >> 14 & (g == GEN_IVB ? 0xf : 0x1f), s->desc >> 8 & 0x3f,
-                             g, out, &width, &half, err));
+        TU_TRY(legacy_decode(sfid, s->desc >> 14 & (g == TUL_DP_IVB ? 0xf : 0x1f),
+                             s->desc >> 8 & 0x3f, g, out, &width, &half, err));
         out->surface = s->desc & 0xff;
         TU_RETURN_IF(s->ex_desc & ~(uint32_t)0x3ff, err, TU_INVALID_ARGUMENT,
                      "extended descriptor 0x%x sets bits above the SFID and ex_mlen", s->ex_desc);
     }
     TU_RETURN_IF(out->surface > 239, err, TU_INVALID_ARGUMENT,
                  "surface %u is not a binding-table index 0..239", out->surface);
-    const bool want_header = is_typed(d->op) && g <= GEN_HSW;
+    const bool want_header = is_typed(d->op) && g <= TUL_DP_HSW;
     TU_RETURN_IF(header != want_header, err, TU_INVALID_ARGUMENT, "header bit %u: %s", header,
                  want_header ? "typed messages before Gen9 carry one"
                              : "this message carries none");
@@ -572,10 +564,10 @@ tu_status tu_dp_lower_decode(const tu_dp_send *s, const tu_target *t, tu_dp_lmsg
     const uint32_t hdr = header ? 1 : 0;
     const bool split = ex_mlen > 0;
     const uint32_t addr_regs = split ? mlen - hdr : mlen - hdr - ndata * regs;
-    TU_RETURN_IF(split && !(g >= GEN_SKL && ndata > 0), err, TU_INVALID_ARGUMENT,
+    TU_RETURN_IF(split && !(g >= TUL_DP_SKL && ndata > 0), err, TU_INVALID_ARGUMENT,
                  "ex_mlen %u: this message carries %s", ex_mlen,
                  ndata ? "its data in one payload on this generation" : "no data for src1");
-    TU_RETURN_IF(!split && g >= GEN_SKL && ndata > 0, err, TU_INVALID_ARGUMENT,
+    TU_RETURN_IF(!split && g >= TUL_DP_SKL && ndata > 0, err, TU_INVALID_ARGUMENT,
                  "ex_mlen 0: from Gen9 the data travels in src1 (%u GRFs)", ndata * regs);
     TU_RETURN_IF(split && ex_mlen != ndata * regs, err, TU_INVALID_ARGUMENT,
                  "ex_mlen %u does not match the %u data GRFs of the message", ex_mlen,

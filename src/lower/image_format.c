@@ -28,9 +28,9 @@
 #define RAW64  TU_FORMAT_COUNT       /* untyped, R32G32_UINT */
 #define RAW128 (TU_FORMAT_COUNT + 1) /* untyped, R32G32B32A32_UINT */
 
-/* The generations' columns: IVB (70), HSW/BDW (75), Gen9/10 (90), Gen11/12 (110), 12.5+ (125). */
+/* The generations' columns (tuL_generation image_column): IVB, HSW/BDW, Gen9/10, Gen11/12,
+ * 12.5+. */
 enum { COLUMNS = 5 };
-static const uint32_t column_verx10[COLUMNS] = {70, 75, 90, 110, 125};
 
 typedef struct lowering_row {
     uint16_t format;
@@ -96,10 +96,7 @@ tu_status tu_lower_image_format(tu_format format, const tu_target *t, tu_image_l
                  "%s is not a storage image format (Mesa isl_storage_image.c, "
                  "isl_lower_storage_image_format lists them)",
                  d->name);
-    unsigned col = 0;
-    while (col + 1 < COLUMNS && t->verx10 >= column_verx10[col + 1])
-        col++;
-    const uint16_t lowered = row->lowered[col];
+    const uint16_t lowered = row->lowered[tuL_generation_of(t)->image_column];
     memset(out, 0, sizeof *out);
     out->format = format;
     out->raw = lowered == RAW64 || lowered == RAW128;

@@ -58,10 +58,29 @@ const tuL_op *tuL_row_of(tu_op op, bool uw);
 /* The row of message type `type` (with bit 5) for target t; NULL when none. */
 const tuL_op *tuL_row_of_type(uint32_t type, bool uw, const tu_target *t);
 
-/* Check a logical message against target t and find its row. */
+/* The data ports whose messages differ: IVB, HSW/BDW, SKL..TGL (split sends), the LSC. */
+typedef enum tuL_dp_gen { TUL_DP_IVB, TUL_DP_HSW, TUL_DP_SKL, TUL_DP_LSC } tuL_dp_gen;
+
+/* What a generation's verx10 decides, beyond the fields of tu_target (target.c). */
+typedef struct tuL_generation {
+    uint32_t verx10;         /* the first verx10 of the generation */
+    uint8_t dp_gen;          /* tuL_dp_gen */
+    uint8_t image_column;    /* the column of image_format.c's storage-format table */
+    uint8_t ex_mlen_bits;    /* the extended descriptor's ex_mlen field (bits 6 up) */
+    uint8_t typed_simd;      /* the width of typed data-port messages */
+    uint8_t untyped_simd;    /* the narrower untyped / scattered width; the wider is twice it */
+    uint8_t txb_coord_slots; /* Mesa's TXB payload count: the coordinate slots padded to */
+    bool ms_fixed_16bit;     /* Mesa: TXF_CMS_W's parameters are fixed 16-bit, always fit */
+} tuL_generation;
+
+/* The generation of target t: the last row whose verx10 is at most t->verx10. */
+const tuL_generation *tuL_generation_of(const tu_target *t);
+
 /* tu_target_validate, and TU_UNSUPPORTED for a target with a sampler_refusal: the gate of
  * every sampler-lowering entry point (target.c). */
 tu_status tuL_sampler_target(const tu_target *t, tu_error *err);
+
+/* Check a logical message against target t and find its row. */
 tu_status tuL_check(const tu_lmsg *m, const tu_target *t, const tuL_op **row, tu_error *err);
 
 /* The sources a lowered message must reproduce: those the engine reads for op on some

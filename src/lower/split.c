@@ -34,7 +34,7 @@ static uint32_t mesa_components(const tu_lmsg *lm, const tuL_op *row, uint32_t c
     }
     /* "TXB on Xe2: += 3 - coord_components", otherwise "+= 4 - coord_components". */
     const bool txb = info->kind == TU_KIND_SAMPLE && info->lod == TU_LOD_BIAS;
-    const uint32_t slots = txb && t->verx10 >= 200 ? 3 : 4;
+    const uint32_t slots = txb ? tuL_generation_of(t)->txb_coord_slots : 4;
     return (coord > slots ? coord : slots) + other;
 }
 
@@ -43,7 +43,8 @@ static uint32_t mesa_width(const tu_lmsg *lm, const tuL_op *row, uint32_t count,
     const tu_op_info *info = tu_op_describe(lm->msg.op);
     const uint32_t s = lm->msg.simd, reg_unit = t->grf_bytes / 32;
     /* TXF_CMS_W_GFX12: "parameters are fixed to 16-bit values and therefore they all fit" */
-    if (row->pclass == TUL_PC_INT_UW && t->verx10 >= 125) return s < 16 ? s : 16;
+    if (row->pclass == TUL_PC_INT_UW && tuL_generation_of(t)->ms_fixed_16bit)
+        return s < 16 ? s : 16;
     /* TXD: "unsupported in SIMD16 mode" before Xe2, "SIMD32 is still unsupported" on Xe2 */
     if (info->lod == TU_LOD_GRAD) return s < t->grad_max_simd ? s : t->grad_max_simd;
     const uint32_t n = mesa_components(lm, row, count, t);

@@ -46,6 +46,31 @@ static const tu_target presets[] = {
 };
 /* clang-format on */
 
+/* The generations (verx10 70 IVB, 75 HSW/BDW, 90 SKL..CNL, 110 ICL/TGL, 125 DG2, 200 Xe2).
+ * ex_mlen: 4 bits, 5 on Xe2; the data-port widths: typed SIMD8 and untyped SIMD8/16, on Xe2
+ * the LSC's SIMD16 and SIMD16/32 (§1.2); TXB: "+= 3 - coord_components" on Xe2, else 4, and
+ * TXF_CMS_W's fixed 16-bit parameters from Gfx12.5 (Mesa brw_fs_lower_simd_width.cpp,
+ * get_sampler_lowered_simd_width). */
+/* clang-format off */
+static const tuL_generation generations[] = {
+    /* verx10 dp_gen      image ex_mlen typed untyped txb ms16 */
+    {70,      TUL_DP_IVB, 0,    4,      8,    8,      4,  false},
+    {75,      TUL_DP_HSW, 1,    4,      8,    8,      4,  false},
+    {90,      TUL_DP_SKL, 2,    4,      8,    8,      4,  false},
+    {110,     TUL_DP_SKL, 3,    4,      8,    8,      4,  false},
+    {125,     TUL_DP_LSC, 4,    4,      8,    8,      4,  true},
+    {200,     TUL_DP_LSC, 4,    5,      16,   16,     3,  true},
+};
+/* clang-format on */
+
+const tuL_generation *tuL_generation_of(const tu_target *t) {
+    size_t g = 0;
+    while (g + 1 < sizeof generations / sizeof generations[0] &&
+           t->verx10 >= generations[g + 1].verx10)
+        g++;
+    return &generations[g];
+}
+
 const tu_target *tu_target_preset(const char *name) {
     for (size_t i = 0; name && i < sizeof presets / sizeof presets[0]; i++)
         if (strcmp(presets[i].name, name) == 0) return &presets[i];
