@@ -432,19 +432,22 @@ static tu_status check_field(const tu_visa_inst *in, const tuL_op *row, tuV_fiel
     return TU_OK;
 }
 
+/* The two state operands of a sampler instruction. */
+typedef enum state_kind { STATE_SAMPLER, STATE_SURFACE } state_kind;
+
 /* The efficient-64b sampler and surface forms (visa.h): only on the three sampler opcodes
  * (no sampler on 3D_LOAD), a general variable as the base, and the index byte left 0. */
-static tu_status check_state_ref(const tu_visa_inst *in, const char *what,
+static tu_status check_state_ref(const tu_visa_inst *in, state_kind kind,
                                  const tu_visa_state_ref *r, uint8_t byte, const char *op,
                                  tu_error *err) {
+    const char *what = kind == STATE_SAMPLER ? "sampler" : "surface";
     if (!r->present) {
         TU_RETURN_IF(r->vector || r->index || r->base.id || r->base.imm, err, TU_INVALID_ARGUMENT,
                      "%s of %s carries efficient-64b fields but is not marked present", what, op);
         return TU_OK;
     }
-    const bool sampler = what[1] == 'a';
     TU_RETURN_IF(in->opcode != TUL_OPCODE_3D_SAMPLE && in->opcode != TUL_OPCODE_3D_GATHER4 &&
-                     (sampler || in->opcode != TUL_OPCODE_3D_LOAD),
+                     (kind == STATE_SAMPLER || in->opcode != TUL_OPCODE_3D_LOAD),
                  err, TU_INVALID_ARGUMENT, "%s has no efficient-64b %s operand", op, what);
     TU_RETURN_IF(r->base.is_imm || r->base.id == 0, err, TU_INVALID_ARGUMENT,
                  "the efficient-64b %s of %s needs a general variable as its base", what, op);
@@ -507,8 +510,8 @@ static tu_status validate(const tu_visa_kernel *k, const tu_visa_inst *in,
     for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
         TU_TRY(check_field(in, *row, (tuV_field)*f, op, platform, err));
     TU_TRY(check_raw_operands(k, in, *row, op, platform, err));
-    TU_TRY(check_state_ref(in, "sampler", &in->sampler64, in->sampler, op, err));
-    return check_state_ref(in, "surface", &in->surface64, in->surface, op, err);
+    TU_TRY(check_state_ref(in, STATE_SAMPLER, &in->sampler64, in->sampler, op, err));
+    return check_state_ref(in, STATE_SURFACE, &in->surface64, in->surface, op, err);
 }
 
 tu_status tuV_validate(const tu_visa_inst *in, tu_visa_platform platform, const tuL_op **row,
