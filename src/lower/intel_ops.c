@@ -12,6 +12,39 @@
 
 #include <string.h>
 
+typedef struct opcode_row {
+    uint8_t code, flags;
+    const char *name;
+} opcode_row;
+
+static const opcode_row opcodes[] = {
+#define OPCODE_ROW_(name, code, flags) {code, flags, #name},
+    TUL_OPCODE_LIST(OPCODE_ROW_)
+#undef OPCODE_ROW_
+};
+
+static const opcode_row *opcode_row_of(uint8_t opcode) {
+    for (size_t i = 0; i < sizeof opcodes / sizeof opcodes[0]; i++)
+        if (opcodes[i].code == opcode) return &opcodes[i];
+    return NULL;
+}
+
+const char *tuL_opcode_name(uint8_t opcode) {
+    const opcode_row *r = opcode_row_of(opcode);
+    return r ? r->name : NULL;
+}
+
+unsigned tuL_opcode_flags(uint8_t opcode) {
+    const opcode_row *r = opcode_row_of(opcode);
+    return r ? r->flags : 0;
+}
+
+const char *tuL_opcode_list_text(void) {
+#define OPCODE_TEXT_(name, code, flags) ", " #code " (" #name ")"
+    return TUL_OPCODE_LIST(OPCODE_TEXT_) + 2; /* without the first ", " */
+#undef OPCODE_TEXT_
+}
+
 #define P(x) TUL_P_##x
 #define ROW(code, opc, engine, pc, name, n, ...)                                            \
     {                                                                                       \
@@ -174,14 +207,14 @@ const char *tuL_param_name(tuL_param p) {
 
 /* clang-format off */
 const tuL_dp_row tuL_dp_rows[] = {
-    {TUL_OPCODE_GATHER4_TYPED,   "GATHER4_TYPED",   "gather4_typed",   TU_DP_TYPED_READ,     TUL_SUFFIX_CHANNELS, true,  true,  false, 4, {P(U), P(V), P(R), P(LOD)},                   EXEC_8,       EXEC_8_16},
-    {TUL_OPCODE_SCATTER4_TYPED,  "SCATTER4_TYPED",  "scatter4_typed",  TU_DP_TYPED_WRITE,    TUL_SUFFIX_CHANNELS, true,  false, false, 5, {P(U), P(V), P(R), P(LOD), P(SRC)},           EXEC_8,       EXEC_8_16},
-    {TUL_OPCODE_TYPED_ATOMIC,    "TYPED_ATOMIC",    "typed_atomic",    TU_DP_TYPED_ATOMIC,   TUL_SUFFIX_ATOMIC,   true,  true,  false, 6, {P(U), P(V), P(R), P(LOD), P(SRC0), P(SRC1)}, EXEC_8,       EXEC_8_16},
-    {TUL_OPCODE_GATHER4_SCALED,  "GATHER4_SCALED",  "gather4_scaled",  TU_DP_UNTYPED_READ,   TUL_SUFFIX_CHANNELS, false, true,  true,  1, {P(OFFSETS)},                                EXEC_1_TO_16, EXEC_1_TO_16},
-    {TUL_OPCODE_SCATTER4_SCALED, "SCATTER4_SCALED", "scatter4_scaled", TU_DP_UNTYPED_WRITE,  TUL_SUFFIX_CHANNELS, false, false, true,  2, {P(OFFSETS), P(SRC)},                        EXEC_1_TO_16, EXEC_1_TO_16},
-    {TUL_OPCODE_GATHER_SCALED,   "GATHER_SCALED",   "gather_scaled",   TU_DP_SCATTERED_READ, TUL_SUFFIX_BLOCKS,   false, true,  true,  1, {P(OFFSETS)},                                EXEC_1_TO_16, EXEC_1_TO_16},
-    {TUL_OPCODE_SCATTER_SCALED,  "SCATTER_SCALED",  "scatter_scaled",  TU_DP_SCATTERED_WRITE,TUL_SUFFIX_BLOCKS,   false, false, true,  2, {P(OFFSETS), P(SRC)},                        EXEC_1_TO_16, EXEC_1_TO_16},
-    {TUL_OPCODE_DWORD_ATOMIC,    "DWORD_ATOMIC",    "dword_atomic",    TU_DP_UNTYPED_ATOMIC, TUL_SUFFIX_ATOMIC,   false, true,  false, 3, {P(OFFSETS), P(SRC0), P(SRC1)},               EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_GATHER4_TYPED,   "gather4_typed",   TU_DP_TYPED_READ,     TUL_SUFFIX_CHANNELS, true,  true,  false, 4, {P(U), P(V), P(R), P(LOD)},                   EXEC_8,       EXEC_8_16},
+    {TUL_OPCODE_SCATTER4_TYPED,  "scatter4_typed",  TU_DP_TYPED_WRITE,    TUL_SUFFIX_CHANNELS, true,  false, false, 5, {P(U), P(V), P(R), P(LOD), P(SRC)},           EXEC_8,       EXEC_8_16},
+    {TUL_OPCODE_TYPED_ATOMIC,    "typed_atomic",    TU_DP_TYPED_ATOMIC,   TUL_SUFFIX_ATOMIC,   true,  true,  false, 6, {P(U), P(V), P(R), P(LOD), P(SRC0), P(SRC1)}, EXEC_8,       EXEC_8_16},
+    {TUL_OPCODE_GATHER4_SCALED,  "gather4_scaled",  TU_DP_UNTYPED_READ,   TUL_SUFFIX_CHANNELS, false, true,  true,  1, {P(OFFSETS)},                                EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_SCATTER4_SCALED, "scatter4_scaled", TU_DP_UNTYPED_WRITE,  TUL_SUFFIX_CHANNELS, false, false, true,  2, {P(OFFSETS), P(SRC)},                        EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_GATHER_SCALED,   "gather_scaled",   TU_DP_SCATTERED_READ, TUL_SUFFIX_BLOCKS,   false, true,  true,  1, {P(OFFSETS)},                                EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_SCATTER_SCALED,  "scatter_scaled",  TU_DP_SCATTERED_WRITE,TUL_SUFFIX_BLOCKS,   false, false, true,  2, {P(OFFSETS), P(SRC)},                        EXEC_1_TO_16, EXEC_1_TO_16},
+    {TUL_OPCODE_DWORD_ATOMIC,    "dword_atomic",    TU_DP_UNTYPED_ATOMIC, TUL_SUFFIX_ATOMIC,   false, true,  false, 3, {P(OFFSETS), P(SRC0), P(SRC1)},               EXEC_1_TO_16, EXEC_1_TO_16},
 };
 
 /* code, text, engine op, typed, XeHP+ only, src0/src1 swapped (notes §2.2: IGC swaps CMPXCHG's

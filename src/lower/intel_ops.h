@@ -17,26 +17,46 @@
 
 #include <stdint.h>
 
-/* The vISA opcodes of the sampler and surface instructions (IGC visa_igc_common_header.h,
- * ISA_Opcode and VISASampler3DSubOpCode). */
+/* Opcode flags: the instruction has a sampler-state operand; its sampler and surface
+ * operands may take the efficient-64b form (texunit/visa.h). */
+enum { TUL_OC_SAMPLER = 1u << 0, TUL_OC_STATE64 = 1u << 1 };
+
+/* The vISA opcodes texunit reads, X(NAME, code, TUL_OC_* flags) (IGC
+ * visa_igc_common_header.h, ISA_Opcode; the data port's: vISA spec, GATHER4_TYPED ..
+ * DWORD_ATOMIC; LSC_UNTYPED and LSC_TYPED). */
+/* clang-format off */
+#define TUL_OPCODE_LIST(X)                                     \
+    X(3D_SAMPLE,       0x6D, TUL_OC_SAMPLER | TUL_OC_STATE64)  \
+    X(3D_LOAD,         0x6E, TUL_OC_STATE64)                   \
+    X(3D_GATHER4,      0x6F, TUL_OC_SAMPLER | TUL_OC_STATE64)  \
+    X(3D_INFO,         0x70, 0)                                \
+    X(MEDIA_LD,        0x37, 0)                                \
+    X(GATHER4_TYPED,   0x4B, 0)                                \
+    X(SCATTER4_TYPED,  0x4C, 0)                                \
+    X(TYPED_ATOMIC,    0x73, 0)                                \
+    X(GATHER4_SCALED,  0x74, 0)                                \
+    X(SCATTER4_SCALED, 0x75, 0)                                \
+    X(GATHER_SCALED,   0x78, 0)                                \
+    X(SCATTER_SCALED,  0x79, 0)                                \
+    X(DWORD_ATOMIC,    0x7D, 0)                                \
+    X(LSC_UNTYPED,     0x89, 0)                                \
+    X(LSC_TYPED,       0x8A, 0)
+/* clang-format on */
+
 enum {
-    TUL_OPCODE_MEDIA_LD = 0x37,
-    TUL_OPCODE_3D_SAMPLE = 0x6D,
-    TUL_OPCODE_3D_LOAD = 0x6E,
-    TUL_OPCODE_3D_GATHER4 = 0x6F,
-    TUL_OPCODE_3D_INFO = 0x70,
-    /* the data port (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC) */
-    TUL_OPCODE_GATHER4_TYPED = 0x4B,
-    TUL_OPCODE_SCATTER4_TYPED = 0x4C,
-    TUL_OPCODE_TYPED_ATOMIC = 0x73,
-    TUL_OPCODE_GATHER4_SCALED = 0x74,
-    TUL_OPCODE_SCATTER4_SCALED = 0x75,
-    TUL_OPCODE_GATHER_SCALED = 0x78,
-    TUL_OPCODE_SCATTER_SCALED = 0x79,
-    TUL_OPCODE_DWORD_ATOMIC = 0x7D,
-    TUL_OPCODE_LSC_UNTYPED = 0x89,
-    TUL_OPCODE_LSC_TYPED = 0x8A
+#define TUL_OPCODE_ENUM_(name, code, flags) TUL_OPCODE_##name = code,
+    TUL_OPCODE_LIST(TUL_OPCODE_ENUM_)
+#undef TUL_OPCODE_ENUM_
 };
+
+/* The name of an opcode ("3D_SAMPLE"), NULL for one not in the list. */
+const char *tuL_opcode_name(uint8_t opcode);
+
+/* Its TUL_OC_* flags; 0 for one not in the list. */
+unsigned tuL_opcode_flags(uint8_t opcode);
+
+/* "0x6D (3D_SAMPLE), 0x6E (3D_LOAD), ...": every opcode of the list, for messages. */
+const char *tuL_opcode_list_text(void);
 
 /* A payload parameter: an engine source, or one of the packed forms that carry offsets in
  * the low 12 bits of a 32-bit parameter (Mesa brw_nir_lower_texture.c, pack_offset;
@@ -142,7 +162,6 @@ enum { TUL_DP_MAX_RAW = 6 };
  */
 typedef struct tuL_dp_row {
     uint8_t opcode;
-    const char *name;     /* "GATHER4_TYPED" */
     const char *mnemonic; /* "gather4_typed" */
     uint8_t op;           /* tu_dp_op */
     uint8_t suffix;       /* tuL_dp_suffix */

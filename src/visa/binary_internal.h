@@ -59,8 +59,7 @@ enum { TUV_MAX_FIELDS = 10 };
 _Static_assert(TUV_F_COUNT <= 64, "tuV_layout_mask holds a field per bit of 64");
 
 typedef struct tuV_layout {
-    uint8_t opcode;
-    const char *name;                   /* "3D_SAMPLE" */
+    uint8_t opcode;                     /* named by tuL_opcode_name */
     uint8_t fields[TUV_MAX_FIELDS + 1]; /* tuV_field, ending with TUV_F_END */
 } tuV_layout;
 

@@ -785,7 +785,7 @@ static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_
     TU_TRY(bound_surface(k, st, b, in, l->line, &s, NULL, err));
     const tu_sampler *smp = NULL;
     tu_sampler load_state = tu_sampler_default();
-    if (in->opcode == TUL_OPCODE_3D_SAMPLE || in->opcode == TUL_OPCODE_3D_GATHER4)
+    if (tuL_opcode_flags(in->opcode) & TUL_OC_SAMPLER)
         TU_TRY(bound_sampler(k, st, b, in, l->line, &smp, err));
     else
         smp = &load_state; /* loads and queries take no sampler state */

@@ -266,7 +266,7 @@ static void put_inst(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
     }
     if (in->opcode != TUL_OPCODE_3D_GATHER4) put(o, " "); /* IGC's two spaces */
     put_scalar(o, k, &in->aoffimmi);
-    if (in->opcode != TUL_OPCODE_3D_LOAD) {
+    if (tuL_opcode_flags(in->opcode) & TUL_OC_SAMPLER) {
         if (in->sampler64.present)
             put_state_ref(o, k, &in->sampler64);
         else

@@ -633,7 +633,7 @@ static tu_status parse_sampler_inst(parser *ps, tu_visa_inst *in, const tuL_op *
         return raw_operand(ps, &in->dst, "the destination (a raw operand)");
     }
     TU_TRY(scalar(ps, &in->aoffimmi, "the aoffimmi immediate (0x0:uw)"));
-    if (op->opcode != TUL_OPCODE_3D_LOAD) {
+    if (tuL_opcode_flags(op->opcode) & TUL_OC_SAMPLER) {
         TU_TRY(state_ref(ps, false, &in->sampler64));
         if (!in->sampler64.present) TU_TRY(sampler_operand(ps, &in->sampler));
     }

@@ -46,18 +46,15 @@ tu_status tuV_check_op(uint8_t opcode, uint8_t subop, bool uw_params, tu_visa_pl
     TU_RETURN_IF(platform != TU_VISA_XE_LP && platform != TU_VISA_XE2, err, TU_INVALID_ARGUMENT,
                  "platform %d is not TU_VISA_XE_LP (0) or TU_VISA_XE2 (1)", (int)platform);
     const tuV_layout *layout = tuV_layout_of(opcode);
-    TU_RETURN_IF(!layout, err, TU_INVALID_ARGUMENT,
-                 "opcode 0x%02X is not one of 0x6D (3D_SAMPLE), 0x6E (3D_LOAD), 0x6F "
-                 "(3D_GATHER4), 0x70 (3D_INFO), 0x37 (MEDIA_LD), or the data port's 0x4B, 0x4C, "
-                 "0x73, 0x74, 0x75, 0x78, 0x79, 0x7D, 0x89, 0x8A",
-                 opcode);
+    TU_RETURN_IF(!layout, err, TU_INVALID_ARGUMENT, "opcode 0x%02X is not one of %s", opcode,
+                 tuL_opcode_list_text());
     if (!tuV_layout_has(layout, TUV_F_OP_WORD) && !tuV_layout_has(layout, TUV_F_SUBOP))
         return TU_OK; /* MEDIA_LD and the data port: no sub-op, no sampler row */
 
     const tuL_op *found = tuL_op_by_code(opcode, subop, TUL_PC_INT_UD);
     TU_RETURN_IF(!found, err, TU_INVALID_ARGUMENT,
                  "sub-op %u (0x%02X) of %s (0x%02X) has no row in the op table", subop, subop,
-                 layout->name, opcode);
+                 tuL_opcode_name(opcode), opcode);
     /* Sub-ops 17 and 18 are sample4_po/_po_c up to TGLLP and the _mlod samples on Xe2+
      * (notes §2.1: hasGather4PO() is platform <= TGLLP). */
     TU_RETURN_IF((found->flags & TUL_F_PRE_XE2) && platform == TU_VISA_XE2, err, TU_UNSUPPORTED,
@@ -446,8 +443,8 @@ static tu_status check_state_ref(const tu_visa_inst *in, state_kind kind,
                      "%s of %s carries efficient-64b fields but is not marked present", what, op);
         return TU_OK;
     }
-    TU_RETURN_IF(in->opcode != TUL_OPCODE_3D_SAMPLE && in->opcode != TUL_OPCODE_3D_GATHER4 &&
-                     (kind == STATE_SAMPLER || in->opcode != TUL_OPCODE_3D_LOAD),
+    const unsigned flags = tuL_opcode_flags(in->opcode);
+    TU_RETURN_IF(!(flags & TUL_OC_STATE64) || (kind == STATE_SAMPLER && !(flags & TUL_OC_SAMPLER)),
                  err, TU_INVALID_ARGUMENT, "%s has no efficient-64b %s operand", op, what);
     TU_RETURN_IF(r->base.is_imm || r->base.id == 0, err, TU_INVALID_ARGUMENT,
                  "the efficient-64b %s of %s needs a general variable as its base", what, op);
