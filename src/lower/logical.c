@@ -123,12 +123,6 @@ static bool row_has_packed(const tuL_op *row, const char **name) {
     return false;
 }
 
-/* Sampling kinds read a sampler state; loads and queries do not. */
-static bool takes_sampler(const tu_op_info *info) {
-    return info->kind == TU_KIND_SAMPLE || info->kind == TU_KIND_GATHER ||
-           info->kind == TU_KIND_LOD;
-}
-
 tu_status tuL_check(const tu_lmsg *lm, const tu_target *t, const tuL_op **row, tu_error *err) {
     *row = NULL;
     TU_RETURN_IF(!lm || !t, err, TU_INVALID_ARGUMENT, "message and target must not be NULL");
@@ -193,7 +187,7 @@ tu_status tuL_check(const tu_lmsg *lm, const tu_target *t, const tuL_op **row, t
                      "not sampler surfaces)",
                      lm->surface);
     }
-    if (takes_sampler(info)) {
+    if (tu_op_uses_sampler(info)) {
         if (lm->flags & TU_LMSG_BINDLESS_SAMPLER)
             TU_RETURN_IF(lm->sampler & 0x1f, err, TU_INVALID_ARGUMENT,
                          "bindless sampler handle 0x%x is not 32-byte aligned (header DW3 bits "
@@ -302,7 +296,7 @@ bool tuL_needs_header(const tu_lmsg *lm, const tuL_op *row) {
     /* IGC: R, RG, RGB, RGBA follow from the response length; other masks need DW2[15:12]. */
     if (!(lm->flags & TU_LMSG_NO_RESPONSE) && !tuL_trailing_mask(m->channel_mask)) return true;
     if (m->flags & TU_MSG_PIXEL_NULL_MASK) return true;
-    if (takes_sampler(info)) {
+    if (tu_op_uses_sampler(info)) {
         if (lm->flags & TU_LMSG_BINDLESS_SAMPLER) return true;
         if (lm->sampler >= 16) return true; /* the descriptor's field has 4 bits */
     }
@@ -329,7 +323,7 @@ tu_status tu_lower_sources(const tu_lmsg *lm, const tu_target *t, tu_lsource src
         &src[(lm->flags & TU_LMSG_BINDLESS_SURFACE) ? TU_LSRC_SURFACE_HANDLE : TU_LSRC_SURFACE];
     surf->file = TU_LSRC_IMM;
     surf->imm = lm->surface;
-    if (takes_sampler(info)) {
+    if (tu_op_uses_sampler(info)) {
         tu_lsource *smp =
             &src[(lm->flags & TU_LMSG_BINDLESS_SAMPLER) ? TU_LSRC_SAMPLER_HANDLE : TU_LSRC_SAMPLER];
         smp->file = TU_LSRC_IMM;

@@ -43,12 +43,6 @@ tu_send_fields tu_lower_fields(uint32_t desc, uint32_t ex_desc, const tu_target 
     return f;
 }
 
-static bool takes_sampler(tu_op op) {
-    const tu_op_info *info = tu_op_describe(op);
-    return info->kind == TU_KIND_SAMPLE || info->kind == TU_KIND_GATHER ||
-           info->kind == TU_KIND_LOD;
-}
-
 /* The parameter of the row that carries source s, for the refusal's sentence. */
 static const char *carrier(const tuL_op *row, unsigned s, uint32_t count, char *buf, size_t size) {
     for (int i = (int)row->nparams - 1; i >= 0; i--)
@@ -88,7 +82,7 @@ static tu_status verify(const tu_lpart *part, const tuL_op *row, const tu_target
                 (b->flags & (TU_MSG_PIXEL_NULL_MASK | TU_MSG_CPS)) ==
                     (a->flags & (TU_MSG_PIXEL_NULL_MASK | TU_MSG_CPS)) &&
                 d.msg.surface == lm->surface &&
-                (!takes_sampler(a->op) || d.sampler_address == want_sampler);
+                (!tu_op_uses_sampler(tu_op_describe(a->op)) || d.sampler_address == want_sampler);
     if (!same)
         return tuB_fail(err, TU_UNSUPPORTED,
                         "internal: the lowered %s decodes to other fields than its part",
@@ -149,7 +143,7 @@ tu_status tu_lower_payload(const tu_lpart *part, const tu_target *t, tu_payload 
     const bool cps = (m->flags & TU_MSG_CPS) != 0;
     const bool bindless_surface = (lm->flags & TU_LMSG_BINDLESS_SURFACE) != 0;
     const bool bindless_sampler = (lm->flags & TU_LMSG_BINDLESS_SAMPLER) != 0;
-    const bool sampled = takes_sampler(m->op);
+    const bool sampled = tu_op_uses_sampler(tu_op_describe(m->op));
     const uint32_t mode = (w == native ? 1u : 2u) | (half ? 4u : 0u);
     const uint32_t bit31 = t->xe2_msg_types ? (uint32_t)row->subop >> 5 & 1 : (cps ? 1u : 0u);
     out->desc = (bindless_surface ? TUL_BTI_BINDLESS : lm->surface) |

@@ -143,7 +143,7 @@ static tu_status check_msg(const tu_op_info *info, const tu_surface *s, const tu
                      "op %s needs a sampler compare function, but sampler compare is OFF",
                      info->name);
     }
-    if (info->kind == TU_KIND_SAMPLE || info->kind == TU_KIND_GATHER || info->kind == TU_KIND_LOD) {
+    if (tu_op_uses_sampler(info)) {
         TU_RETURN_IF(s->type == TU_SURFACE_BUFFER, err, TU_INVALID_ARGUMENT,
                      "op %s filters, but a BUFFER surface can only be loaded (LD)", info->name);
         TU_RETURN_IF(s->samples > 1, err, TU_INVALID_ARGUMENT,

@@ -76,8 +76,7 @@ tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_send_ta
     const tu_sampler *sampler = &load_state;
     if (st == TU_OK) {
         const tu_op_info *info = tu_op_describe(d->msg.msg.op);
-        if (info->kind == TU_KIND_SAMPLE || info->kind == TU_KIND_GATHER ||
-            info->kind == TU_KIND_LOD) {
+        if (tu_op_uses_sampler(info)) {
             sampler = find_sampler(d, tables);
             if (!sampler)
                 st = tuB_fail(err, TU_INVALID_ARGUMENT,
