@@ -125,8 +125,8 @@ typedef struct tu_op_info {
 /* The table row of op, or NULL for a value outside the enum. */
 TU_API const tu_op_info *tu_op_describe(tu_op op);
 
-/* Whether the op reads a sampler state: the SAMPLE, GATHER and LOD kinds do; LOAD and
- * INFO read the surface alone. */
+/* Whether the op reads a sampler state: the SAMPLE, GATHER and LOD kinds do, at float
+ * coordinates; LOAD and INFO read the surface alone, at integer ones. */
 static inline bool tu_op_uses_sampler(const tu_op_info *info) {
     return info->kind == TU_KIND_SAMPLE || info->kind == TU_KIND_GATHER ||
            info->kind == TU_KIND_LOD;

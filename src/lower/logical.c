@@ -103,7 +103,7 @@ void tuL_msg_reset(tu_msg *m, tu_op op) {
 bool tuL_implicit_derivs(tu_op op) {
     const tu_op_info *info = tu_op_describe(op);
     return info && (info->lod == TU_LOD_IMPLICIT || info->lod == TU_LOD_BIAS) &&
-           info->kind != TU_KIND_LOAD && info->kind != TU_KIND_INFO;
+           tu_op_uses_sampler(info);
 }
 
 uint32_t tuL_relevant_lanes(const tu_msg *m) {
@@ -232,8 +232,7 @@ uint32_t tuL_compare_mask(tu_op op, const tuL_op *row) {
 
 bool tuL_rounds_sources(const tu_msg *m) {
     const tu_op_info *info = tu_op_describe(m->op);
-    return (m->flags & TU_MSG_HALF_SOURCES) && info->kind != TU_KIND_LOAD &&
-           info->kind != TU_KIND_INFO;
+    return (m->flags & TU_MSG_HALF_SOURCES) && tu_op_uses_sampler(info);
 }
 
 uint32_t tuL_seen(const tu_msg *m, unsigned src, uint32_t lane, bool round) {

@@ -456,8 +456,7 @@ static tu_status run(const tu_binding *b, const tu_msg *msg, const tu_op_info *i
     const tu_surface *surface = &b->surface;
 
     _Alignas(64) tu_msg half_msg;
-    if ((msg->flags & TU_MSG_HALF_SOURCES) && info->kind != TU_KIND_LOAD &&
-        info->kind != TU_KIND_INFO) {
+    if ((msg->flags & TU_MSG_HALF_SOURCES) && tu_op_uses_sampler(info)) {
         half_msg = *msg;
         round_half_sources(&half_msg, tu_op_sources(msg->op, surface->type, surface->arrayed));
         msg = &half_msg;
