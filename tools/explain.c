@@ -12,7 +12,9 @@
  */
 #include "explain.h"
 
+#include "file.h"
 #include "help.h"
+#include "json.h"
 #include "query.h"
 #include "run_sass.h"
 #include "run_visa.h"
@@ -194,7 +196,8 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
     fprintf(f, "  \"steps\": [");
     for (size_t i = 0; i < r->count; i++) {
         const tu_trace_record *e = &r->events[i];
-        fprintf(f, "%s\n    {\"step\": \"%s\"", i ? "," : "", kind_names[e->kind]);
+        fprintf(f, "%s\n    {\"step\": ", i ? "," : "");
+        tj_string(f, kind_names[e->kind]);
         switch (e->kind) {
         case TU_TRACE_LOD:
             fprintf(f, ", \"derivatives\": [");
@@ -309,8 +312,9 @@ static int explain_lane(const char *path, bool sass, unsigned long line, unsigne
     if (!status) {
         const tu_format_class cls = texel_class(&rec, TU_CLASS_FLOAT);
         if (json) {
-            fprintf(out, "{\n  \"file\": \"%s\", \"line\": %lu, \"lane\": %lu,\n", path, line,
-                    lane);
+            fprintf(out, "{\n  \"file\": ");
+            tj_string(out, path);
+            fprintf(out, ", \"line\": %lu, \"lane\": %lu,\n", line, lane);
             print_json(out, &rec, cls);
             fprintf(out, "  \"truncated\": %s\n}\n", rec.overflow ? "true" : "false");
         } else {
@@ -351,23 +355,25 @@ int te_explain(int argc, char **argv, FILE *out, FILE *err) {
                               "usage: explain FILE LINE [--json], explain "
                               "FILE.visaasm|FILE.sass LINE LANE [--json]");
     if (visa) return explain_lane(words[0], sass, target, lane, json, out, err);
-    FILE *in = fopen(words[0], "r");
+    char *bytes, why[400];
+    FILE *in = tf_open_text(words[0], &bytes, why, sizeof why);
     if (!in) {
-        fprintf(err, "texunit: %s: %s\n", words[0], strerror(errno));
+        fprintf(err, "texunit: %s\n", why);
         return 1;
     }
     tu_image img;
     tq_sampler smp;
     tq_line q;
-    char why[400];
     if (!tq_state_at(in, (unsigned)target, &img, &smp, &q, why, sizeof why)) {
         fprintf(err, "texunit: %s:%lu: %s\n", words[0], target, why);
         fclose(in);
+        free(bytes);
         return 1;
     }
     char text[1100];
     line_text(in, (unsigned)target, text, sizeof text);
     fclose(in);
+    free(bytes);
     recorder rec = {calloc(MAX_EVENTS, sizeof(tu_trace_record)), 0, false, 0};
     int status = 0;
     tu_texel result;
@@ -387,13 +393,16 @@ int te_explain(int argc, char **argv, FILE *out, FILE *err) {
                                               ? TU_CLASS_FLOAT
                                               : (tu_format_class)d->format_class;
         if (json) {
-            fprintf(out, "{\n  \"file\": \"%s\", \"line\": %lu, \"query\": \"%s\",\n", words[0],
-                    target, text);
-            fprintf(out,
-                    "  \"texture\": {\"type\": \"%s\", \"format\": \"%s\", \"size\": [%u, "
-                    "%u, %u], \"levels\": %u, \"layers\": %u},\n",
-                    tq_type_word(s->type, s->arrayed), d->name, s->width, s->height, s->depth,
-                    s->level_count, s->layers);
+            fprintf(out, "{\n  \"file\": ");
+            tj_string(out, words[0]);
+            fprintf(out, ", \"line\": %lu, \"query\": ", target);
+            tj_string(out, text);
+            fprintf(out, ",\n  \"texture\": {\"type\": ");
+            tj_string(out, tq_type_word(s->type, s->arrayed));
+            fprintf(out, ", \"format\": ");
+            tj_string(out, d->name);
+            fprintf(out, ", \"size\": [%u, %u, %u], \"levels\": %u, \"layers\": %u},\n", s->width,
+                    s->height, s->depth, s->level_count, s->layers);
             print_json(out, &rec, texel_cls);
             fprintf(out, "  \"truncated\": %s,\n  \"result\": ", rec.overflow ? "true" : "false");
             value(out, &result, cls, true);

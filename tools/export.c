@@ -5,6 +5,8 @@
  */
 #include "export.h"
 
+#include "file.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -83,10 +85,29 @@ tu_status tx_kind_of(const char *path, tx_kind *kind, tu_error *err) {
     return TU_OK;
 }
 
+tu_status tx_read_as(const char *path, tx_kind kind, tu_image *img, tu_error *err) {
+    memset(img, 0, sizeof *img);
+    char why[sizeof err->message];
+    if (kind == TX_PNG) /* libpng reads the file as a stream, bounded by its size */
+        return tf_check_file(path, TF_DATA_BYTES, why, sizeof why)
+                   ? tu_png_read_file(path, img, err)
+                   : fail(err, TU_IO_ERROR, "%s", why);
+    size_t size;
+    char *bytes = tf_read_file(path, TF_DATA_BYTES, &size, why, sizeof why);
+    if (!bytes) return fail(err, TU_IO_ERROR, "%s", why);
+    const tu_status st = tu_ktx2_read_memory(bytes, size, img, err);
+    free(bytes);
+    if (st != TU_OK) {
+        snprintf(why, sizeof why, "%s", err->message);
+        fail(err, st, "KTX2 file \"%s\": %s", path, why);
+    }
+    return st;
+}
+
 tu_status tx_read(const char *path, tu_image *img, tu_error *err) {
     tx_kind kind;
     if (tx_kind_of(path, &kind, err) != TU_OK) return err->status;
-    return kind == TX_PNG ? tu_png_read_file(path, img, err) : tu_ktx2_read_file(path, img, err);
+    return tx_read_as(path, kind, img, err);
 }
 
 /* PNG holds the raw codes of 8- or 16-bit UNORM or sRGB colour formats of 1, 2 or 4

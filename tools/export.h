@@ -31,6 +31,9 @@ int tx_parse_option(int argc, char **argv, int *i, tx_select *sel, char *why, si
 typedef enum tx_kind { TX_KTX2, TX_PNG } tx_kind;
 tu_status tx_kind_of(const char *path, tx_kind *kind, tu_error *err);
 
+/* Read a file of that kind, whatever its name, through tf_read_file's checks (file.h). */
+tu_status tx_read_as(const char *path, tx_kind kind, tu_image *img, tu_error *err);
+
 /* Read a KTX2 or PNG file (refuses other extensions). */
 tu_status tx_read(const char *path, tu_image *img, tu_error *err);
 

@@ -12,6 +12,8 @@
  * from the kernel's `movs` of immediates; MEDIA_LD is not a sampler message.
  */
 #include "lower_cmd.h"
+
+#include "file.h"
 #include "query.h"
 
 #include "texunit/lower.h"
@@ -371,7 +373,7 @@ int tq_lower(const char *path, const char *target, FILE *out, FILE *err) {
     if (mesa) t.width_rule = TU_WIDTH_MESA;
     size_t size;
     char why[300];
-    char *text = tq_read_file(path, &size, why, sizeof why);
+    char *text = tf_read_file(path, TF_TEXT_BYTES, &size, why, sizeof why);
     if (!text) {
         fprintf(err, "texunit: %s\n", why);
         return 1;

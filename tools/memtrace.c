@@ -9,6 +9,8 @@
  */
 #include "memtrace.h"
 
+#include "file.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +33,7 @@ static void record(void *user, const tu_trace_record *r) {
     if (m->json) {
         char line[256];
         const size_t len = tu_trace_record_json(own, line, sizeof line);
-        m->failed |= fwrite(line, 1, len, m->json) != len;
+        fwrite(line, 1, len, m->json); /* an error stays on the stream */
     }
     if (m->cache) {
         const uint64_t region = ((uint64_t)r->kind << 32 | r->surface) << 40;
@@ -57,7 +59,7 @@ static void end_message(void *user) {
             s.message = m->message;
             char line[256];
             const size_t len = tu_trace_summary_json(&s, line, sizeof line);
-            m->failed |= fwrite(line, 1, len, m->json) != len;
+            fwrite(line, 1, len, m->json); /* an error stays on the stream */
         }
         free(scratch);
     }
@@ -87,8 +89,10 @@ bool tq_memtrace_open(tq_memtrace *m, const char *trace_path, const char *cache_
         }
         m->line_size = cfg.line_size;
     }
-    if (trace_path && !(m->json = fopen(trace_path, "wb"))) {
-        fprintf(err, "texunit: --trace %s: cannot open it for writing\n", trace_path);
+    char why[300];
+    m->json_path = trace_path;
+    if (trace_path && !(m->json = tf_create(trace_path, why, sizeof why))) {
+        fprintf(err, "texunit: --trace %s\n", why);
         tu_cache_destroy(m->cache);
         m->cache = NULL;
         return false;
@@ -108,11 +112,13 @@ bool tq_memtrace_close(tq_memtrace *m, FILE *err) {
                 (unsigned long long)t.lookups, (unsigned long long)t.hits,
                 (unsigned long long)t.misses, (unsigned long long)t.bytes_fetched);
     }
-    if (m->json && fclose(m->json) != 0) m->failed = true;
+    char why[300];
+    const bool written = !m->json || tf_close(m->json, m->json_path, why, sizeof why);
+    if (!written) fprintf(err, "texunit: --trace %s\n", why);
     tu_cache_destroy(m->cache);
     free(m->recs);
-    const bool ok = !m->failed;
-    if (!ok) fprintf(err, "texunit: the trace or the cache model failed (memory or writing)\n");
+    if (m->failed) fprintf(err, "texunit: the trace or the cache model failed (out of memory)\n");
+    const bool ok = written && !m->failed;
     memset(m, 0, sizeof *m);
     return ok;
 }

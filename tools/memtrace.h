@@ -14,6 +14,7 @@
 typedef struct tq_memtrace {
     tu_trace_sink sink;    /* give &sink to the engine */
     FILE *json;            /* --trace: one record per texel read, one summary per message */
+    const char *json_path; /* its name; "-" is standard output */
     tu_cache *cache;       /* --cache */
     uint32_t line_size;    /* the summaries' line size: the cache's, else 64 */
     uint32_t message;      /* messages so far */
@@ -26,11 +27,11 @@ typedef struct tq_memtrace {
      * added to lane_misses[lane] for lanes below `lanes` (texunit render --cache). */
     uint64_t *lane_misses;
     uint32_t lanes;
-    bool failed; /* out of memory or a write failed */
+    bool failed; /* out of memory, or the cache model failed (a write error stays on json) */
 } tq_memtrace;
 
-/* Open the trace file and/or make the cache (either may be NULL: then that part is off).
- * Returns false with the reason printed to err. */
+/* Open the trace file ("-": standard output) and/or make the cache (either may be NULL: then that
+ * part is off). Returns false with the reason printed to err. */
 bool tq_memtrace_open(tq_memtrace *m, const char *trace_path, const char *cache_spec, FILE *text,
                       FILE *err);
 

@@ -15,6 +15,8 @@
  */
 #include "query.h"
 
+#include "file.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -167,6 +169,16 @@ static bool parse_int(const char *s, int32_t *out) {
     long long v = strtoll(s, &end, 0);
     if (end == s || *end || errno || v < INT32_MIN || v > INT32_MAX) return false;
     *out = (int32_t)v;
+    return true;
+}
+
+bool tq_parse_u32(const char *s, uint32_t max, uint32_t *out) {
+    if (!(*s >= '0' && *s <= '9')) return false; /* strtoull takes blanks and signs first */
+    char *end;
+    errno = 0;
+    const unsigned long long v = strtoull(s, &end, 0);
+    if (*end || errno || v > max) return false;
+    *out = (uint32_t)v;
     return true;
 }
 
@@ -647,38 +659,10 @@ void tq_print(FILE *f, const tu_texel *v, tu_format_class cls) {
     fputc('\n', f);
 }
 
-char *tq_read_file(const char *path, size_t *size, char *why, size_t why_size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fail(why, why_size, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap) break;
-        char *bigger = cap <= (SIZE_MAX - 1) / 2 ? realloc(buf, cap * 2 + 1) : NULL;
-        if (!bigger) free(buf);
-        buf = bigger;
-        cap *= 2;
-    }
-    const bool failed = ferror(f);
-    fclose(f);
-    if (!buf || failed) {
-        free(buf);
-        fail(why, why_size, "%s: %s", path, failed ? "read error" : "out of memory");
-        return NULL;
-    }
-    buf[n] = 0;
-    *size = n;
-    return buf;
-}
-
 static bool load_texture_file(const char *path, tu_tiling tiling, tu_image *img, bool have_texture,
                               char *why, size_t why_size) {
     size_t size = 0;
-    unsigned char *bytes = (unsigned char *)tq_read_file(path, &size, why, why_size);
+    unsigned char *bytes = (unsigned char *)tf_read_file(path, TF_DATA_BYTES, &size, why, why_size);
     if (!bytes) return false;
     static const unsigned char ktx2[12] = {0xAB, 'K',  'T',  'X',  ' ',  '2',
                                            '0',  0xBB, '\r', '\n', 0x1A, '\n'};

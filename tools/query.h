@@ -31,6 +31,11 @@ bool tq_texture_too_large(const tu_surface *desc, uint64_t *bytes);
  * subnormal); a subnormal is kept as strtof rounds it. "inf" and "nan" parse as themselves. */
 bool tq_strtof(const char *s, float *out, char **end);
 
+/* The tools' one strict unsigned parser: the whole of s is a number (decimal, 0x hex or 0
+ * octal as strtoul reads them) with no sign, no blank and no other character, of at most
+ * max. False otherwise; *out is then unchanged. */
+bool tq_parse_u32(const char *s, uint32_t max, uint32_t *out);
+
 typedef enum tq_kind {
     TQ_BLANK, /* empty or comment */
     TQ_TEXTURE,
@@ -139,9 +144,6 @@ bool tq_make_texture_progress(const tq_texture *t, tu_image *img, const tu_progr
 
 /* Print four values as the format says: %.9g floats, integers for integer classes. */
 void tq_print(FILE *f, const tu_texel *v, tu_format_class cls);
-
-/* The bytes of a whole file, NUL-terminated, malloc'ed (free them); NULL with a reason. */
-char *tq_read_file(const char *path, size_t *size, char *why, size_t why_size);
 
 /* Read one line of a text file into buf (NUL-terminated, its LF kept) for the text formats'
  * line readers: TQ_LINE with *len bytes, NUL bytes counted so that tu_text_check sees them;

@@ -297,12 +297,17 @@ static bool make_texture(const char *spec, tu_image *img, char *why, size_t why_
     return tq_make_texture(&q.texture, img, why, why_size);
 }
 
+/* WxH, each even and 2..MAX_SIDE. */
 static bool parse_size(const char *s, uint32_t *w, uint32_t *h) {
-    unsigned a, b;
-    char tail;
-    if (sscanf(s, "%ux%u%c", &a, &b, &tail) != 2) return false;
+    char width[16];
+    const char *x = strchr(s, 'x');
+    if (!x || (size_t)(x - s) >= sizeof width) return false;
+    memcpy(width, s, (size_t)(x - s));
+    width[x - s] = 0;
+    uint32_t a, b;
+    if (!tq_parse_u32(width, MAX_SIDE, &a) || !tq_parse_u32(x + 1, MAX_SIDE, &b)) return false;
     *w = a, *h = b;
-    return a >= 2 && b >= 2 && a <= MAX_SIDE && b <= MAX_SIDE && a % 2 == 0 && b % 2 == 0;
+    return a >= 2 && b >= 2 && a % 2 == 0 && b % 2 == 0;
 }
 
 int tr_render(int argc, char **argv, FILE *out, FILE *err) {

@@ -35,6 +35,8 @@
  */
 #include "run_sass.h"
 
+#include "export.h"
+#include "file.h"
 #include "query.h"
 #include "texunit/nv.h"
 #include "texunit/texunit.h"
@@ -233,14 +235,16 @@ static bool texture_keys(run *r, char **w, int n, texture_args *a) {
 }
 
 static bool read_blob(run *r, const char *path, tu_image *src) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return fail(r, "%s: %s", path, strerror(errno));
+    char why[300];
+    size_t got;
+    char *bytes = tf_read_file(path, TF_DATA_BYTES, &got, why, sizeof why);
+    if (!bytes) return fail(r, "%s", why);
     const size_t want = src->surface.size;
-    const size_t got = fread(src->memory, 1, want, f);
-    const bool extra = fgetc(f) != EOF;
-    fclose(f);
-    if (got != want || extra)
-        return fail(r, "%s: a raw blob of this texture holds exactly %zu bytes", path, want);
+    if (got == want) memcpy(src->memory, bytes, want);
+    free(bytes);
+    if (got != want)
+        return fail(r, "%s: a raw blob of this texture holds exactly %zu bytes, not %zu", path,
+                    want, got);
     return true;
 }
 
@@ -364,7 +368,7 @@ static bool cmd_texture(run *r, char **w, int n) {
         const size_t len = strlen(a.file);
         bool ok;
         if (len > 5 && strcmp(a.file + len - 5, ".ktx2") == 0) {
-            ok = tu_ktx2_read_file(a.file, &src, &e) == TU_OK || refused(r, &e);
+            ok = tx_read_as(a.file, TX_KTX2, &src, &e) == TU_OK || refused(r, &e);
         } else {
             tu_surface shape = *s;
             ok = tu_image_create(&src, &shape, &e) == TU_OK ? read_blob(r, a.file, &src)
@@ -584,9 +588,10 @@ static bool run_line(run *r, char *line) {
 static int run_program(const char *path, FILE *out, FILE *err, unsigned explain_line,
                        unsigned explain_lane, const tu_trace_sink *explain,
                        const tu_trace_sink *trace) {
-    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    char *bytes, why[300];
+    FILE *in = tf_open_text(path, &bytes, why, sizeof why);
     if (!in) {
-        fprintf(err, "texunit: %s: %s\n", path, strerror(errno));
+        fprintf(err, "texunit: %s\n", why);
         return 1;
     }
     run *r = calloc(1, sizeof *r);
@@ -628,7 +633,8 @@ static int run_program(const char *path, FILE *out, FILE *err, unsigned explain_
     } else {
         fprintf(err, "texunit: %s: out of memory\n", path);
     }
-    if (in != stdin) fclose(in);
+    fclose(in);
+    free(bytes);
     return ok ? 0 : 1;
 }
 

@@ -25,6 +25,8 @@
  */
 #include "run_visa.h"
 
+#include "export.h"
+#include "file.h"
 #include "query.h"
 
 #include <ctype.h>
@@ -61,12 +63,37 @@ typedef struct run {
     const char *path;
 } run;
 
-/* A whole file through tq_read_file, reporting a failure on err. */
-static char *read_file(const char *path, size_t *size, FILE *err) {
+/* A whole file through tf_read_file, reporting a failure on err. */
+static char *read_file(const char *path, uint64_t limit, size_t *size, FILE *err) {
     char why[300];
-    char *text = tq_read_file(path, size, why, sizeof why);
+    char *text = tf_read_file(path, limit, size, why, sizeof why);
     if (!text) fprintf(err, "texunit: %s\n", why);
     return text;
+}
+
+/* `cps X Y`: the coarse pixel size, each side 1..MAX_CPS (the sampler's range). */
+enum { MAX_CPS = 4 };
+static bool parse_cps(const char *args, uint32_t *x, uint32_t *y) {
+    char words[2][16];
+    int n = 0;
+    const char *p = args;
+    while (n <= 2) {
+        while (tu_text_is_space(*p))
+            p++;
+        if (!*p) break;
+        const char *start = p;
+        while (*p && !tu_text_is_space(*p))
+            p++;
+        if (n == 2 || (size_t)(p - start) >= sizeof words[0]) return false;
+        memcpy(words[n], start, (size_t)(p - start));
+        words[n++][p - start] = 0;
+    }
+    uint32_t a, b;
+    if (n != 2 || !tq_parse_u32(words[0], MAX_CPS, &a) || !tq_parse_u32(words[1], MAX_CPS, &b) ||
+        a < 1 || b < 1)
+        return false;
+    *x = a, *y = b;
+    return true;
 }
 
 __attribute__((format(printf, 3, 4))) static int refuse(run *r, unsigned line, const char *fmt,
@@ -98,7 +125,10 @@ static char *word(char **cursor) {
     return start;
 }
 
+/* A number at the start of s, ended by the end, a blank or a comma; no sign (strtoull would
+ * wrap "-1" to 2^64 - 1). */
 static bool parse_u32(const char *s, uint32_t *out) {
+    if (!(*s >= '0' && *s <= '9')) return false;
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 0);
@@ -269,7 +299,7 @@ static int directive_surface(run *r, char *args, unsigned line) {
         }
         if (blob) {
             size_t size;
-            char *bytes = read_file(blob, &size, r->err);
+            char *bytes = read_file(blob, TF_DATA_BYTES, &size, r->err);
             if (!bytes) {
                 tu_image_free(img);
                 return refuse(r, line, "surface: cannot read %s", blob);
@@ -285,7 +315,7 @@ static int directive_surface(run *r, char *args, unsigned line) {
         }
     } else if (q.kind == TQ_TEXTURE_FILE) {
         tu_error err = {0};
-        if (tu_ktx2_read_file(q.texture.path, img, &err) != TU_OK)
+        if (tx_read_as(q.texture.path, TX_KTX2, img, &err) != TU_OK)
             return refuse(r, line, "surface: %s", err.message);
         tu_surface shape = img->surface;
         shape.tiling = q.texture.tiling;
@@ -393,8 +423,11 @@ static int read_directives(run *r, char *text) {
                 if (!parse_u32(args, &r->emask))
                     bad = refuse(r, line, "emask '%s' is not a number", args);
             } else if (strcmp(d, "cps") == 0) {
-                if (sscanf(args, "%u %u", &r->cps_x, &r->cps_y) != 2)
-                    bad = refuse(r, line, "cps '%s': expected two sizes", args);
+                if (!parse_cps(args, &r->cps_x, &r->cps_y))
+                    bad = refuse(r, line,
+                                 "cps '%s': expected the coarse pixel width and height, each "
+                                 "1..%d",
+                                 args, MAX_CPS);
             } else if (strcmp(d, "dump") == 0) {
                 char how[16] = "";
                 if (r->dump_count == MAX_DUMPS)
@@ -609,7 +642,7 @@ static void run_free(run *r) {
 
 static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_out) {
     size_t size;
-    char *text = read_file(path, &size, r->err);
+    char *text = read_file(path, TF_TEXT_BYTES, &size, r->err);
     if (!text) return 1;
     char *copy = malloc(size + 1);
     if (!copy) {
@@ -736,9 +769,10 @@ int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {
     free(copy);
     run_free(&r);
     if (rc) return rc;
-    FILE *bin = bin_path ? fopen(bin_path, "wb") : NULL;
+    char why[300];
+    FILE *bin = bin_path ? tf_create(bin_path, why, sizeof why) : NULL;
     if (bin_path && !bin) {
-        fprintf(errf, "texunit: %s: %s\n", bin_path, strerror(errno));
+        fprintf(errf, "texunit: %s\n", why);
         tu_visa_kernel_free(&k);
         return 1;
     }
@@ -753,7 +787,7 @@ int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {
             break;
         }
         if (bin) {
-            fwrite(buf, 1, n, bin);
+            fwrite(buf, 1, n, bin); /* an error stays on the stream for tf_close */
         } else {
             for (size_t b = 0; b < n; b++)
                 fprintf(out, "%02x%s", buf[b], b + 1 < n ? " " : "");
@@ -762,7 +796,10 @@ int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {
             fprintf(out, "  // %s\n", text);
         }
     }
-    if (bin && fclose(bin) != 0) rc = 1;
+    if (bin && !tf_close(bin, bin_path, why, sizeof why)) {
+        fprintf(errf, "texunit: %s\n", why);
+        rc = 1;
+    }
     tu_visa_kernel_free(&k);
     return rc;
 }
@@ -853,7 +890,7 @@ int tq_disasm_visa(const char *bin_path, const char *kernel_path, FILE *out, FIL
     free(copy);
     run_free(&r);
     size_t size;
-    char *bytes = read_file(bin_path, &size, errf);
+    char *bytes = read_file(bin_path, TF_DATA_BYTES, &size, errf);
     int rc = bytes ? 0 : 1;
     const tu_visa_platform platform = kernel_path ? k.platform : r.platform;
     const uint32_t grf = platform == TU_VISA_XE2 ? 64 : 32;

@@ -9,6 +9,7 @@
  */
 #include "explain.h"
 #include "export.h"
+#include "file.h"
 #include "help.h"
 #include "lower_cmd.h"
 #include "progress.h"
@@ -38,12 +39,7 @@ static int refused(const tu_error *err) {
 }
 
 static bool parse_u32(const char *s, uint32_t *out) {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || end == s || *end || s[0] == '-' || v > UINT32_MAX) return false;
-    *out = (uint32_t)v;
-    return true;
+    return tq_parse_u32(s, UINT32_MAX, out);
 }
 
 static bool ends_with(const char *s, const char *suffix) {
@@ -218,17 +214,20 @@ static int cmd_query(int argc, char **argv) {
     const bool echo = argc == 2 && strcmp(argv[1], "--echo") == 0;
     if (echo) argc--;
     if (argc != 1) return usage_error("%s", "usage: query FILE|- [--echo]");
-    FILE *in = strcmp(argv[0], "-") == 0 ? stdin : fopen(argv[0], "r");
+    char *bytes, why[300];
+    FILE *in = tf_open_text(argv[0], &bytes, why, sizeof why);
     if (!in) {
-        fprintf(stderr, "texunit: %s: %s\n", argv[0], strerror(errno));
+        fprintf(stderr, "texunit: %s\n", why);
         return EXIT_REFUSED;
     }
     tp_bar bar;
     tp_start(&bar, "query");
     const tu_progress progress = tp_progress(&bar);
-    unsigned bad = tq_run(in, in == stdin ? "<stdin>" : argv[0], stdout, stderr, echo, &progress);
+    const bool piped = strcmp(argv[0], "-") == 0;
+    unsigned bad = tq_run(in, piped ? "<stdin>" : argv[0], stdout, stderr, echo, &progress);
     tp_finish(&bar);
-    if (in != stdin) fclose(in);
+    fclose(in);
+    free(bytes);
     return bad ? EXIT_REFUSED : 0;
 }
 
@@ -636,7 +635,7 @@ static bool is_help_flag(const char *arg) {
     return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
-int main(int argc, char **argv) {
+static int run_command(int argc, char **argv) {
     if (argc < 2) {
         cmd_help(0, NULL);
         return EXIT_USAGE;
@@ -653,4 +652,9 @@ int main(int argc, char **argv) {
         return commands[i].run(argc - 2, argv + 2);
     }
     return usage_error("unknown command '%s'", argv[1]);
+}
+
+/* Every command's output checked once at the end: a full disk is a failure. */
+int main(int argc, char **argv) {
+    return tf_exit(run_command(argc, argv));
 }
