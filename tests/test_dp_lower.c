@@ -385,6 +385,10 @@ static void test_descriptors(void) {
     CHECK_ERR(tu_dp_lower_decode(&s, &tgl, &back, &rlen, &err), TU_INVALID_ARGUMENT, &err,
               "message type 30 on SFID 12 (data cache 1) is not a data-port message texunit "
               "lowers");
+    s = good, s.desc = (pay.desc & ~(0xfu << 8)) | (9u | 1u << 5) << 8; /* AOP 9 */
+    CHECK_ERR(tu_dp_lower_decode(&s, &tgl, &back, &rlen, &err), TU_UNSUPPORTED, &err,
+              "atomic op 9 (revsub) in message control 3:0 is not one texunit lowers (add sub "
+              "inc dec umin umax mov cmpwr and or xor imin imax predec)");
     /* split refusals */
     m.msg.atomic = TU_ATOMIC_FADD;
     tu_target ivb = target_named("ivb");

@@ -396,7 +396,9 @@ static const invalid_case invalid_cases[] = {
     {"type 9", m_type, "surface type 9 is not one of 1D (0), 2D (1), 3D (2), CUBE (3), BUFFER (4)"},
     {"format 0", m_format0, "surface format 0 is not a format"},
     {"format 9999", m_format_big, "surface format 9999 is not a format of the table (1.."},
-    {"tiling 6", m_tiling, "surface tiling 6"},
+    {"tiling 6", m_tiling,
+     "surface tiling 6 is not a known tiling (linear (0), nv_block_linear (1), x (2), y (3), "
+     "4 (4), 64 (5))"},
     {"arrayed 3D", m_arrayed_3d, "a 3D surface cannot be arrayed"},
     {"arrayed buffer", m_arrayed_buffer, "a BUFFER surface cannot be arrayed"},
     {"width 0", m_width0, "surface width 0 must be at least 1"},

@@ -270,9 +270,13 @@ static int lower_inst(lower_run *r, const tu_visa_line *l) {
     if (tu_visa_dataport_message(in, 0, &probe, NULL) == TU_OK) return lower_dataport(r, l);
     tu_lower_type_info ti;
     if (!tu_lower_describe_type(in->subop, in->uw_params, t, &ti)) {
-        fprintf(r->out, "  refused: sub-op %u has no message on target %s\n\n", in->subop, t->name);
-        fprintf(r->err, "texunit: %s:%u: sub-op %u has no message on target %s\n", r->path, l->line,
-                in->subop, t->name);
+        char name[512]; /* the instruction's mnemonic, as the kernel's text spells it */
+        tu_visa_print_inst(r->k, in, name, sizeof name);
+        name[strcspn(name, ". ")] = 0;
+        fprintf(r->out, "  refused: sampler sub-op %u (%s) has no message on target %s\n\n",
+                in->subop, name, t->name);
+        fprintf(r->err, "texunit: %s:%u: sampler sub-op %u (%s) has no message on target %s\n",
+                r->path, l->line, in->subop, name, t->name);
         return 1;
     }
     tu_lmsg *lm = calloc(1, sizeof *lm);

@@ -12,6 +12,7 @@
  */
 #include "lower_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static tuL_dp_gen gen_of(const tu_target *t) {
@@ -446,8 +447,21 @@ static tu_status legacy_decode(uint32_t sfid, uint32_t type, uint32_t ctrl, tuL_
             (tu_atomic_describe((tu_atomic)tuL_atomic_rows[i].atomic)->kind ==
              TU_ATOMIC_KIND_FLOAT) == fl)
             row = &tuL_atomic_rows[i];
-    TU_RETURN_IF(!row, err, TU_UNSUPPORTED, "atomic op %u%s is not one texunit lowers", aop,
-                 fl ? " (float)" : "");
+    if (!row) {
+        char lowered[160];
+        size_t n = 0;
+        lowered[0] = 0;
+        for (unsigned i = 0; i < tuL_atomic_row_count; i++)
+            if ((tu_atomic_describe((tu_atomic)tuL_atomic_rows[i].atomic)->kind ==
+                 TU_ATOMIC_KIND_FLOAT) == fl)
+                n += (size_t)snprintf(lowered + n, n < sizeof lowered ? sizeof lowered - n : 0,
+                                      "%s%s", n ? " " : "",
+                                      tuL_aop_name(tuL_atomic_rows[i].aop, fl));
+        return tuB_fail(err, TU_UNSUPPORTED,
+                        "%satomic op %u (%s) in message control 3:0 is not one texunit lowers "
+                        "(%s)",
+                        fl ? "float " : "", aop, tuL_aop_name(aop, fl), lowered);
+    }
     d->atomic = row->atomic;
     m->no_response = !(ctrl >> 5 & 1);
     return TU_OK;

@@ -246,6 +246,18 @@ const tuL_atomic_row tuL_atomic_rows[] = {
 const unsigned tuL_dp_row_count = sizeof tuL_dp_rows / sizeof tuL_dp_rows[0];
 const unsigned tuL_atomic_row_count = sizeof tuL_atomic_rows / sizeof tuL_atomic_rows[0];
 
+/* The legacy data port's op names by message control 3:0 (Mesa brw_eu_defines.h, BRW_AOP_*;
+ * fsub as the table above): integer ops, and the float ops of message type 0x1B. */
+static const char *const aop_names[2][16] = {{NULL, "and", "or", "xor", "mov", "inc", "dec", "add",
+                                              "sub", "revsub", "imax", "imin", "umax", "umin",
+                                              "cmpwr", "predec"},
+                                             {NULL, "fmax", "fmin", "fcmpwr", "fadd", "fsub"}};
+
+const char *tuL_aop_name(uint32_t aop, bool is_float) {
+    const char *name = aop < 16 ? aop_names[is_float][aop] : NULL;
+    return name ? name : "reserved";
+}
+
 const tuL_dp_row *tuL_dp_by_opcode(uint8_t opcode) {
     for (unsigned i = 0; i < tuL_dp_row_count; i++)
         if (tuL_dp_rows[i].opcode == opcode) return &tuL_dp_rows[i];

@@ -194,6 +194,10 @@ typedef struct tuL_atomic_row {
 extern const tuL_atomic_row tuL_atomic_rows[];
 extern const unsigned tuL_atomic_row_count;
 
+/* The name of legacy data-port atomic op `aop` (message control 3:0), of the float ops of
+ * message type 0x1B when is_float: "add", "fmax", ...; "reserved" for a code with none. */
+const char *tuL_aop_name(uint32_t aop, bool is_float);
+
 /* The row of vISA atomic code `code` (bits 4:0 of the op byte) or text; NULL when none. */
 const tuL_atomic_row *tuL_atomic_by_code(uint8_t code);
 const tuL_atomic_row *tuL_atomic_by_text(const char *text);

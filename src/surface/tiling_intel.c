@@ -6,6 +6,8 @@
  */
 #include "tiling_intel.h"
 
+#include <stdio.h>
+
 /* Swizzle entries: coordinate kind in bits 7..6, bit index in bits 5..0. */
 #define U(i)    ((uint8_t)((TUS_SWZ_U << 6) | (i)))
 #define V(i)    ((uint8_t)((TUS_SWZ_V << 6) | (i)))
@@ -472,9 +474,19 @@ void tuS_intel_copy_from_tiled(const tuS_intel_layout *l, uint32_t level, uint32
 
 /* --- tu_surface's Intel tilings ---------------------------------------------------------- */
 
+static const char *const tiling_names[] = {"linear", "nv_block_linear", "x", "y", "4", "64"};
+
 const char *tu_tiling_name(tu_tiling tiling) {
-    static const char *const names[] = {"linear", "nv_block_linear", "x", "y", "4", "64"};
-    return (unsigned)tiling < sizeof names / sizeof names[0] ? names[tiling] : "?";
+    return (unsigned)tiling < sizeof tiling_names / sizeof tiling_names[0] ? tiling_names[tiling]
+                                                                           : "?";
+}
+
+void tuS_tiling_list(char *buf, size_t size) {
+    size_t n = 0;
+    buf[0] = 0;
+    for (unsigned t = 0; t < sizeof tiling_names / sizeof tiling_names[0]; t++)
+        n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s (%u)", t ? ", " : "",
+                              tiling_names[t], t);
 }
 
 static tuS_intel_tiling intel_of(tu_tiling t) {

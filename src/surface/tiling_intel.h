@@ -117,6 +117,10 @@ void tuS_intel_copy_from_tiled(const tuS_intel_layout *l, uint32_t level, uint32
 /* "x", "y", "4", "64". */
 const char *tuS_intel_tiling_name(tuS_intel_tiling tiling);
 
+/* Every tu_tiling by tu_tiling_name with its number, "linear (0), nv_block_linear (1), ...",
+ * for messages that give the legal tilings. */
+void tuS_tiling_list(char *buf, size_t size);
+
 /* --- tu_surface's Intel tilings (TU_TILING_INTEL_*) ------------------------------------ */
 
 static inline bool tuS_tiling_is_intel(tu_tiling t) {

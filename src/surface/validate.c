@@ -58,10 +58,12 @@ tu_status tuS_check_shape(const tu_surface *s, tu_error *err) {
                      name);
         /* Intel tilings lay the blocks out as elements too (tiling_intel.c, as isl does). */
     }
-    TU_RETURN_IF((unsigned)s->tiling > TU_TILING_INTEL_64, err, TU_INVALID_ARGUMENT,
-                 "surface tiling %d is not a known tiling (LINEAR 0, NV_BLOCK_LINEAR 1, "
-                 "INTEL_X 2, INTEL_Y 3, INTEL_4 4, INTEL_64 5)",
-                 (int)s->tiling);
+    if ((unsigned)s->tiling > TU_TILING_INTEL_64) {
+        char tilings[128];
+        tuS_tiling_list(tilings, sizeof tilings);
+        return tuB_fail(err, TU_INVALID_ARGUMENT, "surface tiling %d is not a known tiling (%s)",
+                        (int)s->tiling, tilings);
+    }
     if (s->tiling == TU_TILING_NV_BLOCK_LINEAR) {
         TU_RETURN_IF(s->type == TU_SURFACE_BUFFER, err, TU_INVALID_ARGUMENT,
                      "surface tiling NV_BLOCK_LINEAR: a BUFFER surface is linear");
