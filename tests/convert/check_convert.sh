@@ -4,12 +4,7 @@
 # what it holds, a selected image is the surface's own texels, --tonemap maps by its rules,
 # and everything else is refused with the reason.
 #   check_convert.sh TEXUNIT WORK_DIR
-set -eu
-texunit=$1 work=$2
-mkdir -p "$work"
-cd "$work"
-status=0
-fail() { echo "FAIL: $*"; status=1; }
+. "$(dirname "$0")/../tool_check.sh"
 
 # refuse "REASON" texunit ARGS...: exit 1 (or 2 for usage), nothing written, REASON said.
 refuse() {

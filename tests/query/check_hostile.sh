@@ -5,12 +5,7 @@
 # texture limit (refused before anything is allocated), and subnormal floats, which are
 # numbers (kept exactly), beside overflow and underflow, which are not.
 #   check_hostile.sh TEXUNIT WORK_DIR
-set -eu
-texunit=$1 work=$2
-mkdir -p "$work"
-cd "$work"
-status=0
-fail() { echo "FAIL: $*"; status=1; }
+. "$(dirname "$0")/../tool_check.sh"
 
 "$texunit" gen 1d rgba8_unorm 8 1 1 1 1 1 line.ktx2 > /dev/null
 printf 'texture_file line.ktx2 tiling=x\nlevels\n' > tiling.txt
