@@ -497,7 +497,7 @@ static const th_command commands[] = {
      "line stops the run with \"texunit: FILE:LINE: reason\".\n"
      "  --trace FILE.jsonl  every texel, MCS, header and media_ld read of every message,\n"
      "                      one JSON line each, and a summary line per message\n"
-     "                      (texunit/trace.h)\n"
+     "                      (texunit/trace.h); \"-\" writes them to standard output\n"
      "  --cache SPEC        the reads through a set-associative texture-cache model,\n"
      "                      SIZE,LINE,WAYS[,plru] (e.g. 16KiB,64B,4; LRU, or tree\n"
      "                      pseudo-LRU with plru): its hits and misses\n"
@@ -511,8 +511,8 @@ static const th_command commands[] = {
      "  $ texunit run examples/tld.sass\n"
      "  $ texunit run examples/trilinear.visaasm --trace t.jsonl --cache 16KiB,64B,4"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]", "encode its instructions (vISA 4.1)",
-     "Encodes the instructions in the vISA 4.1 layout into OUT.bin; without OUT.bin, each\n"
-     "instruction's bytes in hex followed by its text.\n"
+     "Encodes the instructions in the vISA 4.1 layout into OUT.bin (\"-\": standard output);\n"
+     "without OUT.bin, each instruction's bytes in hex followed by its text.\n"
      "\n"
      "  $ texunit asm examples/trilinear.visaasm\n"
      "  $ texunit asm examples/trilinear.visaasm k.bin"},
@@ -578,8 +578,8 @@ static const char patterns_text[] =
     "A pattern name takes the place of SEED in gen, render and the query texture line;\n"
     "tu_surface_fill_pattern (texunit/surface.h) has the exact rules.";
 
-static const char exit_text[] = "0 success, 1 texunit refused the input (the reason is printed), "
-                                "2 a usage error.";
+static const char exit_text[] = "0 success, 1 texunit refused the input or could not write its "
+                                "output (the reason is\nprinted), 2 a usage error.";
 
 static const char diagnostics_text[] =
     "Errors go to standard error: \"texunit: FILE:LINE: reason\" where there is a file and\n"
@@ -589,11 +589,26 @@ static const char diagnostics_text[] =
     "convert, render, big query textures) draws a progress bar on standard error when\n"
     "that is a terminal, and nothing otherwise.";
 
+/* FILES: the limits of tools/file.c, from its constants. */
+static void files_text(char *buf, size_t size) {
+    snprintf(buf, size,
+             "Every file texunit reads is a regular file: a directory, FIFO or device is refused\n"
+             "at once. Text files (query case files, .visaasm, .sass) hold at most %llu bytes,\n"
+             "data files (.ktx2, .png, raw texel blobs, vISA binaries) at most %llu bytes;\n"
+             "`query -` reads standard input up to the text limit. \"-\" as a file the tool\n"
+             "writes is standard output: KTX2 for gen and convert, PNG for render, the\n"
+             "records of --trace, the binary of asm OUT.bin; as the image convert, info, texel\n"
+             "and render --texture read, it is KTX2 on standard input. A failed write,\n"
+             "to a file or to standard output, is exit status 1.",
+             (unsigned long long)TF_TEXT_BYTES, (unsigned long long)TF_DATA_BYTES);
+}
+
 /* The manual: the command table and the sections; TYPES comes from the query parser's own
  * table, so help lists exactly the words gen and query take. */
-enum { SECTION_COUNT = 5 };
+enum { SECTION_COUNT = 6, FILES_TEXT_SIZE = 1024 };
 
-static th_manual manual(char *types, size_t size, th_section sections[SECTION_COUNT]) {
+static th_manual manual(char *types, size_t size, char files[FILES_TEXT_SIZE],
+                        th_section sections[SECTION_COUNT]) {
     size_t n = 0;
     types[0] = 0;
     for (size_t i = 0; tq_type_word_at(i); i++)
@@ -602,16 +617,18 @@ static th_manual manual(char *types, size_t size, th_section sections[SECTION_CO
     sections[0] = (th_section){"TYPES", types};
     sections[1] = (th_section){"FORMATS", formats_text};
     sections[2] = (th_section){"PATTERNS", patterns_text};
-    sections[3] = (th_section){"EXIT STATUS", exit_text};
-    sections[4] = (th_section){"DIAGNOSTICS", diagnostics_text};
+    files_text(files, FILES_TEXT_SIZE);
+    sections[3] = (th_section){"FILES", files};
+    sections[4] = (th_section){"EXIT STATUS", exit_text};
+    sections[5] = (th_section){"DIAGNOSTICS", diagnostics_text};
     return (th_manual){tu_version_string(), description, commands,
                        COUNT(commands),     sections,    SECTION_COUNT};
 }
 
 static int cmd_help(int argc, char **argv) {
-    char types[256];
+    char types[256], files[FILES_TEXT_SIZE];
     th_section sections[SECTION_COUNT];
-    const th_manual m = manual(types, sizeof types, sections);
+    const th_manual m = manual(types, sizeof types, files, sections);
     if (argc == 0) {
         th_print_overview(stdout, &m);
         return 0;

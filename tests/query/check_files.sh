@@ -36,6 +36,7 @@ while IFS= read -r line; do
 done < trace.jsonl
 
 # --- reads: only regular files, and not too large ----------------------------------------
+rm -rf fifo.* dir.* zero.* full.* ./-
 mkfifo fifo.txt fifo.visaasm fifo.sass fifo.ktx2 fifo.png fifo.bin
 mkdir dir.txt dir.visaasm dir.ktx2
 ln -s /dev/zero zero.txt; ln -s /dev/zero zero.visaasm; ln -s /dev/zero zero.sass
