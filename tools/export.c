@@ -75,7 +75,7 @@ static bool ends_with(const char *s, const char *suffix) {
 }
 
 tu_status tx_kind_of(const char *path, tx_kind *kind, tu_error *err) {
-    if (ends_with(path, ".ktx2"))
+    if (strcmp(path, "-") == 0 || ends_with(path, ".ktx2"))
         *kind = TX_KTX2;
     else if (ends_with(path, ".png"))
         *kind = TX_PNG;
@@ -273,15 +273,40 @@ static tu_status extract(const tu_surface *s, uint32_t level, uint32_t layer, ui
     return TU_OK;
 }
 
+/* The file's bytes from the library's writer, written through tf_create and tf_close. */
+static tu_status write_file(const char *path, tx_kind kind, const tu_surface *s, tu_error *err) {
+    void *bytes = NULL;
+    size_t size = 0;
+    const tu_status st = kind == TX_PNG ? tu_png_write_memory(s, 0, 0, &bytes, &size, err)
+                                        : tu_ktx2_write_memory(s, &bytes, &size, err);
+    if (st != TU_OK) return st;
+    char why[sizeof err->message];
+    FILE *f = tf_create(path, why, sizeof why);
+    if (!f) {
+        free(bytes);
+        return fail(err, TU_IO_ERROR, "%s", why);
+    }
+    fwrite(bytes, 1, size, f); /* an error stays on the stream for tf_close */
+    free(bytes);
+    if (tf_close(f, path, why, sizeof why)) return TU_OK;
+    if (f != stdout) remove(path); /* no half-written file behind */
+    return fail(err, TU_IO_ERROR, "%s", why);
+}
+
 tu_status tx_write(const char *path, const tu_surface *s, const tx_select *sel,
                    const tu_progress *progress, tu_error *err) {
     tx_kind kind;
     if (tx_kind_of(path, &kind, err) != TU_OK) return err->status;
+    return tx_write_as(path, kind, s, sel, progress, err);
+}
+
+tu_status tx_write_as(const char *path, tx_kind kind, const tu_surface *s, const tx_select *sel,
+                      const tu_progress *progress, tu_error *err) {
     const bool selected = sel->level >= 0 || sel->layer >= 0 || sel->face >= 0 || sel->slice >= 0;
     if (kind == TX_KTX2 && sel->tonemap)
         return fail(err, TU_INVALID_ARGUMENT,
                     "--tonemap: '%s' is a KTX2 file, which holds every format as it is", path);
-    if (kind == TX_KTX2 && !selected) return tu_ktx2_write_file(path, s, err);
+    if (kind == TX_KTX2 && !selected) return write_file(path, kind, s, err);
     if (s->type == TU_SURFACE_BUFFER)
         return fail(err, TU_UNSUPPORTED, "'%s': a buffer surface has no 2D image", path);
 
@@ -301,8 +326,7 @@ tu_status tx_write(const char *path, const tu_surface *s, const tx_select *sel,
     tu_image one;
     if (extract(s, level, layer, slice, sel->tonemap, progress, &one, err) != TU_OK)
         return err->status;
-    const tu_status st = kind == TX_PNG ? tu_png_write_file(path, &one.surface, 0, 0, err)
-                                        : tu_ktx2_write_file(path, &one.surface, err);
+    const tu_status st = write_file(path, kind, &one.surface, err);
     tu_image_free(&one);
     return st;
 }

@@ -27,7 +27,8 @@ tx_select tx_select_none(void);
  * not one of them; -1 with a reason in why when its value is bad or missing. */
 int tx_parse_option(int argc, char **argv, int *i, tx_select *sel, char *why, size_t why_size);
 
-/* The file kinds, by extension (.ktx2, .png); refuses any other with a sentence. */
+/* The file kinds, by extension (.ktx2, .png), and "-" (standard input or output) as KTX2;
+ * refuses any other with a sentence. */
 typedef enum tx_kind { TX_KTX2, TX_PNG } tx_kind;
 tu_status tx_kind_of(const char *path, tx_kind *kind, tu_error *err);
 
@@ -37,9 +38,13 @@ tu_status tx_read_as(const char *path, tx_kind kind, tu_image *img, tu_error *er
 /* Read a KTX2 or PNG file (refuses other extensions). */
 tu_status tx_read(const char *path, tu_image *img, tu_error *err);
 
-/* Write surface s to path: KTX2 all of it (or the one selected image), PNG as the header
- * says. The rows of a selected image report to `progress` (NULL: none). */
+/* Write surface s to path ("-": standard output) through tf_create and tf_close (file.h):
+ * KTX2 all of it (or the one selected image), PNG as the header says. The rows of a selected
+ * image report to `progress` (NULL: none). A file that fails is removed. */
 tu_status tx_write(const char *path, const tu_surface *s, const tx_select *sel,
                    const tu_progress *progress, tu_error *err);
+/* The same as a file of that kind, whatever its name. */
+tu_status tx_write_as(const char *path, tx_kind kind, const tu_surface *s, const tx_select *sel,
+                      const tu_progress *progress, tu_error *err);
 
 #endif /* TEXUNIT_EXPORT_H */

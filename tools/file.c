@@ -140,6 +140,9 @@ FILE *tf_create(const char *path, char *why, size_t why_size) {
     return f;
 }
 
+/* Whether a failure of standard output was already reported (by a tf_close of it). */
+static bool stdout_failed;
+
 bool tf_close(FILE *f, const char *path, char *why, size_t why_size) {
     const char *name = f == stdout ? "standard output" : path;
     errno = 0;
@@ -153,13 +156,15 @@ bool tf_close(FILE *f, const char *path, char *why, size_t why_size) {
     }
     if (!ok)
         fail(why, why_size, "cannot write %s: %s", name, error ? strerror(error) : "write error");
+    if (!ok && f == stdout) stdout_failed = true;
     return ok;
 }
 
 int tf_exit(int status) {
     char why[300];
+    const bool reported = stdout_failed;
     if (!tf_close(stdout, "-", why, sizeof why)) {
-        fprintf(stderr, "texunit: %s\n", why);
+        if (!reported) fprintf(stderr, "texunit: %s\n", why);
         return status ? status : 1;
     }
     return status;

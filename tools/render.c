@@ -352,7 +352,9 @@ int tr_render(int argc, char **argv, FILE *out, FILE *err) {
         return usage(err, "%s", "--show misses needs --cache SIZE,LINE,WAYS[,plru]");
     tu_error e = {0};
     tx_kind kind;
-    if (tx_kind_of(path, &kind, &e) != TU_OK || kind != TX_PNG)
+    const bool piped = strcmp(path, "-") == 0; /* the picture on standard output */
+    FILE *text = piped ? err : out;            /* then the words go to standard error */
+    if (!piped && (tx_kind_of(path, &kind, &e) != TU_OK || kind != TX_PNG))
         return refused(err, "OUT must be a .png file");
 
     char why[300];
@@ -386,7 +388,7 @@ int tr_render(int argc, char **argv, FILE *out, FILE *err) {
     if (!status && cache) {
         if (!(pic.misses = calloc(n, sizeof *pic.misses))) {
             status = refused(err, "out of memory");
-        } else if (!tq_memtrace_open(&mt, NULL, cache, out, err)) {
+        } else if (!tq_memtrace_open(&mt, NULL, cache, text, err)) {
             status = EXIT_REFUSED;
         } else {
             traced = true;
@@ -434,14 +436,14 @@ int tr_render(int argc, char **argv, FILE *out, FILE *err) {
             tu_format_encode(TU_FORMAT_R8G8B8A8_UNORM, &t, (uint8_t *)img.memory + i * 4);
         }
         const tx_select none = tx_select_none();
-        if (tx_write(path, &img.surface, &none, NULL, &e) != TU_OK)
+        if (tx_write_as(path, TX_PNG, &img.surface, &none, NULL, &e) != TU_OK)
             status = refused(err, e.message);
         else
-            fprintf(out, "wrote %s\n", path);
+            fprintf(text, "wrote %s\n", piped ? "standard output" : path);
     }
     if (traced && !tq_memtrace_close(&mt, err) && !status) status = EXIT_REFUSED;
     if (traced && !status)
-        fprintf(out, "misses per pixel: max %llu sum %llu\n", (unsigned long long)max_misses,
+        fprintf(text, "misses per pixel: max %llu sum %llu\n", (unsigned long long)max_misses,
                 (unsigned long long)sum_misses);
     tu_image_free(&img);
     free(pic.rgba);

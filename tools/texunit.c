@@ -47,6 +47,14 @@ static bool ends_with(const char *s, const char *suffix) {
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* "wrote OUT", on standard error when OUT is "-" (standard output holds the file). */
+static void report_written(const char *path) {
+    if (strcmp(path, "-") == 0)
+        fprintf(stderr, "wrote standard output\n");
+    else
+        printf("wrote %s\n", path);
+}
+
 static tu_status load_image(const char *path, tu_image *img, tu_error *err) {
     return tx_read(path, img, err);
 }
@@ -143,7 +151,7 @@ static int cmd_gen(int argc, char **argv) {
     tp_finish(&bar);
     tu_image_free(&img);
     if (st != TU_OK) return refused(&err);
-    printf("wrote %s\n", argv[8]);
+    report_written(argv[8]);
     return 0;
 }
 
@@ -166,7 +174,7 @@ static int cmd_convert(int argc, char **argv) {
     tp_finish(&bar);
     tu_image_free(&img);
     if (st != TU_OK) return refused(&err);
-    printf("wrote %s\n", argv[1]);
+    report_written(argv[1]);
     return 0;
 }
 

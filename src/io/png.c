@@ -41,6 +41,16 @@ tu_status tu_png_write_file(const char *path, const tu_surface *s, uint32_t leve
     return tuB_fail(err, TU_UNSUPPORTED, "texunit was built without libpng");
 }
 
+tu_status tu_png_write_memory(const tu_surface *s, uint32_t level, uint32_t layer, void **bytes,
+                              size_t *size, tu_error *err) {
+    (void)s;
+    (void)level;
+    (void)layer;
+    if (bytes) *bytes = NULL;
+    if (size) *size = 0;
+    return tuB_fail(err, TU_UNSUPPORTED, "texunit was built without libpng");
+}
+
 #else /* TEXUNIT_HAVE_PNG */
 
 #include <png.h>
@@ -55,6 +65,8 @@ typedef struct png_context {
     uint8_t *pixels;    /* the writer's rows */
     uint64_t file_size; /* the reader's file, in bytes (a pipe: no bound) */
     uint64_t offset;    /* the reader's position in the file */
+    uint8_t *out;       /* the memory writer's bytes (file NULL), out_size of out_cap */
+    size_t out_size, out_cap;
 } png_context;
 
 /* Deflate expands at most 1032:1 (zlib's "Technical details": a 258-byte match costs at least
@@ -304,11 +316,37 @@ static tu_status png_pixels(const tu_surface *s, const tu_format_desc *d, const 
     return TU_OK;
 }
 
+/* libpng's write callback for tu_png_write_memory: the bytes appended to ctx->out. */
+static void on_png_write(png_structp png, png_bytep data, size_t length) {
+    png_context *ctx = png_get_io_ptr(png);
+    if (length > ctx->out_cap - ctx->out_size) {
+        size_t cap = ctx->out_cap ? ctx->out_cap : 4096;
+        while (cap - ctx->out_size < length && cap <= SIZE_MAX / 2)
+            cap *= 2;
+        uint8_t *grown = cap - ctx->out_size >= length ? realloc(ctx->out, cap) : NULL;
+        if (!grown) {
+            snprintf(ctx->message, sizeof ctx->message, "out of memory after %zu bytes",
+                     ctx->out_size);
+            png_longjmp(png, 1);
+        }
+        ctx->out = grown, ctx->out_cap = cap;
+    }
+    memcpy(ctx->out + ctx->out_size, data, length);
+    ctx->out_size += length;
+}
+
+static void on_png_flush(png_structp png) {
+    (void)png;
+}
+
 static tu_status png_write_run(png_context *ctx, const char *path, uint32_t w, uint32_t h,
                                const png_layout *lay, tu_error *err) {
     if (setjmp(png_jmpbuf(ctx->png)))
         return tuB_fail(err, TU_IO_ERROR, "cannot write PNG file \"%s\": %s", path, ctx->message);
-    png_init_io(ctx->png, ctx->file);
+    if (ctx->file)
+        png_init_io(ctx->png, ctx->file);
+    else
+        png_set_write_fn(ctx->png, ctx, on_png_write, on_png_flush);
     png_set_IHDR(ctx->png, ctx->info, w, h, lay->bits, lay->color_type, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(ctx->png, ctx->info);
@@ -317,9 +355,9 @@ static tu_status png_write_run(png_context *ctx, const char *path, uint32_t w, u
     return TU_OK;
 }
 
-tu_status tu_png_write_file(const char *path, const tu_surface *s, uint32_t level, uint32_t layer,
-                            tu_error *err) {
-    TU_RETURN_IF(!path, err, TU_INVALID_ARGUMENT, "PNG file path is NULL");
+/* The writer of tu_png_write_file (to_file) and tu_png_write_memory (into ctx->out). */
+static tu_status png_write(png_context *ctx, const char *path, bool to_file, const tu_surface *s,
+                           uint32_t level, uint32_t layer, tu_error *err) {
     TU_RETURN_IF(!s, err, TU_INVALID_ARGUMENT, "surface is NULL");
     TU_TRY(tu_surface_validate(s, err));
     TU_RETURN_IF(s->type == TU_SURFACE_3D || s->type == TU_SURFACE_BUFFER, err, TU_UNSUPPORTED,
@@ -340,40 +378,61 @@ tu_status tu_png_write_file(const char *path, const tu_surface *s, uint32_t leve
                  d->name);
     const png_layout lay = png_layout_of(d);
     const size_t row_bytes = (size_t)w * lay.channels * (size_t)lay.bits / 8;
-    png_context ctx = {.message = "unknown error"};
-    ctx.pixels = malloc(row_bytes * h);
-    ctx.rows = malloc(sizeof *ctx.rows * h);
+    ctx->pixels = malloc(row_bytes * h);
+    ctx->rows = malloc(sizeof *ctx->rows * h);
     tu_status st = TU_OK;
-    if (!ctx.pixels || !ctx.rows)
+    if (!ctx->pixels || !ctx->rows)
         st = tuB_fail(err, TU_OUT_OF_MEMORY, "could not allocate %zu bytes for PNG file \"%s\"",
                       row_bytes * h, path);
-    if (st == TU_OK) st = png_pixels(s, d, &lay, level, layer, w, h, ctx.pixels, err);
+    if (st == TU_OK) st = png_pixels(s, d, &lay, level, layer, w, h, ctx->pixels, err);
     if (st == TU_OK) {
         for (uint32_t y = 0; y < h; y++)
-            ctx.rows[y] = ctx.pixels + (size_t)y * row_bytes;
-        ctx.file = fopen(path, "wb");
-        if (!ctx.file)
+            ctx->rows[y] = ctx->pixels + (size_t)y * row_bytes;
+        if (to_file && !(ctx->file = fopen(path, "wb")))
             st = tuB_fail(err, TU_IO_ERROR, "cannot create PNG file \"%s\": %s", path,
                           strerror(errno));
     }
     if (st == TU_OK) {
-        ctx.png =
-            png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, on_png_error, on_png_warning);
-        ctx.info = ctx.png ? png_create_info_struct(ctx.png) : NULL;
-        if (!ctx.png || !ctx.info)
+        ctx->png =
+            png_create_write_struct(PNG_LIBPNG_VER_STRING, ctx, on_png_error, on_png_warning);
+        ctx->info = ctx->png ? png_create_info_struct(ctx->png) : NULL;
+        if (!ctx->png || !ctx->info)
             st = tuB_fail(err, TU_OUT_OF_MEMORY, "could not create libpng's writer for \"%s\"",
                           path);
         else
-            st = png_write_run(&ctx, path, w, h, &lay, err);
-        png_destroy_write_struct(ctx.png ? &ctx.png : NULL, ctx.info ? &ctx.info : NULL);
-        if (fclose(ctx.file) != 0 && st == TU_OK)
+            st = png_write_run(ctx, path, w, h, &lay, err);
+        png_destroy_write_struct(ctx->png ? &ctx->png : NULL, ctx->info ? &ctx->info : NULL);
+    }
+    if (ctx->file) {
+        if (fclose(ctx->file) != 0 && st == TU_OK)
             st = tuB_fail(err, TU_IO_ERROR, "cannot finish writing PNG file \"%s\": %s", path,
                           strerror(errno));
         if (st != TU_OK) remove(path); /* no half-written file behind */
     }
-    free(ctx.rows);
-    free(ctx.pixels);
+    free(ctx->rows);
+    free(ctx->pixels);
     return st;
+}
+
+tu_status tu_png_write_file(const char *path, const tu_surface *s, uint32_t level, uint32_t layer,
+                            tu_error *err) {
+    TU_RETURN_IF(!path, err, TU_INVALID_ARGUMENT, "PNG file path is NULL");
+    png_context ctx = {.message = "unknown error"};
+    return png_write(&ctx, path, true, s, level, layer, err);
+}
+
+tu_status tu_png_write_memory(const tu_surface *s, uint32_t level, uint32_t layer, void **bytes,
+                              size_t *size, tu_error *err) {
+    TU_RETURN_IF(!bytes || !size, err, TU_INVALID_ARGUMENT, "output bytes or size is NULL");
+    *bytes = NULL, *size = 0;
+    png_context ctx = {.message = "unknown error"};
+    const tu_status st = png_write(&ctx, "(memory)", false, s, level, layer, err);
+    if (st != TU_OK) {
+        free(ctx.out);
+        return st;
+    }
+    *bytes = ctx.out, *size = ctx.out_size;
+    return TU_OK;
 }
 
 #endif /* TEXUNIT_HAVE_PNG */

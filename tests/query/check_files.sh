@@ -132,6 +132,22 @@ grep -q '^{"type":"read"' stdout.txt || fail "--trace - wrote no records to stan
 [ ! -e ./- ] || fail "asm KERNEL - made a file named -"
 cmp -s stdout.bin small.bin || fail "asm KERNEL - is not the binary asm writes to a file"
 
+"$texunit" gen 2d rgba8_unorm 4 4 1 1 1 7 - > stdout.ktx2 2> err.txt || fail "gen ... -"
+[ ! -e ./- ] || fail "gen ... - made a file named -"
+grep -qx 'wrote standard output' err.txt || fail "gen ... -: $(cat err.txt)"
+cmp -s stdout.ktx2 small.ktx2 || fail "gen ... - is not the KTX2 file gen writes"
+"$texunit" convert - - < small.ktx2 > stdout.ktx2 2> /dev/null || fail "convert - -"
+cmp -s stdout.ktx2 small.ktx2 || fail "convert - - is not the file it read"
+"$texunit" info - < small.ktx2 | grep -q '^-: 2d R8G8B8A8_UNORM 4x4x1' || fail "info - (KTX2 on stdin)"
+"$texunit" render pic.png --size 8x8 > /dev/null
+"$texunit" render - --size 8x8 --cache 16KiB,64B,4 > stdout.png 2> err.txt || fail "render -"
+[ ! -e ./- ] || fail "render - made a file named -"
+cmp -s stdout.png pic.png || fail "render - is not the picture render writes to a file"
+grep -q '^misses per pixel: ' err.txt || fail "render - --cache: the counts are not on stderr"
+if "$texunit" gen 2d rgba8_unorm 4 4 1 1 1 7 - > /dev/full 2> err.txt; then fail "gen - >/dev/full"; fi
+[ "$(cat err.txt)" = "texunit: TU_IO_ERROR: cannot write standard output: No space left on device" ] ||
+    fail "gen - into /dev/full, said once: $(cat err.txt)"
+
 # --- numbers: no sign, no overflow, no trailing garbage ------------------------------------
 kernel() { # a kernel with one more directive
     { printf '%s\n' "$1"; cat "$src/examples/trilinear.visaasm"; } > dir_test.visaasm
