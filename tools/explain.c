@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_EVENTS = 4096 };
+enum { MAX_EVENTS = 4096, MAX_LINE = 1000000, MAX_LANE = 31 };
 
 /* One lane's records of the engine's trace (tu_execute_traced): its texel and MCS reads and
  * its steps; the other lanes' records and the header and sampler-pool reads are dropped. */
@@ -346,14 +346,17 @@ int te_explain(int argc, char **argv, FILE *out, FILE *err) {
     }
     const bool sass = n >= 1 && ends_with(words[0], ".sass");
     const bool visa = n >= 1 && (sass || ends_with(words[0], ".visaasm"));
-    char *end = NULL, *lane_end = NULL;
-    const unsigned long target = n >= 2 ? strtoul(words[1], &end, 10) : 0;
-    const unsigned long lane = n == 3 ? strtoul(words[2], &lane_end, 10) : 0;
-    if (n != (visa ? 3 : 2) || *end || target == 0 || target > 1000000 ||
-        (visa && (*lane_end || lane >= 32)))
+    if (n != (visa ? 3 : 2))
         return th_usage_error(err, "explain", "%s",
                               "usage: explain FILE LINE [--json], explain "
                               "FILE.visaasm|FILE.sass LINE LANE [--json]");
+    uint32_t line = 0, lane_number = 0;
+    if (!tq_parse_u32(words[1], MAX_LINE, &line) || line == 0)
+        return th_usage_error(err, "explain", "LINE '%s' is not a line number 1..%d", words[1],
+                              MAX_LINE);
+    if (visa && !tq_parse_u32(words[2], MAX_LANE, &lane_number))
+        return th_usage_error(err, "explain", "LANE '%s' is not a lane 0..%d", words[2], MAX_LANE);
+    const unsigned long target = line, lane = lane_number;
     if (visa) return explain_lane(words[0], sass, target, lane, json, out, err);
     char *bytes, why[400];
     FILE *in = tf_open_text(words[0], &bytes, why, sizeof why);

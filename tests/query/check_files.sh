@@ -163,4 +163,10 @@ refused "emask '-1' is not a number" run dir_test.visaasm
 for bad in -2x4 4x-2 4294967298x4 4x4z 4x 2049x2 3x4; do
     refused "--size '$bad': expected WxH, even, 2..2048" render pic.png --size $bad
 done
+for bad in -1 0 x1 1000001 4294967297; do
+    refused "LINE '$bad' is not a line number 1..1000000" explain small.txt $bad
+done
+for bad in -1 32 1x; do
+    refused "LANE '$bad' is not a lane 0..31" explain "$src/examples/trilinear.visaasm" 18 $bad
+done
 exit $status
