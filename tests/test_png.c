@@ -252,6 +252,41 @@ static void test_round_trips(void) {
     }
 }
 
+/* The memory writer makes the file's bytes and the memory reader reads them as the file
+ * reader does; a truncated copy is refused with where it ends. */
+static void test_memory(void) {
+    tu_image img, back;
+    if (!make_image(TU_FORMAT_R8G8B8A8_UNORM, TU_SURFACE_2D, false, 13, 7, 1, 1, 77, &img)) return;
+    char path[512];
+    temp_path(path, sizeof path, "test_png_memory.png");
+    tu_error err = {0};
+    void *bytes = NULL;
+    size_t size = 0;
+    if (CHECK(tu_png_write_memory(&img.surface, 0, 0, &bytes, &size, &err) == TU_OK, "%s",
+              err.message) &&
+        CHECK(tu_png_write_file(path, &img.surface, 0, 0, &err) == TU_OK, "%s", err.message)) {
+        FILE *f = fopen(path, "rb");
+        uint8_t *file = malloc(size + 1);
+        const size_t got = f && file ? fread(file, 1, size + 1, f) : 0;
+        CHECK(got == size && memcmp(file, bytes, size) == 0,
+              "tu_png_write_memory's %zu bytes are not the file's %zu", size, got);
+        if (f) fclose(f);
+        free(file);
+        if (CHECK(tu_png_read_memory(bytes, size, &back, &err) == TU_OK, "%s", err.message)) {
+            CHECK(back.surface.size == img.surface.size &&
+                  memcmp(back.memory, img.memory, img.surface.size) == 0);
+            tu_image_free(&back);
+        }
+        CHECK_ERR(tu_png_read_memory(bytes, size - 10, &back, &err), TU_PARSE_ERROR, &err,
+                  "PNG data: the file ends after");
+        CHECK_ERR(tu_png_read_memory(bytes, 7, &back, &err), TU_PARSE_ERROR, &err,
+                  "PNG data does not start with the 8-byte PNG signature");
+    }
+    free(bytes);
+    remove(path);
+    tu_image_free(&img);
+}
+
 /* Formats written as raw codes but read back as the PNG's own format. */
 static void test_raw_code_formats(void) {
     const struct {
@@ -707,6 +742,7 @@ int main(void) {
     }
 
     TU_RUN(test_round_trips);
+    TU_RUN(test_memory);
     TU_RUN(test_raw_code_formats);
     TU_RUN(test_level_and_layer);
     TU_RUN(test_decoded_formats);

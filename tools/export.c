@@ -88,18 +88,15 @@ tu_status tx_kind_of(const char *path, tx_kind *kind, tu_error *err) {
 tu_status tx_read_as(const char *path, tx_kind kind, tu_image *img, tu_error *err) {
     memset(img, 0, sizeof *img);
     char why[sizeof err->message];
-    if (kind == TX_PNG) /* libpng reads the file as a stream, bounded by its size */
-        return tf_check_file(path, TF_DATA_BYTES, why, sizeof why)
-                   ? tu_png_read_file(path, img, err)
-                   : fail(err, TU_IO_ERROR, "%s", why);
     size_t size;
     char *bytes = tf_read_file(path, TF_DATA_BYTES, &size, why, sizeof why);
     if (!bytes) return fail(err, TU_IO_ERROR, "%s", why);
-    const tu_status st = tu_ktx2_read_memory(bytes, size, img, err);
+    const tu_status st = kind == TX_PNG ? tu_png_read_memory(bytes, size, img, err)
+                                        : tu_ktx2_read_memory(bytes, size, img, err);
     free(bytes);
     if (st != TU_OK) {
         snprintf(why, sizeof why, "%s", err->message);
-        fail(err, st, "KTX2 file \"%s\": %s", path, why);
+        fail(err, st, "%s file \"%s\": %s", kind == TX_PNG ? "PNG" : "KTX2", path, why);
     }
     return st;
 }

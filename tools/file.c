@@ -102,13 +102,6 @@ static int open_regular(const char *path, uint64_t limit, uint64_t *size, char *
     return -1;
 }
 
-bool tf_check_file(const char *path, uint64_t limit, char *why, size_t why_size) {
-    uint64_t size;
-    const int fd = open_regular(path, limit, &size, why, why_size);
-    if (fd >= 0) close(fd);
-    return fd >= 0;
-}
-
 char *tf_read_file(const char *path, uint64_t limit, size_t *size, char *why, size_t why_size) {
     if (strcmp(path, "-") == 0)
         return read_all(STDIN_FILENO, "<stdin>", limit, 0, size, why, why_size);

@@ -29,9 +29,6 @@
  * without waiting for it. */
 char *tf_read_file(const char *path, uint64_t limit, size_t *size, char *why, size_t why_size);
 
-/* The checks of tf_read_file without the read, for a reader that opens the file itself. */
-bool tf_check_file(const char *path, uint64_t limit, char *why, size_t why_size);
-
 /* The whole text file at path (tf_read_file with TF_TEXT_BYTES) as a stream to read lines
  * from; *bytes holds its text until the stream is closed (fclose it, then free *bytes). */
 FILE *tf_open_text(const char *path, char **bytes, char *why, size_t why_size);

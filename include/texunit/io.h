@@ -70,6 +70,8 @@ TU_API tu_status tu_ktx2_write_file(const char *path, const tu_surface *s, tu_er
  * TU_UNSUPPORTED when texunit was built without libpng.
  */
 TU_API tu_status tu_png_read_file(const char *path, tu_image *out, tu_error *err);
+/* The same from the size bytes of a PNG file in memory. */
+TU_API tu_status tu_png_read_memory(const void *bytes, size_t size, tu_image *out, tu_error *err);
 TU_API tu_status tu_png_write_file(const char *path, const tu_surface *s, uint32_t level,
                                    uint32_t layer, tu_error *err);
 /* The same PNG file in memory: *bytes is allocated with malloc; the caller frees it. */

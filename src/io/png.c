@@ -32,6 +32,13 @@ tu_status tu_png_read_file(const char *path, tu_image *out, tu_error *err) {
     return tuB_fail(err, TU_UNSUPPORTED, "texunit was built without libpng");
 }
 
+tu_status tu_png_read_memory(const void *bytes, size_t size, tu_image *out, tu_error *err) {
+    (void)bytes;
+    (void)size;
+    if (out) memset(out, 0, sizeof *out);
+    return tuB_fail(err, TU_UNSUPPORTED, "texunit was built without libpng");
+}
+
 tu_status tu_png_write_file(const char *path, const tu_surface *s, uint32_t level, uint32_t layer,
                             tu_error *err) {
     (void)path;
@@ -65,6 +72,7 @@ typedef struct png_context {
     uint8_t *pixels;    /* the writer's rows */
     uint64_t file_size; /* the reader's file, in bytes (a pipe: no bound) */
     uint64_t offset;    /* the reader's position in the file */
+    const uint8_t *in;  /* the memory reader's bytes (file NULL), file_size of them */
     uint8_t *out;       /* the memory writer's bytes (file NULL), out_size of out_cap */
     size_t out_size, out_cap;
 } png_context;
@@ -90,10 +98,17 @@ static void on_png_warning(png_structp png, png_const_charp message) {
  * file ends early; this one says where and why. */
 static void on_png_read(png_structp png, png_bytep data, size_t length) {
     png_context *ctx = png_get_io_ptr(png);
-    const size_t got = fread(data, 1, length, ctx->file);
+    size_t got;
+    if (ctx->file) {
+        got = fread(data, 1, length, ctx->file);
+    } else {
+        const uint64_t left = ctx->file_size - ctx->offset;
+        got = left < length ? (size_t)left : length;
+        memcpy(data, ctx->in + ctx->offset, got);
+    }
     ctx->offset += got;
     if (got == length) return;
-    if (ferror(ctx->file))
+    if (ctx->file && ferror(ctx->file))
         snprintf(ctx->message, sizeof ctx->message, "read error after byte %llu: %s",
                  (unsigned long long)ctx->offset, strerror(errno));
     else
@@ -105,9 +120,9 @@ static void on_png_read(png_structp png, png_bytep data, size_t length) {
 }
 
 /* Everything between png_read_info and png_read_end, under libpng's jump target. */
-static tu_status png_read_run(png_context *ctx, const char *path, tu_image *out, tu_error *err) {
+static tu_status png_read_run(png_context *ctx, const char *what, tu_image *out, tu_error *err) {
     if (setjmp(png_jmpbuf(ctx->png)))
-        return tuB_fail(err, TU_PARSE_ERROR, "PNG file \"%s\": %s", path, ctx->message);
+        return tuB_fail(err, TU_PARSE_ERROR, "%s: %s", what, ctx->message);
 
     png_structp png = ctx->png;
     png_infop info = ctx->info;
@@ -120,17 +135,17 @@ static tu_status png_read_run(png_context *ctx, const char *path, tu_image *out,
     const int color_type = png_get_color_type(png, info);
     const int depth = png_get_bit_depth(png, info);
     TU_RETURN_IF(width > TU_MAX_DIMENSION || height > TU_MAX_DIMENSION, err, TU_UNSUPPORTED,
-                 "PNG file \"%s\": image size %lux%lu exceeds texunit's limit %u", path,
-                 (unsigned long)width, (unsigned long)height, TU_MAX_DIMENSION);
+                 "%s: image size %lux%lu exceeds texunit's limit %u", what, (unsigned long)width,
+                 (unsigned long)height, TU_MAX_DIMENSION);
     /* Refuse before allocating: a header of a few bytes may claim gigabytes. The scanlines
      * (PNG §7.2, §8.2: a filter byte and the packed row per row, or per row of each Adam7
      * pass, which covers every image row with a pass starting at x = 0) hold at least
      * height · rowbytes bytes, all of them decompressed from the file. */
     const uint64_t scanline_bytes = (uint64_t)height * png_get_rowbytes(png, info);
     TU_RETURN_IF(scanline_bytes > ctx->file_size * DEFLATE_MAX_RATIO, err, TU_PARSE_ERROR,
-                 "PNG file \"%s\": a %lux%lu image needs %llu bytes of scanlines, more than the "
+                 "%s: a %lux%lu image needs %llu bytes of scanlines, more than the "
                  "%llu bytes of the file can hold (deflate expands at most %u:1)",
-                 path, (unsigned long)width, (unsigned long)height,
+                 what, (unsigned long)width, (unsigned long)height,
                  (unsigned long long)scanline_bytes, (unsigned long long)ctx->file_size,
                  (unsigned)DEFLATE_MAX_RATIO);
 
@@ -158,9 +173,9 @@ static tu_status png_read_run(png_context *ctx, const char *path, tu_image *out,
     }
     /* Not reachable with the transformations above; checked all the same. */
     TU_RETURN_IF(format == TU_FORMAT_UNDEFINED, err, TU_UNSUPPORTED,
-                 "PNG file \"%s\": %d channels of %d bits are not 1, 2 or 4 channels of 8 or 16 "
+                 "%s: %d channels of %d bits are not 1, 2 or 4 channels of 8 or 16 "
                  "bits",
-                 path, channels, out_depth);
+                 what, channels, out_depth);
 
     const tu_surface desc = {.type = TU_SURFACE_2D,
                              .format = format,
@@ -173,11 +188,10 @@ static tu_status png_read_run(png_context *ctx, const char *path, tu_image *out,
     TU_TRY(tu_image_create(out, &desc, err));
     const size_t row_bytes = (size_t)width * tu_format_bytes(format);
     TU_RETURN_IF(png_get_rowbytes(png, info) != row_bytes, err, TU_PARSE_ERROR,
-                 "PNG file \"%s\": rows of %zu bytes, expected %zu", path,
-                 (size_t)png_get_rowbytes(png, info), row_bytes);
+                 "%s: rows of %zu bytes, expected %zu", what, (size_t)png_get_rowbytes(png, info),
+                 row_bytes);
     ctx->rows = malloc(sizeof *ctx->rows * height);
-    TU_RETURN_IF(!ctx->rows, err, TU_OUT_OF_MEMORY,
-                 "could not allocate the row table of PNG file \"%s\"", path);
+    TU_RETURN_IF(!ctx->rows, err, TU_OUT_OF_MEMORY, "could not allocate the row table of %s", what);
     for (png_uint_32 y = 0; y < height; y++)
         ctx->rows[y] = (png_bytep)out->memory + (size_t)y * row_bytes;
     png_read_image(png, ctx->rows);
@@ -217,11 +231,35 @@ tu_status tu_png_read_file(const char *path, tu_image *out, tu_error *err) {
     ctx.info = ctx.png ? png_create_info_struct(ctx.png) : NULL;
     if (!ctx.png || !ctx.info)
         st = tuB_fail(err, TU_OUT_OF_MEMORY, "could not create libpng's reader for \"%s\"", path);
-    else
-        st = png_read_run(&ctx, path, out, err);
+    else {
+        char what[sizeof err->message];
+        snprintf(what, sizeof what, "PNG file \"%s\"", path);
+        st = png_read_run(&ctx, what, out, err);
+    }
     png_destroy_read_struct(ctx.png ? &ctx.png : NULL, ctx.info ? &ctx.info : NULL, NULL);
     free(ctx.rows);
     fclose(ctx.file);
+    if (st != TU_OK) tu_image_free(out);
+    return st;
+}
+
+tu_status tu_png_read_memory(const void *bytes, size_t size, tu_image *out, tu_error *err) {
+    TU_RETURN_IF(!out, err, TU_INVALID_ARGUMENT, "output image is NULL");
+    memset(out, 0, sizeof *out);
+    TU_RETURN_IF(!bytes && size, err, TU_INVALID_ARGUMENT, "PNG bytes are NULL");
+    const char *name = "PNG data";
+    TU_RETURN_IF(size < 8 || png_sig_cmp(bytes, 0, 8) != 0, err, TU_PARSE_ERROR,
+                 "PNG data does not start with the 8-byte PNG signature");
+    png_context ctx = {.message = "unknown error", .in = bytes, .file_size = size};
+    tu_status st;
+    ctx.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, on_png_error, on_png_warning);
+    ctx.info = ctx.png ? png_create_info_struct(ctx.png) : NULL;
+    if (!ctx.png || !ctx.info)
+        st = tuB_fail(err, TU_OUT_OF_MEMORY, "could not create libpng's reader for %s", name);
+    else
+        st = png_read_run(&ctx, name, out, err);
+    png_destroy_read_struct(ctx.png ? &ctx.png : NULL, ctx.info ? &ctx.info : NULL, NULL);
+    free(ctx.rows);
     if (st != TU_OK) tu_image_free(out);
     return st;
 }
