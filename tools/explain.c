@@ -62,9 +62,11 @@ static tu_format_class class_of(tu_format format) {
 
 /* A float as text or JSON (JSON has no NaN or infinity: those become strings). */
 static void num(FILE *f, float v, bool json) {
-    if (json && !isfinite(v))
-        fprintf(f, "\"%g\"", (double)v);
-    else
+    if (json && !isfinite(v)) {
+        char word[16];
+        snprintf(word, sizeof word, "%g", (double)v);
+        tj_string(f, word);
+    } else
         fprintf(f, "%.9g", (double)v);
 }
 
@@ -237,10 +239,12 @@ static void print_json(FILE *f, const recorder *r, tu_format_class texel_cls) {
         case TU_TRACE_MCS:
             fprintf(f, ", \"texel\": [%u, %u, %u], \"layer\": %u, \"level\": %u, \"offset\": %llu",
                     e->x, e->y, e->z, e->layer, e->level, (unsigned long long)e->offset);
-            fprintf(f, ", \"resident\": %s, \"raw\": \"", e->resident ? "true" : "false");
-            for (unsigned b = 0; b < e->raw_size; b++)
-                fprintf(f, "%02x", e->raw[b]);
-            fprintf(f, "\", \"value\": ");
+            fprintf(f, ", \"resident\": %s, \"raw\": ", e->resident ? "true" : "false");
+            char raw[2 * sizeof e->raw + 1] = "";
+            for (unsigned b = 0; b < e->raw_size && b < sizeof e->raw; b++)
+                snprintf(raw + 2 * b, 3, "%02x", e->raw[b]);
+            tj_string(f, raw);
+            fprintf(f, ", \"value\": ");
             value(f, &e->value, class_of(e->format), true);
             break;
         case TU_TRACE_FOOTPRINT_TEXEL:
