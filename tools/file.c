@@ -42,7 +42,7 @@ static bool too_large(const char *path, uint64_t size, uint64_t limit, char *why
 /* Read fd to its end into a buffer that grows, refusing more than limit bytes. */
 static char *read_all(int fd, const char *path, uint64_t limit, size_t hint, size_t *size,
                       char *why, size_t why_size) {
-    if (limit > SIZE_MAX - 1) limit = SIZE_MAX - 1;
+    if (limit > SIZE_MAX - 2) limit = SIZE_MAX - 2; /* cap + 1 below must not wrap */
     size_t cap = hint < limit ? hint + 1 : (size_t)limit + 1, n = 0;
     if (cap < 4096) cap = 4096;
     char *buf = malloc(cap + 1);
