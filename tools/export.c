@@ -184,8 +184,8 @@ static tu_status resolve(const char *path, const tu_surface *s, const tx_select 
     return TU_OK;
 }
 
-/* The --tonemap value of decoded component c (0..3) of format d in [0, 1] (README):
- * unorm, sRGB, float and depth clamp to [0, 1] (NaN to 0); snorm maps [-1, 1] linearly;
+/* The --tonemap value of decoded component c (0..3) of format d in [0, 1] (docs/cli.md, "texunit
+ * convert"): unorm, sRGB, float and depth clamp to [0, 1] (NaN to 0); snorm maps [-1, 1] linearly;
  * integers map their field's whole range linearly; a component the format lacks is 0,
  * alpha 1. */
 static float tonemap(const tu_format_desc *d, const tu_texel *t, unsigned c) {

@@ -5,7 +5,7 @@
  * surface; PNG holds one 2D image of 8- or 16-bit UNORM or sRGB texels with 1, 2 or 4
  * channels. Any other image reaches a PNG file only as one selected image (--level,
  * --layer, --face, --slice) and, for float, integer, depth and packed formats, only with
- * --tonemap (the mapping is in texunit's README, "Honest conversions").
+ * --tonemap (the mapping is in docs/cli.md, "texunit convert").
  */
 #ifndef TEXUNIT_EXPORT_H
 #define TEXUNIT_EXPORT_H

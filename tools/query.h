@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * query.h - the query case format of `texunit query` (README, "Query"), parsed into
+ * query.h - the query case format of `texunit query` (docs/cli.md, "texunit query"), parsed into
  * structured lines, and answered through the engine. The lavapipe differential test
  * reuses the parser so that both sides answer the very same queries.
  */

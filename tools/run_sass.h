@@ -3,7 +3,7 @@
  * run_sass.h - `texunit run FILE.sass`: execute a program of NVIDIA TLD instructions (SASS text,
  * NVIDIA TLD page) against textures, pools, a constant bank and a warp's registers that the
  * file's directives set up, and print the registers and predicates it asks for. The format is
- * described at the top of run_sass.c and in the README ("texunit run").
+ * described at the top of run_sass.c and in docs/cli.md ("texunit run").
  */
 #ifndef TEXUNIT_RUN_SASS_H
 #define TEXUNIT_RUN_SASS_H
