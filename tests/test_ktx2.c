@@ -6,8 +6,11 @@
  * through non-packed layouts, and refusals of hostile files (every truncation, every
  * inconsistent field, random corruption) without a crash.
  */
+#define _POSIX_C_SOURCE 200809L /* mkfifo (special_files.h) */
+
 #include "texunit/texunit.h"
 
+#include "special_files.h"
 #include "tu_test.h"
 
 #include <stdbool.h>
@@ -928,8 +931,14 @@ static void test_files(void) {
     tu_image_free(&img);
 }
 
+static void test_special_files(void) {
+    const char *dir = getenv("TU_TEST_TMP");
+    tu_test_special_files(tu_ktx2_read_file, dir && *dir ? dir : "/tmp");
+}
+
 int main(void) {
     TU_RUN(test_image_create);
+    TU_RUN(test_special_files);
     TU_RUN(test_round_trip_every_format);
     TU_RUN(test_header_bytes);
     TU_RUN(test_dfd);

@@ -8,8 +8,11 @@
  *
  * Built without libpng, every call must say TU_UNSUPPORTED, and that is all it checks.
  */
+#define _POSIX_C_SOURCE 200809L /* mkfifo (special_files.h) */
+
 #include "texunit/texunit.h"
 
+#include "special_files.h"
 #include "tu_test.h"
 
 #include <math.h>
@@ -720,6 +723,10 @@ static void test_written_header(void) {
     }
 }
 
+static void test_special_files(void) {
+    tu_test_special_files(tu_png_read_file, tmp_dir);
+}
+
 int main(void) {
     const char *dir = getenv("TU_TEST_TMP");
     snprintf(tmp_dir, sizeof tmp_dir, "%s", dir && *dir ? dir : "/tmp");
@@ -742,6 +749,7 @@ int main(void) {
     }
 
     TU_RUN(test_round_trips);
+    TU_RUN(test_special_files);
     TU_RUN(test_memory);
     TU_RUN(test_raw_code_formats);
     TU_RUN(test_level_and_layer);

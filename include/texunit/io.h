@@ -52,6 +52,8 @@ TU_API void tu_image_free(tu_image *img);
  * it refuses anything else with a sentence that says why (supercompression, unknown or
  * block-compressed format, truncated file, inconsistent level index, ...). The writer
  * writes the surface's memory levels and layers with a data format descriptor.
+ * The *_read_file functions of this header read regular files only: a directory, a FIFO or
+ * a device (/dev/zero) is refused with TU_IO_ERROR naming the path and what it is.
  */
 TU_API tu_status tu_ktx2_read_memory(const void *bytes, size_t size, tu_image *out, tu_error *err);
 TU_API tu_status tu_ktx2_read_file(const char *path, tu_image *out, tu_error *err);

@@ -26,6 +26,7 @@
 #include "../base/base.h"
 #include "../format/compressed/compressed.h"
 #include "../format/format_internal.h"
+#include "io_internal.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -827,36 +828,23 @@ tu_status tu_ktx2_read_file(const char *path, tu_image *out, tu_error *err) {
     TU_RETURN_IF(!out, err, TU_INVALID_ARGUMENT, "output image is NULL");
     memset(out, 0, sizeof *out);
     TU_RETURN_IF(!path, err, TU_INVALID_ARGUMENT, "KTX2 file path is NULL");
-    FILE *f = fopen(path, "rb");
-    TU_RETURN_IF(!f, err, TU_IO_ERROR, "cannot open KTX2 file \"%s\": %s", path, strerror(errno));
-
-    /* Read to the end in growing chunks: works for pipes as well as files. */
-    uint8_t *buf = NULL;
-    size_t len = 0, cap = 0;
+    FILE *f;
+    uint64_t size;
+    TU_TRY(tuI_open_regular(path, "KTX2", &f, &size, err));
+    /* The size the file system gives, read whole: a file that shrinks meanwhile is an error,
+     * one that grows is read as it was. */
+    uint8_t *buf = size <= SIZE_MAX ? malloc(size ? (size_t)size : 1) : NULL;
     tu_status st = TU_OK;
-    for (;;) {
-        if (len == cap) {
-            size_t grown = cap ? cap * 2 : 65536;
-            uint8_t *p = grown > cap ? realloc(buf, grown) : NULL;
-            if (!p) {
-                st = tuB_fail(err, TU_OUT_OF_MEMORY,
-                              "could not allocate %zu bytes to read KTX2 file \"%s\"", grown, path);
-                break;
-            }
-            buf = p;
-            cap = grown;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) {
-            if (ferror(f))
-                st = tuB_fail(err, TU_IO_ERROR, "cannot read KTX2 file \"%s\": %s", path,
-                              strerror(errno));
-            break;
-        }
-    }
+    if (!buf)
+        st = tuB_fail(err, TU_OUT_OF_MEMORY,
+                      "could not allocate %llu bytes to read KTX2 file \"%s\"",
+                      (unsigned long long)size, path);
+    else if (fread(buf, 1, (size_t)size, f) != (size_t)size)
+        st = tuB_fail(err, TU_IO_ERROR, "cannot read the %llu bytes of KTX2 file \"%s\": %s",
+                      (unsigned long long)size, path,
+                      ferror(f) ? strerror(errno) : "it ended early");
     fclose(f);
-    if (st == TU_OK) st = tu_ktx2_read_memory(buf, len, out, err);
+    if (st == TU_OK) st = tu_ktx2_read_memory(buf, (size_t)size, out, err);
     free(buf);
     return st;
 }

@@ -18,6 +18,7 @@
 
 #include "../base/base.h"
 #include "../format/format_internal.h"
+#include "io_internal.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -70,7 +71,7 @@ typedef struct png_context {
     png_infop info;
     png_bytep *rows;
     uint8_t *pixels;    /* the writer's rows */
-    uint64_t file_size; /* the reader's file, in bytes (a pipe: no bound) */
+    uint64_t file_size; /* the reader's file, in bytes */
     uint64_t offset;    /* the reader's position in the file */
     const uint8_t *in;  /* the memory reader's bytes (file NULL), file_size of them */
     uint8_t *out;       /* the memory writer's bytes (file NULL), out_size of out_cap */
@@ -204,9 +205,7 @@ tu_status tu_png_read_file(const char *path, tu_image *out, tu_error *err) {
     memset(out, 0, sizeof *out);
     TU_RETURN_IF(!path, err, TU_INVALID_ARGUMENT, "PNG file path is NULL");
     png_context ctx = {.message = "unknown error"};
-    ctx.file = fopen(path, "rb");
-    TU_RETURN_IF(!ctx.file, err, TU_IO_ERROR, "cannot open PNG file \"%s\": %s", path,
-                 strerror(errno));
+    TU_TRY(tuI_open_regular(path, "PNG", &ctx.file, &ctx.file_size, err));
     uint8_t signature[8];
     size_t got = fread(signature, 1, sizeof signature, ctx.file);
     if (got != sizeof signature || png_sig_cmp(signature, 0, sizeof signature) != 0) {
@@ -214,17 +213,7 @@ tu_status tu_png_read_file(const char *path, tu_image *out, tu_error *err) {
         return tuB_fail(err, TU_PARSE_ERROR,
                         "PNG file \"%s\" does not start with the 8-byte PNG signature", path);
     }
-
-    /* The size bounds the image (png_read_run); a pipe has none, and is read unbounded. */
-    ctx.file_size = UINT64_MAX / DEFLATE_MAX_RATIO;
-    if (fseek(ctx.file, 0, SEEK_END) == 0) {
-        const long end = ftell(ctx.file);
-        if (end < 0 || fseek(ctx.file, (long)sizeof signature, SEEK_SET) != 0) {
-            fclose(ctx.file);
-            return tuB_fail(err, TU_IO_ERROR, "cannot find the size of PNG file \"%s\"", path);
-        }
-        ctx.file_size = (uint64_t)end;
-    }
+    /* The file's size bounds the image (png_read_run). */
 
     tu_status st;
     ctx.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, on_png_error, on_png_warning);
