@@ -224,6 +224,8 @@ static void test_refusals(void) {
         {".texture 0 2d rgba8_uint 16 16 1 file=/nonexistent/x.raw\n", "/nonexistent/x.raw"},
         {".texture 0 2d rgba8_uint 16 16 1 sparse=12:9\n", "page '9' is not one of"},
         {".texture 0 2d rgba8_uint 16 16 1 sparse=3:0\n", "PAGE_LOG2 in 6..32"},
+        {".texture 0 2d rgba8_uint 16 16 1 sparse=+12:0\n", "PAGE_LOG2 in 6..32"},
+        {".texture 0 2d rgba8_uint 16 16 1 sparse=12:-1\n", "page '-1' is not one of"},
         {".texture 0 2d rgba8_uint 16 16 1 address=0x100000\n"
          ".texture 1 2d rgba8_uint 16 16 1 address=0x100000\n.reg R4 = 0\n"
          "TLD.LZ R0, R4, 0, 2D;\n",

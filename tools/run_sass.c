@@ -281,8 +281,9 @@ static bool copy_texels(run *r, const tu_surface *src, const tu_surface *dst) {
 
 static bool make_sparse(run *r, texture_mem *m, tu_nv_region *reg, const char *spec) {
     char *end;
+    /* strtoul and strtoull take blanks and signs ("-1" wraps): a digit must come first */
     const unsigned long log2 = strtoul(spec, &end, 10);
-    if (end == spec || *end != ':' || log2 < 6 || log2 > 32)
+    if (!(*spec >= '0' && *spec <= '9') || *end != ':' || log2 < 6 || log2 > 32)
         return fail(r, ".texture sparse=%s: expected PAGE_LOG2:P,P,... with PAGE_LOG2 in 6..32",
                     spec);
     const uint64_t pages = (((uint64_t)reg->size - 1) >> log2) + 1;
@@ -291,7 +292,7 @@ static bool make_sparse(run *r, texture_mem *m, tu_nv_region *reg, const char *s
     memset(m->bits, 0xff, (size_t)(pages + 7) / 8);
     for (const char *p = end + 1; *p;) {
         const unsigned long long page = strtoull(p, &end, 0);
-        if (end == p || page >= pages)
+        if (!(*p >= '0' && *p <= '9') || page >= pages)
             return fail(r, ".texture sparse: page '%.12s' is not one of the texture's %llu pages",
                         p, (unsigned long long)pages);
         m->bits[page / 8] &= (uint8_t) ~(1u << (page % 8));

@@ -246,8 +246,8 @@ static int directive_surface(run *r, char *args, unsigned line) {
             char *end;
             errno = 0;
             mcs_value = strtoull(w + 4, &end, 0);
-            if (*end || errno)
-                return refuse(r, line, "surface: mcs value '%s' is not a number", w + 4);
+            if (!(w[4] >= '0' && w[4] <= '9') || *end || errno) /* strtoull takes "-1" */
+                return refuse(r, line, "surface: mcs value '%s' is not a number 0..2^64-1", w + 4);
             have_mcs = true;
             continue;
         }

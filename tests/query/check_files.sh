@@ -160,6 +160,11 @@ kernel "//! cps 2 4"
 "$texunit" run dir_test.visaasm > /dev/null || fail "cps 2 4 is refused: $(cat err.txt)"
 kernel "//! emask -1"
 refused "emask '-1' is not a number" run dir_test.visaasm
+for bad in -1 +1 ''; do
+    { printf '//! surface 3 samples=4 mcs=%s texture 2d rgba8_uint 8 8 1 1 1 7\n' "$bad"
+      cat "$src/examples/msaa_load.visaasm"; } > dir_test.visaasm
+    refused "surface: mcs value '$bad' is not a number 0..2^64-1" run dir_test.visaasm
+done
 for bad in -2x4 4x-2 4294967298x4 4x4z 4x 2049x2 3x4; do
     refused "--size '$bad': expected WxH, even, 2..2048" render pic.png --size $bad
 done
