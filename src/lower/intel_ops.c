@@ -41,7 +41,7 @@ unsigned tuL_opcode_flags(uint8_t opcode) {
 
 const char *tuL_opcode_list_text(void) {
 #define OPCODE_TEXT_(name, code, flags) ", " #code " (" #name ")"
-    return TUL_OPCODE_LIST(OPCODE_TEXT_) + 2; /* without the first ", " */
+    return &TUL_OPCODE_LIST(OPCODE_TEXT_)[2]; /* without the first ", " */
 #undef OPCODE_TEXT_
 }
 
