@@ -6,9 +6,10 @@
  * The input is a PNG file (a memory file: the reader takes a path) whose chunk CRCs the
  * harness recomputes, so that mutations reach past libpng's CRC check. It must be refused with
  * a status and a reason or read into an image whose surface validates; never crash, leak or
- * touch memory outside what it was given. What is read is written back (the reader's
- * formats are all written as their raw codes) and read again: the same format, sizes and
- * bytes.
+ * touch memory outside what it was given. The memory reader (tu_png_read_memory) on the same
+ * bytes gives the same status and the same image. What is read is written back (the
+ * reader's formats are all written as their raw codes) and read again: the same format,
+ * sizes and bytes.
  */
 #include "fuzz_util.h"
 
@@ -38,12 +39,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memcpy(file, data, size);
     fix_crcs(file, size);
     const bool made = fz_memory_file(file, size, &fd, path, sizeof path) != NULL;
-    free(file);
-    if (!made) return 0;
-    tu_image img = {0}, again = {0};
-    tu_error err = {0};
+    if (!made) {
+        free(file);
+        return 0;
+    }
+    tu_image img = {0}, again = {0}, mem = {0};
+    tu_error err = {0}, mem_err = {0};
     const tu_status st = tu_png_read_file(path, &img, &err);
     close(fd);
+    const tu_status mem_st = tu_png_read_memory(file, size, &mem, &mem_err);
+    free(file);
+    if (mem_st != st ||
+        (st == TU_OK &&
+         (mem.surface.format != img.surface.format || mem.surface.width != img.surface.width ||
+          mem.surface.height != img.surface.height || mem.surface.size != img.surface.size ||
+          memcmp(mem.memory, img.memory, img.surface.size) != 0))) {
+        fprintf(stderr, "the file reader said %s (%s), the memory reader %s (%s)\n",
+                tu_status_name(st), err.message, tu_status_name(mem_st), mem_err.message);
+        abort();
+    }
+    tu_image_free(&mem);
     if (st != TU_OK) {
         if (!err.message[0]) { /* every refusal says why */
             fprintf(stderr, "refused with %s: '%s'\n", tu_status_name(st), err.message);
