@@ -5,16 +5,18 @@
  *
  *   texbench [--quick] [--samples N] [--reps R] [--threads T] [--workloads W1,W3,...]
  *            [--sizes 256,1024] [--patterns random,coherent] [--isa best|scalar|avx2|avx512]
- *            [--json FILE]
+ *            [--lean] [--json FILE]
  *
  * Every workload runs at every selected size (2D textures of size x size with full mip
  * chains; the cube of W6 has 256x256 faces at both sizes) and coordinate pattern:
- *   random    uniformly random over the whole texture (the cache-hostile case);
+ *   random    uniform over the whole texture, each sample far from the last ones (a
+ *             Kronecker sequence of the sample index: the cache-hostile case);
  *   coherent  16x16 screen tiles of a perspective ground plane on a size x size screen,
  *             coordinates and derivatives computed analytically per pixel, each SIMD16
  *             message a 4x4 pixel block of four 2x2 subspans, lanes UL, UR, LL, LR.
- * Both sides read byte-identical textures (tu_surface_fill_hash, uploaded per level) at the
- * same coordinates (one deterministic generator, run in both processes).
+ * Both sides read byte-identical textures (tu_surface_fill_hash, uploaded per level) at
+ * bit-identical coordinates: gen_record here, computed before the timing (a simulator has
+ * its coordinates in registers), and the same operations in bench.comp, per sample.
  *
  * texunit: tu_bind_isa once (--isa: the kernel build, default the best this CPU runs),
  * tu_execute_bound per SIMD16 message, on 1 thread and on T threads (all on the same
@@ -27,10 +29,14 @@
  * W8 runs W7's message through the Intel front ends: a parsed vISA kernel executed with
  * tu_visa_execute on a reused GRF file, and a lowered send (tu_lower_payload once) executed
  * with tu_send_execute on a reused payload; the overhead is reported against W7.
- * lavapipe: one compute dispatch of N / K invocations (bench.comp), each taking K
- * consecutive samples and storing their sum, timed from vkQueueSubmit to vkQueueWaitIdle,
- * in a child process with LP_NUM_THREADS=1 (the per-core comparison). Pipeline compilation,
- * upload and one warm-up dispatch are outside the timing. Each number is the best of R.
+ * lavapipe: one compute dispatch (bench.comp) per launch shape (lvp_shapes: K samples per
+ * invocation, the local size, consecutive or interleaved samples), each invocation computing
+ * its samples' coordinates, sampling, summing in registers and storing the sum once, timed
+ * from vkQueueSubmit to vkQueueWaitIdle, in a child process with LP_NUM_THREADS=1 (the
+ * per-core comparison); the row's rate is the fastest shape's. Pipeline compilation, upload
+ * and one warm-up dispatch per shape are outside the timing. Each number is the best of R.
+ * --lean also times the coherent rows on a flat plane (no perspective) and prints every
+ * shape's rate: the check that no leaner harness of the same lookups is faster.
  *
  * "sum diff" is a sanity check that both sides sampled the same thing: the difference of the
  * two sides' totals of every returned value, divided by the number of values (each of
@@ -72,8 +78,7 @@
 
 enum {
     SIMD = 16,        /* lanes per texunit message */
-    K = 16,           /* samples per lavapipe invocation */
-    LOCAL_SIZE = 64,  /* lavapipe workgroup size */
+    SUM_PART = 16,    /* replies a lane adds into a float before its double total */
     MAX_REPS = 100,   /* --reps limit */
     MAX_THREADS = 16, /* --threads limit */
     CUBE_FACE = 256,  /* W6's face size at every size */
@@ -82,6 +87,26 @@ enum {
     CHUNK = 256       /* messages a thread takes at a time (job_take) */
 };
 static const double MIN_RUN_SECONDS = 0.05; /* every timed texunit run lasts at least this */
+
+/* The launch shapes of bench.comp timed in every row (its specialization constants): samples
+ * per invocation (K), the workgroup's size, and how a workgroup's samples are dealt: K
+ * consecutive ones per invocation, or interleaved (sample j of lane l is j x local + l, so
+ * that the lanes of one of llvmpipe's vectors take neighbouring samples). A row's lavapipe
+ * rate is its fastest shape's. */
+typedef struct lvp_shape {
+    uint32_t k, local;
+    bool interleave;
+} lvp_shape;
+static const lvp_shape lvp_shapes[] = {
+    {4, 32, false},   {4, 64, false},  {4, 128, false}, {16, 32, false},  {16, 64, false},
+    {16, 128, false}, {64, 32, false}, {64, 64, false}, {64, 128, false}, {4, 32, true},
+    {4, 64, true},    {4, 128, true},  {16, 32, true},  {16, 64, true},   {16, 128, true},
+    {64, 32, true},   {64, 64, true},  {64, 128, true}};
+enum {
+    SHAPE_COUNT = (int)COUNT(lvp_shapes),
+    MIN_K = 4,         /* the shapes' smallest K: the most invocations, each one vec4 sum */
+    SAMPLE_UNIT = 8192 /* --samples is a multiple of it: the largest K x local */
+};
 
 static const char *const LVP_ICD = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
 
@@ -236,13 +261,16 @@ typedef struct lvp_msg {
     int status; /* 0 ok, 1 skipped (set-up only), 2 error */
     char message[256];
     char device[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
-    double msps, sum; /* msps 0: not run (the format cannot be filtered) */
+    /* per launch shape (lvp_shapes): the rate, msps[0] 0 when not run (the format cannot be
+     * filtered), and the sum; lean: the flat plane's rate (coherent, --lean; else 0) */
+    double msps[SHAPE_COUNT], sum[SHAPE_COUNT], lean[SHAPE_COUNT];
 } lvp_msg;
 
 /* What the parent asks: the row (size index, pattern, workload); si < 0: exit. */
 typedef struct lvp_request {
     int si, p, w;
     unsigned reps; /* timed runs; the best is reported */
+    bool lean;     /* coherent: also time the flat plane (--lean) */
 } lvp_request;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -266,123 +294,164 @@ __attribute__((format(printf, 1, 2), noreturn)) static void die(const char *fmt,
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* Coordinate streams (the same generator runs in both processes)                           */
+/* Coordinate streams (texbench.c's gen_record and bench.comp compute the same)              */
 /* ---------------------------------------------------------------------------------------- */
 
-/* splitmix64's finalizer: a fixed, well-mixed stream of 64-bit values. */
-static uint64_t mix64(uint64_t x) {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
+/*
+ * Sample i's coordinates are a function of i, the pattern and the size, built from
+ * operations whose results are exact in 32-bit integers and IEEE binary32: integer products,
+ * integer-to-float conversions of at most 24 bits, powers of two, and +, -, *, / each
+ * rounded once (this file is built with -ffp-contract=off; bench.comp marks them `precise`).
+ * texunit's messages are filled from it before the timing (a simulator's coordinates are in
+ * its registers); the lavapipe shader computes it per sample, as a real shader computes its
+ * coordinates, and both sample bit-identical coordinates.
+ */
 
-/* The n-th uniform value in [0, 1) of sample i's random stream (24 bits). */
-static double uniform(uint64_t i, unsigned n) {
-    return (double)(mix64(i * 8u + n) >> 40) * (1.0 / 16777216.0);
-}
+/* The random pattern's words: sample i times 2^32 / phi^d (d = 1..4, phi^5 = phi + 1), a
+ * Kronecker sequence in 4 dimensions (the R-sequences of Roberts, "The unreasonable
+ * effectiveness of quasirandom sequences"): uniform over the texture, each sample far from
+ * the last ones, and one multiply per word, which the shader's compiler turns into an add.
+ * A mixing hash (lowbias32 and LCG steps) made lavapipe's W1 a quarter slower than this. */
+static const uint32_t kronecker[4] = {0xdb4f0b91u, 0xbbe05633u, 0xa0f2ec75u, 0x89e18285u};
 
-/* The screen pixel of sample i in the coherent pattern on a size x size screen, frame after
- * frame: 16x16 tiles in raster order, each 16 SIMD16 messages of 4x4 pixels in raster order,
- * each message four 2x2 subspans UL, UR, LL, LR, each subspan's lanes UL, UR, LL, LR. */
-static void coherent_pixel(uint32_t size, uint64_t i, uint32_t *x, uint32_t *y, uint32_t *frame) {
-    const uint64_t pixels = (uint64_t)size * size, j = i % pixels;
-    const uint32_t tile = (uint32_t)(j / 256u), msg = (uint32_t)(j % 256u / 16u);
-    const uint32_t lane = (uint32_t)(j % 16u), quad = lane / 4u, corner = lane % 4u;
-    *frame = (uint32_t)(i / pixels);
-    *x = tile % (size / 16u) * 16u + msg % 4u * 4u + (quad & 1u) * 2u + (corner & 1u);
-    *y = tile / (size / 16u) * 16u + msg / 4u * 4u + (quad >> 1) * 2u + (corner >> 1);
-}
-
-/* A ground plane seen in perspective, in texels of a size x size texture: rows run from the
- * near edge (depth 1, one texel per pixel across) to depth PLANE_FAR at the top; u follows
- * the screen x times depth, v the depth. Exact derivatives per screen pixel; each frame
- * scrolls the plane. */
-typedef struct footprint {
-    double u, v, dudx, dvdx, dudy, dvdy;
-} footprint;
-
-static footprint plane_at(uint32_t size, uint32_t x, uint32_t y, uint32_t frame) {
-    const double far = 8.0, s = size;
-    const double t = (y + 0.5) / s; /* 0 at the top row (far), 1 at the bottom (near) */
-    const double d = 1.0 / (1.0 / far + t * (1.0 - 1.0 / far));
-    const double dd_dy = -d * d * (1.0 - 1.0 / far) / s;
-    const double cx = x + 0.5 - s * 0.5;
-    footprint f;
-    f.u = cx * d + s * 0.5 + frame * 11.5;
-    f.dudx = d;
-    f.dudy = cx * dd_dy;
-    f.v = s * 0.5 * d + frame * 37.25;
-    f.dvdx = 0.0;
-    f.dvdy = s * 0.5 * dd_dy;
+static float bits_float(uint32_t b) {
+    float f;
+    memcpy(&f, &b, sizeof f);
     return f;
 }
 
-static uint32_t fbits(double d) {
-    const float f = (float)d;
+static uint32_t fbits(float f) {
     uint32_t u;
     memcpy(&u, &f, sizeof u);
     return u;
 }
 
-/* Write `samples` records of kind k for a size x size texture (or screen) into out. */
-static void gen_stream(kind k, uint32_t size, int pattern, uint32_t samples, uint32_t *out) {
-    const uint32_t stride = kinds[k].stride, mask = size - 1u;
-    const bool coherent = pattern == 1;
-    for (uint32_t i = 0; i < samples; i++) {
-        uint32_t *r = out + (size_t)i * stride;
-        uint32_t px = 0, py = 0, frame = 0;
-        footprint f;
-        if (coherent) {
-            coherent_pixel(size, i, &px, &py, &frame);
-            f = plane_at(size, px, py, frame);
-        } else {
-            /* uniform over the texture; isotropic gradients for LOD uniform in [0, 4) */
-            const double scale = exp2(4.0 * uniform(i, 2)) / size;
-            f = (footprint){uniform(i, 0) * size, uniform(i, 1) * size, scale, 0, 0, scale};
-            if (k == KIND_IMPLICIT) { /* a random 2x2 subspan: four lanes, one quad */
-                const uint64_t q = i / 4u;
-                const double qs = exp2(4.0 * uniform(q, 6));
-                f.u = uniform(q, 4) * size + (i & 1u) * qs;
-                f.v = uniform(q, 5) * size + (i >> 1 & 1u) * qs;
-            }
-        }
-        switch (k) {
-        case KIND_LD:
-            r[0] = (uint32_t)(int64_t)floor(f.u) & mask;
-            r[1] = (uint32_t)(int64_t)floor(f.v) & mask;
-            break;
-        case KIND_LD4: { /* the footprint of W4's sample at the same (float) u, v */
-            const double u = (float)(f.u / size), v = (float)(f.v / size);
-            r[0] = (uint32_t)(int64_t)floor(u * size - 0.5) & mask;
-            r[1] = (uint32_t)(int64_t)floor(v * size - 0.5) & mask;
-            break;
-        }
-        case KIND_LOD:
-        case KIND_IMPLICIT: r[0] = fbits(f.u / size), r[1] = fbits(f.v / size); break;
-        case KIND_GRAD:
-            r[0] = fbits(f.u / size), r[1] = fbits(f.v / size);
-            r[2] = fbits(f.dudx / size), r[3] = fbits(f.dvdx / size);
-            r[4] = fbits(f.dudy / size), r[5] = fbits(f.dvdy / size);
-            break;
-        case KIND_SHADOW:
-            r[0] = fbits(f.u / size), r[1] = fbits(f.v / size), r[2] = fbits(uniform(i, 3));
-            break;
-        case KIND_CUBE:
-            if (coherent) { /* a 90-degree camera turning frame by frame: one face across */
-                const double sx = (px + 0.5) / size * 2.0 - 1.0, sy = (py + 0.5) / size * 2.0 - 1.0;
-                const double a = 0.3 + 0.7 * frame, c = cos(a), s = sin(a);
-                r[0] = fbits(sx * c + s), r[1] = fbits(-sy), r[2] = fbits(c - sx * s);
-                /* the screen footprint's LOD, plus a half so that two levels are read */
-                r[3] = fbits(fmax(0.0, log2((double)CUBE_FACE / size)) + 0.5);
-            } else {
-                r[0] = fbits(2.0 * uniform(i, 0) - 1.0), r[1] = fbits(2.0 * uniform(i, 1) - 1.0);
-                r[2] = fbits(2.0 * uniform(i, 3) - 1.0), r[3] = fbits(4.0 * uniform(i, 2));
-            }
-            break;
-        case KIND_COUNT: break;
-        }
+/* [0, 1) from the word's top 24 bits, exactly. */
+static float unorm24(uint32_t h) {
+    return (float)(h >> 8) * 0x1p-24f;
+}
+
+static float pow2f(int e) {
+    return bits_float((uint32_t)(127 + e) << 23);
+}
+
+/* A footprint of LOD e + log2(1 + f) in [0, 4) on a 2^shift texture, normalized: e the word's
+ * top two bits, f the next 23 (a piecewise-linear exp2, exact). */
+static float lod_scale(uint32_t h, uint32_t shift) {
+    return bits_float((uint32_t)(127 - (int)shift + (int)(h >> 30)) << 23 | (h >> 7 & 0x7fffffu));
+}
+
+/* The screen pixel of sample i in the coherent pattern on a 2^shift square screen, frame
+ * after frame: 16x16 tiles in raster order, each 16 SIMD16 messages of 4x4 pixels in raster
+ * order, each message four 2x2 subspans UL, UR, LL, LR, each subspan's lanes UL, UR, LL, LR. */
+static void coherent_pixel(uint32_t shift, uint32_t i, uint32_t *x, uint32_t *y, uint32_t *frame) {
+    const uint32_t pix = i & ((1u << 2 * shift) - 1u), tile = pix >> 8;
+    const uint32_t msg = pix >> 4 & 15u, quad = pix >> 2 & 3u, corner = pix & 3u;
+    *frame = i >> 2 * shift;
+    *x = (tile & ((1u << (shift - 4)) - 1u)) * 16u + (msg & 3u) * 4u + (quad & 1u) * 2u +
+         (corner & 1u);
+    *y = (tile >> (shift - 4)) * 16u + (msg >> 2) * 4u + (quad >> 1) * 2u + (corner >> 1);
+}
+
+/* Normalized coordinates and derivatives of a 2D sample. */
+typedef struct footprint {
+    float u, v, dudx, dvdx, dudy, dvdy;
+} footprint;
+
+/* A ground plane seen in perspective on a 2^shift screen over a texture of the same size:
+ * rows run from the near edge (depth 1, one texel per pixel across) to depth 8 at the top;
+ * u follows the screen x times depth, v the depth; exact derivatives per pixel; each frame
+ * scrolls the plane by (11.5, 37.25) texels. */
+static footprint plane_at(uint32_t shift, uint32_t x, uint32_t y, uint32_t frame) {
+    const int sh = (int)shift;
+    const float t = (float)(2u * y + 1u) * pow2f(-sh - 1); /* 0 at the top row, 1 at the bottom */
+    const float d = 1.0f / (0.125f + t * 0.875f);          /* the depth: exact but for the / */
+    const float dn = d * pow2f(-sh);
+    const float cx = (float)((int32_t)(2u * x + 1u) - (1 << sh)) * 0.5f;
+    const float g = d * d * 0.875f;
+    const float fu = (float)(frame * 23u) * pow2f(-sh - 1);
+    const float fv = (float)(frame * 149u) * pow2f(-sh - 2);
+    footprint f;
+    f.u = cx * dn + 0.5f + fu;
+    f.v = d * 0.5f + fv;
+    f.dudx = dn;
+    f.dvdx = 0.0f;
+    f.dudy = cx * (-g * pow2f(-2 * sh));
+    f.dvdy = -g * pow2f(-sh - 1);
+    return f;
+}
+
+enum { MAX_FRAMES = 1024 }; /* of the coherent walk: 2^26 samples on a 256 x 256 screen */
+
+/* W6 coherent: the camera's turn in frame `frame`, 0.7 rad a frame (bench.comp reads it from
+ * a uniform buffer, once per invocation). */
+static void cube_turn(uint32_t frame, float *c, float *s) {
+    const double a = 0.3 + 0.7 * frame;
+    *c = (float)cos(a), *s = (float)sin(a);
+}
+
+/* Sample i's record of kind k (kinds[].stride words, float bits or integers) for a 2^shift
+ * texture (W6: screen) in pattern `pattern`: bench.comp's coordinates, op for op. */
+static void gen_record(kind k, uint32_t shift, int pattern, uint32_t i, uint32_t *r) {
+    const int32_t size = 1 << shift, mask = size - 1;
+    const float fsize = (float)size;
+    const uint32_t h0 = i * kronecker[0], h1 = i * kronecker[1], h2 = i * kronecker[2];
+    const uint32_t h3 = i * kronecker[3];
+    uint32_t x = 0, y = 0, frame = 0;
+    footprint f;
+    if (pattern == 0) { /* uniform over the texture; isotropic gradients, LOD in [0, 4) */
+        const float s = lod_scale(h2, shift);
+        f = (footprint){unorm24(h0), unorm24(h1), s, 0.0f, 0.0f, s};
+    } else {
+        coherent_pixel(shift, i, &x, &y, &frame);
+        f = plane_at(shift, x, y, frame);
     }
+    switch (k) {
+    case KIND_LD:
+        r[0] = (uint32_t)((int32_t)floorf(f.u * fsize) & mask);
+        r[1] = (uint32_t)((int32_t)floorf(f.v * fsize) & mask);
+        break;
+    case KIND_LD4: /* the bilinear footprint of W4's sample at the same u, v */
+        r[0] = (uint32_t)((int32_t)floorf(f.u * fsize - 0.5f) & mask);
+        r[1] = (uint32_t)((int32_t)floorf(f.v * fsize - 0.5f) & mask);
+        break;
+    case KIND_LOD: r[0] = fbits(f.u), r[1] = fbits(f.v); break;
+    case KIND_IMPLICIT:
+        if (pattern == 0) { /* a random 2x2 subspan: four lanes, one quad, LOD in [0, 4) */
+            const uint32_t q = i >> 2;
+            const float qs = lod_scale(q * kronecker[2], shift);
+            f.u = unorm24(q * kronecker[0]) + (float)(i & 1u) * qs;
+            f.v = unorm24(q * kronecker[1]) + (float)(i >> 1 & 1u) * qs;
+        }
+        r[0] = fbits(f.u), r[1] = fbits(f.v);
+        break;
+    case KIND_GRAD:
+        r[0] = fbits(f.u), r[1] = fbits(f.v);
+        r[2] = fbits(f.dudx), r[3] = fbits(f.dvdx);
+        r[4] = fbits(f.dudy), r[5] = fbits(f.dvdy);
+        break;
+    case KIND_SHADOW: r[0] = fbits(f.u), r[1] = fbits(f.v), r[2] = fbits(unorm24(h2)); break;
+    case KIND_CUBE:
+        if (pattern == 0) { /* directions uniform in [-1, 1)^3, LOD uniform in [0, 4) */
+            r[0] = fbits(unorm24(h0) * 2.0f - 1.0f), r[1] = fbits(unorm24(h1) * 2.0f - 1.0f);
+            r[2] = fbits(unorm24(h2) * 2.0f - 1.0f), r[3] = fbits(unorm24(h3) * 4.0f);
+        } else { /* a 90-degree camera turning frame by frame, at LOD 0.5: two levels read */
+            float c, s;
+            cube_turn(frame, &c, &s);
+            const float sx = (float)((int32_t)(2u * x + 1u) - size) * pow2f(-(int)shift);
+            const float sy = (float)((int32_t)(2u * y + 1u) - size) * pow2f(-(int)shift);
+            r[0] = fbits(sx * c + s), r[1] = fbits(-sy), r[2] = fbits(c - sx * s);
+            r[3] = fbits(0.5f);
+        }
+        break;
+    case KIND_COUNT: break;
+    }
+}
+
+/* Write `samples` records of kind k for a 2^shift texture (or screen) into out. */
+static void gen_stream(kind k, uint32_t shift, int pattern, uint32_t samples, uint32_t *out) {
+    for (uint32_t i = 0; i < samples; i++)
+        gen_record(k, shift, pattern, i, out + (size_t)i * kinds[k].stride);
 }
 /* ---------------------------------------------------------------------------------------- */
 /* The lavapipe side (runs in a child process)                                               */
@@ -629,9 +698,7 @@ static VkImageView upload_image(const gpu *g, const tu_surface *surf, VkFormat f
 }
 
 typedef struct push {
-    uint32_t invocations, k;
-    float lod;
-    int32_t size;
+    uint32_t shift; /* log2 of the texture's (W6: the screen's) size */
 } push;
 
 /* The Vulkan sampler of a workload: the fields of workload_sampler. */
@@ -664,102 +731,141 @@ typedef struct lvp_setup {
     VkDescriptorSetLayout set_layout;
     VkPipelineLayout pipe_layout;
     VkDescriptorPool pool;
-    VkPipeline pipes[SH_COUNT];
-    buffer cbuf, sbuf;
+    VkShaderModule modules[SH_COUNT];
+    /* [shader][pattern][lean][shape], compiled when a row first needs it */
+    VkPipeline pipes[SH_COUNT][PAT_COUNT][2][SHAPE_COUNT];
+    buffer turns, sums; /* W6's camera per frame; one vec4 per invocation */
     uint32_t samples;
-    /* the row prepared last: its sampler, descriptor set and recorded dispatch */
+    /* the row prepared last: its sampler, descriptor set and recorded dispatches */
     int si, p, w; /* w = -1: none */
     VkSampler sampler;
     VkDescriptorSet set;
-    VkCommandBuffer cmd;
+    VkCommandBuffer cmd[2][SHAPE_COUNT]; /* [lean][shape]; VK_NULL_HANDLE: not yet */
 } lvp_setup;
 
-/* Row (si, p, w)'s coordinates, sampler, descriptor set and dispatch, run once to warm up. */
-static void lavapipe_prepare(lvp_setup *c, int si, int p, int w) {
+/* The pipeline of bench.comp's mode `shader` specialized for a pattern, the coordinates
+ * (the workload's, or lean: the flat plane) and a launch shape; compiled once, outside the
+ * timing. */
+static VkPipeline lavapipe_pipeline(lvp_setup *c, int shader, int p, int lean, int s) {
+    VkPipeline *pipe = &c->pipes[shader][p][lean][s];
+    if (*pipe) return *pipe;
+    const lvp_shape *sh = &lvp_shapes[s];
+    /* bench.comp's constant_ids 0-4: local size, K, PATTERN, INTERLEAVE, LEAN */
+    const uint32_t data[5] = {sh->local, sh->k, (uint32_t)p, sh->interleave ? VK_TRUE : VK_FALSE,
+                              lean ? VK_TRUE : VK_FALSE};
+    VkSpecializationMapEntry entries[5];
+    for (uint32_t i = 0; i < 5; i++)
+        entries[i] = (VkSpecializationMapEntry){i, i * 4u, 4};
+    const VkSpecializationInfo spec = {5, entries, sizeof data, data};
+    const VkComputePipelineCreateInfo cpci = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                  .module = c->modules[shader],
+                  .pName = "main",
+                  .pSpecializationInfo = &spec},
+        .layout = c->pipe_layout};
+    VK_CHECK(vkCreateComputePipelines(c->g.dev, VK_NULL_HANDLE, 1, &cpci, NULL, pipe));
+    return *pipe;
+}
+
+/* Row (si, p, w)'s sampler and descriptor set. */
+static void lavapipe_prepare(lvp_setup *c, int si, int w) {
     const workload *wl = &workloads[w];
-    const int shader = kinds[wl->kind].shader;
-    const uint32_t samples = c->samples, invocations = samples / K;
-    gen_stream(wl->kind, sizes[si], p, samples, c->cbuf.map);
-    const VkSampler sampler = vk_sampler(&c->g, wl);
+    c->sampler = vk_sampler(&c->g, wl);
     const VkDescriptorSetAllocateInfo dsai = {.sType =
                                                   VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                               .descriptorPool = c->pool,
                                               .descriptorSetCount = 1,
                                               .pSetLayouts = &c->set_layout};
-    VkDescriptorSet set;
-    VK_CHECK(vkAllocateDescriptorSets(c->g.dev, &dsai, &set));
-    const VkDescriptorImageInfo dii = {sampler, c->views[si][wl->tex],
+    VK_CHECK(vkAllocateDescriptorSets(c->g.dev, &dsai, &c->set));
+    const VkDescriptorImageInfo dii = {c->sampler, c->views[si][wl->tex],
                                        VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-    const VkDescriptorBufferInfo dbi[2] = {{c->cbuf.buf, 0, VK_WHOLE_SIZE},
-                                           {c->sbuf.buf, 0, VK_WHOLE_SIZE}};
+    const VkDescriptorBufferInfo dbi[2] = {{c->turns.buf, 0, VK_WHOLE_SIZE},
+                                           {c->sums.buf, 0, VK_WHOLE_SIZE}};
+    const VkDescriptorType types[3] = {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                       VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                                       VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
     VkWriteDescriptorSet wr[3];
-    for (int i = 0; i < 3; i++) {
+    for (uint32_t i = 0; i < 3; i++)
         wr[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                       .dstSet = set,
-                                       .dstBinding = (uint32_t)i,
-                                       .descriptorCount = 1};
-        if (i == 0) {
-            wr[i].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-            wr[i].pImageInfo = &dii;
-        } else {
-            wr[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-            wr[i].pBufferInfo = &dbi[i - 1];
-        }
-    }
+                                       .dstSet = c->set,
+                                       .dstBinding = i,
+                                       .descriptorCount = 1,
+                                       .descriptorType = types[i],
+                                       .pImageInfo = i == 0 ? &dii : NULL,
+                                       .pBufferInfo = i == 0 ? NULL : &dbi[i - 1]};
     vkUpdateDescriptorSets(c->g.dev, 3, wr, 0, NULL);
+}
 
-    VkCommandBuffer cmd = cmd_alloc(&c->g);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipes[shader]);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipe_layout, 0, 1, &set, 0,
+/* The current row's dispatch in shape s (lean or not), recorded and run once to warm up the
+ * first time it is asked for. */
+static VkCommandBuffer lavapipe_cmd(lvp_setup *c, int lean, int s) {
+    VkCommandBuffer *cmd = &c->cmd[lean][s];
+    if (*cmd) return *cmd;
+    const workload *wl = &workloads[c->w];
+    const VkPipeline pipe = lavapipe_pipeline(c, kinds[wl->kind].shader, c->p, lean, s);
+    const uint32_t groups = c->samples / (lvp_shapes[s].k * lvp_shapes[s].local);
+    *cmd = cmd_alloc(&c->g);
+    vkCmdBindPipeline(*cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    vkCmdBindDescriptorSets(*cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipe_layout, 0, 1, &c->set, 0,
                             NULL);
-    const push pc = {invocations, K, 0.0f, (int32_t)tex_size(wl->tex, si)};
-    vkCmdPushConstants(cmd, c->pipe_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-    vkCmdDispatch(cmd, (invocations + LOCAL_SIZE - 1) / LOCAL_SIZE, 1, 1);
+    const push pc = {(uint32_t)__builtin_ctz(sizes[c->si])};
+    vkCmdPushConstants(*cmd, c->pipe_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
+    vkCmdDispatch(*cmd, groups, 1, 1);
     const VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                                 .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                                 .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
+    vkCmdPipelineBarrier(*cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0,
                          1, &mb, 0, NULL, 0, NULL);
-    VK_CHECK(vkEndCommandBuffer(cmd));
-
-    submit_wait(&c->g, cmd); /* warm-up */
-    c->sampler = sampler;
-    c->set = set;
-    c->cmd = cmd;
+    VK_CHECK(vkEndCommandBuffer(*cmd));
+    submit_wait(&c->g, *cmd); /* warm-up */
+    return *cmd;
 }
 
-/* Prepare row (si, p, w) unless it is the one prepared last: its coordinates, sampler,
- * descriptor set and dispatch, run once to warm up. Then run it `reps` times; the best rate
- * and the sum go to child_res. */
-static void lavapipe_row(lvp_setup *c, int si, int p, int w, unsigned reps) {
-    const uint32_t samples = c->samples, invocations = samples / K;
+/* Shape s of the current row `reps` times: the best rate, and the sum of what it sampled. */
+static double lavapipe_time(lvp_setup *c, int lean, int s, unsigned reps, double *sum) {
+    const VkCommandBuffer cmd = lavapipe_cmd(c, lean, s);
+    double best = 1e30;
+    for (unsigned r = 0; r < reps; r++) {
+        const double t0 = now_s();
+        submit_wait(&c->g, cmd);
+        best = fmin(best, now_s() - t0);
+    }
+    const float *v = c->sums.map;
+    double total = 0.0;
+    for (size_t i = 0; i < (size_t)(c->samples / lvp_shapes[s].k) * 4u; i++)
+        total += v[i];
+    *sum = total;
+    return c->samples / best * 1e-6;
+}
+
+/* Prepare row (si, p, w) unless it is the one prepared last, then time every shape (and with
+ * `lean`, coherent, every shape of the flat plane) `reps` times, one after the other, into
+ * child_res. */
+static void lavapipe_row(lvp_setup *c, int si, int p, int w, unsigned reps, bool lean) {
     if (c->w >= 0 && (c->si != si || c->p != p || c->w != w)) {
-        vkFreeCommandBuffers(c->g.dev, c->g.cmd_pool, 1, &c->cmd);
+        for (int l = 0; l < 2; l++)
+            for (int s = 0; s < SHAPE_COUNT; s++)
+                if (c->cmd[l][s]) vkFreeCommandBuffers(c->g.dev, c->g.cmd_pool, 1, &c->cmd[l][s]);
+        memset(c->cmd, 0, sizeof c->cmd);
         VK_CHECK(vkFreeDescriptorSets(c->g.dev, c->pool, 1, &c->set));
         vkDestroySampler(c->g.dev, c->sampler, NULL);
         c->w = -1;
     }
     if (c->w < 0) {
-        lavapipe_prepare(c, si, p, w);
+        lavapipe_prepare(c, si, w);
         c->si = si, c->p = p, c->w = w;
     }
-    double best = 1e30;
-    for (unsigned r = 0; r < reps; r++) {
-        const double t0 = now_s();
-        submit_wait(&c->g, c->cmd);
-        const double dt = now_s() - t0;
-        if (dt < best) best = dt;
+    for (int s = 0; s < SHAPE_COUNT; s++) {
+        child_res.msps[s] = lavapipe_time(c, 0, s, reps, &child_res.sum[s]);
+        double lean_sum;
+        child_res.lean[s] = lean && p == 1 ? lavapipe_time(c, 1, s, reps, &lean_sum) : 0.0;
     }
-    const float *s = c->sbuf.map;
-    double total = 0.0;
-    for (size_t i = 0; i < (size_t)invocations * 4u; i++)
-        total += s[i];
-    child_res.msps = samples / best * 1e-6;
-    child_res.sum = total;
 }
 
-/* Set up every selected texture, the pipelines and the buffers, say so, then run the rows
- * the parent asks for, one at a time, until it says stop. Never returns. */
+/* Set up every selected texture, the shader modules and the buffers, say so, then run the
+ * rows the parent asks for, one at a time, until it says stop. Never returns. */
 __attribute__((noreturn)) static void lavapipe_child(tu_surface surf[SIZE_COUNT][TEX_COUNT],
                                                      const selection *sel, uint32_t samples) {
     static lvp_setup c; /* the child's one set-up */
@@ -780,14 +886,18 @@ __attribute__((noreturn)) static void lavapipe_child(tu_surface surf[SIZE_COUNT]
         for (int t = 0; t < TEX_COUNT; t++)
             if (sel->size[si]) c.views[si][t] = upload_image(&c.g, &surf[si][t], tex_vk_format[t]);
 
-    c.cbuf = buffer_create(&c.g, (VkDeviceSize)samples * MAX_STRIDE * 4u,
+    c.turns = buffer_create(&c.g, MAX_FRAMES * 16u, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+    float *turn = c.turns.map;
+    for (uint32_t f = 0; f < MAX_FRAMES; f++) {
+        cube_turn(f, &turn[4 * f], &turn[4 * f + 1]);
+        turn[4 * f + 2] = turn[4 * f + 3] = 0.0f;
+    }
+    c.sums = buffer_create(&c.g, (VkDeviceSize)(samples / MIN_K) * 16u,
                            VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    c.sbuf =
-        buffer_create(&c.g, (VkDeviceSize)(samples / K) * 16u, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
 
     const VkDescriptorSetLayoutBinding b[3] = {
         {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
-        {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+        {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
         {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
     };
     const VkDescriptorSetLayoutCreateInfo dslci = {
@@ -802,40 +912,28 @@ __attribute__((noreturn)) static void lavapipe_child(tu_surface surf[SIZE_COUNT]
                                              .pushConstantRangeCount = 1,
                                              .pPushConstantRanges = &pcr};
     VK_CHECK(vkCreatePipelineLayout(c.g.dev, &plci, NULL, &c.pipe_layout));
-    enum { SETS = SIZE_COUNT * PAT_COUNT * WL_COUNT };
-    const VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, SETS},
-                                        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * SETS}};
+    const VkDescriptorPoolSize ps[3] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1},
+                                        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1},
+                                        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1}};
     const VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                              .flags =
                                                  VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
-                                             .maxSets = SETS,
-                                             .poolSizeCount = 2,
+                                             .maxSets = 1,
+                                             .poolSizeCount = 3,
                                              .pPoolSizes = ps};
     VK_CHECK(vkCreateDescriptorPool(c.g.dev, &dpci, NULL, &c.pool));
-
-    /* The pipelines (shader compilation happens here, outside the timing). */
     for (int m = 0; m < SH_COUNT; m++) {
         const VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                                .codeSize = shader_spv[m].size,
                                                .pCode = shader_spv[m].code};
-        VkShaderModule module;
-        VK_CHECK(vkCreateShaderModule(c.g.dev, &smci, NULL, &module));
-        const VkComputePipelineCreateInfo cpci = {
-            .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-            .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                      .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                      .module = module,
-                      .pName = "main"},
-            .layout = c.pipe_layout};
-        VK_CHECK(vkCreateComputePipelines(c.g.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &c.pipes[m]));
-        vkDestroyShaderModule(c.g.dev, module, NULL);
+        VK_CHECK(vkCreateShaderModule(c.g.dev, &smci, NULL, &c.modules[m]));
     }
 
     child_send(); /* set up: status 0 and the device */
     for (;;) {
         lvp_request rq;
         if (!read_all(child_in, &rq, sizeof rq) || rq.si < 0) _exit(0);
-        child_res.msps = child_res.sum = 0.0;
+        memset(child_res.msps, 0, sizeof child_res.msps);
         const int si = rq.si, p = rq.p, w = rq.w;
         if (si >= SIZE_COUNT || !sel->size[si] || p < 0 || p >= PAT_COUNT || w < 0 ||
             w >= WL_COUNT || kinds[workloads[w].kind].shader < 0 || rq.reps == 0 ||
@@ -846,7 +944,7 @@ __attribute__((noreturn)) static void lavapipe_child(tu_surface surf[SIZE_COUNT]
             child_send();
             continue;
         }
-        lavapipe_row(&c, si, p, w, rq.reps);
+        lavapipe_row(&c, si, p, w, rq.reps, rq.lean);
         child_send();
     }
 }
@@ -898,8 +996,8 @@ static lvp_msg lavapipe_start(lavapipe *lp, tu_surface surf[SIZE_COUNT][TEX_COUN
 }
 
 /* Run one row on lavapipe. */
-static lvp_msg lavapipe_run(lavapipe *lp, int si, int p, int w, unsigned reps) {
-    const lvp_request rq = {si, p, w, reps};
+static lvp_msg lavapipe_run(lavapipe *lp, int si, int p, int w, unsigned reps, bool lean) {
+    const lvp_request rq = {si, p, w, reps, lean};
     lvp_msg m;
     if (!write_all(lp->to, &rq, sizeof rq) || !read_all(lp->from, &m, sizeof m))
         lavapipe_lost(lp, &m);
@@ -907,7 +1005,7 @@ static lvp_msg lavapipe_run(lavapipe *lp, int si, int p, int w, unsigned reps) {
 }
 
 static void lavapipe_stop(lavapipe *lp) {
-    const lvp_request rq = {-1, 0, 0, 0};
+    const lvp_request rq = {-1, 0, 0, 0, false};
     if (lp->pid > 0) {
         (void)write_all(lp->to, &rq, sizeof rq);
         waitpid(lp->pid, NULL, 0);
@@ -1024,7 +1122,7 @@ static void job_begin(job *j) {
 
 /* The sums of the enabled channels of SIMD16 float replies, per channel and lane, as
  * bench.comp sums them: an invocation adds its K samples into a float vec4, so each lane adds
- * K messages into a float (part), then that into its double total (a job's totals need the
+ * SUM_PART messages into a float (part), then that into its double total (a job's totals need the
  * precision); independent additions, no chain of 64 dependent ones per message. Adding every
  * reply into doubles (64 conversions a message, in the baseline ISA this file is built for)
  * took W1 and W2 4-8 % longer than this (best of five alternating runs of texbench). */
@@ -1051,7 +1149,7 @@ static void lane_sums_add(lane_sums *a, const uint8_t *p, size_t stride, uint32_
         for (int l = 0; l < SIMD; l++)
             a->part[ch][l] += v[l];
     }
-    if (++a->count == K) lane_sums_fold(a);
+    if (++a->count == SUM_PART) lane_sums_fold(a);
 }
 
 static double lane_sums_total(lane_sums *a) {
@@ -1319,10 +1417,14 @@ typedef struct row {
     bool run;
     double tu, tu_n, exec; /* M/s: bound 1 thread, bound T threads, tu_execute 1 thread */
     double sum, sum_exec;  /* bound and tu_execute on 1 thread */
-    double lvp, lvp_sum;   /* lavapipe, 1 thread (0: none), measured in the same rounds */
-    double w7, w7_sum;     /* W8: W7 bound on 1 thread, measured in the same rounds */
-    double mem;            /* W4f: the same texels read by a plain C loop, 1 thread */
-    double machine;        /* T threads: the plain arithmetic loop's scaling (spin_time) */
+    /* lavapipe, 1 thread, in the same rounds: every launch shape's rate (0: none) and sum,
+     * the fastest shape, its rate and sum; --lean, coherent: the flat plane's fastest */
+    double lvp_shapes[SHAPE_COUNT], lvp_sums[SHAPE_COUNT];
+    int lvp_shape, lean_shape;
+    double lvp, lvp_sum, lean;
+    double w7, w7_sum; /* W8: W7 bound on 1 thread, measured in the same rounds */
+    double mem;        /* W4f: the same texels read by a plain C loop, 1 thread */
+    double machine;    /* T threads: the plain arithmetic loop's scaling (spin_time) */
 } row;
 
 /* W4f's memory floor: the footprints' 16-byte texels of level 0 read and summed by a plain
@@ -1424,12 +1526,12 @@ static double spin_time(unsigned threads, uint32_t blocks) {
  * two one-thread paths whose ratio the goal names (bound, tu_execute) run back to back,
  * before the T-thread run (bench/README.md, "Rounds"). */
 static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, uint32_t samples,
-                   unsigned reps, unsigned threads, tu_isa isa) {
+                   unsigned reps, unsigned threads, tu_isa isa, bool lean) {
     const workload *wl = &workloads[w];
     const uint32_t stride = kinds[wl->kind].stride;
     uint32_t *stream = malloc((size_t)samples * stride * 4u);
     if (!stream) die("out of memory");
-    gen_stream(wl->kind, sizes[si], p, samples, stream);
+    gen_stream(wl->kind, (uint32_t)__builtin_ctz(sizes[si]), p, samples, stream);
     setup *s = malloc(sizeof *s);
     if (!s) die("out of memory");
     setup_init(s, wl, surf, stream, samples, isa);
@@ -1448,7 +1550,7 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
     const double warm = 16.0 * run_jobs(s, PATH_BOUND, 1, s->msgs / 16u, 1, &sum_n);
     const unsigned passes =
         warm >= MIN_RUN_SECONDS ? 1u : (unsigned)fmin(MAX_PASSES, ceil(MIN_RUN_SECONDS / warm));
-    double best_spin_1 = 1e30, best_spin_n = 1e30;
+    double best_spin_1 = 1e30, best_spin_n = 1e30, lean_best[SHAPE_COUNT] = {0};
     uint32_t spin_blocks = 0;
     if (threads > 1) { /* as many blocks as MIN_RUN_SECONDS takes, from 64 */
         const double t64 = spin_time(1, 64);
@@ -1460,10 +1562,13 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
         if (wl->kind == KIND_LD4)
             best_mem = fmin(best_mem, plain_loads(surf, stream, samples, &sum_n));
         if (kinds[wl->kind].shader >= 0) {
-            const lvp_msg m = lavapipe_run(lp, si, p, w, 1);
+            const lvp_msg m = lavapipe_run(lp, si, p, w, 1, lean);
             if (m.status != 0) die("lavapipe: %s", m.message);
-            r.lvp = fmax(r.lvp, m.msps);
-            r.lvp_sum = m.sum;
+            for (int sh = 0; sh < SHAPE_COUNT; sh++) {
+                r.lvp_shapes[sh] = fmax(r.lvp_shapes[sh], m.msps[sh]);
+                r.lvp_sums[sh] = m.sum[sh];
+                lean_best[sh] = fmax(lean_best[sh], m.lean[sh]);
+            }
             /* lavapipe warmed its caches with its own texture and a dispatch before timing
              * (lavapipe_row); texunit does the same after it, or the first path timed (the
              * bound one) would find the caches full of lavapipe's texels and the later ones
@@ -1479,6 +1584,11 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
             best_spin_n = fmin(best_spin_n, spin_time(threads, spin_blocks));
         }
     }
+    for (int sh = 0; sh < SHAPE_COUNT; sh++) {
+        if (r.lvp_shapes[sh] > r.lvp) r.lvp = r.lvp_shapes[sh], r.lvp_shape = sh;
+        if (lean_best[sh] > r.lean) r.lean = lean_best[sh], r.lean_shape = sh;
+    }
+    r.lvp_sum = r.lvp_sums[r.lvp_shape];
     const double msamples = (double)s->msgs * SIMD * passes * 1e-6;
     r.tu = msamples / best_1;
     r.tu_n = threads > 1 ? msamples / best_n : 0.0;
@@ -1505,15 +1615,17 @@ __attribute__((noreturn)) static void usage(void) {
         stderr,
         "usage: texbench [--quick] [--samples N] [--reps R] [--threads T]\n"
         "                [--workloads W1,W2,...] [--sizes 256,1024] [--patterns random,coherent]\n"
-        "                [--isa best|scalar|avx2|avx512] [--json FILE]\n"
+        "                [--isa best|scalar|avx2|avx512] [--lean] [--json FILE]\n"
         "  N  samples per workload, size and pattern, a multiple of %d (default 1048576)\n"
         "  R  timed repetitions, the best is reported (default 3)\n"
         "  T  threads of the scaling measurement, 1..%d (default 2; 1: none)\n"
         "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s; a prefix takes every\n"
         "               match (W4: W4 and W4f, W5: W5 and W5l, W8: both W8 rows)\n"
         "  --quick      N = 262144, R = 2 (about a minute)\n"
-        "  --isa        the kernel build of the bindings (default best: the best this CPU runs)\n",
-        K * LOCAL_SIZE, MAX_THREADS);
+        "  --isa        the kernel build of the bindings (default best: the best this CPU runs)\n"
+        "  --lean       also time lavapipe with the cheapest coordinates, and print every\n"
+        "               launch shape's rate (the check that no leaner harness is faster)\n",
+        SAMPLE_UNIT, MAX_THREADS);
     exit(2);
 }
 
@@ -1560,10 +1672,13 @@ typedef struct verdict {
     bool met;
 } verdict;
 
+/* Every value a row returns: samples x channels (x 4 loads for W4f), each of magnitude <= 1. */
+static double values_returned(const workload *wl, uint32_t samples) {
+    return (double)samples * __builtin_popcount(wl->channels) * (wl->kind == KIND_LD4 ? 4.0 : 1.0);
+}
+
 static verdict judge(const workload *wl, const row *r, unsigned threads, uint32_t samples) {
-    /* every value returned: samples x channels (x 4 loads for W4f), each of magnitude <= 1 */
-    const double values =
-        (double)samples * __builtin_popcount(wl->channels) * (wl->kind == KIND_LD4 ? 4.0 : 1.0);
+    const double values = values_returned(wl, samples);
     verdict v = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, false};
     if (threads > 1) {
         v.scaling = r->tu_n / r->tu;
@@ -1591,6 +1706,48 @@ static void print_num(double v, int width, int prec) {
         printf(" %*.*f", width, prec, v);
 }
 
+static void shape_name(int s, char *out, size_t size) {
+    snprintf(out, size, "%ux%u%s", lvp_shapes[s].k, lvp_shapes[s].local,
+             lvp_shapes[s].interleave ? "i" : "");
+}
+
+/* --lean: every launch shape's lavapipe rate per row, the flat plane's best (coherent), and
+ * the largest sum diff of any shape (they all sample what texunit samples). */
+static void print_lean(const row rows[SIZE_COUNT][PAT_COUNT][WL_COUNT], uint32_t samples) {
+    printf("\nlean check: lavapipe M/s per launch shape (K x local; i: interleaved), "
+           "best of the rounds; used: the fastest; lean (coherent): the plane without its "
+           "perspective (depth 1: one multiply-add a coordinate, other footprints), at its "
+           "fastest shape; random coordinates are already one multiply a coordinate\n");
+    printf("%-4s %5s %-8s", "id", "size", "pattern");
+    for (int sh = 0; sh < SHAPE_COUNT; sh++) {
+        char name[16];
+        shape_name(sh, name, sizeof name);
+        printf(" %7s", name);
+    }
+    printf(" %-7s %7s %-7s %9s %8s\n", " used", "lean", "shape", "lean/used", "sum diff");
+    for (int si = 0; si < SIZE_COUNT; si++)
+        for (int p = 0; p < PAT_COUNT; p++)
+            for (int w = 0; w < WL_COUNT; w++) {
+                const row *r = &rows[si][p][w];
+                if (!r->run || r->lvp <= 0) continue;
+                const workload *wl = &workloads[w];
+                printf("%-4s %5u %-8s", wl->id, sizes[si], patterns[p]);
+                double worst = 0.0;
+                for (int sh = 0; sh < SHAPE_COUNT; sh++) {
+                    print_num(r->lvp_shapes[sh], 7, 1);
+                    worst = fmax(worst, fabs(r->sum - r->lvp_sums[sh]));
+                }
+                char used[16], lean_shape[16] = "-";
+                shape_name(r->lvp_shape, used, sizeof used);
+                if (r->lean > 0) shape_name(r->lean_shape, lean_shape, sizeof lean_shape);
+                printf("  %-7s", used);
+                print_num(r->lean > 0 ? r->lean : NAN, 7, 1);
+                printf(" %-7s", lean_shape);
+                print_num(r->lean > 0 ? r->lean / r->lvp : NAN, 9, 2);
+                printf(" %8.1e\n", worst / values_returned(wl, samples));
+            }
+}
+
 /* Make a string from the system (CPU and device names) safe inside JSON quotes. */
 static void json_safe(char *str) {
     for (; *str; str++)
@@ -1608,6 +1765,7 @@ int main(int argc, char **argv) {
     uint32_t samples = 1u << 20;
     unsigned reps = 3, threads = 2;
     const char *json = NULL;
+    bool lean = false;
     tu_isa isa = TU_ISA_BEST;
     selection sel;
     for (int i = 0; i < WL_COUNT; i++)
@@ -1623,6 +1781,10 @@ int main(int argc, char **argv) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--quick") == 0) {
             samples = 1u << 18, reps = 2;
+            continue;
+        }
+        if (strcmp(a, "--lean") == 0) {
+            lean = true;
             continue;
         }
         if (!v) usage();
@@ -1654,7 +1816,7 @@ int main(int argc, char **argv) {
         } else
             usage();
     }
-    if (samples == 0 || samples % (K * LOCAL_SIZE) != 0 || samples > (1u << 26) || reps == 0 ||
+    if (samples == 0 || samples % SAMPLE_UNIT != 0 || samples > (1u << 26) || reps == 0 ||
         reps > MAX_REPS || threads == 0 || threads > MAX_THREADS)
         usage();
     /* Force lavapipe unless the user chose the drivers. */
@@ -1693,7 +1855,7 @@ int main(int argc, char **argv) {
                         patterns[p]);
                 row *r = &rows[si][p][w];
                 *r = run_row(&lp, si, p, w, &surf[si][workloads[w].tex], samples, reps, threads,
-                             isa);
+                             isa, lean);
                 if (workloads[w].front == FRONT_ENGINE && r->sum != r->sum_exec)
                     fprintf(stderr,
                             "texbench: %s: tu_execute and tu_execute_bound differ "
@@ -1712,14 +1874,16 @@ int main(int argc, char **argv) {
            "messages; %u-thread scaling; tu_execute (its per-thread binding cache, best kernels) "
            "on 1 thread\n",
            TEXBENCH_COMPILER, tu_isa_name(isa), threads);
-    printf("  lavapipe: %s, LP_NUM_THREADS=1, one dispatch of %u invocations x %d samples\n",
-           hello.device, samples / K, K);
+    printf("  lavapipe: %s, LP_NUM_THREADS=1, coordinates computed in the shader; per row one "
+           "dispatch of each of %d launch shapes (K samples per invocation x local size, i: "
+           "interleaved), the fastest reported\n",
+           hello.device, SHAPE_COUNT);
     printf("  2D textures size x size with full mip chains; W6's cube has %ux%u faces at both "
            "sizes. M/s: million samples per second\n",
            CUBE_FACE, CUBE_FACE);
-    printf("%-4s %-24s %5s %-8s %8s %7s %6s %6s %8s %7s %5s %-11s %8s\n", "id", "workload", "size",
-           "pattern", "tu M/s", "x thr", "x mach", "exec/b", "lvp M/s", "tu/lvp", "goal", "status",
-           "sum diff");
+    printf("%-4s %-24s %5s %-8s %8s %7s %6s %6s %8s %-7s %7s %5s %-11s %8s\n", "id", "workload",
+           "size", "pattern", "tu M/s", "x thr", "x mach", "exec/b", "lvp M/s", "shape", "tu/lvp",
+           "goal", "status", "sum diff");
     for (int si = 0; si < SIZE_COUNT; si++)
         for (int p = 0; p < PAT_COUNT; p++)
             for (int w = 0; w < WL_COUNT; w++) {
@@ -1733,6 +1897,9 @@ int main(int argc, char **argv) {
                 print_num(v.machine, 6, 2);
                 print_num(v.exec_ratio, 6, 2);
                 print_num(v.lvp, 8, 1);
+                char shape[16] = "-";
+                if (!isnan(v.lvp)) shape_name(r->lvp_shape, shape, sizeof shape);
+                printf(" %-7s", shape);
                 print_num(v.ratio, 7, 3);
                 char goal[16] = "-", status[32] = "-";
                 if (wl->goal > 0) {
@@ -1763,6 +1930,7 @@ int main(int argc, char **argv) {
            "W8: W7's messages through the vISA executor (W8v) and the send (W8s): extra time "
            "per message against W7 run in the same rounds; sum diff against W7;\n"
            "sum diff: |total texunit - total lavapipe| / values returned (a sanity check).\n");
+    if (lean) print_lean(rows, samples);
 
     if (json) {
         FILE *f = fopen(json, "w");
@@ -1794,6 +1962,20 @@ int main(int argc, char **argv) {
                     json_num(f, "execute_msps", wl->front == FRONT_ENGINE ? r->exec : NAN);
                     json_num(f, "execute_ratio", v.exec_ratio);
                     json_num(f, "lavapipe_msps", v.lvp);
+                    if (isnan(v.lvp)) {
+                        fprintf(f, ", \"lavapipe_shape\": null, \"lavapipe_shapes_msps\": null");
+                    } else {
+                        char name[16];
+                        shape_name(r->lvp_shape, name, sizeof name);
+                        fprintf(f, ", \"lavapipe_shape\": \"%s\", \"lavapipe_shapes_msps\": {",
+                                name);
+                        for (int sh = 0; sh < SHAPE_COUNT; sh++) {
+                            shape_name(sh, name, sizeof name);
+                            fprintf(f, "%s\"%s\": %.6g", sh ? ", " : "", name, r->lvp_shapes[sh]);
+                        }
+                        fprintf(f, "}");
+                    }
+                    json_num(f, "lavapipe_lean_msps", r->lean > 0 ? r->lean : NAN);
                     json_num(f, "ratio", v.ratio);
                     json_num(f, "goal", wl->goal > 0 ? wl->goal : NAN);
                     json_num(f, "overhead_vs_w7", v.vs_w7);
