@@ -19,8 +19,8 @@ layout(constant_id = 1) const uint K = 16u;          // samples per invocation: 
 layout(constant_id = 2) const uint PATTERN = 0u;     // 0 random, 1 coherent
 layout(constant_id = 3) const bool INTERLEAVE = false; // sample j of an invocation: false
     // its K consecutive indices; true: a workgroup's K x local samples, lane after lane
-layout(constant_id = 4) const bool LEAN = false;     // coherent: a flat plane (one
-    // multiply-add a coordinate, not the workload's footprints), to show what the plane costs
+layout(constant_id = 4) const bool TABLE = false;    // coherent 2D: the plane's terms of
+    // each screen row read from a table (the same values) instead of computed per sample
 
 #if defined(MODE_SHADOW)
 layout(binding = 0) uniform sampler2DShadow tex;
@@ -32,6 +32,8 @@ layout(binding = 0) uniform sampler2D tex;
 // W6 coherent: the camera's turn per frame (cos, sin, -, -), read once per invocation
 layout(std140, binding = 1) uniform Turns { vec4 turn[1024]; };
 layout(std430, binding = 2) writeonly buffer Sums { vec4 sum[]; };
+// TABLE: per screen row y the plane's dn, d / 2, -g / size^2, -g / (2 size) (below)
+layout(std140, binding = 3) uniform Rows { vec4 row[1024]; };
 layout(push_constant) uniform Push {
     uint shift; // log2 of the texture's (W6: the screen's) size
 } pc;
@@ -50,7 +52,7 @@ void main() {
     const uint step = INTERLEAVE ? L : 1u;
     // an invocation's samples lie in one frame of the coherent walk (size^2 samples)
     const uint frame = first >> (2 * sh);
-    const vec4 cs = PATTERN == 1u && !LEAN ? turn[frame] : vec4(1.0, 0.0, 0.0, 0.0);
+    const vec4 cs = PATTERN == 1u ? turn[frame] : vec4(1.0, 0.0, 0.0, 0.0);
     precise const float fu = float(frame * 23u) * pow2(-sh - 1); // the plane's scroll
     precise const float fv = float(frame * 149u) * pow2(-sh - 2);
     vec4 acc = vec4(0.0);
@@ -74,26 +76,25 @@ void main() {
                     (corner & 1u));
             y = int((tile >> (sh - 4)) * 16u + (msg >> 2) * 4u + (quad >> 1) * 2u +
                     (corner >> 1));
-            if (LEAN) { // depth 1 everywhere: one texel per pixel
-                const float n = pow2(-sh);
-                uv = vec2(2 * x + 1, 2 * y + 1) * (0.5 * n);
-                dx = vec2(n, 0.0);
-                dy = vec2(0.0, n);
+            // a ground plane in perspective: depth 1 at the bottom row to 8 at the top
+            vec4 r;
+            if (TABLE) {
+                r = row[y];
             } else {
-                // a ground plane in perspective: depth 1 at the bottom row to 8 at the top
                 precise const float t = float(2 * y + 1) * pow2(-sh - 1);
                 precise const float d = 1.0 / (0.125 + t * 0.875);
-                precise const float dn = d * pow2(-sh);
-                precise const float cx = float(2 * x + 1 - size) * 0.5;
                 precise const float g = d * d * 0.875;
-                precise const float u = cx * dn + 0.5 + fu;
-                precise const float v = d * 0.5 + fv;
-                precise const float dudy = cx * (-g * pow2(-2 * sh));
-                precise const float dvdy = -g * pow2(-sh - 1);
-                uv = vec2(u, v);
-                dx = vec2(dn, 0.0);
-                dy = vec2(dudy, dvdy);
+                precise const vec4 terms = vec4(d * pow2(-sh), d * 0.5, -g * pow2(-2 * sh),
+                                                -g * pow2(-sh - 1));
+                r = terms;
             }
+            precise const float cx = float(2 * x + 1 - size) * 0.5;
+            precise const float u = cx * r.x + 0.5 + fu;
+            precise const float v = r.y + fv;
+            precise const float dudy = cx * r.z;
+            uv = vec2(u, v);
+            dx = vec2(r.x, 0.0);
+            dy = vec2(dudy, r.w);
         }
 #if defined(MODE_FETCH)
         acc += texelFetch(tex, ivec2(floor(uv * float(size))) & (size - 1), 0);

@@ -35,8 +35,9 @@
  * from vkQueueSubmit to vkQueueWaitIdle, in a child process with LP_NUM_THREADS=1 (the
  * per-core comparison); the row's rate is the fastest shape's. Pipeline compilation, upload
  * and one warm-up dispatch per shape are outside the timing. Each number is the best of R.
- * --lean also times the coherent rows on a flat plane (no perspective) and prints every
- * shape's rate: the check that no leaner harness of the same lookups is faster.
+ * On coherent 2D rows every shape is also timed with the plane's per-row terms read from a
+ * table instead of computed. --lean prints every variant's rate: the check that no leaner
+ * harness of the same lookups is faster.
  *
  * "sum diff" is a sanity check that both sides sampled the same thing: the difference of the
  * two sides' totals of every returned value, divided by the number of values (each of
@@ -88,11 +89,11 @@ enum {
 };
 static const double MIN_RUN_SECONDS = 0.05; /* every timed texunit run lasts at least this */
 
-/* The launch shapes of bench.comp timed in every row (its specialization constants): samples
- * per invocation (K), the workgroup's size, and how a workgroup's samples are dealt: K
+/* The variants of bench.comp timed in every row (its specialization constants), all of the
+ * same lookups; a row's lavapipe rate is the fastest one's. The launch shapes: samples per
+ * invocation (K), the workgroup's size, and how a workgroup's samples are dealt: K
  * consecutive ones per invocation, or interleaved (sample j of lane l is j x local + l, so
- * that the lanes of one of llvmpipe's vectors take neighbouring samples). A row's lavapipe
- * rate is its fastest shape's. */
+ * that the lanes of one of llvmpipe's vectors take neighbouring samples). */
 typedef struct lvp_shape {
     uint32_t k, local;
     bool interleave;
@@ -107,6 +108,10 @@ enum {
     MIN_K = 4,         /* the shapes' smallest K: the most invocations, each one vec4 sum */
     SAMPLE_UNIT = 8192 /* --samples is a multiple of it: the largest K x local */
 };
+
+/* And how the coherent plane's terms of a screen row are had (bench.comp's TABLE): computed
+ * per sample, or read from a table of the same values (coherent 2D rows only). */
+typedef enum coords { COORDS_COMPUTED, COORDS_TABLE, COORDS_COUNT } coords;
 
 static const char *const LVP_ICD = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
 
@@ -261,16 +266,15 @@ typedef struct lvp_msg {
     int status; /* 0 ok, 1 skipped (set-up only), 2 error */
     char message[256];
     char device[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
-    /* per launch shape (lvp_shapes): the rate, msps[0] 0 when not run (the format cannot be
-     * filtered), and the sum; lean: the flat plane's rate (coherent, --lean; else 0) */
-    double msps[SHAPE_COUNT], sum[SHAPE_COUNT], lean[SHAPE_COUNT];
+    /* per way of computing the coordinates (COORDS_) and launch shape (lvp_shapes): the rate
+     * (0: not run; the format cannot be filtered, or the way does not apply) and the sum */
+    double msps[COORDS_COUNT][SHAPE_COUNT], sum[COORDS_COUNT][SHAPE_COUNT];
 } lvp_msg;
 
 /* What the parent asks: the row (size index, pattern, workload); si < 0: exit. */
 typedef struct lvp_request {
     int si, p, w;
     unsigned reps; /* timed runs; the best is reported */
-    bool lean;     /* coherent: also time the flat plane (--lean) */
 } lvp_request;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -361,27 +365,30 @@ typedef struct footprint {
 /* A ground plane seen in perspective on a 2^shift screen over a texture of the same size:
  * rows run from the near edge (depth 1, one texel per pixel across) to depth 8 at the top;
  * u follows the screen x times depth, v the depth; exact derivatives per pixel; each frame
- * scrolls the plane by (11.5, 37.25) texels. */
-static footprint plane_at(uint32_t shift, uint32_t x, uint32_t y, uint32_t frame) {
+ * scrolls the plane by (11.5, 37.25) texels. The terms of screen row y: du/dx, v, du/dy per
+ * pixel from the centre, dv/dy (bench.comp computes them per sample, or reads this table). */
+static void plane_row(uint32_t shift, uint32_t y, float r[4]) {
     const int sh = (int)shift;
     const float t = (float)(2u * y + 1u) * pow2f(-sh - 1); /* 0 at the top row, 1 at the bottom */
     const float d = 1.0f / (0.125f + t * 0.875f);          /* the depth: exact but for the / */
-    const float dn = d * pow2f(-sh);
-    const float cx = (float)((int32_t)(2u * x + 1u) - (1 << sh)) * 0.5f;
     const float g = d * d * 0.875f;
-    const float fu = (float)(frame * 23u) * pow2f(-sh - 1);
-    const float fv = (float)(frame * 149u) * pow2f(-sh - 2);
-    footprint f;
-    f.u = cx * dn + 0.5f + fu;
-    f.v = d * 0.5f + fv;
-    f.dudx = dn;
-    f.dvdx = 0.0f;
-    f.dudy = cx * (-g * pow2f(-2 * sh));
-    f.dvdy = -g * pow2f(-sh - 1);
-    return f;
+    r[0] = d * pow2f(-sh), r[1] = d * 0.5f, r[2] = -g * pow2f(-2 * sh), r[3] = -g * pow2f(-sh - 1);
 }
 
-enum { MAX_FRAMES = 1024 }; /* of the coherent walk: 2^26 samples on a 256 x 256 screen */
+static footprint plane_at(uint32_t shift, uint32_t x, uint32_t y, uint32_t frame) {
+    const int sh = (int)shift;
+    float r[4];
+    plane_row(shift, y, r);
+    const float cx = (float)((int32_t)(2u * x + 1u) - (1 << sh)) * 0.5f;
+    const float fu = (float)(frame * 23u) * pow2f(-sh - 1);
+    const float fv = (float)(frame * 149u) * pow2f(-sh - 2);
+    return (footprint){cx * r[0] + 0.5f + fu, r[1] + fv, r[0], 0.0f, cx * r[2], r[3]};
+}
+
+enum {
+    MAX_FRAMES = 1024, /* of the coherent walk: 2^26 samples on a 256 x 256 screen */
+    MAX_ROWS = 1024    /* of the screen: the larger size */
+};
 
 /* W6 coherent: the camera's turn in frame `frame`, 0.7 rad a frame (bench.comp reads it from
  * a uniform buffer, once per invocation). */
@@ -732,27 +739,27 @@ typedef struct lvp_setup {
     VkPipelineLayout pipe_layout;
     VkDescriptorPool pool;
     VkShaderModule modules[SH_COUNT];
-    /* [shader][pattern][lean][shape], compiled when a row first needs it */
-    VkPipeline pipes[SH_COUNT][PAT_COUNT][2][SHAPE_COUNT];
-    buffer turns, sums; /* W6's camera per frame; one vec4 per invocation */
+    /* [shader][pattern][coords][shape], compiled when a row first needs it */
+    VkPipeline pipes[SH_COUNT][PAT_COUNT][COORDS_COUNT][SHAPE_COUNT];
+    buffer turns, sums;      /* W6's camera per frame; one vec4 per invocation */
+    buffer rows[SIZE_COUNT]; /* the plane's terms per screen row (plane_row) */
     uint32_t samples;
     /* the row prepared last: its sampler, descriptor set and recorded dispatches */
     int si, p, w; /* w = -1: none */
     VkSampler sampler;
     VkDescriptorSet set;
-    VkCommandBuffer cmd[2][SHAPE_COUNT]; /* [lean][shape]; VK_NULL_HANDLE: not yet */
+    VkCommandBuffer cmd[COORDS_COUNT][SHAPE_COUNT]; /* VK_NULL_HANDLE: not yet */
 } lvp_setup;
 
-/* The pipeline of bench.comp's mode `shader` specialized for a pattern, the coordinates
- * (the workload's, or lean: the flat plane) and a launch shape; compiled once, outside the
- * timing. */
-static VkPipeline lavapipe_pipeline(lvp_setup *c, int shader, int p, int lean, int s) {
-    VkPipeline *pipe = &c->pipes[shader][p][lean][s];
+/* The pipeline of bench.comp's mode `shader` specialized for a pattern and a variant;
+ * compiled once, outside the timing. */
+static VkPipeline lavapipe_pipeline(lvp_setup *c, int shader, int p, coords co, int s) {
+    VkPipeline *pipe = &c->pipes[shader][p][co][s];
     if (*pipe) return *pipe;
     const lvp_shape *sh = &lvp_shapes[s];
-    /* bench.comp's constant_ids 0-4: local size, K, PATTERN, INTERLEAVE, LEAN */
+    /* bench.comp's constant_ids 0-4: local size, K, PATTERN, INTERLEAVE, TABLE */
     const uint32_t data[5] = {sh->local, sh->k, (uint32_t)p, sh->interleave ? VK_TRUE : VK_FALSE,
-                              lean ? VK_TRUE : VK_FALSE};
+                              co == COORDS_TABLE ? VK_TRUE : VK_FALSE};
     VkSpecializationMapEntry entries[5];
     for (uint32_t i = 0; i < 5; i++)
         entries[i] = (VkSpecializationMapEntry){i, i * 4u, 4};
@@ -781,13 +788,14 @@ static void lavapipe_prepare(lvp_setup *c, int si, int w) {
     VK_CHECK(vkAllocateDescriptorSets(c->g.dev, &dsai, &c->set));
     const VkDescriptorImageInfo dii = {c->sampler, c->views[si][wl->tex],
                                        VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-    const VkDescriptorBufferInfo dbi[2] = {{c->turns.buf, 0, VK_WHOLE_SIZE},
-                                           {c->sums.buf, 0, VK_WHOLE_SIZE}};
-    const VkDescriptorType types[3] = {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                                       VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
-                                       VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
-    VkWriteDescriptorSet wr[3];
-    for (uint32_t i = 0; i < 3; i++)
+    const VkDescriptorBufferInfo dbi[3] = {{c->turns.buf, 0, VK_WHOLE_SIZE},
+                                           {c->sums.buf, 0, VK_WHOLE_SIZE},
+                                           {c->rows[si].buf, 0, VK_WHOLE_SIZE}};
+    const VkDescriptorType types[4] = {
+        VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+        VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER};
+    VkWriteDescriptorSet wr[4];
+    for (uint32_t i = 0; i < 4; i++)
         wr[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                                        .dstSet = c->set,
                                        .dstBinding = i,
@@ -795,16 +803,16 @@ static void lavapipe_prepare(lvp_setup *c, int si, int w) {
                                        .descriptorType = types[i],
                                        .pImageInfo = i == 0 ? &dii : NULL,
                                        .pBufferInfo = i == 0 ? NULL : &dbi[i - 1]};
-    vkUpdateDescriptorSets(c->g.dev, 3, wr, 0, NULL);
+    vkUpdateDescriptorSets(c->g.dev, 4, wr, 0, NULL);
 }
 
-/* The current row's dispatch in shape s (lean or not), recorded and run once to warm up the
- * first time it is asked for. */
-static VkCommandBuffer lavapipe_cmd(lvp_setup *c, int lean, int s) {
-    VkCommandBuffer *cmd = &c->cmd[lean][s];
+/* The current row's dispatch of variant (co, s), recorded and run once to warm up the first
+ * time it is asked for. */
+static VkCommandBuffer lavapipe_cmd(lvp_setup *c, coords co, int s) {
+    VkCommandBuffer *cmd = &c->cmd[co][s];
     if (*cmd) return *cmd;
     const workload *wl = &workloads[c->w];
-    const VkPipeline pipe = lavapipe_pipeline(c, kinds[wl->kind].shader, c->p, lean, s);
+    const VkPipeline pipe = lavapipe_pipeline(c, kinds[wl->kind].shader, c->p, co, s);
     const uint32_t groups = c->samples / (lvp_shapes[s].k * lvp_shapes[s].local);
     *cmd = cmd_alloc(&c->g);
     vkCmdBindPipeline(*cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
@@ -823,9 +831,10 @@ static VkCommandBuffer lavapipe_cmd(lvp_setup *c, int lean, int s) {
     return *cmd;
 }
 
-/* Shape s of the current row `reps` times: the best rate, and the sum of what it sampled. */
-static double lavapipe_time(lvp_setup *c, int lean, int s, unsigned reps, double *sum) {
-    const VkCommandBuffer cmd = lavapipe_cmd(c, lean, s);
+/* Variant (co, s) of the current row `reps` times: the best rate, and the sum of what it
+ * sampled. */
+static double lavapipe_time(lvp_setup *c, coords co, int s, unsigned reps, double *sum) {
+    const VkCommandBuffer cmd = lavapipe_cmd(c, co, s);
     double best = 1e30;
     for (unsigned r = 0; r < reps; r++) {
         const double t0 = now_s();
@@ -840,14 +849,18 @@ static double lavapipe_time(lvp_setup *c, int lean, int s, unsigned reps, double
     return c->samples / best * 1e-6;
 }
 
-/* Prepare row (si, p, w) unless it is the one prepared last, then time every shape (and with
- * `lean`, coherent, every shape of the flat plane) `reps` times, one after the other, into
- * child_res. */
-static void lavapipe_row(lvp_setup *c, int si, int p, int w, unsigned reps, bool lean) {
+/* Whether variant way `co` applies to row (p, w): the table only holds the 2D plane. */
+static bool coords_apply(coords co, int p, int w) {
+    return co == COORDS_COMPUTED || (p == 1 && workloads[w].tex != TEX_CUBE);
+}
+
+/* Prepare row (si, p, w) unless it is the one prepared last, then time every variant that
+ * applies `reps` times, one after the other, into child_res. */
+static void lavapipe_row(lvp_setup *c, int si, int p, int w, unsigned reps) {
     if (c->w >= 0 && (c->si != si || c->p != p || c->w != w)) {
-        for (int l = 0; l < 2; l++)
+        for (int co = 0; co < COORDS_COUNT; co++)
             for (int s = 0; s < SHAPE_COUNT; s++)
-                if (c->cmd[l][s]) vkFreeCommandBuffers(c->g.dev, c->g.cmd_pool, 1, &c->cmd[l][s]);
+                if (c->cmd[co][s]) vkFreeCommandBuffers(c->g.dev, c->g.cmd_pool, 1, &c->cmd[co][s]);
         memset(c->cmd, 0, sizeof c->cmd);
         VK_CHECK(vkFreeDescriptorSets(c->g.dev, c->pool, 1, &c->set));
         vkDestroySampler(c->g.dev, c->sampler, NULL);
@@ -857,11 +870,11 @@ static void lavapipe_row(lvp_setup *c, int si, int p, int w, unsigned reps, bool
         lavapipe_prepare(c, si, w);
         c->si = si, c->p = p, c->w = w;
     }
-    for (int s = 0; s < SHAPE_COUNT; s++) {
-        child_res.msps[s] = lavapipe_time(c, 0, s, reps, &child_res.sum[s]);
-        double lean_sum;
-        child_res.lean[s] = lean && p == 1 ? lavapipe_time(c, 1, s, reps, &lean_sum) : 0.0;
-    }
+    for (int s = 0; s < SHAPE_COUNT; s++)
+        for (int co = 0; co < COORDS_COUNT; co++)
+            if (coords_apply((coords)co, p, w))
+                child_res.msps[co][s] =
+                    lavapipe_time(c, (coords)co, s, reps, &child_res.sum[co][s]);
 }
 
 /* Set up every selected texture, the shader modules and the buffers, say so, then run the
@@ -894,15 +907,22 @@ __attribute__((noreturn)) static void lavapipe_child(tu_surface surf[SIZE_COUNT]
     }
     c.sums = buffer_create(&c.g, (VkDeviceSize)(samples / MIN_K) * 16u,
                            VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    for (int si = 0; si < SIZE_COUNT; si++) {
+        c.rows[si] = buffer_create(&c.g, MAX_ROWS * 16u, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+        float *r = c.rows[si].map;
+        for (uint32_t y = 0; y < sizes[si]; y++)
+            plane_row((uint32_t)__builtin_ctz(sizes[si]), y, &r[4 * y]);
+    }
 
-    const VkDescriptorSetLayoutBinding b[3] = {
+    const VkDescriptorSetLayoutBinding b[4] = {
         {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
         {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
         {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
+        {3, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL},
     };
     const VkDescriptorSetLayoutCreateInfo dslci = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-        .bindingCount = 3,
+        .bindingCount = 4,
         .pBindings = b};
     VK_CHECK(vkCreateDescriptorSetLayout(c.g.dev, &dslci, NULL, &c.set_layout));
     const VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push)};
@@ -913,7 +933,7 @@ __attribute__((noreturn)) static void lavapipe_child(tu_surface surf[SIZE_COUNT]
                                              .pPushConstantRanges = &pcr};
     VK_CHECK(vkCreatePipelineLayout(c.g.dev, &plci, NULL, &c.pipe_layout));
     const VkDescriptorPoolSize ps[3] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1},
-                                        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1},
+                                        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2},
                                         {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1}};
     const VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                              .flags =
@@ -944,7 +964,7 @@ __attribute__((noreturn)) static void lavapipe_child(tu_surface surf[SIZE_COUNT]
             child_send();
             continue;
         }
-        lavapipe_row(&c, si, p, w, rq.reps, rq.lean);
+        lavapipe_row(&c, si, p, w, rq.reps);
         child_send();
     }
 }
@@ -996,8 +1016,8 @@ static lvp_msg lavapipe_start(lavapipe *lp, tu_surface surf[SIZE_COUNT][TEX_COUN
 }
 
 /* Run one row on lavapipe. */
-static lvp_msg lavapipe_run(lavapipe *lp, int si, int p, int w, unsigned reps, bool lean) {
-    const lvp_request rq = {si, p, w, reps, lean};
+static lvp_msg lavapipe_run(lavapipe *lp, int si, int p, int w, unsigned reps) {
+    const lvp_request rq = {si, p, w, reps};
     lvp_msg m;
     if (!write_all(lp->to, &rq, sizeof rq) || !read_all(lp->from, &m, sizeof m))
         lavapipe_lost(lp, &m);
@@ -1005,7 +1025,7 @@ static lvp_msg lavapipe_run(lavapipe *lp, int si, int p, int w, unsigned reps, b
 }
 
 static void lavapipe_stop(lavapipe *lp) {
-    const lvp_request rq = {-1, 0, 0, 0, false};
+    const lvp_request rq = {-1, 0, 0, 0};
     if (lp->pid > 0) {
         (void)write_all(lp->to, &rq, sizeof rq);
         waitpid(lp->pid, NULL, 0);
@@ -1417,11 +1437,11 @@ typedef struct row {
     bool run;
     double tu, tu_n, exec; /* M/s: bound 1 thread, bound T threads, tu_execute 1 thread */
     double sum, sum_exec;  /* bound and tu_execute on 1 thread */
-    /* lavapipe, 1 thread, in the same rounds: every launch shape's rate (0: none) and sum,
-     * the fastest shape, its rate and sum; --lean, coherent: the flat plane's fastest */
-    double lvp_shapes[SHAPE_COUNT], lvp_sums[SHAPE_COUNT];
-    int lvp_shape, lean_shape;
-    double lvp, lvp_sum, lean;
+    /* lavapipe, 1 thread, in the same rounds: every variant's rate (0: none) and sum, the
+     * fastest variant, its rate and its sum */
+    double lvp_rates[COORDS_COUNT][SHAPE_COUNT], lvp_sums[COORDS_COUNT][SHAPE_COUNT];
+    int lvp_coords, lvp_shape;
+    double lvp, lvp_sum;
     double w7, w7_sum; /* W8: W7 bound on 1 thread, measured in the same rounds */
     double mem;        /* W4f: the same texels read by a plain C loop, 1 thread */
     double machine;    /* T threads: the plain arithmetic loop's scaling (spin_time) */
@@ -1526,7 +1546,7 @@ static double spin_time(unsigned threads, uint32_t blocks) {
  * two one-thread paths whose ratio the goal names (bound, tu_execute) run back to back,
  * before the T-thread run (bench/README.md, "Rounds"). */
 static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, uint32_t samples,
-                   unsigned reps, unsigned threads, tu_isa isa, bool lean) {
+                   unsigned reps, unsigned threads, tu_isa isa) {
     const workload *wl = &workloads[w];
     const uint32_t stride = kinds[wl->kind].stride;
     uint32_t *stream = malloc((size_t)samples * stride * 4u);
@@ -1550,7 +1570,7 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
     const double warm = 16.0 * run_jobs(s, PATH_BOUND, 1, s->msgs / 16u, 1, &sum_n);
     const unsigned passes =
         warm >= MIN_RUN_SECONDS ? 1u : (unsigned)fmin(MAX_PASSES, ceil(MIN_RUN_SECONDS / warm));
-    double best_spin_1 = 1e30, best_spin_n = 1e30, lean_best[SHAPE_COUNT] = {0};
+    double best_spin_1 = 1e30, best_spin_n = 1e30;
     uint32_t spin_blocks = 0;
     if (threads > 1) { /* as many blocks as MIN_RUN_SECONDS takes, from 64 */
         const double t64 = spin_time(1, 64);
@@ -1562,13 +1582,13 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
         if (wl->kind == KIND_LD4)
             best_mem = fmin(best_mem, plain_loads(surf, stream, samples, &sum_n));
         if (kinds[wl->kind].shader >= 0) {
-            const lvp_msg m = lavapipe_run(lp, si, p, w, 1, lean);
+            const lvp_msg m = lavapipe_run(lp, si, p, w, 1);
             if (m.status != 0) die("lavapipe: %s", m.message);
-            for (int sh = 0; sh < SHAPE_COUNT; sh++) {
-                r.lvp_shapes[sh] = fmax(r.lvp_shapes[sh], m.msps[sh]);
-                r.lvp_sums[sh] = m.sum[sh];
-                lean_best[sh] = fmax(lean_best[sh], m.lean[sh]);
-            }
+            for (int co = 0; co < COORDS_COUNT; co++)
+                for (int sh = 0; sh < SHAPE_COUNT; sh++) {
+                    r.lvp_rates[co][sh] = fmax(r.lvp_rates[co][sh], m.msps[co][sh]);
+                    r.lvp_sums[co][sh] = m.sum[co][sh];
+                }
             /* lavapipe warmed its caches with its own texture and a dispatch before timing
              * (lavapipe_row); texunit does the same after it, or the first path timed (the
              * bound one) would find the caches full of lavapipe's texels and the later ones
@@ -1584,11 +1604,11 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
             best_spin_n = fmin(best_spin_n, spin_time(threads, spin_blocks));
         }
     }
-    for (int sh = 0; sh < SHAPE_COUNT; sh++) {
-        if (r.lvp_shapes[sh] > r.lvp) r.lvp = r.lvp_shapes[sh], r.lvp_shape = sh;
-        if (lean_best[sh] > r.lean) r.lean = lean_best[sh], r.lean_shape = sh;
-    }
-    r.lvp_sum = r.lvp_sums[r.lvp_shape];
+    for (int co = 0; co < COORDS_COUNT; co++)
+        for (int sh = 0; sh < SHAPE_COUNT; sh++)
+            if (r.lvp_rates[co][sh] > r.lvp)
+                r.lvp = r.lvp_rates[co][sh], r.lvp_coords = co, r.lvp_shape = sh;
+    r.lvp_sum = r.lvp_sums[r.lvp_coords][r.lvp_shape];
     const double msamples = (double)s->msgs * SIMD * passes * 1e-6;
     r.tu = msamples / best_1;
     r.tu_n = threads > 1 ? msamples / best_n : 0.0;
@@ -1623,8 +1643,8 @@ __attribute__((noreturn)) static void usage(void) {
         "               match (W4: W4 and W4f, W5: W5 and W5l, W8: both W8 rows)\n"
         "  --quick      N = 262144, R = 2 (about a minute)\n"
         "  --isa        the kernel build of the bindings (default best: the best this CPU runs)\n"
-        "  --lean       also time lavapipe with the cheapest coordinates, and print every\n"
-        "               launch shape's rate (the check that no leaner harness is faster)\n",
+        "  --lean       print every lavapipe variant's rate (the check that no leaner\n"
+        "               harness of the same lookups is faster)\n",
         SAMPLE_UNIT, MAX_THREADS);
     exit(2);
 }
@@ -1706,25 +1726,27 @@ static void print_num(double v, int width, int prec) {
         printf(" %*.*f", width, prec, v);
 }
 
-static void shape_name(int s, char *out, size_t size) {
-    snprintf(out, size, "%ux%u%s", lvp_shapes[s].k, lvp_shapes[s].local,
-             lvp_shapes[s].interleave ? "i" : "");
+/* A variant's name: K x local, i: interleaved, +t: the plane's terms from a table. */
+static void variant_name(int co, int s, char *out, size_t size) {
+    snprintf(out, size, "%ux%u%s%s", lvp_shapes[s].k, lvp_shapes[s].local,
+             lvp_shapes[s].interleave ? "i" : "", co == COORDS_TABLE ? "+t" : "");
 }
 
-/* --lean: every launch shape's lavapipe rate per row, the flat plane's best (coherent), and
- * the largest sum diff of any shape (they all sample what texunit samples). */
+/* --lean: every variant's lavapipe rate per row (the shapes with computed coordinates, then
+ * the best with the table), the one used, and the largest sum diff of any variant (they all
+ * sample what texunit samples). */
 static void print_lean(const row rows[SIZE_COUNT][PAT_COUNT][WL_COUNT], uint32_t samples) {
-    printf("\nlean check: lavapipe M/s per launch shape (K x local; i: interleaved), "
-           "best of the rounds; used: the fastest; lean (coherent): the plane without its "
-           "perspective (depth 1: one multiply-add a coordinate, other footprints), at its "
-           "fastest shape; random coordinates are already one multiply a coordinate\n");
+    printf("\nlean check: lavapipe M/s of every variant of the same lookups, best of the "
+           "rounds: each launch shape (K samples per invocation x local size; i: interleaved) "
+           "with the coordinates computed per sample; table: the best shape with the coherent "
+           "plane's row terms read from a table (+t); used: the fastest of all\n");
     printf("%-4s %5s %-8s", "id", "size", "pattern");
     for (int sh = 0; sh < SHAPE_COUNT; sh++) {
         char name[16];
-        shape_name(sh, name, sizeof name);
+        variant_name(COORDS_COMPUTED, sh, name, sizeof name);
         printf(" %7s", name);
     }
-    printf(" %-7s %7s %-7s %9s %8s\n", " used", "lean", "shape", "lean/used", "sum diff");
+    printf(" %7s %-9s %-9s %8s\n", "table", " shape", " used", "sum diff");
     for (int si = 0; si < SIZE_COUNT; si++)
         for (int p = 0; p < PAT_COUNT; p++)
             for (int w = 0; w < WL_COUNT; w++) {
@@ -1732,19 +1754,21 @@ static void print_lean(const row rows[SIZE_COUNT][PAT_COUNT][WL_COUNT], uint32_t
                 if (!r->run || r->lvp <= 0) continue;
                 const workload *wl = &workloads[w];
                 printf("%-4s %5u %-8s", wl->id, sizes[si], patterns[p]);
-                double worst = 0.0;
-                for (int sh = 0; sh < SHAPE_COUNT; sh++) {
-                    print_num(r->lvp_shapes[sh], 7, 1);
-                    worst = fmax(worst, fabs(r->sum - r->lvp_sums[sh]));
-                }
-                char used[16], lean_shape[16] = "-";
-                shape_name(r->lvp_shape, used, sizeof used);
-                if (r->lean > 0) shape_name(r->lean_shape, lean_shape, sizeof lean_shape);
-                printf("  %-7s", used);
-                print_num(r->lean > 0 ? r->lean : NAN, 7, 1);
-                printf(" %-7s", lean_shape);
-                print_num(r->lean > 0 ? r->lean / r->lvp : NAN, 9, 2);
-                printf(" %8.1e\n", worst / values_returned(wl, samples));
+                double worst = 0.0, table = 0.0;
+                int table_shape = 0;
+                for (int co = 0; co < COORDS_COUNT; co++)
+                    for (int sh = 0; sh < SHAPE_COUNT; sh++) {
+                        if (r->lvp_rates[co][sh] <= 0) continue;
+                        if (co == COORDS_COMPUTED) print_num(r->lvp_rates[co][sh], 7, 1);
+                        if (co == COORDS_TABLE && r->lvp_rates[co][sh] > table)
+                            table = r->lvp_rates[co][sh], table_shape = sh;
+                        worst = fmax(worst, fabs(r->sum - r->lvp_sums[co][sh]));
+                    }
+                char tname[16] = "-", used[16];
+                if (table > 0) variant_name(COORDS_TABLE, table_shape, tname, sizeof tname);
+                variant_name(r->lvp_coords, r->lvp_shape, used, sizeof used);
+                print_num(table > 0 ? table : NAN, 7, 1);
+                printf(" %-9s %-9s %8.1e\n", tname, used, worst / values_returned(wl, samples));
             }
 }
 
@@ -1855,7 +1879,7 @@ int main(int argc, char **argv) {
                         patterns[p]);
                 row *r = &rows[si][p][w];
                 *r = run_row(&lp, si, p, w, &surf[si][workloads[w].tex], samples, reps, threads,
-                             isa, lean);
+                             isa);
                 if (workloads[w].front == FRONT_ENGINE && r->sum != r->sum_exec)
                     fprintf(stderr,
                             "texbench: %s: tu_execute and tu_execute_bound differ "
@@ -1876,12 +1900,13 @@ int main(int argc, char **argv) {
            TEXBENCH_COMPILER, tu_isa_name(isa), threads);
     printf("  lavapipe: %s, LP_NUM_THREADS=1, coordinates computed in the shader; per row one "
            "dispatch of each of %d launch shapes (K samples per invocation x local size, i: "
-           "interleaved), the fastest reported\n",
+           "interleaved; on coherent 2D rows each also with the plane's row terms from a table, "
+           "+t), the fastest reported (shape)\n",
            hello.device, SHAPE_COUNT);
     printf("  2D textures size x size with full mip chains; W6's cube has %ux%u faces at both "
            "sizes. M/s: million samples per second\n",
            CUBE_FACE, CUBE_FACE);
-    printf("%-4s %-24s %5s %-8s %8s %7s %6s %6s %8s %-7s %7s %5s %-11s %8s\n", "id", "workload",
+    printf("%-4s %-24s %5s %-8s %8s %7s %6s %6s %8s %-9s %7s %5s %-11s %8s\n", "id", "workload",
            "size", "pattern", "tu M/s", "x thr", "x mach", "exec/b", "lvp M/s", "shape", "tu/lvp",
            "goal", "status", "sum diff");
     for (int si = 0; si < SIZE_COUNT; si++)
@@ -1898,8 +1923,8 @@ int main(int argc, char **argv) {
                 print_num(v.exec_ratio, 6, 2);
                 print_num(v.lvp, 8, 1);
                 char shape[16] = "-";
-                if (!isnan(v.lvp)) shape_name(r->lvp_shape, shape, sizeof shape);
-                printf(" %-7s", shape);
+                if (!isnan(v.lvp)) variant_name(r->lvp_coords, r->lvp_shape, shape, sizeof shape);
+                printf(" %-9s", shape);
                 print_num(v.ratio, 7, 3);
                 char goal[16] = "-", status[32] = "-";
                 if (wl->goal > 0) {
@@ -1963,19 +1988,24 @@ int main(int argc, char **argv) {
                     json_num(f, "execute_ratio", v.exec_ratio);
                     json_num(f, "lavapipe_msps", v.lvp);
                     if (isnan(v.lvp)) {
-                        fprintf(f, ", \"lavapipe_shape\": null, \"lavapipe_shapes_msps\": null");
+                        fprintf(f,
+                                ", \"lavapipe_variant\": null, \"lavapipe_variants_msps\": null");
                     } else {
                         char name[16];
-                        shape_name(r->lvp_shape, name, sizeof name);
-                        fprintf(f, ", \"lavapipe_shape\": \"%s\", \"lavapipe_shapes_msps\": {",
+                        variant_name(r->lvp_coords, r->lvp_shape, name, sizeof name);
+                        fprintf(f, ", \"lavapipe_variant\": \"%s\", \"lavapipe_variants_msps\": {",
                                 name);
-                        for (int sh = 0; sh < SHAPE_COUNT; sh++) {
-                            shape_name(sh, name, sizeof name);
-                            fprintf(f, "%s\"%s\": %.6g", sh ? ", " : "", name, r->lvp_shapes[sh]);
-                        }
+                        bool any = false;
+                        for (int co = 0; co < COORDS_COUNT; co++)
+                            for (int sh = 0; sh < SHAPE_COUNT; sh++) {
+                                if (r->lvp_rates[co][sh] <= 0) continue;
+                                variant_name(co, sh, name, sizeof name);
+                                fprintf(f, "%s\"%s\": %.6g", any ? ", " : "", name,
+                                        r->lvp_rates[co][sh]);
+                                any = true;
+                            }
                         fprintf(f, "}");
                     }
-                    json_num(f, "lavapipe_lean_msps", r->lean > 0 ? r->lean : NAN);
                     json_num(f, "ratio", v.ratio);
                     json_num(f, "goal", wl->goal > 0 ? wl->goal : NAN);
                     json_num(f, "overhead_vs_w7", v.vs_w7);
