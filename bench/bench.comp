@@ -21,6 +21,8 @@ layout(constant_id = 3) const bool INTERLEAVE = false; // sample j of an invocat
     // its K consecutive indices; true: a workgroup's K x local samples, lane after lane
 layout(constant_id = 4) const bool TABLE = false;    // coherent 2D: the plane's terms of
     // each screen row read from a table (the same values) instead of computed per sample
+layout(constant_id = 5) const bool CHECK = false;    // --check: no lookups; store the XOR
+    // of every coordinate word, word w rotated left by w (texbench.c, stream_check)
 
 #if defined(MODE_SHADOW)
 layout(binding = 0) uniform sampler2DShadow tex;
@@ -43,6 +45,8 @@ layout(push_constant) uniform Push {
 const uint R1 = 0xdb4f0b91u, R2 = 0xbbe05633u, R3 = 0xa0f2ec75u, R4 = 0x89e18285u;
 float unorm24(uint h) { return float(h >> 8) * (1.0 / 16777216.0); } // [0, 1), exact
 float pow2(int e) { return uintBitsToFloat(uint(127 + e) << 23); }
+uint word(uint w, int v) { return w == 0u ? uint(v) : uint(v) << w | uint(v) >> (32u - w); }
+uint word(uint w, float v) { return word(w, floatBitsToInt(v)); }
 
 void main() {
     const int sh = int(pc.shift), size = 1 << sh;
@@ -56,6 +60,7 @@ void main() {
     precise const float fu = float(frame * 23u) * pow2(-sh - 1); // the plane's scroll
     precise const float fv = float(frame * 149u) * pow2(-sh - 2);
     vec4 acc = vec4(0.0);
+    uint check = 0u;
     for (uint j = 0u; j < K; j++) {
         const uint i = first + j * step;
         const uint h0 = i * R1, h1 = i * R2, h2 = i * R3, h3 = i * R4;
@@ -97,20 +102,37 @@ void main() {
             dy = vec2(dudy, r.w);
         }
 #if defined(MODE_FETCH)
-        acc += texelFetch(tex, ivec2(floor(uv * float(size))) & (size - 1), 0);
+        const ivec2 p = ivec2(floor(uv * float(size))) & (size - 1);
+        if (CHECK)
+            check ^= word(0u, p.x) ^ word(1u, p.y);
+        else
+            acc += texelFetch(tex, p, 0);
 #elif defined(MODE_FETCH4)
         const int m = size - 1;
         precise const vec2 corner0 = uv * float(size) - 0.5;
         const ivec2 p = ivec2(floor(corner0)) & m, q = (p + 1) & m;
-        acc += texelFetch(tex, p, 0) + texelFetch(tex, ivec2(q.x, p.y), 0) +
-               texelFetch(tex, ivec2(p.x, q.y), 0) + texelFetch(tex, q, 0);
+        if (CHECK)
+            check ^= word(0u, p.x) ^ word(1u, p.y);
+        else
+            acc += texelFetch(tex, p, 0) + texelFetch(tex, ivec2(q.x, p.y), 0) +
+                   texelFetch(tex, ivec2(p.x, q.y), 0) + texelFetch(tex, q, 0);
 #elif defined(MODE_LOD)
-        acc += textureLod(tex, uv, 0.0);
+        if (CHECK)
+            check ^= word(0u, uv.x) ^ word(1u, uv.y);
+        else
+            acc += textureLod(tex, uv, 0.0);
 #elif defined(MODE_GRAD)
-        acc += textureGrad(tex, uv, dx, dy);
+        if (CHECK)
+            check ^= word(0u, uv.x) ^ word(1u, uv.y) ^ word(2u, dx.x) ^ word(3u, dx.y) ^
+                     word(4u, dy.x) ^ word(5u, dy.y);
+        else
+            acc += textureGrad(tex, uv, dx, dy);
 #elif defined(MODE_SHADOW)
         const float ref = unorm24(h2);
-        acc.x += textureLod(tex, vec3(uv, ref), 0.0);
+        if (CHECK)
+            check ^= word(0u, uv.x) ^ word(1u, uv.y) ^ word(2u, ref);
+        else
+            acc.x += textureLod(tex, vec3(uv, ref), 0.0);
 #elif defined(MODE_CUBE)
         vec3 dir;
         float lod;
@@ -125,8 +147,11 @@ void main() {
             dir = r;
             lod = 0.5;
         }
-        acc += textureLod(tex, dir, lod);
+        if (CHECK)
+            check ^= word(0u, dir.x) ^ word(1u, dir.y) ^ word(2u, dir.z) ^ word(3u, lod);
+        else
+            acc += textureLod(tex, dir, lod);
 #endif
     }
-    sum[gl_GlobalInvocationID.x] = acc;
+    sum[gl_GlobalInvocationID.x] = CHECK ? vec4(uintBitsToFloat(check), 0.0, 0.0, 0.0) : acc;
 }

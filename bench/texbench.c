@@ -5,7 +5,7 @@
  *
  *   texbench [--quick] [--samples N] [--reps R] [--threads T] [--workloads W1,W3,...]
  *            [--sizes 256,1024] [--patterns random,coherent] [--isa best|scalar|avx2|avx512]
- *            [--lean] [--json FILE]
+ *            [--lean] [--check] [--json FILE]
  *
  * Every workload runs at every selected size (2D textures of size x size with full mip
  * chains; the cube of W6 has 256x256 faces at both sizes) and coordinate pattern:
@@ -33,11 +33,12 @@
  * invocation, the local size, consecutive or interleaved samples), each invocation computing
  * its samples' coordinates, sampling, summing in registers and storing the sum once, timed
  * from vkQueueSubmit to vkQueueWaitIdle, in a child process with LP_NUM_THREADS=1 (the
- * per-core comparison); the row's rate is the fastest shape's. Pipeline compilation, upload
+ * per-core comparison); the row's rate is the fastest variant's. Pipeline compilation, upload
  * and one warm-up dispatch per shape are outside the timing. Each number is the best of R.
  * On coherent 2D rows every shape is also timed with the plane's per-row terms read from a
  * table instead of computed. --lean prints every variant's rate: the check that no leaner
- * harness of the same lookups is faster.
+ * harness of the same lookups is faster. --check runs each variant once more as a check
+ * variant (bench.comp's CHECK), whose XOR of its coordinate words must equal the stream's.
  *
  * "sum diff" is a sanity check that both sides sampled the same thing: the difference of the
  * two sides' totals of every returned value, divided by the number of values (each of
@@ -112,6 +113,12 @@ enum {
 /* And how the coherent plane's terms of a screen row are had (bench.comp's TABLE): computed
  * per sample, or read from a table of the same values (coherent 2D rows only). */
 typedef enum coords { COORDS_COMPUTED, COORDS_TABLE, COORDS_COUNT } coords;
+
+/* A variant's name: K x local, i: interleaved, +t: the plane's terms from a table. */
+static void variant_name(int co, int s, char *out, size_t size) {
+    snprintf(out, size, "%ux%u%s%s", lvp_shapes[s].k, lvp_shapes[s].local,
+             lvp_shapes[s].interleave ? "i" : "", co == COORDS_TABLE ? "+t" : "");
+}
 
 static const char *const LVP_ICD = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
 
@@ -269,12 +276,14 @@ typedef struct lvp_msg {
     /* per way of computing the coordinates (COORDS_) and launch shape (lvp_shapes): the rate
      * (0: not run; the format cannot be filtered, or the way does not apply) and the sum */
     double msps[COORDS_COUNT][SHAPE_COUNT], sum[COORDS_COUNT][SHAPE_COUNT];
+    uint32_t check[COORDS_COUNT][SHAPE_COUNT]; /* --check: the coordinates' XOR (stream_check) */
 } lvp_msg;
 
 /* What the parent asks: the row (size index, pattern, workload); si < 0: exit. */
 typedef struct lvp_request {
     int si, p, w;
     unsigned reps; /* timed runs; the best is reported */
+    bool check;    /* then also every variant's coordinate check (--check) */
 } lvp_request;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -453,6 +462,19 @@ static void gen_record(kind k, uint32_t shift, int pattern, uint32_t i, uint32_t
         break;
     case KIND_COUNT: break;
     }
+}
+
+/* --check: the XOR of every word of the stream, word w of a record rotated left by w, as
+ * bench.comp's CHECK variant computes it over the words it would sample. */
+static uint32_t stream_check(kind k, const uint32_t *stream, uint32_t samples) {
+    const uint32_t stride = kinds[k].stride;
+    uint32_t x = 0;
+    for (size_t i = 0; i < (size_t)samples; i++)
+        for (uint32_t w = 0; w < stride; w++) {
+            const uint32_t v = stream[i * stride + w];
+            x ^= w == 0 ? v : v << w | v >> (32u - w);
+        }
+    return x;
 }
 
 /* Write `samples` records of kind k for a 2^shift texture (or screen) into out. */
@@ -739,8 +761,8 @@ typedef struct lvp_setup {
     VkPipelineLayout pipe_layout;
     VkDescriptorPool pool;
     VkShaderModule modules[SH_COUNT];
-    /* [shader][pattern][coords][shape], compiled when a row first needs it */
-    VkPipeline pipes[SH_COUNT][PAT_COUNT][COORDS_COUNT][SHAPE_COUNT];
+    /* [shader][pattern][coords][shape][check], compiled when a row first needs it */
+    VkPipeline pipes[SH_COUNT][PAT_COUNT][COORDS_COUNT][SHAPE_COUNT][2];
     buffer turns, sums;      /* W6's camera per frame; one vec4 per invocation */
     buffer rows[SIZE_COUNT]; /* the plane's terms per screen row (plane_row) */
     uint32_t samples;
@@ -748,22 +770,26 @@ typedef struct lvp_setup {
     int si, p, w; /* w = -1: none */
     VkSampler sampler;
     VkDescriptorSet set;
-    VkCommandBuffer cmd[COORDS_COUNT][SHAPE_COUNT]; /* VK_NULL_HANDLE: not yet */
+    VkCommandBuffer cmd[COORDS_COUNT][SHAPE_COUNT][2]; /* [..][check]; VK_NULL_HANDLE: not yet */
 } lvp_setup;
 
-/* The pipeline of bench.comp's mode `shader` specialized for a pattern and a variant;
- * compiled once, outside the timing. */
-static VkPipeline lavapipe_pipeline(lvp_setup *c, int shader, int p, coords co, int s) {
-    VkPipeline *pipe = &c->pipes[shader][p][co][s];
+/* The pipeline of bench.comp's mode `shader` specialized for a pattern and a variant (check:
+ * its coordinate check); compiled once, outside the timing. */
+static VkPipeline lavapipe_pipeline(lvp_setup *c, int shader, int p, coords co, int s, int check) {
+    VkPipeline *pipe = &c->pipes[shader][p][co][s][check];
     if (*pipe) return *pipe;
     const lvp_shape *sh = &lvp_shapes[s];
-    /* bench.comp's constant_ids 0-4: local size, K, PATTERN, INTERLEAVE, TABLE */
-    const uint32_t data[5] = {sh->local, sh->k, (uint32_t)p, sh->interleave ? VK_TRUE : VK_FALSE,
-                              co == COORDS_TABLE ? VK_TRUE : VK_FALSE};
-    VkSpecializationMapEntry entries[5];
-    for (uint32_t i = 0; i < 5; i++)
+    /* bench.comp's constant_ids 0-5: local size, K, PATTERN, INTERLEAVE, TABLE, CHECK */
+    const uint32_t data[6] = {sh->local,
+                              sh->k,
+                              (uint32_t)p,
+                              sh->interleave ? VK_TRUE : VK_FALSE,
+                              co == COORDS_TABLE ? VK_TRUE : VK_FALSE,
+                              check ? VK_TRUE : VK_FALSE};
+    VkSpecializationMapEntry entries[6];
+    for (uint32_t i = 0; i < 6; i++)
         entries[i] = (VkSpecializationMapEntry){i, i * 4u, 4};
-    const VkSpecializationInfo spec = {5, entries, sizeof data, data};
+    const VkSpecializationInfo spec = {6, entries, sizeof data, data};
     const VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -806,13 +832,13 @@ static void lavapipe_prepare(lvp_setup *c, int si, int w) {
     vkUpdateDescriptorSets(c->g.dev, 4, wr, 0, NULL);
 }
 
-/* The current row's dispatch of variant (co, s), recorded and run once to warm up the first
- * time it is asked for. */
-static VkCommandBuffer lavapipe_cmd(lvp_setup *c, coords co, int s) {
-    VkCommandBuffer *cmd = &c->cmd[co][s];
+/* The current row's dispatch of variant (co, s) (or its check), recorded and run once to warm
+ * up the first time it is asked for. */
+static VkCommandBuffer lavapipe_cmd(lvp_setup *c, coords co, int s, int check) {
+    VkCommandBuffer *cmd = &c->cmd[co][s][check];
     if (*cmd) return *cmd;
     const workload *wl = &workloads[c->w];
-    const VkPipeline pipe = lavapipe_pipeline(c, kinds[wl->kind].shader, c->p, co, s);
+    const VkPipeline pipe = lavapipe_pipeline(c, kinds[wl->kind].shader, c->p, co, s, check);
     const uint32_t groups = c->samples / (lvp_shapes[s].k * lvp_shapes[s].local);
     *cmd = cmd_alloc(&c->g);
     vkCmdBindPipeline(*cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
@@ -834,7 +860,7 @@ static VkCommandBuffer lavapipe_cmd(lvp_setup *c, coords co, int s) {
 /* Variant (co, s) of the current row `reps` times: the best rate, and the sum of what it
  * sampled. */
 static double lavapipe_time(lvp_setup *c, coords co, int s, unsigned reps, double *sum) {
-    const VkCommandBuffer cmd = lavapipe_cmd(c, co, s);
+    const VkCommandBuffer cmd = lavapipe_cmd(c, co, s, 0);
     double best = 1e30;
     for (unsigned r = 0; r < reps; r++) {
         const double t0 = now_s();
@@ -849,18 +875,30 @@ static double lavapipe_time(lvp_setup *c, coords co, int s, unsigned reps, doubl
     return c->samples / best * 1e-6;
 }
 
+/* Variant (co, s)'s coordinate check: the XOR of the words it would sample (bench.comp). */
+static uint32_t lavapipe_check(lvp_setup *c, coords co, int s) {
+    (void)lavapipe_cmd(c, co, s, 1); /* its first run is the one */
+    const uint32_t *v = c->sums.map;
+    uint32_t x = 0;
+    for (size_t i = 0; i < (size_t)(c->samples / lvp_shapes[s].k) * 4u; i++)
+        x ^= v[i];
+    return x;
+}
+
 /* Whether variant way `co` applies to row (p, w): the table only holds the 2D plane. */
 static bool coords_apply(coords co, int p, int w) {
     return co == COORDS_COMPUTED || (p == 1 && workloads[w].tex != TEX_CUBE);
 }
 
 /* Prepare row (si, p, w) unless it is the one prepared last, then time every variant that
- * applies `reps` times, one after the other, into child_res. */
-static void lavapipe_row(lvp_setup *c, int si, int p, int w, unsigned reps) {
+ * applies `reps` times, one after the other, and with `check` check each, into child_res. */
+static void lavapipe_row(lvp_setup *c, int si, int p, int w, unsigned reps, bool check) {
     if (c->w >= 0 && (c->si != si || c->p != p || c->w != w)) {
         for (int co = 0; co < COORDS_COUNT; co++)
             for (int s = 0; s < SHAPE_COUNT; s++)
-                if (c->cmd[co][s]) vkFreeCommandBuffers(c->g.dev, c->g.cmd_pool, 1, &c->cmd[co][s]);
+                for (int k = 0; k < 2; k++)
+                    if (c->cmd[co][s][k])
+                        vkFreeCommandBuffers(c->g.dev, c->g.cmd_pool, 1, &c->cmd[co][s][k]);
         memset(c->cmd, 0, sizeof c->cmd);
         VK_CHECK(vkFreeDescriptorSets(c->g.dev, c->pool, 1, &c->set));
         vkDestroySampler(c->g.dev, c->sampler, NULL);
@@ -875,6 +913,10 @@ static void lavapipe_row(lvp_setup *c, int si, int p, int w, unsigned reps) {
             if (coords_apply((coords)co, p, w))
                 child_res.msps[co][s] =
                     lavapipe_time(c, (coords)co, s, reps, &child_res.sum[co][s]);
+    for (int s = 0; s < SHAPE_COUNT && check; s++)
+        for (int co = 0; co < COORDS_COUNT; co++)
+            if (coords_apply((coords)co, p, w))
+                child_res.check[co][s] = lavapipe_check(c, (coords)co, s);
 }
 
 /* Set up every selected texture, the shader modules and the buffers, say so, then run the
@@ -964,7 +1006,7 @@ __attribute__((noreturn)) static void lavapipe_child(tu_surface surf[SIZE_COUNT]
             child_send();
             continue;
         }
-        lavapipe_row(&c, si, p, w, rq.reps);
+        lavapipe_row(&c, si, p, w, rq.reps, rq.check);
         child_send();
     }
 }
@@ -1016,8 +1058,8 @@ static lvp_msg lavapipe_start(lavapipe *lp, tu_surface surf[SIZE_COUNT][TEX_COUN
 }
 
 /* Run one row on lavapipe. */
-static lvp_msg lavapipe_run(lavapipe *lp, int si, int p, int w, unsigned reps) {
-    const lvp_request rq = {si, p, w, reps};
+static lvp_msg lavapipe_run(lavapipe *lp, int si, int p, int w, unsigned reps, bool check) {
+    const lvp_request rq = {si, p, w, reps, check};
     lvp_msg m;
     if (!write_all(lp->to, &rq, sizeof rq) || !read_all(lp->from, &m, sizeof m))
         lavapipe_lost(lp, &m);
@@ -1025,7 +1067,7 @@ static lvp_msg lavapipe_run(lavapipe *lp, int si, int p, int w, unsigned reps) {
 }
 
 static void lavapipe_stop(lavapipe *lp) {
-    const lvp_request rq = {-1, 0, 0, 0};
+    const lvp_request rq = {-1, 0, 0, 0, false};
     if (lp->pid > 0) {
         (void)write_all(lp->to, &rq, sizeof rq);
         waitpid(lp->pid, NULL, 0);
@@ -1441,6 +1483,7 @@ typedef struct row {
      * fastest variant, its rate and its sum */
     double lvp_rates[COORDS_COUNT][SHAPE_COUNT], lvp_sums[COORDS_COUNT][SHAPE_COUNT];
     int lvp_coords, lvp_shape;
+    unsigned checked, check_bad; /* --check: variants checked, and those that differ */
     double lvp, lvp_sum;
     double w7, w7_sum; /* W8: W7 bound on 1 thread, measured in the same rounds */
     double mem;        /* W4f: the same texels read by a plain C loop, 1 thread */
@@ -1546,7 +1589,7 @@ static double spin_time(unsigned threads, uint32_t blocks) {
  * two one-thread paths whose ratio the goal names (bound, tu_execute) run back to back,
  * before the T-thread run (bench/README.md, "Rounds"). */
 static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, uint32_t samples,
-                   unsigned reps, unsigned threads, tu_isa isa) {
+                   unsigned reps, unsigned threads, tu_isa isa, bool check) {
     const workload *wl = &workloads[w];
     const uint32_t stride = kinds[wl->kind].stride;
     uint32_t *stream = malloc((size_t)samples * stride * 4u);
@@ -1582,8 +1625,23 @@ static row run_row(lavapipe *lp, int si, int p, int w, const tu_surface *surf, u
         if (wl->kind == KIND_LD4)
             best_mem = fmin(best_mem, plain_loads(surf, stream, samples, &sum_n));
         if (kinds[wl->kind].shader >= 0) {
-            const lvp_msg m = lavapipe_run(lp, si, p, w, 1);
+            const bool check_now = check && k == 0;
+            const lvp_msg m = lavapipe_run(lp, si, p, w, 1, check_now);
             if (m.status != 0) die("lavapipe: %s", m.message);
+            const uint32_t want = check_now ? stream_check(wl->kind, stream, samples) : 0;
+            for (int co = 0; co < COORDS_COUNT && check_now; co++)
+                for (int sh = 0; sh < SHAPE_COUNT; sh++) {
+                    if (m.msps[co][sh] <= 0) continue;
+                    r.checked++;
+                    if (m.check[co][sh] == want) continue;
+                    r.check_bad++;
+                    char name[16];
+                    variant_name(co, sh, name, sizeof name);
+                    fprintf(stderr,
+                            "texbench: %s %u %s, lavapipe variant %s: its coordinates differ "
+                            "from texunit's (check %08x, want %08x)\n",
+                            wl->id, sizes[si], patterns[p], name, m.check[co][sh], want);
+                }
             for (int co = 0; co < COORDS_COUNT; co++)
                 for (int sh = 0; sh < SHAPE_COUNT; sh++) {
                     r.lvp_rates[co][sh] = fmax(r.lvp_rates[co][sh], m.msps[co][sh]);
@@ -1635,7 +1693,7 @@ __attribute__((noreturn)) static void usage(void) {
         stderr,
         "usage: texbench [--quick] [--samples N] [--reps R] [--threads T]\n"
         "                [--workloads W1,W2,...] [--sizes 256,1024] [--patterns random,coherent]\n"
-        "                [--isa best|scalar|avx2|avx512] [--lean] [--json FILE]\n"
+        "                [--isa best|scalar|avx2|avx512] [--lean] [--check] [--json FILE]\n"
         "  N  samples per workload, size and pattern, a multiple of %d (default 1048576)\n"
         "  R  timed repetitions, the best is reported (default 3)\n"
         "  T  threads of the scaling measurement, 1..%d (default 2; 1: none)\n"
@@ -1644,7 +1702,9 @@ __attribute__((noreturn)) static void usage(void) {
         "  --quick      N = 262144, R = 2 (about a minute)\n"
         "  --isa        the kernel build of the bindings (default best: the best this CPU runs)\n"
         "  --lean       print every lavapipe variant's rate (the check that no leaner\n"
-        "               harness of the same lookups is faster)\n",
+        "               harness of the same lookups is faster)\n"
+        "  --check      also check that every lavapipe variant computes texunit's coordinates,\n"
+        "               bit for bit (a check variant of each, run once)\n",
         SAMPLE_UNIT, MAX_THREADS);
     exit(2);
 }
@@ -1726,12 +1786,6 @@ static void print_num(double v, int width, int prec) {
         printf(" %*.*f", width, prec, v);
 }
 
-/* A variant's name: K x local, i: interleaved, +t: the plane's terms from a table. */
-static void variant_name(int co, int s, char *out, size_t size) {
-    snprintf(out, size, "%ux%u%s%s", lvp_shapes[s].k, lvp_shapes[s].local,
-             lvp_shapes[s].interleave ? "i" : "", co == COORDS_TABLE ? "+t" : "");
-}
-
 /* --lean: every variant's lavapipe rate per row (the shapes with computed coordinates, then
  * the best with the table), the one used, and the largest sum diff of any variant (they all
  * sample what texunit samples). */
@@ -1789,7 +1843,7 @@ int main(int argc, char **argv) {
     uint32_t samples = 1u << 20;
     unsigned reps = 3, threads = 2;
     const char *json = NULL;
-    bool lean = false;
+    bool lean = false, check = false;
     tu_isa isa = TU_ISA_BEST;
     selection sel;
     for (int i = 0; i < WL_COUNT; i++)
@@ -1809,6 +1863,10 @@ int main(int argc, char **argv) {
         }
         if (strcmp(a, "--lean") == 0) {
             lean = true;
+            continue;
+        }
+        if (strcmp(a, "--check") == 0) {
+            check = true;
             continue;
         }
         if (!v) usage();
@@ -1879,7 +1937,7 @@ int main(int argc, char **argv) {
                         patterns[p]);
                 row *r = &rows[si][p][w];
                 *r = run_row(&lp, si, p, w, &surf[si][workloads[w].tex], samples, reps, threads,
-                             isa);
+                             isa, check);
                 if (workloads[w].front == FRONT_ENGINE && r->sum != r->sum_exec)
                     fprintf(stderr,
                             "texbench: %s: tu_execute and tu_execute_bound differ "
@@ -1956,6 +2014,17 @@ int main(int argc, char **argv) {
            "per message against W7 run in the same rounds; sum diff against W7;\n"
            "sum diff: |total texunit - total lavapipe| / values returned (a sanity check).\n");
     if (lean) print_lean(rows, samples);
+    unsigned bad = 0; /* --check: variants whose coordinates differ */
+    if (check) {
+        unsigned checked = 0;
+        for (int si = 0; si < SIZE_COUNT; si++)
+            for (int p = 0; p < PAT_COUNT; p++)
+                for (int w = 0; w < WL_COUNT; w++)
+                    checked += rows[si][p][w].checked, bad += rows[si][p][w].check_bad;
+        printf("\ncoordinate check: %u of %u lavapipe variants computed texunit's coordinates bit "
+               "for bit%s\n",
+               checked - bad, checked, bad ? " (the others: on stderr)" : "");
+    }
 
     if (json) {
         FILE *f = fopen(json, "w");
@@ -2023,5 +2092,5 @@ int main(int argc, char **argv) {
     for (int si = 0; si < SIZE_COUNT; si++)
         for (int t = 0; t < TEX_COUNT; t++)
             free(surf[si][t].data);
-    return 0;
+    return bad ? 1 : 0;
 }
