@@ -4,12 +4,8 @@
 # both expressions and both values; a program whose random cases failed names the
 # TEXUNIT_TEST_SEED that repeats them; TEXUNIT_TEST_CASE runs one case alone.
 #   check_harness.sh TEST_HARNESS WORK_DIR
-set -eu
-harness=$1 work=$2
-mkdir -p "$work"
-cd "$work"
-status=0
-fail() { echo "FAIL: $*"; status=1; }
+. "$(dirname "$0")/../tool_check.sh" # its TEXUNIT argument is the harness here
+harness=$texunit
 expect() { # expect FILE PATTERN: an extended regular expression some line of FILE matches
     grep -Eq -- "$2" "$1" || fail "$1 lacks /$2/: $(cat "$1")"
 }
