@@ -292,7 +292,7 @@ static int cmd_lower(int argc, char **argv) {
 }
 
 /* image-format FORMAT --target T: the format a storage image's typed messages use on the
- * target and the shader's conversion steps (docs/lowering.md, notes §4). */
+ * target and the shader's conversion steps (docs/lowering.md). */
 static int cmd_image_format(int argc, char **argv) {
     if (argc != 3 || strcmp(argv[1], "--target") != 0)
         return usage_error("%s", "usage: image-format FORMAT --target skl|tgl|xe2|ivb|hsw|dg2");

@@ -168,11 +168,13 @@ TU_API tu_status tu_dp_msg_validate(const tu_dp_msg *m, tu_error *err);
 /* Whether format has typed access (typed read and write) in the engine: every colour format
  * of the table but the sRGB, depth/stencil and shared-exponent ones (Vulkan's storage image
  * formats are a subset). Which formats a given GPU's typed messages read is the compiler
- * side's business (notes §4.1, §4.3). */
+ * side's business (Mesa isl_format.c format_info, isl_storage_image.c
+ * isl_lower_storage_image_format). */
 TU_API bool tu_dp_format_typed(tu_format format);
 
 /* Why typed atomic op cannot run on format: NULL when it can (R32_UINT and R32_SINT take the
- * INT and BITS ops; R32_SFLOAT the BITS and FLOAT ops: notes §4.1), else a sentence. */
+ * INT and BITS ops; R32_SFLOAT the BITS and FLOAT ops: Mesa isl_format.c format_info), else
+ * a sentence. */
 TU_API const char *tu_dp_atomic_refusal(tu_atomic op, tu_format format);
 
 /*

@@ -217,9 +217,9 @@ const tuL_dp_row tuL_dp_rows[] = {
     {TUL_OPCODE_DWORD_ATOMIC,    "dword_atomic",    TU_DP_UNTYPED_ATOMIC, TUL_SUFFIX_ATOMIC,   false, true,  false, 3, {P(OFFSETS), P(SRC0), P(SRC1)},               EXEC_1_TO_16, EXEC_1_TO_16},
 };
 
-/* code, text, engine op, typed, XeHP+ only, src0/src1 swapped (notes §2.2: IGC swaps CMPXCHG's
+/* code, text, engine op, typed, XeHP+ only, src0/src1 swapped (IGC swaps CMPXCHG's
  * operands into the hardware's (compare, new) order and passes FCMPWR as it is), and the
- * hardware op (notes §2.2 "HW op (Get_Atomic_Op)": AOP 1..15; float ops 1..5) */
+ * hardware op (IGC Get_Atomic_Op: AOP 1..15; float ops 1..5) */
 const tuL_atomic_row tuL_atomic_rows[] = {
     {0x00, "add",     TU_ATOMIC_ADD,      true,  false, false,  7},
     {0x01, "sub",     TU_ATOMIC_SUB,      true,  false, false,  8},
@@ -282,7 +282,7 @@ const tuL_atomic_row *tuL_atomic_by_text(const char *text) {
     return NULL;
 }
 
-/* --- LSC (IGC's LSC_UNTYPED.md / LSC_TYPED.md operation tables, notes §2.5) ---------------- */
+/* --- LSC (IGC's LSC_UNTYPED.md / LSC_TYPED.md operation tables) ---------------- */
 
 #define LSC(code, name, kind, atomic, typed) \
     { code, name, TUL_LSC_##kind, TU_ATOMIC_##atomic, typed }
@@ -339,7 +339,8 @@ const tuL_lsc_row *tuL_lsc_by_name(const char *name) {
 }
 
 /* IGC's LSC_SFID, LSC_CACHE_OPT, LSC_ADDR_TYPE, LSC_DATA_SIZE and LSC_DATA_ELEMS, whose values
- * the vISA binary stores (notes §2.5; IGC static_asserts them). */
+ * the vISA binary stores (vISA spec, LSC_UNTYPED; IGC static_asserts
+ * them). */
 const char *const tuL_lsc_sfid_names[4] = {"ugm", "ugml", "tgm", "slm"};
 const char *const tuL_lsc_cache_names[7] = {"df", "uc", "ca", "wb", "wt", "st", "ri"};
 const char *const tuL_lsc_addr_type_names[6] = {NULL, "flat", "bss", "ss", "bti", "arg"};

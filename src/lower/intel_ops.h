@@ -112,7 +112,7 @@ enum { TUL_MAX_PARAMS = 11 };
 /* Row flags. */
 enum {
     TUL_F_CPS = 1u << 0,    /* may take .cps (IGC TranslateSend3D.cpp, IGC checkCPSEnable) */
-    TUL_F_PRE_XE2 = 1u << 1 /* the sub-op means another op on Xe2+ (notes §2.1) */
+    TUL_F_PRE_XE2 = 1u << 1 /* the sub-op means another op on Xe2+ (IGC VISASampler3DSubOpCode) */
 };
 
 typedef struct tuL_op {
@@ -178,7 +178,7 @@ extern const unsigned tuL_dp_row_count;
 const tuL_dp_row *tuL_dp_by_opcode(uint8_t opcode);
 const tuL_dp_row *tuL_dp_by_name(const char *mnemonic);
 
-/* vISA's atomic ops (notes §2.2, IGC's CISAAtomicOpNames): code, text, the engine op. PREDEC
+/* vISA's atomic ops (IGC's CISAAtomicOpNames): code, text, the engine op. PREDEC
  * has no text in IGC; texunit writes it "predec" (docs/semantics.md). */
 typedef struct tuL_atomic_row {
     uint8_t code;

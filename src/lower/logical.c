@@ -144,7 +144,8 @@ tu_status tuL_check(const tu_lmsg *lm, const tu_target *t, const tuL_op **row, t
                  "%s (message type %u) does not exist on target %s: there type %u is %s",
                  r->mnemonic, r->subop, t->name ? t->name : "?", r->subop,
                  r->subop == 0x11 ? "sample_d_c_mlod" : "sample_mlod");
-    /* Types >= 32 need bit 5, which only Xe2's desc bit 31 carries (notes §1.1, §2). */
+    /* Types >= 32 need bit 5, which only Xe2's desc bit 31 carries (Mesa brw_eu.h brw_sampler_desc,
+     * brw_eu_defines.h). */
     TU_RETURN_IF(r->subop >= 32 && !t->xe2_msg_types, err, TU_UNSUPPORTED,
                  "%s (message type %u) needs message-type bit 5 (desc bit 31), which target %s "
                  "has not (Xe2 and later)",
@@ -255,7 +256,7 @@ uint32_t tuL_param_count(const tu_lmsg *lm, const tuL_op *row) {
      * parameters go (omitted ones read as 0), and so does a trailing packed parameter whose
      * offsets are zero and whose float an earlier parameter already carries in full
      * (sample_po_c's OffUV_R after r). Parameter 0 always stays ("Parameter 0 is required
-     * except for the sampleinfo message", HSW PRM, notes §1.3). */
+     * except for the sampleinfo message", HSW PRM). */
     const tu_msg *m = &lm->msg;
     const bool fl = row->pclass == TUL_PC_FLOAT, round = tuL_rounds_sources(m);
     const uint32_t bytes = (lm->flags & TU_LMSG_PARAMS_16BIT) ? 2 : 4;

@@ -83,8 +83,8 @@ const char *tuN_components_name(uint32_t components);
 
 /*
  * Every field of tu_nv_tld: X(ID, name, lo, width, max). lo/width place it in the Maxwell
- * 64-bit word (notes §2.1); width 0: not in the word (.B selects the opcode; .T/.P have no
- * field). PARAM_A sits in the word as dim << 1 | array (bits 30:28).
+ * 64-bit word (envytools envydis/gm107.c); width 0: not in the word (.B selects the opcode; .T/.P
+ * have no field). PARAM_A sits in the word as dim << 1 | array (bits 30:28).
  */
 /* clang-format off */
 #define TUN_TLD_FIELDS(X) \

@@ -15,8 +15,8 @@ tu_status tu_nv_tld_encode(const tu_nv_tld *t, uint64_t *word, tu_error *err) {
     TU_RETURN_IF(!word, err, TU_INVALID_ARGUMENT, "output word must not be NULL");
     TU_TRY(tu_nv_tld_validate(t, err));
     TU_RETURN_IF(t->phase != TU_NV_PHASE_NONE, err, TU_INVALID_ARGUMENT,
-                 "TLD .%s has no field in the Maxwell 64-bit encoding (notes §2.1): it cannot be "
-                 "encoded",
+                 "TLD .%s has no field in the Maxwell 64-bit encoding (envytools envydis/gm107.c): "
+                 "it cannot be encoded",
                  t->phase == TU_NV_PHASE_T ? "T" : "P");
     TU_RETURN_IF(t->bindless && t->ts_index != 0, err, TU_INVALID_ARGUMENT,
                  "TLD.B #tsPtrIdx %#x: the bindless form has no index field (the page: ignored "

@@ -28,7 +28,8 @@ const tuN_modifier tuN_modifiers[] = {
 const size_t tuN_modifier_count = sizeof tuN_modifiers / sizeof tuN_modifiers[0];
 
 /* The page: "1D s / 2D s,t / 3D s,t,r / RESERVED (CUBE) / ARRAY_1D a,s / ARRAY_2D a,s,t /
- * RESERVED (ARRAY_3D) / RESERVED (ARRAY_CUBE)"; bits 30:29 dim and 28 array (notes §2.1). */
+ * RESERVED (ARRAY_3D) / RESERVED (ARRAY_CUBE)"; bits 30:29 dim and 28 array (envytools
+ * envydis/gm107.c, Mesa nv50_ir_emit_gm107.cpp emitTLD). */
 const tuN_param_a tuN_params_a[8] = {
     [TU_NV_PARAM_1D] = {"1D", 0, false, 1},
     [TU_NV_PARAM_2D] = {"2D", 1, false, 2},

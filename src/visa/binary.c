@@ -19,7 +19,8 @@
  *                                              | immediate: type UB, 4 bytes (8: DF, Q, UQ)
  *   raw        id UD + offset UW (bytes)
  *
- * No paired surface: no 4.1 writer ever wrote one (notes §1.6, §7.9); has_paired is a text
+ * No paired surface: no 4.1 writer ever wrote one (IGC added it to CISA.y and the IR only
+ * after 4.1's binary reader); has_paired is a text
  * flag, ignored on encode and false on decode. Variable ids are 32-bit (vISA >= 3.4).
  *
  * The binary cannot tell load_2dms_w's UW parameter form from its UD form (the variables'
@@ -123,7 +124,8 @@ static const char *const field_names[TUV_F_COUNT] = {
     [TUV_F_LSC_SURFACE] = "surface",
 };
 
-/* Vector operand classes and modifiers (notes §1.3). */
+/* Vector operand classes and modifiers (IGC Common_ISA.h vector_opnd, ByteCodeReaderNG.cpp
+ * readVectorOperandNG). */
 enum { CLASS_GENERAL = 0, CLASS_IMMEDIATE = 5, TAG_UNUSED_MASK = 0xC0 };
 static const char *const class_names[8] = {"general",    "address",   "predicate", "indirect",
                                            "address-of", "immediate", "state",     "reserved"};
@@ -297,7 +299,7 @@ tu_status tu_visa_encode(const tu_visa_inst *inst, uint8_t *buf, size_t size, si
     if (written) *written = 0;
     const tuL_op *row;
     /* The binary form does not depend on the platform; Xe-LP is the platform on which every
-     * row of the op table is an op (notes §2.1: 3D_GATHER4 17 and 18). */
+     * row of the op table is an op (IGC VISASampler3DSubOpCode: 3D_GATHER4 17 and 18). */
     tu_status valid = tuV_validate(inst, TU_VISA_XE_LP, &row, NULL);
     /* FADD / FSUB atomics and SIMD16 typed messages exist from XeHP on: encode what Xe2 takes */
     if (valid == TU_UNSUPPORTED || (valid != TU_OK && inst && tuV_inst_dp(inst)))

@@ -69,8 +69,9 @@ bool tuV_layout_has(const tuV_layout *layout, tuV_field field);
 /* The layout's fields as a mask: bit f set when field f is in it (one walk, then O(1) tests). */
 uint64_t tuV_layout_mask(const tuV_layout *layout);
 
-/* The flags of the Op word (3D_SAMPLE.md "Op(uw)"; notes §1.6) and the tu_visa_inst bool
- * each one sets. Bits of the word that no row names are reserved and must be zero. */
+/* The flags of the Op word (vISA spec, 3D_SAMPLE "Op(uw)") and the
+ * tu_visa_inst bool each one sets. Bits of the word that no row names are reserved and must be
+ * zero. */
 typedef struct tuV_op_flag {
     const char *name; /* as the text writes it */
     uint16_t bit;

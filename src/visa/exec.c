@@ -428,7 +428,8 @@ static tu_status write_reply(const tu_visa_kernel *k, tu_visa_state *st, const t
             }
         }
     }
-    if (in->pixel_null_mask) { /* one DWord, bits past exec_size written as 1 (notes §6) */
+    if (in->pixel_null_mask) { /* one DWord, bits past exec_size written as 1 (vISA spec, 3D_SAMPLE)
+                                */
         const uint32_t all = n == 32 ? 0xffffffffu : (1u << n) - 1;
         const uint32_t word = (r->pixel_null_mask & all) | ~all;
         memcpy(dst + (size_t)channels * regs * grf, &word, 4);

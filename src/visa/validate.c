@@ -16,15 +16,16 @@
 #include <stdio.h>
 #include <string.h>
 
-/* IGC's MEDIA_LD_mod (notes §3.2 grammar), the UB Modifiers field: 0 nomod, 1 modified,
+/* IGC's MEDIA_LD_mod (CISA.y grammar), the UB Modifiers field: 0 nomod, 1 modified,
  * 2 top, 3 bottom, 4 top_mod, 5 bottom_mod. */
 enum { MEDIA_MOD_COUNT = 6 };
 
-/* Surfaces no sampler or media instruction may read (notes §4; vISA spec, MEDIA_LD
- * "T0(SLM): no, T5(stateless): no"). */
+/* Surfaces no sampler or media instruction may read (vISA spec, vISA header; vISA
+ * spec, MEDIA_LD "T0(SLM): no, T5(stateless): no"). */
 static const uint8_t forbidden_surfaces[] = {0, 5};
 
-/* Vector operand region: three 4-bit codes 0..7 in bits 11:0 (notes §1.3). */
+/* Vector operand region: three 4-bit codes 0..7 in bits 11:0 (vISA spec, Operands,
+ * Common_ISA.h vector_opnd). */
 enum { REGION_CODE_MAX = 7, REGION_UNUSED_MASK = 0xF000 };
 
 static const char *platform_name(tu_visa_platform p) {
@@ -56,7 +57,7 @@ tu_status tuV_check_op(uint8_t opcode, uint8_t subop, bool uw_params, tu_visa_pl
                  "sub-op %u (0x%02X) of %s (0x%02X) has no row in the op table", subop, subop,
                  tuL_opcode_name(opcode), opcode);
     /* Sub-ops 17 and 18 are sample4_po/_po_c up to TGLLP and the _mlod samples on Xe2+
-     * (notes §2.1: hasGather4PO() is platform <= TGLLP). */
+     * (IGC hasGather4PO(): platform <= TGLLP). */
     TU_RETURN_IF((found->flags & TUL_F_PRE_XE2) && platform == TU_VISA_XE2, err, TU_UNSUPPORTED,
                  "3D_GATHER4 sub-op %u means %s on %s, which texunit does not execute", subop,
                  subop == 0x11 ? "sample_d_c_mlod" : "sample_mlod", platform_name(platform));
@@ -131,7 +132,7 @@ static tu_status check_unused(const tu_visa_inst *in, uint64_t L, const char *op
     }
     TU_RETURN_IF(!HAS(TUV_F_PARAMS) && in->uw_params, err, TU_INVALID_ARGUMENT,
                  "uw_params is set but %s has no UW parameter form (only load_2dms_w has)", op);
-    /* The paired surface is a text operand of the three sampler instructions (notes §3.1). */
+    /* The paired surface is a text operand of the three sampler instructions (IGC CISA.y). */
     TU_RETURN_IF(!HAS(TUV_F_PARAMS) && in->has_paired, err, TU_INVALID_ARGUMENT,
                  "has_paired is set but %s has no paired surface", op);
     TU_RETURN_IF(!in->has_paired && !raw_is_zero(&in->paired), err, TU_INVALID_ARGUMENT,
@@ -162,7 +163,8 @@ static tu_status check_region(const char *what, uint16_t region, tu_error *err) 
     return TU_OK;
 }
 
-/* An immediate's bits must fit its type (the binary holds 4 bytes even for UW, notes §1.3). */
+/* An immediate's bits must fit its type (the binary holds 4 bytes even for UW: IGC
+ * documentation/visa/5_operands.md). */
 static tu_status check_imm_fits(const char *what, const tu_visa_scalar *s, tu_error *err) {
     const uint32_t size = tu_visa_type_size((tu_visa_type)s->type);
     TU_RETURN_IF(size < 8 && (s->imm >> (8 * size)) != 0, err, TU_INVALID_ARGUMENT,
@@ -176,7 +178,7 @@ static tu_status check_imm_fits(const char *what, const tu_visa_scalar *s, tu_er
 }
 
 /* aoffimmi: an immediate UW (or W); bits 11:0 the U, V, R offsets, 14:12 reserved, bit 15
- * IGC's "sampler index >= 16" (notes §1.6, §7.8). */
+ * IGC's "sampler index >= 16" (IGC ByteCodeReaderNG.cpp readInstructionSampler). */
 static tu_status check_aoffimmi(const tu_visa_inst *in, const char *op, tu_error *err) {
     const tu_visa_scalar *a = &in->aoffimmi;
     TU_RETURN_IF(!a->is_imm, err, TU_INVALID_ARGUMENT,
@@ -194,7 +196,8 @@ static tu_status check_aoffimmi(const tu_visa_inst *in, const char *op, tu_error
 
 /* MEDIA_LD's x and y and the scaled forms' global offset: scalars of type UD
  * (vISA spec, MEDIA_LD, vISA spec, GATHER4_TYPED .. DWORD_ATOMIC), an immediate or a general
- * variable (notes §1.3 "scalar operand"). D is accepted too: IGC's builder takes either. */
+ * variable (vISA spec, Operands, "scalar operand"). D is accepted too: IGC's
+ * builder takes either. */
 static tu_status check_ud_scalar(const char *what, const tu_visa_scalar *s, tu_error *err) {
     TU_RETURN_IF(s->type != TU_VISA_UD && s->type != TU_VISA_D, err, TU_INVALID_ARGUMENT,
                  "%s type %s (%u) is not ud or d", what,
@@ -216,7 +219,7 @@ static tu_status check_op_word(const tu_visa_inst *in, const tuL_op *row, tu_err
     TU_RETURN_IF(in->exec_size != 8 && in->exec_size != 16, err, TU_INVALID_ARGUMENT,
                  "cps needs exec size 8 or 16, not %u (%s)", in->exec_size, row->mnemonic);
     /* checkCPSEnable: "must be disabled if the response length is zero"; a %null dst has
-     * none (notes §6). */
+     * none (vISA spec, 3D_SAMPLE). */
     TU_RETURN_IF(in->dst.id == 0, err, TU_INVALID_ARGUMENT,
                  "cps needs a response, but the dst of %s is %%null", row->mnemonic);
     return TU_OK;
@@ -307,8 +310,8 @@ static tu_status check_atomic_op(const tu_visa_inst *in, const tuL_dp_row *dp, c
                  "atomic op %u (0x%02X) of %s is not a vISA atomic op (0x00..0x0D, 0x10..0x14)",
                  in->atomic_op, in->atomic_op, op);
     TU_RETURN_IF(dp->typed && !a->typed, err, TU_INVALID_ARGUMENT,
-                 "atomic op %s of %s: typed atomics have no float ops (notes §2.2: float atomics "
-                 "are DWORD_ATOMIC's)",
+                 "atomic op %s of %s: typed atomics have no float ops (float atomics are "
+                 "DWORD_ATOMIC's: vISA spec, TYPED_ATOMIC)",
                  a->text, op);
     TU_RETURN_IF(a->xe2_only && platform != TU_VISA_XE2, err, TU_UNSUPPORTED,
                  "atomic op %s of %s exists from XeHP on, not on %s", a->text, op,
@@ -350,7 +353,8 @@ static tu_status check_dp_field(const tu_visa_inst *in, tuV_field f, const char 
     case TUV_F_ATOMIC_OP: return check_atomic_op(in, dp, op, platform, err);
     case TUV_F_SCALE:
         TU_RETURN_IF(in->scale != 0, err, TU_INVALID_ARGUMENT,
-                     "scale %u of %s must be 0 (the field is ignored: notes §2.1)", in->scale, op);
+                     "scale %u of %s must be 0 (the field is ignored: IGC ByteCodeReaderNG.cpp)",
+                     in->scale, op);
         return TU_OK;
     case TUV_F_BLOCK_SIZE:
         TU_RETURN_IF(in->block_size != 0, err, TU_INVALID_ARGUMENT,
