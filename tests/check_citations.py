@@ -26,6 +26,7 @@ FORBIDDEN = [
     (re.compile(r"\.\./shared\b"), "../shared is outside the repository"),
     (re.compile(r"\b(?:intel-sampler|visa-encoding|image-load-store|nvidia-texture)\.md\b"),
      "a research note that is not in the repository"),
+    (re.compile(r"\bnotes(?:'| visa-encoding)? ?§"), "a section of research notes that are not in the repository"),
     (re.compile(r"\b(?:3d|visa-3d|visa-media)-[a-z0-9-]*\.md\b"),
      "a seed page that is not in the repository (cite the vISA specification page)"),
     (re.compile(r"\bnvidia-tld\.txt\b|\bmesa-logical-sends-thread\b"),

@@ -50,7 +50,8 @@ static uint32_t mem32(const tu_image *img, uint32_t at) {
 
 /* --- atomics: the table's rules, written independently ------------------------------------ */
 
-/* The new memory value and the returned value of op, from the rows of notes §2.2. */
+/* The new memory value and the returned value of op, from the rows of IGC's Get_Atomic_Op and the
+ * vISA spec, DWORD_ATOMIC. */
 static uint32_t reference_atomic(tu_atomic op, uint32_t old, uint32_t a, uint32_t b,
                                  uint32_t *ret) {
     const int64_t so = (int32_t)old, sa = (int32_t)a;
@@ -286,7 +287,7 @@ static void test_typed_write_read_every_format(void) {
     free(r);
 }
 
-/* Round to nearest even and clamp (notes §2.4 SCATTER4_TYPED): a few values by hand-applied
+/* Round to nearest even and clamp (vISA spec, SCATTER4_TYPED): a few values by hand-applied
  * rules on R8G8B8A8_UNORM / SNORM, R16_SFLOAT and R8_UINT / R8_SINT. */
 static void test_typed_write_rounding(void) {
     tu_reply *r = calloc(1, sizeof *r);
@@ -451,8 +452,8 @@ static void test_typed_out_of_bounds(void) {
     free(r);
 }
 
-/* Buffers are bounded per dword (notes §2.4): a 10-byte buffer has whole dwords at 0 and 4;
- * bytes 8 and 9 share a dword that reaches past the end. */
+/* Buffers are bounded per dword (vISA spec, GATHER_SCALED): a 10-byte buffer has whole dwords at 0
+ * and 4; bytes 8 and 9 share a dword that reaches past the end. */
 static void test_bytes_out_of_bounds(void) {
     tu_reply *r = calloc(1, sizeof *r);
     tu_error err = {0};

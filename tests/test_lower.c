@@ -6,13 +6,13 @@
  *   - a hand-computed table of (op, width, target) -> (split count, width, message length,
  *     response length, header), including the sample_d, 11-register and 16-bit cases and the
  *     cases where Mesa's conservative width rule and IGC's differ (Mesa
- * brw_lower_logical_sends.cpp, lower_sampler_logical_send §1.3, §1.5, §1.6; IGC
- * TranslateSend3D.cpp, §6);
+ * brw_lower_logical_sends.cpp, lower_sampler_logical_send; IGC TranslateSend3D.cpp);
  *   - a sweep of every row of the Intel op table x SIMD8/16/32 x skl/tgl/xe2 x both width
  *     rules x F/HF x with/without a header against a model of those rules written here;
- *   - descriptor, extended descriptor and header bits (§1.1, §1.2) of hand-built messages;
- *   - the Mesa-order source view (§6.2), trailing-zero trimming (§1.3), the zip of the pixel
- *     null mask (§1.5, visa-encoding §6);
+ *   - descriptor, extended descriptor and header bits (Mesa brw_sampler_desc,
+ * lower_sampler_logical_send) of hand-built messages;
+ *   - the Mesa-order source view (enum tex_logical_srcs), trailing-zero trimming, the zip of
+ *     the pixel null mask (vISA spec, 3D_SAMPLE);
  *   - every refusal of the lowering, the decoder and the send, naming its field;
  *   - `texunit lower` on examples/trilinear.visaasm.
  */
@@ -41,7 +41,7 @@ static const hw hws[] = {
     {"xe2", 64, 16, 200, true, true, true},
 };
 
-enum { MAX_MLEN = 11 }; /* MAX_SAMPLER_MESSAGE_SIZE, notes §1.3 */
+enum { MAX_MLEN = 11 }; /* MAX_SAMPLER_MESSAGE_SIZE, Mesa brw_lower_logical_sends.cpp */
 
 static bool is(const char *a, const char *b) {
     return strcmp(a, b) == 0;
@@ -199,7 +199,8 @@ static const row_case cases[] = {
      10,
      8,
      false},
-    /* ... Mesa counts 2 coords + 2 pad + si + 2 mcs = 7 > 5: SIMD8 (notes §1.6 [inferred]) */
+    /* ... Mesa counts 2 coords + 2 pad + si + 2 mcs = 7 > 5: SIMD8 (inferred from Mesa
+       brw_lower_logical_sends.cpp) */
     {{.target = "tgl", .op = "load_2dms_w", .uw = false, .simd = 16, .params = 5, .mesa = true},
      2,
      8,

@@ -22,7 +22,7 @@ enum { V1D = 1, VPCK = 2, VP = 4, VBL = 8, VBLCK = 16 };
 #define NOCK (VBL | VP)
 #define CK   (VBLCK | VPCK)
 
-/* The notes' §1.2 table (plus the pitch and 1D variants listed under it). */
+/* The TEXHEAD_BL fields of NVIDIA's clb097tex.h (plus the pitch and 1D variants). */
 static const struct {
     const char *name;
     unsigned hi, lo, shift, layouts;

@@ -24,7 +24,7 @@ static const struct {
                {"CUBE", 3, 0, 0},     {"ARRAY_1D", 0, 1, 1},  {"ARRAY_2D", 1, 1, 2},
                {"ARRAY_3D", 2, 1, 0}, {"ARRAY_CUBE", 3, 1, 0}};
 
-/* The notes' §2.1 field table. */
+/* The TLD field table of envytools envydis/gm107.c, written out here. */
 static uint64_t notes_encode(const tu_nv_tld *t) {
     uint64_t w = (uint64_t)(t->bindless ? 0xdd : 0xdc) << 56;
     w |= (uint64_t)t->rd | (uint64_t)t->ra << 8 | (uint64_t)t->guard << 16 |

@@ -2,13 +2,13 @@
 /*
  * test_visa.c - the vISA text front end and its execution.
  *
- * Text: the real IGC lines of IGC IsaDisassembly.cpp and CISA.y (FileCheck placeholders replaced by
- * names) parse; print(parse(t)) is canonical and parses back to the same instructions; every
- * op of the op table in every modifier, channel and exec-size combination round-trips; errors
- * name their line and column. Execution: results equal the engine run directly on the same
- * message (an independent path: the message is built here by hand), written back as the
- * notes' §6 says — channels in RGBA order from the next GRF, disabled lanes untouched, the
- * pixel-null-mask DWord, 16-bit destinations — with predicates and execution masks.
+ * Text: lines as IGC's IsaDisassembly.cpp prints them and CISA.y parses them (FileCheck
+ * placeholders replaced by names) parse; print(parse(t)) is canonical and parses back to the same
+ * instructions; every op of the op table in every modifier, channel and exec-size combination
+ * round-trips; errors name their line and column. Execution: results equal the engine run directly
+ * on the same message (an independent path: the message is built here by hand), written back as the
+ * vISA spec's 3D_SAMPLE says — channels in RGBA order from the next GRF, disabled lanes untouched,
+ * the pixel-null-mask DWord, 16-bit destinations — with predicates and execution masks.
  */
 #include "texunit/texunit.h"
 
@@ -61,7 +61,7 @@ static const char *const igc_lines[] = {
     /* efficient-64b (Xe3P): sample_surf.ll and sampler_load_surf.ll */
     "sample_3d.RGBA (M1, 16) 0x0:uw (SMPL, 6) (SURF, 12) DST.0 %null.0 U.0 V.0",
     "load_3d.RGBA (M1, 16) 0x0:uw SURF(0,0)<0;1,0>[1] DST.0 %null.0 UI.0 VI.0",
-    /* the forms the notes derive from the printer */
+    /* the forms IGC IsaDisassembly.cpp prints */
     "sample4.G (M1, 16) 0x0:uw S0 T6 DST.0 %null.0 U.0 V.0",
     "resinfo.RGBA (M1, 16)  T6 V43.0 V50.0",
     "sampleinfo.RGBA (M1, 8)  T6 V50.0",

@@ -3,11 +3,11 @@
  * test_visa_binary.c - the vISA 4.1 binary codec and the instruction validator
  * (src/visa/binary.c, src/visa/validate.c).
  *
- * Expected bytes are computed here from the layout text of IGC ByteCodeReaderNG.cpp (§1.2 the
- * exec-size byte, §1.3 vector operands, §1.4 raw operands, §1.5 Pred, §1.6 the layouts), never
+ * Expected bytes are computed here from the layouts IGC ByteCodeReaderNG.cpp reads (the
+ * exec-size byte, vector and raw operands, Pred: vISA spec, Operands), never
  * through the codec: every row of the Intel op table × every exec size × every Op-word flag
  * set (legal ones round-trip, illegal ones are refused) × channel masks × NumParams 1..nparams
- * × predicate forms; the notes' hand-assembled sample_3d byte for byte; 3D_INFO; MEDIA_LD over
+ * × predicate forms; a hand-assembled sample_3d byte for byte; 3D_INFO; MEDIA_LD over
  * every modifier, plane and block size; every illegal field value refused naming it (validate,
  * encode, and decode of patched bytes); every truncation refused naming the field being read;
  * random and mutated bytes never crash and, when accepted, re-encode to the same bytes.
@@ -251,7 +251,7 @@ static tu_visa_inst named_inst(const char *name) {
     return sampler_inst(row_named(name));
 }
 
-/* `media_ld.nomod (16,4) T6 0 0x0:ud 0x0:ud V60.0` (notes §3.2) */
+/* `media_ld.nomod (16,4) T6 0 0x0:ud 0x0:ud V60.0` (the form of IGC's test kernels) */
 static tu_visa_inst media_inst(void) {
     tu_visa_inst in = zero_inst();
     in.opcode = 0x37, in.surface = 6, in.block_width = 16, in.block_height = 4;
@@ -261,7 +261,7 @@ static tu_visa_inst media_inst(void) {
 
 /* --- tests ------------------------------------------------------------------------------ */
 
-/* notes §1.6: `sample_3d.RGBA (M1, 16) 0x0:uw S0 T6 V40.0 V41.0 V42.0`. */
+/* IGC IsaDisassembly.cpp prints it: `sample_3d.RGBA (M1, 16) 0x0:uw S0 T6 V40.0 V41.0 V42.0`. */
 static const uint8_t hand_example[] = {
     0x6D,                               /* opcode */
     0x00, 0x00,                         /* Op UW: sample_3d, no flags */
@@ -290,7 +290,7 @@ static void test_hand_example(void) {
     bytes want = {{0}, 0};
     memcpy(want.b, hand_example, sizeof hand_example);
     want.n = sizeof hand_example;
-    round_trip_as(&in, &want, &in, "notes §1.6 example");
+    round_trip_as(&in, &want, &in, "IsaDisassembly example");
     /* and the layout builder of this file agrees with the notes' bytes */
     const bytes built = expected_bytes(&in);
     CHECK(built.n == 34 && memcmp(built.b, hand_example, 34) == 0);
@@ -377,7 +377,8 @@ static void test_every_row(void) {
     CHECK(refused > 1000, "%u refusals", refused);
 }
 
-/* resinfo.RGBA (M1, 16) T6 V43.0 V50.0 and sampleinfo.RGBA (M1, 8) T6 V50.0 (notes §3.2). */
+/* resinfo.RGBA (M1, 16) T6 V43.0 V50.0 and sampleinfo.RGBA (M1, 8) T6 V50.0 (IGC
+ * IsaDisassembly.cpp). */
 static void test_info(void) {
     tu_visa_inst in = named_inst("resinfo");
     in.params[0] = raw(43, 0), in.dst = raw(50, 0);
@@ -583,7 +584,9 @@ static void test_illegal_fields(void) {
     REFUSE(in, TU_INVALID_ARGUMENT, "aoffimmi bits 14:12 must be zero, not 0x7000");
     in.aoffimmi = imm(TU_VISA_UW, 0x18000);
     REFUSE(in, TU_INVALID_ARGUMENT, "aoffimmi immediate 0x18000 does not fit its type uw");
-    in.aoffimmi = imm(TU_VISA_UW, 0x8FFF); /* bit 15: sampler index >= 16 (notes §7.8) */
+    in.aoffimmi = imm(
+        TU_VISA_UW,
+        0x8FFF); /* bit 15: sampler index >= 16 (IGC ByteCodeReaderNG.cpp readInstructionSampler) */
     CHECK(tu_visa_validate(&in, TU_VISA_XE_LP, &err) == TU_OK, "%s", err.message);
     in.aoffimmi.id = 5;
     REFUSE(in, TU_INVALID_ARGUMENT, "aoffimmi is an immediate but also names variable 5");
@@ -657,8 +660,8 @@ static void test_illegal_fields(void) {
     in = media_inst(), in.params[14] = raw(1, 0);
     REFUSE(in, TU_INVALID_ARGUMENT, "parameter 14 (V1.0) is not a field of media_ld");
 
-    /* dst: any variable, %null included, at a GRF-aligned offset (notes §1.4): 32 bytes on
-     * Xe-LP, 64 on Xe2; parameters likewise, media_ld's destination too. */
+    /* dst: any variable, %null included, at a GRF-aligned offset (vISA spec, Operands, raw
+     * operand): 32 bytes on Xe-LP, 64 on Xe2; parameters likewise, media_ld's destination too. */
     in = named_inst("sample_d_c"), in.dst = raw(0, 0);
     CHECK(tu_visa_validate(&in, TU_VISA_XE_LP, &err) == TU_OK, "%s", err.message);
     in.dst = raw(0xFFFFFFFF, 0xFFE0);

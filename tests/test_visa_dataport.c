@@ -169,7 +169,8 @@ static void b_raw(byte_buf *o, uint32_t id, uint16_t off) {
     b_put(o, off, 2);
 }
 
-/* The bytes of one instruction per layout, from the field table of notes §2.1. */
+/* The bytes of one instruction per layout, in IGC ByteCodeReaderNG.cpp readInstructionDataportNG's
+ * order. */
 static void test_binary_layouts(void) {
     tu_visa_kernel k;
     tu_error err = {0};
@@ -679,7 +680,7 @@ static void test_lsc_text(void) {
     }
 }
 
-/* The bytes of an LSC_TYPED atomic, in the binary reader's order (notes §2.5). */
+/* The bytes of an LSC_TYPED atomic, in IGC ByteCodeReaderNG.cpp readInstructionLscTyped's order. */
 static void test_lsc_binary(void) {
     tu_visa_kernel k;
     tu_error err = {0};

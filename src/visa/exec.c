@@ -6,10 +6,10 @@
  * the rest in order at their alignment). One instruction: the execution mask (exec-size
  * byte, emask offset 4*(n-1), NM ignoring the thread's mask) ANDed with the predicate
  * (.any/.all, then the invert) -> parameters read from their raw operands as their
- * variables' types -> a tu_msg for the engine -> the reply written back as the notes say
- * (vISA spec, "Operands", "Predication", §6): each enabled channel in RGBA order from the next GRF,
- * exec_size elements of the destination's type, disabled lanes untouched, then the pixel
- * null mask GRF. MEDIA_LD writes its pitched block. Decisions: docs/semantics.md, "vISA".
+ * variables' types -> a tu_msg for the engine -> the reply written back as the
+ * vISA spec says ("Operands", "Predication"; 3D_SAMPLE): each enabled channel in RGBA order from
+ * the next GRF, exec_size elements of the destination's type, disabled lanes untouched, then the
+ * pixel null mask GRF. MEDIA_LD writes its pitched block. Decisions: docs/semantics.md, "vISA".
  */
 #include "visa_internal.h"
 
