@@ -5,11 +5,12 @@
  *
  * The sampler reads and filters; the data port reads, writes and updates memory with no
  * sampler state, no filtering and no LOD computation (Mesa brw_lower_logical_sends.cpp,
- * lower_surface_logical_send, §2.4). A tu_dp_msg is Mesa's logical surface message (the 2015
- * mesa-dev thread on image load/store: SHADER_OPCODE_{TYPED,UNTYPED}_SURFACE_{READ,WRITE},
- * *_ATOMIC, BYTE_SCATTERED_*): an operation, its address and data components as separate per-lane
- * arrays, no payload. tu_dp_execute runs it; the vISA front end builds it from GATHER4_TYPED,
- * SCATTER4_TYPED, TYPED_ATOMIC, GATHER4_SCALED, SCATTER4_SCALED, GATHER_SCALED, SCATTER_SCALED and
+ * lower_surface_logical_send; vISA spec, GATHER4_TYPED .. DWORD_ATOMIC, "Semantics"). A
+ * tu_dp_msg is Mesa's logical surface message (the 2015 mesa-dev thread on image load/store:
+ * SHADER_OPCODE_{TYPED,UNTYPED}_SURFACE_{READ,WRITE}, *_ATOMIC, BYTE_SCATTERED_*): an
+ * operation, its address and data components as separate per-lane arrays, no payload.
+ * tu_dp_execute runs it; the vISA front end builds it from GATHER4_TYPED, SCATTER4_TYPED,
+ * TYPED_ATOMIC, GATHER4_SCALED, SCATTER4_SCALED, GATHER_SCALED, SCATTER_SCALED and
  * DWORD_ATOMIC.
  *
  * The data port sits on the floor of the engine, beside the sampler: it shares the
@@ -71,11 +72,13 @@ typedef struct tu_dp_op_info {
 TU_API const tu_dp_op_info *tu_dp_op_describe(tu_dp_op op);
 
 /*
- * The atomic operations: every op of vISA's table (vISA spec, DWORD_ATOMIC, atomic operations) and
- * LSC's atomic load and store (§2.5) under ISA-neutral names. X(NAME, OPERANDS, KIND, RESULT):
+ * The atomic operations: every op of vISA's table (vISA spec, DWORD_ATOMIC, atomic operations)
+ * and LSC's atomic load and store (vISA spec, LSC_UNTYPED and LSC_TYPED) under ISA-neutral
+ * names. X(NAME, OPERANDS, KIND, RESULT):
  *   OPERANDS  data components read: 0 (inc, dec, predec), 1, or 2 (the compare-exchanges:
  *             data[0] = the value compared with memory, data[1] = the value stored when
- *             equal: Mesa's and the hardware's CMPWR order, §1.1, §2.2)
+ *             equal: Mesa's and the hardware's CMPWR order, into which IGC swaps vISA
+ *             CMPXCHG's src0 and src1)
  *   KIND      INT (32-bit integer arithmetic, modulo 2^32), BITS (moves bits: integer or
  *             float formats), FLOAT (IEEE binary32 arithmetic)
  *   RESULT    OLD (the value before) or NEW (the value after: PREDEC, DWORD_ATOMIC.md)

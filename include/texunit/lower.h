@@ -2,7 +2,8 @@
 /*
  * texunit/lower.h - the compiler side of Intel sampler messages, Mesa's pipeline
  * (the 2015 mesa-dev thread on image load/store; Mesa brw_lower_logical_sends.cpp,
- * lower_sampler_logical_send, §6; IGC ByteCodeReaderNG.cpp §5, §6):
+ * lower_sampler_logical_send, the physical message, and brw_fs_opt.cpp, brw_fs_optimize, the
+ * pass order; IGC TranslateSend3D.cpp, the native widths, the split and the writeback):
  *
  *   logical message (tu_lmsg: a tu_msg + surface, sampler and payload types)
  *     -> tu_lower_split     pass 1: the SIMD width the target takes; groups M1/M3, M1/M5
@@ -273,9 +274,10 @@ TU_API tu_status tu_lower_decode(const tu_send *s, const tu_target *t, tu_send_d
 /* --- responses ----------------------------------------------------------------------------------
  */
 
-/* Bytes of m's response (its rlen GRFs at m->msg.simd lanes; the writeback layout of notes
- * §6: each enabled channel in RGBA order from a fresh GRF, ceil(simd * size / GRF) GRFs each,
- * then the pixel-null-mask GRF). 0 with TU_LMSG_NO_RESPONSE. */
+/* Bytes of m's response (its rlen GRFs at m->msg.simd lanes; the writeback layout of the vISA
+ * spec, 3D_SAMPLE, "Notes", and IGC getSamplerResponseLength: each enabled channel in RGBA
+ * order from a fresh GRF, ceil(simd * size / GRF) GRFs each, then the pixel-null-mask GRF).
+ * 0 with TU_LMSG_NO_RESPONSE. */
 TU_API size_t tu_lower_response_size(const tu_lmsg *m, const tu_target *t);
 
 /* Write reply r of message m in that layout into out (size >= tu_lower_response_size):
@@ -321,10 +323,10 @@ typedef struct tu_send_tables {
 /* --- the data port: logical surface messages, their split and their payloads -------------- */
 
 /*
- * The compiler side of image load/store (the 2015 mesa-dev thread on image load/store, the thread's
- * own subject; Mesa brw_lower_logical_sends.cpp, lower_surface_logical_send, §3): Mesa's
- * *_SURFACE_*_LOGICAL messages tu_dp_lmsg  -> tu_dp_lower_split    typed SIMD8 (16 on Xe2), untyped
- * up to SIMD16
+ * The compiler side of image load/store (the 2015 mesa-dev thread on image load/store, the
+ * thread's own subject; Mesa brw_lower_logical_sends.cpp, lower_surface_logical_send, the
+ * logical operations and the physical messages): Mesa's *_SURFACE_*_LOGICAL messages
+ *   tu_dp_lmsg  -> tu_dp_lower_split    typed SIMD8 (16 on Xe2), untyped up to SIMD16
  *               -> tu_dp_lower_payload  header, addresses, data; descriptor, extended
  *                                       descriptor; split sends (src0 / src1, ex_mlen)
  *               -> tu_dp_send_execute   the data-port `send`/`sends` (texunit/visa.h)
@@ -401,11 +403,13 @@ TU_API tu_status tu_dp_response_write(const tu_dp_lmsg *m, const tu_target *t, c
 
 /*
  * Which format a storage image's typed messages really use on a generation, and the
- * conversion the shader does around them: isl_lower_storage_image_format (§4.3; for Gen9/10
+ * conversion the shader does around them: isl_lower_storage_image_format (for Gen9/10
  * UNORM/SNORM texunit follows Mesa 24, docs/semantics.md), the untyped raw fallback where no
- * typed format matches (§4.2, §4.6), the unpack after a load (§4.4) and the pack before a
- * store (§4.5). The property: lowered load + unpack, and pack + lowered store, equal the direct
- * typed access of the original format (tests/test_image_format.c).
+ * typed format matches (isl_has_matching_typed_storage_image_format; the address as Mesa
+ * brw_nir_lower_storage_image.c, image_address, computes it), the unpack after a load
+ * (convert_color_for_load, in the same file) and the pack before a store
+ * (convert_color_for_store). The property: lowered load + unpack, and pack + lowered store,
+ * equal the direct typed access of the original format (tests/test_image_format.c).
  */
 typedef struct tu_image_lowering {
     tu_format format;  /* the storage image's format */
@@ -421,17 +425,17 @@ TU_API tu_status tu_lower_image_format(tu_format format, const tu_target *t, tu_
                                        tu_error *err);
 
 /* After a load: the lowered message's four 32-bit values (its channels, raw uint fields) into
- * the format's values, padded (0, 0, 0, 1) as §4.4 step 6. For a native lowering the values
- * are already converted and are copied. */
+ * the format's values, padded (0, 0, 0, 1) as convert_color_for_load pads. For a native
+ * lowering the values are already converted and are copied. */
 TU_API void tu_lower_image_unpack(const tu_image_lowering *l, const uint32_t in[4], tu_texel *out);
 
 /* Before a store: the format's values (typed by its class) into the lowered format's four
- * 32-bit channel values (§4.5). Native: copied. */
+ * 32-bit channel values (as convert_color_for_store). Native: copied. */
 TU_API void tu_lower_image_pack(const tu_image_lowering *l, const tu_texel *in, uint32_t out[4]);
 
-/* The raw fallback's byte address of texel c (§4.6, linear layout): offset + layer, sample,
- * z, y pitches + x * bytes, and its bounds check (every coordinate below its size, unsigned);
- * *inside false means the lane reads zero and writes nothing. */
+/* The raw fallback's byte address of texel c (Mesa image_address, linear layout): offset +
+ * layer, sample, z, y pitches + x * bytes, and its bounds check (every coordinate below its
+ * size, unsigned); *inside false means the lane reads zero and writes nothing. */
 TU_API tu_status tu_lower_image_address(const tu_surface *s, const tu_texel_coord *c,
                                         uint64_t *address, bool *inside, tu_error *err);
 

@@ -5,10 +5,11 @@
  * descriptor and extended descriptor, split sends), the inverse decode and the response
  * layout (texunit/lower.h, "the data port").
  *
- * Sources, Mesa brw_lower_logical_sends.cpp, lower_surface_logical_send: §1.2 widths and slot
- * groups, §1.3 payload lowering (M15, M18, M24), §3.1 SFIDs, §3.2 message types, §3.3 descriptors
- * and message control, §3.4 header, §3.5 payload and lengths, split sends, §3.6 LSC. Decisions:
- * docs/lowering.md, "The data port".
+ * Sources: the widths, Mesa brw_fs_lower_simd_width.cpp (the surface messages); the payload
+ * lowering, header, lengths and split sends, Mesa brw_lower_logical_sends.cpp,
+ * lower_surface_logical_send (and its 2015 and 2018 forms); the SFIDs and message types, Mesa
+ * brw_eu_defines.h; descriptors, message control and slot groups, the brw_dp_*_desc helpers of
+ * Mesa brw_eu.h; the LSC, its lsc_msg_desc. Decisions: docs/lowering.md, "The data port".
  */
 #include "lower_internal.h"
 
@@ -19,7 +20,7 @@ static tuL_dp_gen gen_of(const tu_target *t) {
     return (tuL_dp_gen)tuL_generation_of(t)->dp_gen;
 }
 
-/* Hardware SFIDs (§3.1) and the message types (§3.2). */
+/* Hardware SFIDs and the message types (Mesa brw_eu_defines.h). */
 enum {
     SFID_RC = 5,   /* render cache: IVB typed */
     SFID_DC0 = 10, /* data cache: IVB untyped, scattered */
@@ -45,7 +46,7 @@ enum {
     T_DWORD_WRITE = 11
 };
 
-/* LSC descriptor values (§3.6). */
+/* LSC descriptor values (Mesa brw_eu.h, lsc_msg_desc; brw_eu_defines.h). */
 enum {
     LSC_LOAD = 0,
     LSC_LOAD_CMASK = 2,
@@ -202,8 +203,8 @@ static tu_status check(const tu_dp_lmsg *m, const tu_target *t, tu_error *err) {
     return TU_OK;
 }
 
-/* The widths (§1.2): typed SIMD8 (Xe2: 16); untyped and scattered SIMD8 or 16 (Xe2: 16 or
- * 32, the LSC's native widths). */
+/* The widths (Mesa brw_fs_lower_simd_width.cpp): typed SIMD8 (Xe2: 16); untyped and
+ * scattered SIMD8 or 16 (Xe2: 16 or 32, the LSC's native widths). */
 static uint32_t message_width(const tu_dp_msg *d, const tu_target *t) {
     const tuL_generation *gen = tuL_generation_of(t);
     if (is_typed(d->op)) return gen->typed_simd;
@@ -243,7 +244,7 @@ tu_status tu_dp_lower_split(const tu_dp_lmsg *m, const tu_target *t, tu_dp_plan 
 
 /* --- pass 2 ------------------------------------------------------------------------------- */
 
-/* The legacy descriptor's SFID, message type and message control (§3.2, §3.3). */
+/* The legacy descriptor's SFID, message type and message control (Mesa brw_eu.h, brw_dp_*_desc). */
 static void legacy_message(const tu_dp_part *p, tuL_dp_gen g, uint32_t *sfid, uint32_t *type,
                            uint32_t *ctrl) {
     const tu_dp_msg *d = &p->msg.msg;
@@ -292,7 +293,8 @@ static void legacy_message(const tu_dp_part *p, tuL_dp_gen g, uint32_t *sfid, ui
     }
 }
 
-/* The LSC descriptor (§3.6): opcode, A32, data size, vector size or channel mask, BTI. */
+/* The LSC descriptor (Mesa brw_eu.h, lsc_msg_desc): opcode, A32, data size, vector size or
+ * channel mask, BTI. */
 static uint32_t lsc_desc(const tu_dp_msg *d) {
     uint32_t opcode, size = LSC_D32, shape = 0;
     switch (d->op) {
@@ -338,10 +340,10 @@ tu_status tu_dp_lower_payload(const tu_dp_part *part, const tu_target *t, tu_dp_
     out->width = w;
     out->exec_mask = d->lane_mask;
     out->rlen = response_components(&part->msg) * regs;
-    /* Header: typed messages before Gen9 (M18: the data-cache port needs one on BDW; M15
-     * IVB/HSW), zero but DW7, the 16-bit pixel mask (§3.4). */
+    /* Header: typed messages before Gen9 (Mesa 2018: the data-cache port needs one on BDW;
+     * Mesa 2015: IVB/HSW), zero but DW7, the 16-bit pixel mask (Mesa 2015's header). */
     out->header = is_typed(d->op) && g <= TUL_DP_HSW;
-    /* Split sends from Gen9 (MR !70, M24): addresses in src0, data in src1. */
+    /* Split sends from Gen9 (Mesa merge request !70; Mesa 24): addresses in src0, data in src1. */
     const bool split = g >= TUL_DP_SKL && ndata > 0;
     uint8_t *p = out->src0;
     if (out->header) {
@@ -608,7 +610,8 @@ tu_status tu_dp_lower_decode(const tu_dp_send *s, const tu_target *t, tu_dp_lmsg
     TU_RETURN_IF(split && (!s->src1 || s->src1_size < (size_t)ex_mlen * t->grf_bytes), err,
                  TU_OUT_OF_RANGE, "src1 holds %zu bytes; ex_mlen %u needs %u",
                  s->src1 ? s->src1_size : 0, ex_mlen, ex_mlen * t->grf_bytes);
-    if (header) { /* the slot group's half of the pixel mask (§3.4, [inferred] §5.10) */
+    if (header) { /* the slot group's half of the pixel mask (texunit's reading of Mesa's
+                     comments: docs/lowering.md, "Pass 2") */
         const uint32_t mask16 = tuB_load_le32(s->src0 + 4 * HEADER_MASK_DW) & 0xffff;
         d->lane_mask &= mask16 >> (8 * half) & 0xff;
     }

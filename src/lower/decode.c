@@ -3,13 +3,15 @@
  * decode.c - a physical sampler message back into its logical message: the inverse of
  * payload.c, and what the sampler `send` executor (src/visa/send.c) runs first.
  *
- * Every field is checked against the rules payload.c follows (Mesa brw_eu.h, brw_sampler_desc
- * descriptor, §1.2 header, §1.3 payload and the 11-GRF limit, §1.5 response length, §1.6
- * widths, §2 message types; IGC TranslateSend3D.cpp extended descriptor, §6 writeback),
- * and a message that breaks one is refused with the field and its value. Without a header
- * the enabled channels are R, RG, RGB or RGBA as the response length says (IGC: "channel
- * mask R, RG, RGB, and RGBA may be derived from response length"). Nothing outside the
- * payload given is read.
+ * Every field is checked against the rules payload.c follows (the descriptor: Mesa brw_eu.h,
+ * brw_sampler_desc; the header, the payload and the 11-GRF limit: Mesa
+ * brw_lower_logical_sends.cpp, lower_sampler_logical_send; the widths: Mesa
+ * brw_fs_lower_simd_width.cpp, get_sampler_lowered_simd_width; the message types: Mesa
+ * brw_eu_defines.h; the extended descriptor and the response length: IGC TranslateSend3D.cpp,
+ * getSamplerResponseLength; the writeback: vISA spec, 3D_SAMPLE, "Notes"), and a message that
+ * breaks one is refused with the field and its value. Without a header the enabled channels
+ * are R, RG, RGB or RGBA as the response length says (IGC: "channel mask R, RG, RGB, and RGBA
+ * may be derived from response length"). Nothing outside the payload given is read.
  */
 #include "lower_internal.h"
 

@@ -5,16 +5,18 @@
  * (texunit/lower.h, "image format conversion"; Mesa isl_storage_image.c,
  * isl_lower_storage_image_format).
  *
- * The lowering table is isl_lower_storage_image_format (§4.3, Mesa 24 where versions differ:
- * docs/semantics.md) with isl's has_matching_typed_storage_image_format (§4.2: typed from Gen9
+ * The lowering table is isl_lower_storage_image_format (Mesa 24 where versions differ:
+ * docs/semantics.md) with isl's has_matching_typed_storage_image_format (typed from Gen9
  * always; HSW/BDW up to 64 bits per texel; IVB up to 32) folded in as RAW columns.
  *
  * Unpack and pack move bit fields between the lowered format's channels and the original
- * format's texel (§4.4 steps 2-4, §4.5 steps 3-4), and convert with the format table's rules
- * (§4.4 step 5, §4.5 step 2: the same c / (2^n - 1), clamps and roundings the engine's typed
- * access uses). R11G11B10 is unpacked as Mesa does, each field shifted into a half float's
- * exponent and converted with half-to-float (§4.4 step 2); it packs with texunit's
- * round-to-nearest-even 11/10-bit conversion, not Mesa's truncating one (docs/semantics.md).
+ * format's texel (Mesa brw_nir_lower_storage_image.c, the field extraction of
+ * convert_color_for_load and the packing of convert_color_for_store), and convert with the
+ * format table's rules (their numeric conversions: the same c / (2^n - 1), clamps and
+ * roundings the engine's typed access uses). R11G11B10 is unpacked as Mesa does, each field
+ * shifted into a half float's exponent and converted with half-to-float
+ * (convert_color_for_load); it packs with texunit's round-to-nearest-even 11/10-bit
+ * conversion, not Mesa's truncating one (docs/semantics.md).
  */
 #include "lower_internal.h"
 
@@ -125,8 +127,8 @@ void tu_lower_image_unpack(const tu_image_lowering *l, const uint32_t in[4], tu_
     uint8_t bytes[16];
     bytes_of(l, in, bytes);
     if (l->format == TU_FORMAT_B10G11R11_UFLOAT_PACK32) {
-        /* §4.4 step 2: fields at 0, 11, 22; R, G << 4 and B << 5 put the 5-bit exponent in a
-         * half float's; no sign */
+        /* convert_color_for_load: fields at 0, 11, 22; R, G << 4 and B << 5 put the 5-bit
+         * exponent in a half float's; no sign */
         const uint32_t v = tuB_load_le32(bytes);
         out->f[0] = tu_half_to_float((uint16_t)((v & 0x7ff) << 4));
         out->f[1] = tu_half_to_float((uint16_t)((v >> 11 & 0x7ff) << 4));
@@ -134,8 +136,8 @@ void tu_lower_image_unpack(const tu_image_lowering *l, const uint32_t in[4], tu_
         out->f[3] = 1.0f;
         return;
     }
-    /* steps 3-6: fields by the format's layout (sign-extended for SNORM/SINT), converted by
-     * its numeric type, padded */
+    /* the rest of convert_color_for_load: fields by the format's layout (sign-extended for
+     * SNORM/SINT), converted by its numeric type, padded */
     tu_format_decode(l->format, bytes, out);
 }
 
@@ -144,8 +146,8 @@ void tu_lower_image_pack(const tu_image_lowering *l, const tu_texel *in, uint32_
         memcpy(out, in->u, sizeof in->u);
         return;
     }
-    /* §4.5 steps 1-3: converted, clamped, masked to each field's width at its shift; step 4:
-     * re-split into the lowered format's channels */
+    /* convert_color_for_store: converted, clamped, masked to each field's width at its shift,
+     * then re-split into the lowered format's channels */
     uint8_t bytes[16] = {0};
     tu_format_encode(l->format, in, bytes);
     const tu_format_desc *ld = tu_format_describe(l->lowered);
@@ -168,7 +170,8 @@ tu_status tu_lower_image_address(const tu_surface *s, const tu_texel_coord *c, u
               c->z < d && c->layer < s->layers && c->sample < s->samples;
     *address = 0;
     if (!*inside) return TU_OK;
-    /* §4.6 with tiling 0: offset + (z, layer) strides + y * pitch + x * bytes per texel */
+    /* Mesa brw_nir_lower_storage_image.c, image_address, with tiling 0: offset + (z, layer)
+     * strides + y * pitch + x * bytes per texel */
     const tu_level_layout *lv = &s->level[s->base_level + c->level];
     *address = lv->offset + (uint64_t)c->layer * lv->layer_pitch +
                (uint64_t)c->sample * lv->sample_pitch + (uint64_t)c->z * lv->slice_pitch +

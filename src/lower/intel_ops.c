@@ -4,9 +4,9 @@
  *
  * Sub-op codes and mnemonics: IGC visa_igc_common_header.h, ISA_Opcode and VISASampler3DSubOpCode
  * (IGC's VISASampler3DSubOpCode and getSampleOp3DNameOrNull); parameter orders: the tables of vISA
- * spec, 3D_SAMPLE, 3D_LOAD, 3D_SAMPLE4 and INFO. Where the seed's two descriptions of an op
- * disagree (sample_po_c, sample_po_d), the Format section, which lists the whole binary layout,
- * wins (docs/semantics.md).
+ * spec, 3D_SAMPLE, 3D_LOAD, 3D_SAMPLE4 and INFO. Where the 3D_SAMPLE page's two descriptions
+ * of an op disagree (sample_po_c, sample_po_d: its Format section and its parameter table), the
+ * Format section, which lists the whole binary layout, wins (docs/semantics.md).
  */
 #include "intel_ops.h"
 
@@ -194,13 +194,12 @@ const char *tuL_param_name(tuL_param p) {
     return (unsigned)p < TUL_P_COUNT && names[p] ? names[p] : "?";
 }
 
-/* --- the data port (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC table, §2.2, §2.3)
- * ------------------------ */
+/* --- the data port (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC: formats, atomic ops, text) --- */
 
 /* Exec sizes as masks of 2^n: 8 = bit 3, 16 = bit 4; 1..16 = bits 0..4. Typed messages are
  * SIMD8 up to Xe-LP and SIMD8/16 from XeHP (IGC hasSIMD16TypedRW; TYPED_ATOMIC native width,
  * 16 after PVC); the scaled forms and DWORD_ATOMIC take 1, 2, 4, 8, 16 (GATHER_SCALED's page
- * allows 32, the finalizer asserts <= 16: texunit follows the finalizer, §5.3). */
+ * allows 32, the finalizer asserts <= 16: texunit follows the finalizer). */
 #define EXEC_8       (1u << 3)
 #define EXEC_8_16    (1u << 3 | 1u << 4)
 #define EXEC_1_TO_16 0x1Fu

@@ -2,12 +2,13 @@
 /*
  * intel_ops.h - the Intel op table: what the hardware fixes about each sampler operation.
  *
- * One row per vISA sub-op (which equals the hardware message type, Mesa
- * brw_lower_logical_sends.cpp, lower_sampler_logical_send §2): its opcode, the engine op it
- * executes, its text mnemonic, its payload parameters in the seed's order (vISA spec, 3D_SAMPLE,
- * 3D_LOAD, 3D_SAMPLE4, INFO) and its parameter type class. The vISA parser, printer, binary codec,
- * validator and executor read it, and so will the payload builder of lower/;
- * nobody keeps a private list of ops.
+ * One row per vISA sub-op (which equals the hardware message type: IGC
+ * visa_igc_common_header.h, VISASampler3DSubOpCode, against Mesa brw_eu_defines.h,
+ * GFX5_SAMPLER_MESSAGE_* and its successors): its opcode, the engine op it executes, its text
+ * mnemonic, its payload parameters in the order of the vISA spec pages' parameter tables
+ * (3D_SAMPLE, 3D_LOAD, 3D_SAMPLE4, INFO) and its parameter type class. The vISA parser,
+ * printer, binary codec, validator and executor read it, and so will the payload builder of
+ * lower/; nobody keeps a private list of ops.
  */
 #ifndef TEXUNIT_INTEL_OPS_H
 #define TEXUNIT_INTEL_OPS_H
@@ -138,7 +139,7 @@ const tuL_op *tuL_op_by_code(uint8_t opcode, uint8_t subop, tuL_param_class pcla
 /* The row whose mnemonic is `name` (the UD form for load_2dms_w). NULL when none. */
 const tuL_op *tuL_op_by_name(const char *name);
 
-/* The name of a parameter, as the seed writes it ("u", "dudx", "biasOff"...). */
+/* The name of a parameter, as the vISA spec pages write it ("u", "dudx", "biasOff"...). */
 const char *tuL_param_name(tuL_param p);
 
 /* --- the data port's rows ---------------------------------------------------------------- */
@@ -154,11 +155,11 @@ typedef enum tuL_dp_suffix {
 enum { TUL_DP_MAX_RAW = 6 };
 
 /*
- * One data-port vISA instruction (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC, §2.4): its opcode, text
- * mnemonic, the engine op it executes, its raw operands before the destination in binary
- * order, whether it has a destination, a global offset and the ignored scale / block-size
- * fields, whether it is typed, and the exec sizes each platform takes (bit n = 2^n lanes:
- * IGC's finalizer where it is stricter than the spec pages, §5.3).
+ * One data-port vISA instruction (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC, "Format" and
+ * "Semantics"): its opcode, text mnemonic, the engine op it executes, its raw operands before
+ * the destination in binary order, whether it has a destination, a global offset and the
+ * ignored scale / block-size fields, whether it is typed, and the exec sizes each platform
+ * takes (bit n = 2^n lanes: IGC's finalizer where it is stricter than the spec pages).
  */
 typedef struct tuL_dp_row {
     uint8_t opcode;
@@ -184,8 +185,8 @@ typedef struct tuL_atomic_row {
     uint8_t code;
     const char *text;
     uint8_t atomic; /* tu_atomic */
-    bool typed;     /* TYPED_ATOMIC takes it (integer ops only, §2.2) */
-    bool xe2_only;  /* FADD, FSUB: XeHP+ (§2.2) */
+    bool typed;     /* TYPED_ATOMIC takes it (integer ops only: vISA spec, DWORD_ATOMIC's table) */
+    bool xe2_only;  /* FADD, FSUB: XeHP+ (IGC Get_Atomic_Op; the DWORD_ATOMIC page lacks them) */
     bool swap;      /* vISA src0/src1 are (new, compare): swapped into the engine's order */
     uint8_t aop;    /* the legacy data port's op in message control 3:0 (Get_Atomic_Op):
                        integer AOP, or the float op of message type 0x1B */
@@ -202,8 +203,7 @@ const char *tuL_aop_name(uint32_t aop, bool is_float);
 const tuL_atomic_row *tuL_atomic_by_code(uint8_t code);
 const tuL_atomic_row *tuL_atomic_by_text(const char *text);
 
-/* --- LSC_UNTYPED 0x89 and LSC_TYPED 0x8A (vISA spec, LSC_UNTYPED and LSC_TYPED, §3.6) ------------
- */
+/* --- LSC_UNTYPED 0x89 and LSC_TYPED 0x8A (vISA spec, LSC_UNTYPED and LSC_TYPED) --------------- */
 
 typedef enum tuL_lsc_kind {
     TUL_LSC_LOAD,      /* lsc_load: elements per address, d8u32 / d16u32 / d32 */
@@ -216,7 +216,7 @@ typedef enum tuL_lsc_kind {
 } tuL_lsc_kind;
 
 typedef struct tuL_lsc_row {
-    uint8_t subop;    /* the LSC opcode (= the hardware's, §3.6) */
+    uint8_t subop;    /* the LSC opcode (= the hardware's: Mesa brw_eu_defines.h, lsc_opcode) */
     const char *name; /* "load_quad": the mnemonic is lsc_<name> */
     uint8_t kind;     /* tuL_lsc_kind */
     uint8_t atomic;   /* tu_atomic for TUL_LSC_ATOMIC */

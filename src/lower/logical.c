@@ -3,7 +3,8 @@
  * logical.c - the logical message: its checks against the Intel op table and a target, the
  * parameters it carries (trailing zeros dropped as Mesa's brw_fs_opt_zero_samples does,
  * never parameter 0: Mesa brw_lower_logical_sends.cpp, lower_sampler_logical_send), whether it
- * needs a header (§1.2), and the Mesa-order source view (§6.2: tex_logical_srcs, components_read).
+ * needs a header (the same function's rules), and the Mesa-order source view (Mesa
+ * brw_eu_defines.h, enum tex_logical_srcs, and Mesa's components_read).
  */
 #include "lower_internal.h"
 

@@ -7,7 +7,9 @@
  *
  * Sources: Mesa brw_lower_logical_sends.cpp, lower_sampler_logical_send (header, payload,
  * response), Mesa brw_fs_lower_simd_width.cpp (widths), Mesa brw_nir_lower_texture.c, pack_offset
- * (packed offsets), §6.2 (Mesa's sources); IGC TranslateSend3D.cpp, §6; docs/lowering.md.
+ * (packed offsets), Mesa brw_eu_defines.h, enum tex_logical_srcs (Mesa's sources); IGC
+ * TranslateSend3D.cpp, getSamplerResponseLength, and vISA spec, 3D_SAMPLE, "Notes" (the
+ * writeback); docs/lowering.md.
  */
 #ifndef TEXUNIT_LOWER_INTERNAL_H
 #define TEXUNIT_LOWER_INTERNAL_H

@@ -4,12 +4,13 @@
  * tex_logical_srcs) and which engine sources each parameter of the Intel op table carries, and the
  * one pair of functions that packs a lane's sources into a payload element and unpacks it back.
  *
- * Element formats (Mesa brw_lower_logical_sends.cpp, lower_sampler_logical_send, §4.4;
- * docs/semantics.md "vISA"): F or HF for sample and gather4 parameters, UD/D or UW for loads (UW
- * zero-extended), gather4_po's offsets D (W in a 16-bit payload, sign-extended), MCS pieces 16 bits
- * each; the packed parameters carry the float bias / LOD / r in bits 31:12 and 4-bit offsets
- * U[11:8] V[7:4] R[3:0]. The vISA executor (src/visa/exec.c) and the send decoder read through
- * tuL_param_unpack, the payload builder writes through tuL_param_pack.
+ * Element formats (Mesa brw_lower_logical_sends.cpp, lower_sampler_logical_send; the packed
+ * offsets: Mesa brw_nir_lower_texture.c, pack_offset; docs/semantics.md "vISA"): F or HF for
+ * sample and gather4 parameters, UD/D or UW for loads (UW zero-extended), gather4_po's offsets D
+ * (W in a 16-bit payload, sign-extended), MCS pieces 16 bits each; the packed parameters carry
+ * the float bias / LOD / r in bits 31:12 and 4-bit offsets U[11:8] V[7:4] R[3:0]. The vISA
+ * executor (src/visa/exec.c) and the send decoder read through tuL_param_unpack, the payload
+ * builder writes through tuL_param_pack.
  */
 #include "lower_internal.h"
 

@@ -4,16 +4,17 @@
  *
  * One procedure for every op: the Intel op table gives the parameters in order and their
  * class; each takes ceil(width * bytes / GRF) GRFs after the header (Mesa
- * brw_lower_logical_sends.cpp, lower_sampler_logical_send §1.3: a 16-bit SIMD8 parameter pads to a
- * whole GRF). The header (§1.2) starts from zero (Gfx11+; texunit models the sampler-state base
- * pointer of g0.3 as 0): DW2 = U[11:8] V[7:4] R[3:0] offsets | channel disable mask [15:12] |
- * gather channel [17:16] | pixel null mask enable [23]; DW3 = 16 * (index / 16) * 16 for a sampler
- * index >= 16, or the bindless sampler handle. Descriptor (§1.1): BTI 7:0, sampler 11:8, message
- * type 16:12, SIMD mode 18:17 and 29, header 19, rlen 24:20, mlen 28:25, 16-bit return 30, bit 31 =
+ * brw_lower_logical_sends.cpp, lower_sampler_logical_send: a 16-bit SIMD8 parameter pads to a
+ * whole GRF). The header (the same function) starts from zero (Gfx11+; texunit models the
+ * sampler-state base pointer of g0.3 as 0): DW2 = U[11:8] V[7:4] R[3:0] offsets | channel
+ * disable mask [15:12] | gather channel [17:16] | pixel null mask enable [23]; DW3 =
+ * 16 * (index / 16) * 16 for a sampler index >= 16, or the bindless sampler handle.
+ * Descriptor (Mesa brw_eu.h, brw_sampler_desc): BTI 7:0, sampler 11:8, message type 16:12,
+ * SIMD mode 18:17 and 29, header 19, rlen 24:20, mlen 28:25, 16-bit return 30, bit 31 =
  * message-type bit 5 on Xe2 or CPS LOD compensation before it. Extended descriptor (IGC
- * TranslateSend3D.cpp; Mesa lower_sampler_logical_send): SFID 2 in 3:0, CPS in bit 11, the bindless
- * surface handle in 31:12 (with BTI 252). The SIMD mode is 1 for a native message and 2 for 2x
- * native, plus 4 for 16-bit parameters (SIMD8H/16H; SIMD16H/32H on Xe2).
+ * TranslateSend3D.cpp; Mesa lower_sampler_logical_send): SFID 2 in 3:0, CPS in bit 11, the
+ * bindless surface handle in 31:12 (with BTI 252). The SIMD mode is 1 for a native message and
+ * 2 for 2x native, plus 4 for 16-bit parameters (SIMD8H/16H; SIMD16H/32H on Xe2).
  */
 #include "lower_internal.h"
 

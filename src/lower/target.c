@@ -5,11 +5,13 @@
  * GRF sizes and native widths: IGC TranslateSend3D.cpp (32-byte GRF and SIMD8 before
  * Xe2, 64-byte GRF and SIMD16 on Xe2; messages are native or 2x native). Message length
  * limit 11: Mesa brw_lower_logical_sends.cpp, lower_sampler_logical_send
- * (MAX_SAMPLER_MESSAGE_SIZE). sample_d native only: §1.6 (Mesa: 8 before Xe2, 16 on Xe2; IGC splits
- * sample_d/_d_c to native). 16-bit payloads from Gfx11 (§1.3, "asserted"); ld2dms_w and ld_mcs
- * 16-bit only from Gfx12.5 (§1.3, get_sampler_msg_payload_type_bit_size); message-type bit 5 in
- * desc bit 31 and the Xe2 meaning of types 17/18 (§1.1, §2; IGC visa_igc_common_header.h,
- * ISA_Opcode and VISASampler3DSubOpCode).
+ * (MAX_SAMPLER_MESSAGE_SIZE). sample_d native only (Mesa brw_fs_lower_simd_width.cpp,
+ * get_sampler_lowered_simd_width: 8 before Xe2, 16 on Xe2; IGC TranslateSend3D.cpp splits
+ * sample_d/_d_c to native). 16-bit payloads from Gfx11 (lower_sampler_logical_send asserts it);
+ * ld2dms_w and ld_mcs 16-bit only from Gfx12.5 (Mesa brw_lower_logical_sends.cpp,
+ * get_sampler_msg_payload_type_bit_size); message-type bit 5 in desc bit 31 and the Xe2 meaning
+ * of types 17/18 (Mesa brw_eu.h, brw_sampler_desc, and brw_eu_defines.h, the XE2_ message types;
+ * IGC visa_igc_common_header.h, ISA_Opcode and VISASampler3DSubOpCode).
  */
 #include "lower_internal.h"
 
@@ -17,13 +19,15 @@
 
 /* Why the sampler lowering refuses the data-port-only presets. It models the message types,
  * payload layouts and width rules of Gfx9, Gfx12 and Xe2 (Mesa brw_lower_logical_sends.cpp,
- * lower_sampler_logical_send-2); Gfx7/7.5 lack sample_lz, sample_c_lz, ld_lz and ld2dms_w (those
- * are Gfx9+, §2's table; ld2dms_w, "skl+ has a wider version of ld2dms", §3) and take the Gfx7 ld
- * layout (§1.4); Gfx12.5 drops ld2dms, takes the reduced sample_d min-LOD layout and has Mesa lower
- * 3D, array and cube TXD (§1.4), none of which the op table describes. */
+ * lower_sampler_logical_send; brw_eu_defines.h, the message types); Gfx7/7.5 lack sample_lz,
+ * sample_c_lz, ld_lz and ld2dms_w (those are Gfx9+: Mesa brw_eu_defines.h names them GFX9_) and
+ * take the Gfx7 ld layout (u lod v r: "parameters for LD are intermixed", Mesa 2020
+ * brw_fs.cpp); Gfx12.5 drops ld2dms, takes the reduced sample_d min-LOD layout and has Mesa
+ * lower 3D, array and cube TXD (vISA spec, 3D_SAMPLE and 3D_LOAD parameter tables), none of
+ * which the op table describes. */
 #define DATAPORT_ONLY_GFX7                                                                 \
     "the sampler lowering models Gfx9 and later (Mesa brw_lower_logical_sends.cpp, "       \
-    "lower_sampler_logical_send-2); Gfx7's message "                                       \
+    "lower_sampler_logical_send); Gfx7's message "                                         \
     "types and ld layout differ (no sample_lz, ld_lz or ld2dms_w), so this target lowers " \
     "data-port messages only"
 #define DATAPORT_ONLY_GFX125                                                                       \
@@ -48,9 +52,9 @@ static const tu_target presets[] = {
 
 /* The generations (verx10 70 IVB, 75 HSW/BDW, 90 SKL..CNL, 110 ICL/TGL, 125 DG2, 200 Xe2).
  * ex_mlen: 4 bits, 5 on Xe2; the data-port widths: typed SIMD8 and untyped SIMD8/16, on Xe2
- * the LSC's SIMD16 and SIMD16/32 (§1.2); TXB: "+= 3 - coord_components" on Xe2, else 4, and
- * TXF_CMS_W's fixed 16-bit parameters from Gfx12.5 (Mesa brw_fs_lower_simd_width.cpp,
- * get_sampler_lowered_simd_width). */
+ * the LSC's SIMD16 and SIMD16/32 (Mesa brw_fs_lower_simd_width.cpp, the surface messages);
+ * TXB: "+= 3 - coord_components" on Xe2, else 4, and TXF_CMS_W's fixed 16-bit parameters from
+ * Gfx12.5 (the same file, get_sampler_lowered_simd_width). */
 /* clang-format off */
 static const tuL_generation generations[] = {
     /* verx10 dp_gen      image ex_mlen typed untyped txb ms16 */
