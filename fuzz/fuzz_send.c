@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_send.c - libFuzzer target for the sampler send: tu_send_execute and the decoder under
- * it (src/visa/send.c, src/lower/decode.c; the message layout of Mesa brw_eu.h, brw_sampler_desc,
- * §1.2, §1.5 and IGC TranslateSend3D.cpp, §6).
+ * it (src/visa/send.c, src/lower/decode.c; the message layout of Mesa brw_eu.h,
+ * brw_sampler_desc, and brw_lower_logical_sends.cpp, lower_sampler_logical_send, the header; IGC
+ * TranslateSend3D.cpp, getSamplerResponseLength, and vISA spec, 3D_SAMPLE, "Notes", the
+ * response).
  *
  * The input is a descriptor, an extended descriptor, an execution mask, a target and a coarse
  * pixel size, then the payload: whatever the fuzzer writes there is a send a simulator could

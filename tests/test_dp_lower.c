@@ -41,7 +41,8 @@ static tu_target target_named(const char *name) {
     return t;
 }
 
-/* Whether target t's data port carries m, by the rules (§3.2, docs/lowering.md). */
+/* Whether target t's data port carries m, by the rules (Mesa brw_eu_defines.h, the data-port
+ * message types of each generation; docs/lowering.md). */
 static bool supported(const tu_dp_lmsg *m, const tu_target *t) {
     const tu_dp_msg *d = &m->msg;
     const bool scattered = d->op == TU_DP_SCATTERED_READ || d->op == TU_DP_SCATTERED_WRITE;
@@ -294,7 +295,7 @@ static void test_lowered_straddling_page(void) {
     }
 }
 
-/* A few descriptors, field by field from §3.2, §3.3, §3.6. */
+/* A few descriptors, field by field from Mesa brw_eu.h (brw_dp_*_desc, lsc_msg_desc). */
 static void test_descriptors(void) {
     tu_dp_lmsg m;
     memset(&m, 0, sizeof m);

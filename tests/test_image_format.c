@@ -5,8 +5,9 @@
  * and every generation (IVB, HSW, SKL, Gen11, TGL, DG2, Xe2), on random texels including NaN,
  * infinities, denormals and out-of-range values, a typed load of the lowered format + unpack equals
  * the direct typed load of the original format, and pack + a typed store of the lowered format
- * leaves the same bytes as the direct typed store. Also: the §4.3 table spot-checked, the raw
- * fallback's address and bounds check against the surface module's gate, and the refusals.
+ * leaves the same bytes as the direct typed store. Also: isl_lower_storage_image_format's table
+ * spot-checked, the raw fallback's address and bounds check against the surface module's gate,
+ * and the refusals.
  */
 #include "texunit/texunit.h"
 
@@ -138,7 +139,8 @@ static void test_loads_and_stores(void) {
     free(rb);
 }
 
-/* A few rows of §4.3, the raw fallback (§4.2) and the refusals. */
+/* A few rows of isl_lower_storage_image_format, the raw fallback
+ * (isl_has_matching_typed_storage_image_format) and the refusals. */
 static void test_table(void) {
     static const struct {
         tu_format format;
@@ -203,7 +205,8 @@ static void test_table(void) {
               "format 100000 is not a format of the table (1..");
 }
 
-/* §4.6: the raw address equals the surface gate's offset inside, and the bounds check. */
+/* Mesa image_address, linear: the raw address equals the surface gate's offset inside, and
+ * the bounds check. */
 static void test_raw_address(void) {
     tu_image img =
         tu_test_image(TU_SURFACE_2D, true, TU_FORMAT_R32G32B32A32_SFLOAT, 5, 3, 1, 4, 2, 1);

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_lower.c - the lowering's rules, each value derived here from the notes, never copied
- * from the implementation's output:
+ * test_lower.c - the lowering's rules, each value derived here from the rules of Mesa, IGC
+ * and the vISA spec named below, never copied from the implementation's output:
  *
  *   - a hand-computed table of (op, width, target) -> (split count, width, message length,
  *     response length, header), including the sample_d, 11-register and 16-bit cases and the
  *     cases where Mesa's conservative width rule and IGC's differ (Mesa
- * brw_lower_logical_sends.cpp, lower_sampler_logical_send; IGC TranslateSend3D.cpp);
+ *     brw_lower_logical_sends.cpp, lower_sampler_logical_send, and brw_fs_lower_simd_width.cpp,
+ *     get_sampler_lowered_simd_width; IGC TranslateSend3D.cpp);
  *   - a sweep of every row of the Intel op table x SIMD8/16/32 x skl/tgl/xe2 x both width
  *     rules x F/HF x with/without a header against a model of those rules written here;
  *   - descriptor, extended descriptor and header bits (Mesa brw_sampler_desc,
- * lower_sampler_logical_send) of hand-built messages;
+ *     lower_sampler_logical_send) of hand-built messages;
  *   - the Mesa-order source view (enum tex_logical_srcs), trailing-zero trimming, the zip of
  *     the pixel null mask (vISA spec, 3D_SAMPLE);
  *   - every refusal of the lowering, the decoder and the send, naming its field;
@@ -25,7 +26,7 @@
 
 #include <stdlib.h>
 
-/* --- facts from the notes, written down here ----------------------------------------------- */
+/* --- facts from the sources, written down here --------------------------------------------- */
 
 typedef struct hw {
     const char *name;
@@ -34,7 +35,8 @@ typedef struct hw {
 } hw;
 
 /* IGC TranslateSend3D.cpp (GRF, native width), Mesa lower_sampler_logical_send (16-bit payloads
- * Gfx11+, ld2dms_w/ld_mcs 16-bit only on Gfx12.5+), §1.1 and §2 (bit 5 of the type on Xe2) */
+ * Gfx11+, ld2dms_w/ld_mcs 16-bit only on Gfx12.5+), Mesa brw_sampler_desc and brw_eu_defines.h
+ * (bit 5 of the type on Xe2) */
 static const hw hws[] = {
     {"skl", 32, 8, 90, false, false, false},
     {"tgl", 32, 8, 120, true, false, false},
@@ -126,7 +128,7 @@ typedef struct row_case {
     bool header;
 } row_case;
 
-/* Each row: the arithmetic in the comment, from the notes' rules. reg = GRFs per parameter
+/* Each row: the arithmetic in the comment, from the sources' rules. reg = GRFs per parameter
  * = ceil(width * bytes / GRF); mlen = header + params x reg; rlen = channels x ceil(width x
  * return bytes / GRF) + null mask; IGC splits a 2x-native message when mlen > 11 or it is a
  * gradient op. */
@@ -199,8 +201,8 @@ static const row_case cases[] = {
      10,
      8,
      false},
-    /* ... Mesa counts 2 coords + 2 pad + si + 2 mcs = 7 > 5: SIMD8 (inferred from Mesa
-       brw_lower_logical_sends.cpp) */
+    /* ... Mesa counts 2 coords + 2 pad + si + 2 mcs = 7 > 5: SIMD8 (texunit's reading of Mesa
+       brw_fs_lower_simd_width.cpp, get_sampler_lowered_simd_width) */
     {{.target = "tgl", .op = "load_2dms_w", .uw = false, .simd = 16, .params = 5, .mesa = true},
      2,
      8,
@@ -344,7 +346,7 @@ static void test_table(void) {
         check_case(&cases[i]);
 }
 
-/* --- the sweep against a model of the notes' rules ------------------------------------------ */
+/* --- the sweep against a model of the sources' rules ---------------------------------------- */
 
 typedef struct model {
     bool ok;

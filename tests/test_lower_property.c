@@ -11,10 +11,10 @@
  *   lowered:  tu_lower_split -> tu_lower_payload -> tu_send_execute -> tu_lower_zip
  *
  * give bit-identical destinations: channel data of every enabled lane and the pixel null
- * mask DWord ("The lowered path and the direct path must give bit-identical
- * results"). A message the engine refuses is refused by the send too; a message no physical
- * message can carry is refused by the lowering with its reason (checked against the notes'
- * rule: too long even at native width, or a _po / pre-Xe2 type on the wrong target).
+ * mask DWord (the promise of texunit/lower.h). A message the engine refuses is refused by
+ * the send too; a message no physical message can carry is refused by the lowering with its
+ * reason (checked against Mesa's and IGC's rules: too long even at native width, or a _po /
+ * pre-Xe2 type on the wrong target).
  */
 #include "texunit/texunit.h"
 #include "texunit/lower.h"
@@ -440,7 +440,7 @@ static void run_one(const tu_target *t, tally *ty) {
         CHECK(lst == TU_UNSUPPORTED && (po_elsewhere || too_long),
               "%s SIMD%u on %s refused: %s (%s)", row->mnemonic, m->simd, t->name,
               tu_status_name(lst), lerr.message);
-        if (too_long) { /* the notes' rule: header + parameters exceed 11 even at native */
+        if (too_long) { /* MAX_SAMPLER_MESSAGE_SIZE: header + parameters exceed 11 at native */
             const uint32_t regs =
                 (t->native_simd * (g.half ? 2 : 4) + t->grf_bytes - 1) / t->grf_bytes;
             CHECK(row->nparams * regs + 1 > t->max_mlen, "%s: %s", row->mnemonic, lerr.message);
