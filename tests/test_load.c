@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_load.c - the integer-coordinate half of the engine, with expected values derived
- * from the rules (vISA spec, 3D_LOAD, vISA spec, INFO, vISA spec, MEDIA_LD,
- * Mesa isl_format_layout.csv, MCS_2X..MCS_16X and §7, docs/semantics.md): every ld form on every
- * surface type, every out-of-bounds direction, MCS slot remapping and clear colour for every sample
- * count, media block reads of every width class, fields, planes and edges, and resinfo /
- * sampleinfo on every surface type.
+ * from the rules (vISA spec, 3D_LOAD, INFO and MEDIA_LD; Mesa isl_format_layout.csv,
+ * MCS_2X..MCS_16X, and blorp_nir_builder.h, blorp_nir_mcs_is_clear_color; docs/semantics.md):
+ * every ld form on every surface type, every out-of-bounds direction, MCS slot remapping and
+ * clear colour for every sample count, media block reads of every width class, fields, planes
+ * and edges, and resinfo / sampleinfo on every surface type.
  */
 #include "texunit/texunit.h"
 
@@ -72,7 +72,7 @@ static void test_ld_every_type(void) {
         tu_surface_type type;
         bool arrayed;
         uint32_t w, h, d, layers;
-        int32_t u, v, r;   /* the message's sources, by the seed's table */
+        int32_t u, v, r;   /* the message's sources, by vISA spec, 3D_LOAD's U, V and R */
         uint32_t x, y, zl; /* the texel they address (zl: z or layer) */
     } cases[] = {
         {TU_SURFACE_1D, false, 8, 1, 1, 1, 5, 9, 9, 5, 0, 0},     /* v, r ignored */
@@ -365,7 +365,7 @@ static void test_info(void) {
         tu_surface_type type;
         bool arrayed;
         uint32_t w, h, d, layers, levels, samples;
-        uint32_t lod, r, g, b; /* the seed's table at that LOD; A = levels */
+        uint32_t lod, r, g, b; /* vISA spec, INFO's resinfo table at that LOD; A = levels */
     } cases[] = {
         {TU_SURFACE_1D, false, 13, 1, 1, 1, 4, 1, 2, 3, 0, 0},
         {TU_SURFACE_1D, true, 13, 1, 1, 5, 4, 1, 1, 6, 5, 0},

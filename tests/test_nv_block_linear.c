@@ -2,13 +2,14 @@
 /*
  * test_nv_block_linear.c - NVIDIA block-linear surfaces (envytools docs/hw/memory/g80-surface.rst)
  * through the surface layer's address gate. Expected offsets come from a second formulation of the
- * notes' rules written here: the GOB byte order as yuzu's bit masks (SWIZZLE_X_BITS 0b100101111,
+ * public rules written here: the GOB byte order as yuzu's bit masks (SWIZZLE_X_BITS 0b100101111,
  * SWIZZLE_Y_BITS 0b011010000), the per-level block shrink as envytools' loop ("while (bh > 0 &&
  * (8 << (bh-1)) >= height) bh--"), blocks numbered x, then y, then z, GOBs inside a block y then
- * z, layers at the sum of the levels rounded up to one level-0 block, multisample pixels as the
- * notes' sample table. Covers several formats, block heights and depths, mip levels, arrays,
- * cube maps, 3D and every sample count, compressed formats (blocks as elements, the gate
- * checking whole blocks); the layout helper; validation; hostile descriptions.
+ * z, layers at the sum of the levels rounded up to one level-0 block, multisample pixels as Mesa
+ * nvc0_screen.c's NVC0_CB_AUX_MS_INFO sample table. Covers several formats, block heights and
+ * depths, mip levels, arrays, cube maps, 3D and every sample count, compressed formats (blocks
+ * as elements, the gate checking whole blocks); the layout helper; validation; hostile
+ * descriptions.
  */
 #include "texunit/texunit.h"
 
@@ -20,12 +21,13 @@
 /* --- tests ---------------------------------------------------------------------------- */
 
 static void test_gob_order(void) {
-    /* The notes' formula term by term, against the bit masks. */
+    /* Ryujinx BlockLinearLayout.cs's formula (GetOffsetWithLineOffset) term by term, against
+     * the bit masks. */
     for (uint32_t y = 0; y < 8; y++)
         for (uint32_t x = 0; x < 64; x++) {
-            const uint32_t notes = ((x >> 5) & 1) << 8 | ((y >> 1) & 3) << 6 | ((x >> 4) & 1) << 5 |
+            const uint32_t terms = ((x >> 5) & 1) << 8 | ((y >> 1) & 3) << 6 | ((x >> 4) & 1) << 5 |
                                    (y & 1) << 4 | (x & 15);
-            CHECK_EQ_U(ref_gob(x, y), notes);
+            CHECK_EQ_U(ref_gob(x, y), terms);
         }
     /* A bijection onto 0..511. */
     uint8_t seen[512] = {0};

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_nv_ref.h - the tests' own model of NVIDIA block-linear memory (NVIDIA open-gpu-doc
- * clb097tex.h §4.1), written independently of src/surface/address.c: the GOB byte order as yuzu's
- * bit masks (SWIZZLE_X_BITS 0b100101111, SWIZZLE_Y_BITS 0b011010000), the per-level block shrink as
- * envytools' loop ("while (bh > 0 && (8 << (bh-1)) >= height) bh--"), blocks numbered x, then
- * y, then z, GOBs inside a block y then z, layers at the sum of the levels rounded up to one
- * level-0 block, multisample pixels as the notes' sample table; a compressed format's
- * elements are its blocks (Mesa nil_image.c tiles the level's extent in blocks). Plus a writer of
- * the texel generator's raw fields, so tests can build block-linear memory without the library.
+ * test_nv_ref.h - the tests' own model of NVIDIA block-linear memory (envytools
+ * g80-surface.rst, yuzu decoders.cpp), written independently of src/surface/address.c: the GOB
+ * byte order as yuzu's bit masks (SWIZZLE_X_BITS 0b100101111, SWIZZLE_Y_BITS 0b011010000), the
+ * per-level block shrink as envytools' loop ("while (bh > 0 && (8 << (bh-1)) >= height) bh--"),
+ * blocks numbered x, then y, then z, GOBs inside a block y then z, layers at the sum of the
+ * levels rounded up to one level-0 block, multisample pixels as Mesa nvc0_screen.c's sample
+ * table; a compressed format's elements are its blocks (Mesa nil_image.c tiles the level's
+ * extent in blocks). Plus a writer of the texel generator's raw fields, so tests can build
+ * block-linear memory without the library.
  */
 #ifndef TEST_NV_REF_H
 #define TEST_NV_REF_H
@@ -74,8 +75,9 @@ static inline uint64_t ref_stride(const tu_surface *s) {
     return (total + b0 - 1) / b0 * b0;
 }
 
-/* The notes' sample table: s0 (0,0) s1 (1,0) s2 (0,1) s3 (1,1) s4 (2,0) s5 (3,0) s6 (2,1)
- * s7 (3,1); 4X4 continues with s8..s15 two rows lower (docs/semantics.md). */
+/* Mesa nvc0_screen.c NVC0_CB_AUX_MS_INFO: s0 (0,0) s1 (1,0) s2 (0,1) s3 (1,1) s4 (2,0) s5 (3,0)
+ * s6 (2,1) s7 (3,1); 4X4 continues with s8..s15 two rows lower (texunit's extrapolation,
+ * docs/semantics.md). */
 static inline void ref_sample(uint32_t s, uint32_t *dx, uint32_t *dy) {
     static const uint8_t table[8][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1},
                                         {2, 0}, {3, 0}, {2, 1}, {3, 1}};

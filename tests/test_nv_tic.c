@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_nv_tic.c - Maxwell texture headers and samplers (NVIDIA open-gpu-doc clb097tex.h, §1.3):
- * every field of every header layout at the bits the notes' tables give (typed in here from
- * the notes, not taken from the implementation), signed and split fields, lossless round trips
- * of random entries, refusals of values a layout cannot hold; the sampler's meaning and TLD's
- * override sampler (NVIDIA TLD page); the format table both ways; a header as a texture,
- * with every refusal; pools, MaximumIndex, regions and the constant bank.
+ * test_nv_tic.c - Maxwell texture headers and samplers (NVIDIA open-gpu-doc clb097tex.h,
+ * TEXHEAD_BL .. _1D and TEXSAMP0..7): every field of every header layout at the bits
+ * clb097tex.h gives (typed in here from its structures, not taken from the implementation),
+ * signed and split fields, lossless round trips of random entries, refusals of values a layout
+ * cannot hold; the sampler's meaning and TLD's override sampler (NVIDIA TLD page); the format
+ * table both ways; a header as a texture, with every refusal; pools, MaximumIndex, regions and
+ * the constant bank.
  */
 #include "texunit/texunit.h"
 #include "texunit/nv.h"

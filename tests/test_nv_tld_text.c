@@ -3,8 +3,8 @@
  * test_nv_tld_text.c - TLD as text and as the Maxwell 64-bit word (NVIDIA TLD page,
  * envytools envydis/gm107.c): the page's two examples; every option combination (.B, .LZ/.LL,
  * .AOFFI, .MS, .CL, .NODEP, .T/.P, every #paramA, Ps, the guard, wmasks, annotations) built as
- * text by this test's own printer and as bits by this test's own encoder from the notes' field
- * table, then text -> struct -> text and struct -> binary -> struct; the packing table with
+ * text by this test's own printer and as bits by this test's own encoder from envydis gm107.c's
+ * TLD fields, then text -> struct -> text and struct -> binary -> struct; the packing table with
  * compaction; the alignment and RZ rules; every illegal combination the page names; hostile
  * text and words.
  */
@@ -16,7 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The #paramA specifiers: the page's order, with the notes' dim (bits 30:29) and array (28). */
+/* The #paramA specifiers: the page's order, with envydis gm107.c's dim (bits 30:29) and array
+ * (28). */
 static const struct {
     const char *name;
     unsigned dim, array, coords; /* coords 0: RESERVED */
@@ -25,7 +26,7 @@ static const struct {
                {"ARRAY_3D", 2, 1, 0}, {"ARRAY_CUBE", 3, 1, 0}};
 
 /* The TLD field table of envytools envydis/gm107.c, written out here. */
-static uint64_t notes_encode(const tu_nv_tld *t) {
+static uint64_t envydis_encode(const tu_nv_tld *t) {
     uint64_t w = (uint64_t)(t->bindless ? 0xdd : 0xdc) << 56;
     w |= (uint64_t)t->rd | (uint64_t)t->ra << 8 | (uint64_t)t->guard << 16 |
          (uint64_t)t->guard_not << 19 | (uint64_t)t->rb << 20;
@@ -113,8 +114,8 @@ static void test_page_examples(void) {
     /* wmask defaults to 0xf; ';', case and spacing are free; a // comment ends the line. */
     CHECK(tu_nv_tld_parse("  tld.lz r0,r4,0x0,2d // load", &t, &err) == TU_OK, "%s", err.message);
     CHECK(t.wmask == 0xf && t.param_a == TU_NV_PARAM_2D);
-    /* The encodings of the examples from the notes' table: Rd 0, Ra 4, Pg PT (7), Rb RZ, dim 1,
-     * wmask 0xf, Ps PT (7), LZ; envydis's 0xdc38 pattern in the top 16 bits. */
+    /* The page's examples encoded by envydis gm107.c's TLD fields: Rd 0, Ra 4, Pg PT (7),
+     * Rb RZ, dim 1, wmask 0xf, Ps PT (7), LZ; envydis's 0xdc38 pattern in the top 16 bits. */
     uint64_t w;
     CHECK(tu_nv_tld_parse("TLD.LZ R0, R4, 0, 2D, 0xf;", &t, &err) == TU_OK);
     CHECK(tu_nv_tld_encode(&t, &w, &err) == TU_OK);
@@ -173,7 +174,7 @@ static void test_every_combination(void) {
             CHECK(tu_nv_tld_encode(&t, &w, NULL) == TU_INVALID_ARGUMENT);
             tu_nv_tld back;
             t.phase = 0;
-            const tu_status ds = tu_nv_tld_decode(notes_encode(&t), &back, &err);
+            const tu_status ds = tu_nv_tld_decode(envydis_encode(&t), &back, &err);
             CHECK(ds == (params[t.param_a].coords ? TU_INVALID_ARGUMENT : TU_PARSE_ERROR), "%s",
                   err.message);
             continue;
@@ -191,8 +192,8 @@ static void test_every_combination(void) {
         }
         if (!CHECK(tu_nv_tld_encode(&t, &w, &err) == TU_OK, "'%s': %s", text, err.message))
             continue;
-        CHECK(w == notes_encode(&t), "'%s': 0x%016llx, want 0x%016llx", text, (unsigned long long)w,
-              (unsigned long long)notes_encode(&t));
+        CHECK(w == envydis_encode(&t), "'%s': 0x%016llx, want 0x%016llx", text,
+              (unsigned long long)w, (unsigned long long)envydis_encode(&t));
         tu_nv_tld back;
         CHECK(tu_nv_tld_decode(w, &back, &err) == TU_OK, "%s", err.message);
         t.sched = tu_nv_tld_default().sched; /* annotations are not in the word */

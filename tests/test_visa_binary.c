@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* --- expected bytes, from the notes' layout text ---------------------------------------- */
+/* --- expected bytes, from the layouts IGC ByteCodeReaderNG.cpp reads ----------------------- */
 
 typedef struct bytes {
     uint8_t b[256];
@@ -33,13 +33,14 @@ static void put(bytes *e, uint64_t v, unsigned n) {
         e->b[e->n++] = (uint8_t)(v >> (8 * i));
 }
 
-/* raw operand (§1.4): UD id, UW byte offset */
+/* raw operand (readRawOperandNG): UD id, UW byte offset */
 static void put_raw(bytes *e, tu_visa_raw r) {
     put(e, r.id, 4);
     put(e, r.offset, 2);
 }
 
-/* vector operand (§1.3): tag (class 0 general / 5 immediate, modifier 0), then the body */
+/* vector operand (readVectorOperandNG): tag (class 0 general / 5 immediate, modifier 0), then
+ * the body */
 static void put_scalar(bytes *e, const tu_visa_scalar *s) {
     if (s->is_imm) {
         put(e, 0x05, 1);
@@ -54,7 +55,7 @@ static void put_scalar(bytes *e, const tu_visa_scalar *s) {
     }
 }
 
-/* exec-size byte (§1.2): bits 3:0 the size code, 7:4 the emask */
+/* exec-size byte (readExecSizeNG): bits 3:0 the size code, 7:4 the emask */
 static uint8_t exec_byte(uint8_t exec_size, uint8_t emask) {
     const uint8_t code = exec_size == 8 ? 3 : exec_size == 16 ? 4 : 5;
     return (uint8_t)(code | emask << 4);
@@ -261,7 +262,8 @@ static tu_visa_inst media_inst(void) {
 
 /* --- tests ------------------------------------------------------------------------------ */
 
-/* IGC IsaDisassembly.cpp prints it: `sample_3d.RGBA (M1, 16) 0x0:uw S0 T6 V40.0 V41.0 V42.0`. */
+/* IGC IsaDisassembly.cpp prints it: `sample_3d.RGBA (M1, 16) 0x0:uw S0 T6 V40.0 V41.0 V42.0`.
+ * The bytes are texunit's assembly of it in readInstructionSampler's field order. */
 static const uint8_t hand_example[] = {
     0x6D,                               /* opcode */
     0x00, 0x00,                         /* Op UW: sample_3d, no flags */
@@ -291,7 +293,7 @@ static void test_hand_example(void) {
     memcpy(want.b, hand_example, sizeof hand_example);
     want.n = sizeof hand_example;
     round_trip_as(&in, &want, &in, "IsaDisassembly example");
-    /* and the layout builder of this file agrees with the notes' bytes */
+    /* and the layout builder of this file agrees with the hand-assembled bytes */
     const bytes built = expected_bytes(&in);
     CHECK(built.n == 34 && memcmp(built.b, hand_example, 34) == 0);
 }
@@ -873,7 +875,7 @@ static void test_illegal_bytes(void) {
 }
 
 /* Truncated at every byte: refused naming the field being read, with its size and what is
- * left. The field map of the notes' example is written out here. */
+ * left. The field map of the hand-assembled sample_3d is written out here. */
 static void test_truncation(void) {
     static const struct {
         unsigned start, len;

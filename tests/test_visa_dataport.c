@@ -5,12 +5,13 @@
  * SCATTER_SCALED and DWORD_ATOMIC (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC).
  *
  * Text: every row with every suffix form round-trips (print(parse(t)) canonical). Binary: the
- * bytes of one instruction of each layout, assembled here from the note's field table, and
- * decode(encode(x)) == x on random instructions. Validation: every field's refusal. Execution
- * on the GRF file: thousands of random instructions (rows, exec sizes, masks, predicates,
- * channels, atomic ops, in- and out-of-bounds addresses) against the engine run directly on
- * a message assembled here from the registers by the data layout of §2.4, comparing the
- * destination registers and the surface memory afterwards.
+ * bytes of one instruction of each layout, assembled here from the field order of IGC
+ * ByteCodeReaderNG.cpp readInstructionDataportNG, and decode(encode(x)) == x on random
+ * instructions. Validation: every field's refusal. Execution on the GRF file: thousands of
+ * random instructions (rows, exec sizes, masks, predicates, channels, atomic ops, in- and
+ * out-of-bounds addresses) against the engine run directly on a message assembled here from
+ * the registers by the data layout of vISA spec, GATHER4_TYPED and GATHER4_SCALED,
+ * "Semantics", comparing the destination registers and the surface memory afterwards.
  */
 #include "texunit/texunit.h"
 
@@ -550,8 +551,8 @@ static void test_execution_matches_engine(void) {
         memcpy(grf_before, m.st.grf, m.st.grf_bytes);
         const tu_status got = tu_visa_execute(&m.k, &m.st, &m.b, &err);
 
-        /* the expected: the lane mask by vISA spec, "Operands", "Predication", the message by §2.4
-         */
+        /* the expected: the lane mask by vISA spec, "Operands", "Predication", the message by
+         * the data layout of GATHER4_TYPED and GATHER4_SCALED, "Semantics" */
         const uint32_t all = n == 32 ? 0xffffffffu : (1u << n) - 1, moff = 4 * (emask & 7);
         uint32_t lanes = emask & 8 ? all : (uint32_t)((uint64_t)m.st.dispatch_mask >> moff) & all;
         uint32_t pbits = (uint32_t)((uint64_t)m.st.pred_bits[var_index(&m.k, "P1")] >> moff) & all;
@@ -819,8 +820,8 @@ static void test_lsc_validation(void) {
 }
 
 /* Random LSC instructions on Xe2: the executor against the engine on a message assembled here
- * from the registers by LSC_UNTYPED.md's semantics (component v of lane n at register block v,
- * element n; address = scale * src0 + offset; typed U, V, R plus their offsets). */
+ * from the registers by vISA spec, LSC_UNTYPED's semantics (component v of lane n at register
+ * block v, element n; address = scale * src0 + offset; typed U, V, R plus their offsets). */
 static void test_lsc_execution_matches_engine(void) {
     uint64_t seed = tu_test_seed(4242);
     static const char *const ops[] = {"load",        "store",       "load_quad",   "store_quad",

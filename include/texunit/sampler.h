@@ -288,8 +288,8 @@ typedef struct tu_media_read {
     int32_t y;       /* row (field row in the field modes) of the block's top */
 } tu_media_read;
 
-/* Whether a block of `width` bytes by `height` rows is legal (the seed's table): TU_OK, or
- * TU_INVALID_ARGUMENT with the rule it breaks. */
+/* Whether a block of `width` bytes by `height` rows is legal (vISA spec, MEDIA_LD, "Notes":
+ * the legal width/height table): TU_OK, or TU_INVALID_ARGUMENT with the rule it breaks. */
 TU_API tu_status tu_media_check_block(uint32_t width, uint32_t height, tu_error *err);
 
 /* The register pitch of a block `width` bytes wide: 4 below 4, else the next power of 2. */

@@ -54,7 +54,8 @@ TU_API const char *tu_visa_type_name(tu_visa_type t);
 TU_API uint32_t tu_visa_type_size(tu_visa_type t);
 
 /* The platforms texunit models: GRF size, native SIMD and the meaning of sub-ops 17/18
- * (IGC visa_igc_common_header.h, ISA_Opcode and VISASampler3DSubOpCode, §5). */
+ * (IGC visa_igc_common_header.h, ISA_Opcode and VISASampler3DSubOpCode; hasGather4PO();
+ * the native widths of VisaToG4/TranslateSend3D.cpp). */
 typedef enum tu_visa_platform {
     TU_VISA_XE_LP, /* TGLLP: 32-byte GRF, SIMD8 native; 17/18 = sample4_po, sample4_po_c */
     TU_VISA_XE2    /* LNL/BMG: 64-byte GRF, SIMD16 native; 17/18 are the mlod samples */
@@ -79,11 +80,11 @@ typedef struct tu_visa_scalar {
     uint64_t imm;    /* the immediate's bits, zero-extended from its type's size */
 } tu_visa_scalar;
 
-/* The efficient-64b (Xe3P) form of a sampler or surface operand (IGC ByteCodeReaderNG.cpp
- * §3.1, §3.2 example 6): a general variable (the state base) and an immediate state index,
- * written `(V, 6)`, or for a surface also `V(0,0)<0;1,0>[1]`. Text only: no vISA binary
- * carries it. texunit resolves it through the bindless table, handle = base value + index
- * (docs/semantics.md). */
+/* The efficient-64b (Xe3P) form of a sampler or surface operand (IGC CISA.y's sampler and
+ * surface operands, as IsaDisassembly.cpp prints them): a general variable (the state base)
+ * and an immediate state index, written `(V, 6)`, or for a surface also `V(0,0)<0;1,0>[1]`.
+ * Text only: no vISA binary carries it. texunit resolves it through the bindless table,
+ * handle = base value + index (docs/semantics.md). */
 typedef struct tu_visa_state_ref {
     bool present;
     bool vector; /* the V(r,c)<region>[index] spelling */
@@ -230,8 +231,8 @@ TU_API tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *e
 TU_API size_t tu_visa_print_inst(const tu_visa_kernel *k, const tu_visa_inst *inst, char *buf,
                                  size_t size);
 
-/* Check an instruction against the op table and the seed's field rules (exec size, channel
- * mask, NumParams 1..15, aoffimmi bits, T0/T5 surfaces, media block sizes, ...). */
+/* Check an instruction against the op table and the field rules of the vISA spec pages (exec
+ * size, channel mask, NumParams 1..15, aoffimmi bits, T0/T5 surfaces, media block sizes, ...). */
 TU_API tu_status tu_visa_validate(const tu_visa_inst *inst, tu_visa_platform platform,
                                   tu_error *err);
 

@@ -2,15 +2,14 @@
 /*
  * atomic.c - the atomic operations of the data port (texunit/dataport.h, TU_ATOMIC_LIST).
  *
- * New values and results: vISA spec, DWORD_ATOMIC, atomic operations (IGC's CISAAtomicOpNames and
- * DWORD_ATOMIC.md's table); PREDEC returns the new value (DWORD_ATOMIC.md, §5.7). The
- * documents do not define the float ops' special cases; texunit's choices
- * (docs/semantics.md, "The data port"): FMIN/FMAX are IEEE 754-2008 minNum/maxNum with
- * -0 below +0 (a NaN operand yields the other one; two NaNs keep memory as it is);
- * FADD/FSUB are binary32 round-to-nearest-even with denormals kept, and a NaN result is the
- * quiet NaN 0x7fc00000 (which NaN C arithmetic keeps depends on the compiler's operand order,
- * so texunit picks one); FCMPXCHG compares as
- * IEEE floats (+0 == -0, NaN equals nothing).
+ * New values and results: vISA spec, DWORD_ATOMIC, the DWORD_ATOMIC_OP table (the names: IGC's
+ * CISAAtomicOpNames); PREDEC returns the new value (only that table says so). The documents do
+ * not define the float ops' special cases; texunit's choices (docs/semantics.md, "The data
+ * port"): FMIN/FMAX are IEEE 754-2008 minNum/maxNum with -0 below +0 (a NaN operand yields the
+ * other one; two NaNs keep memory as it is); FADD/FSUB are binary32 round-to-nearest-even with
+ * denormals kept, and a NaN result is the quiet NaN 0x7fc00000 (which NaN C arithmetic keeps
+ * depends on the compiler's operand order, so texunit picks one); FCMPXCHG compares as IEEE
+ * floats (+0 == -0, NaN equals nothing).
  */
 #include "dataport_internal.h"
 

@@ -2,7 +2,8 @@
 /*
  * bitfield.c - the table-driven codec of 32-byte NVIDIA state entries: texture headers
  * (tic.c) and samplers (tsc.c) are each a table of bit runs (NVIDIA open-gpu-doc clb097tex.h,
- * §1.3); decode, encode, get and set walk the table, so no field is written down twice.
+ * TEXHEAD_BL .. _1D and TEXSAMP0..7); decode, encode, get and set walk the table, so no field
+ * is written down twice.
  * Bits no field of the layout covers are kept in the struct's `reserved` words, so that
  * encode(decode(bytes)) == bytes.
  */

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * texture.c - a Maxwell texture header as a texunit surface, and back (NVIDIA open-gpu-doc
- * clb097tex.h §1.2 for the fields, §4 for the layouts, Mesa nil tic.rs for how a driver fills
- * them): HEADER_VERSION picks block-linear, pitch or 1D buffer memory; TEXTURE_TYPE, the sizes,
- * MAX_MIP_LEVEL, the view levels and MULTI_SAMPLE_COUNT give the surface; COMPONENTS, the data
- * types and S_R_G_B_CONVERSION the format (format.c); X..W_SOURCE the swizzle the executor
- * applies. The address is resolved through the memory regions, and the surface is validated,
- * so a header can never make texunit read outside a region.
+ * clb097tex.h TEXHEAD_BL, _PITCH and _1D for the fields; envytools g80-surface.rst and Mesa nil
+ * tiling.rs for the layouts; Mesa nil tic.rs for how a driver fills them): HEADER_VERSION picks
+ * block-linear, pitch or 1D buffer memory; TEXTURE_TYPE, the sizes, MAX_MIP_LEVEL, the view
+ * levels and MULTI_SAMPLE_COUNT give the surface; COMPONENTS, the data types and
+ * S_R_G_B_CONVERSION the format (format.c); X..W_SOURCE the swizzle the executor applies. The
+ * address is resolved through the memory regions, and the surface is validated, so a header
+ * can never make texunit read outside a region.
  */
 #include "nv_internal.h"
 
@@ -95,7 +96,9 @@ static tu_status check_block_linear(const tu_nv_tic *h, tu_error *err) {
     } unsupported[] = {
         {h->gobs_per_block_width, "GOBS_PER_BLOCK_WIDTH", "only ONE_GOB (0) is defined"},
         {h->tile_width_in_gobs, "TILE_WIDTH_IN_GOBS", "sparse tile widths are not modelled"},
-        {h->gob3d, "GOB3D", "3D GOBs are not described in the notes"},
+        {h->gob3d, "GOB3D",
+         "3D GOBs are not modelled (open-gpu-doc clb097tex.h names the field; envytools "
+         "g80-surface.rst describes only 64 x 8 x 1 GOBs)"},
         {h->gob_depth_offset, "GOB_DEPTH_OFFSET", "its meaning is not documented"},
         {h->use_array_tile_alignment, "USE_ARRAY_TILE_ALIGNMENT", "its meaning is not documented"},
     };

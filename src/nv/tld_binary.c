@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tld_binary.c - the Maxwell/Pascal 64-bit encoding of TLD and TLD.B (NVIDIA open-gpu-doc
- * clb097tex.h §2.1, from envydis gm107.c, Ryujinx InstTld/InstTldB and Mesa emitTLD): opcode 0xDC
+ * tld_binary.c - the Maxwell/Pascal 64-bit encoding of TLD and TLD.B (envytools
+ * envydis/gm107.c, Ryujinx InstTld/InstTldB and Mesa nv50_ir_emit_gm107.cpp emitTLD): opcode 0xDC
  * or 0xDD in bits 63:56, every other field where tld_table.c's field table puts it. TLD.B has no
  * texture index (bits 48:36): the handle comes from Rb.
  */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tld_exec.c - executing TLD for a warp (NVIDIA TLD page; Mesa nouveau nvc0_tex.c
- * handles, §2.4 packing, §3 special cases):
+ * tld_exec.c - executing TLD for a warp (NVIDIA TLD page; Mesa nouveau nvc0_tex.c for the
+ * handles, yuzu texture_load.cpp for the Ra/Rb packing; the special cases are texunit's
+ * reading, docs/semantics.md "NVIDIA TLD"):
  *
  *   1. threads: active, and the guard predicate @{!}Pg holds;
  *   2. Ra/Rb read by the packing table (tld_rules.c); the header index from the constant-bank

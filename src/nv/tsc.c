@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tsc.c - the Maxwell sampler (TSC, 32 bytes) as a table of bit runs (NVIDIA open-gpu-doc
- * clb097tex.h §1.3, clb097tex.h TEXSAMP0..7), its meaning as an engine sampler, and the sampler
- * state TLD uses instead (NVIDIA TLD page, "Texture Header State Overrides").
+ * clb097tex.h TEXSAMP0..7), its meaning as an engine sampler, and the sampler state TLD uses
+ * instead (NVIDIA TLD page, "Texture Header State Overrides").
  */
 #include "nv_internal.h"
 

@@ -4,13 +4,13 @@
  * (vISA spec, 3D_LOAD), and the surface queries resinfo and sampleinfo
  * (vISA spec, INFO).
  *
- * u, v, r mean what the seed's table says per surface type: 1D x (v ignored); 1D array
- * x and layer v; 2D x, y; 2D array x, y, layer r; 3D x, y, z. Cube surfaces read as 2D
- * arrays of faces: r = 6 * cube + face (docs/semantics.md). Immediate offsets add to the
- * texel coordinates (not to array indices). Anything outside the view, in x, y, z, layer
- * or LOD, reads as a zero texel: zeros with the components the format lacks filled as
- * format conversion says (Vulkan robustImageAccess2). The sample index is
- * clamped to the surface's sample count (vISA spec, 3D_LOAD, Si).
+ * u, v, r mean what vISA spec, 3D_LOAD, U, V and R say per surface type: 1D x (v ignored);
+ * 1D array x and layer v; 2D x, y; 2D array x, y, layer r; 3D x, y, z. Cube surfaces read as
+ * 2D arrays of faces: r = 6 * cube + face (docs/semantics.md). Immediate offsets add to the
+ * texel coordinates (not to array indices). Anything outside the view, in x, y, z, layer or
+ * LOD, reads as a zero texel: zeros with the components the format lacks filled as format
+ * conversion says (Vulkan robustImageAccess2). The sample index is clamped to the surface's
+ * sample count (vISA spec, 3D_LOAD, Si).
  */
 #include "engine.h"
 

@@ -1,20 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * media.c - MEDIA_LD, the 2D block read (vISA spec, MEDIA_LD, vISA spec, MEDIA_LD):
+ * media.c - MEDIA_LD, the 2D block read (vISA spec, MEDIA_LD, "Semantics"):
  *
  *   reg_pitch = block_width < 4 ? 4 : nextPowerOf2(block_width)
  *   dst[i * reg_pitch + j] = surface[y_offset + i][x_offset + j]      (bytes)
  *
- * with the legal width/height table of the seed, the field modes of interleaved surfaces,
- * the planes of planar formats, and out-of-bounds elements reading the nearest edge
- * element (the seed leaves it "implementation defined ... based on surface format";
- * docs/semantics.md).
+ * with the legal width/height table of the page's "Notes", the field modes of interleaved
+ * surfaces, the planes of planar formats, and out-of-bounds elements reading the nearest edge
+ * element (texunit's choice, docs/semantics.md: the page's "Properties" leave it
+ * "implementation defined ... based on surface format").
  */
 #include "engine.h"
 
 #include <string.h>
 
-/* The seed's table: block width up to max_width bytes -> register pitch, max height. */
+/* vISA spec, MEDIA_LD, "Notes", the legal width/height table: block width up to max_width
+ * bytes -> register pitch, max height. */
 static const struct {
     uint32_t max_width, pitch, max_height;
 } media_sizes[] = {{4, 4, 64}, {8, 8, 32}, {16, 16, 16}, {32, 32, 8}, {64, 64, 4}};

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * binary.c - tu_visa_encode / tu_visa_decode: one instruction in the vISA 4.1 binary layout
- * (IGC ByteCodeReaderNG.cpp byte order, §1.2 field kinds and the exec-size byte, §1.3
- * vector operands, §1.4 raw operands, §1.5 Pred, §1.6 the layouts of 3D_SAMPLE, 3D_LOAD,
- * 3D_GATHER4, 3D_INFO and MEDIA_LD), as IGC's last binary writer (33849b344^) wrote it and
- * its reader (ByteCodeReaderNG.cpp) reads it:
+ * (IGC ByteCodeReaderNG.cpp byte order: the exec-size byte of readExecSizeNG, the vector
+ * operands of readVectorOperandNG, the raw operands of readRawOperandNG, the Pred word of
+ * readPredicateOperandNG and vISA spec, Operands, "Predication", the layouts of 3D_SAMPLE,
+ * 3D_LOAD, 3D_GATHER4 and 3D_INFO of readInstructionSampler, MEDIA_LD's of vISA spec,
+ * MEDIA_LD, "Format"), as IGC's last binary writer (33849b344^) wrote it and its reader
+ * (ByteCodeReaderNG.cpp) reads it:
  *
  *   3D_SAMPLE  6D | Op UW | exec UB | pred UW | channels UB | aoffimmi vec | sampler UB |
  *                 surface UB | dst raw | NumParams UB | params raw...

@@ -4,10 +4,10 @@
  * by the binary codec (binary.c) and the validator (validate.c).
  *
  * A layout lists an opcode's fields in vISA 4.1 binary order (IGC ByteCodeReaderNG.cpp,
- * §1.6; IGC's reader readInstructionSampler / readInstructionDataportNG). The codec walks
- * it to write and read bytes. The validator reads it to learn which tu_visa_inst fields an
- * opcode has: a field that is not in the layout must be zero, so every instruction that
- * validates has exactly one encoding and decode(encode(x)) == x.
+ * readInstructionSampler / readInstructionDataportNG). The codec walks it to write and read
+ * bytes. The validator reads it to learn which tu_visa_inst fields an opcode has: a field
+ * that is not in the layout must be zero, so every instruction that validates has exactly
+ * one encoding and decode(encode(x)) == x.
  */
 #ifndef TEXUNIT_VISA_BINARY_INTERNAL_H
 #define TEXUNIT_VISA_BINARY_INTERNAL_H
@@ -21,13 +21,13 @@ typedef enum tuV_field {
     TUV_F_OP_WORD,      /* UW: bits 7:0 sub-op, then the flags of tuV_op_flags */
     TUV_F_SUBOP,        /* UB sub-op (3D_INFO) */
     TUV_F_EXEC,         /* UB: bits 3:0 size code 3/4/5, bits 7:4 emask */
-    TUV_F_PRED,         /* UW (§1.5) */
+    TUV_F_PRED,         /* UW (readPredicateOperandNG) */
     TUV_F_CHANNELS,     /* UB: RGBA mask, or gather4's single channel */
-    TUV_F_AOFFIMMI,     /* vector operand (§1.3), an immediate UW */
+    TUV_F_AOFFIMMI,     /* vector operand (readVectorOperandNG), an immediate UW */
     TUV_F_SAMPLER,      /* UB sampler index */
     TUV_F_SURFACE,      /* UB surface index */
     TUV_F_INFO_PARAMS,  /* 3D_INFO: the op row's nparams raw operands, no count (resinfo's lod) */
-    TUV_F_DST,          /* raw operand (§1.4) */
+    TUV_F_DST,          /* raw operand (readRawOperandNG) */
     TUV_F_PARAMS,       /* UB NumParams, then that many raw operands */
     TUV_F_MEDIA_MOD,    /* UB */
     TUV_F_PLANE,        /* UB */

@@ -210,8 +210,9 @@ static tu_status read_params(const tu_visa_kernel *k, const tu_visa_state *st,
         if (!v) continue; /* %null: a missing parameter reads 0 */
         const tu_visa_type t = (tu_visa_type)v->type;
         const bool is_offset = kind == TUL_P_OFFU || kind == TUL_P_OFFV;
-        /* The parameter types of the seed: F or HF for sample and gather4 (all the same),
-         * UD/D or UW for loads (all the same), UD for resinfo; gather4_po's offsets are D. */
+        /* The parameter types of vISA spec, 3D_SAMPLE, 3D_SAMPLE4 and 3D_LOAD, "Notes", and
+         * INFO, "Description": F or HF for sample and gather4 (all the same), UD/D or UW for
+         * loads (all the same), UD for resinfo; gather4_po's offsets are D (3D_SAMPLE4). */
         if (is_offset) {
             TU_RETURN_IF(t != TU_VISA_D && t != TU_VISA_UD, err, TU_INVALID_ARGUMENT,
                          "line %u: %s must have type D, not %s", l->line, what,
@@ -497,7 +498,8 @@ static tu_status read_dwords(const tu_visa_kernel *k, const tu_visa_state *st, c
 }
 
 /* A channel-sliced operand: each enabled channel of `channels` from a fresh slot of `pitch`
- * elements (the data layout of §2.4: element slot * max(exec_size, GRF / 4) + lane). */
+ * elements (vISA spec, GATHER4_TYPED and GATHER4_SCALED, "Semantics": element
+ * slot * max(exec_size, GRF / 4) + lane). */
 static uint32_t sliced_elements(uint32_t channels, uint32_t n, uint32_t pitch) {
     uint32_t slots = 0;
     for (int c = 0; c < 4; c++)
@@ -579,7 +581,8 @@ static tu_status exec_dataport(const tu_visa_kernel *k, tu_visa_state *st,
                         : p == TUL_P_R       ? m->addr[2].u
                         : p == TUL_P_LOD     ? m->addr[3].u
                         : p == TUL_P_OFFSETS ? offsets
-                        /* CMPXCHG's vISA operands are (new, compare): swapped (§2.2) */
+                        /* CMPXCHG's vISA operands are (new, compare) (vISA spec,
+                         * DWORD_ATOMIC's table): swapped, as IGC does */
                         : (p == TUL_P_SRC0) != (a && a->swap) ? m->data[0].u
                                                               : m->data[1].u;
         status = read_dwords(k, st, &in->params[i], n, what, l->line, dst, err);
@@ -611,7 +614,7 @@ static tu_status exec_dataport(const tu_visa_kernel *k, tu_visa_state *st,
     return status;
 }
 
-/* --- LSC (vISA spec, LSC_UNTYPED and LSC_TYPED; LSC_UNTYPED.md "Semantics") ----------------------
+/* --- LSC (vISA spec, LSC_UNTYPED and LSC_TYPED; LSC_UNTYPED, "Semantics") -----------------------
  */
 
 /* The surface an LSC message names: bti(N) a binding-table index, bss(H) / ss(H) a bindless
@@ -730,7 +733,8 @@ static tu_status exec_lsc(const tu_visa_kernel *k, tu_visa_state *st, const tu_v
                 typed ? m->addr[i].u[lane] + (uint32_t)(i < 3 ? in->lsc.coord_offset[i] : 0)
                       : m->addr[i].u[lane] * in->lsc.scale + (uint32_t)in->lsc.offset;
     }
-    /* data: stores' src1 by component; atomics' src1 and src2 (icas: compare, new, §2.5) */
+    /* data: stores' src1 by component; atomics' src1 and src2 (icas: compare, new; vISA
+     * spec, LSC_UNTYPED) */
     const unsigned nsrc = typed ? 6 : 3;
     const bool store = row->kind == TUL_LSC_STORE || row->kind == TUL_LSC_STORE_QUAD;
     if (status == TU_OK && store) {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lsc.c - the field rules of LSC_UNTYPED (0x89) and LSC_TYPED (0x8A): IGC's LSC_UNTYPED.md and
- * LSC_TYPED.md (vISA spec, LSC_UNTYPED and LSC_TYPED) and the binary reader's field order
- * (readInstructionLscUntyped / readInstructionLscTyped), for the load, store, quad and atomic
+ * lsc.c - the field rules of LSC_UNTYPED (0x89) and LSC_TYPED (0x8A): vISA spec, LSC_UNTYPED
+ * and LSC_TYPED, and the binary reader's field order (IGC ByteCodeReaderNG.cpp,
+ * readInstructionLscUntyped / readInstructionLscTyped), for the load, store, quad and atomic
  * operations texunit executes. Each refusal names the field and its value.
  */
 #include "binary_internal.h"
@@ -19,7 +19,8 @@ static bool raw_null(const tu_visa_raw *r) {
 }
 
 /* The exec sizes: LSC's SIMT messages up to the native SIMD32 of Xe2, typed ones up to SIMD16
- * ("no larger than SIMD8 for DG2 and SIMD16 for PVC", LSC_TYPED.md); transposed ones SIMD1. */
+ * ("no larger than SIMD8 for DG2 and SIMD16 for PVC", vISA spec, LSC_TYPED); transposed ones
+ * SIMD1. */
 static tu_status check_exec(const tu_visa_inst *in, const char *op, tu_error *err) {
     const uint32_t max = in->opcode == TUL_OPCODE_LSC_TYPED ? 16 : 32;
     const int code = tuV_dp_exec_code(in->exec_size);
@@ -133,8 +134,9 @@ static tu_status check_surface(const tu_visa_inst *in, const char *op, tu_error 
     return TU_OK;
 }
 
-/* dst, src1 and src2 as the operation reads and writes them (LSC_UNTYPED.md "Src1Data ... null
- * for loads", "Src2Data ... null for all but ternary atomic ops"; stores return nothing). */
+/* dst, src1 and src2 as the operation reads and writes them (vISA spec, LSC_UNTYPED: "Src1Data
+ * ... null for loads", "Src2Data ... null for all but ternary atomic ops"; stores return
+ * nothing). */
 static tu_status check_raw(const tu_visa_inst *in, const tuL_lsc_row *row, const char *op,
                            tu_error *err) {
     const unsigned n = in->opcode == TUL_OPCODE_LSC_TYPED ? 6 : 3;

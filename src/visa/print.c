@@ -132,7 +132,7 @@ static void put_dataport(out *o, const tu_visa_kernel *k, const tu_visa_inst *in
     if (dp->has_dst) put_raw(o, k, &in->dst);
 }
 
-/* --- LSC: LSC_UNTYPED.md's "Text", two spaces between operands as IGC's tests show ------ */
+/* --- LSC: vISA spec, LSC_UNTYPED, "Text", two spaces between operands as IGC's tests show -- */
 
 static void put_lsc_raw(out *o, const tu_visa_kernel *k, const tu_visa_raw *r) {
     char b[16];

@@ -9,9 +9,9 @@
  * State lookup (docs/lowering.md "The sampler send"): BTI 252 names the bindless surface
  * whose handle is ex_desc bits 31:12, any other BTI the binding table's entry. The sampler
  * state is read at heap address header DW3 + 16 * desc sampler index (Mesa
- * brw_lower_logical_sends.cpp, lower_sampler_logical_send §1.2: SAMPLER_STATE is 16 bytes); a
- * bindless entry with that address wins, else the sampler-state table's entry address / 16. Loads
- * and queries read no sampler state.
+ * brw_lower_logical_sends.cpp, lower_sampler_logical_send, the header's DW3: SAMPLER_STATE is
+ * 16 bytes); a bindless entry with that address wins, else the sampler-state table's entry
+ * address / 16. Loads and queries read no sampler state.
  */
 #include "texunit/visa.h"
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * text.c - parse .visaasm as IGC prints it (IGC IsaDisassembly.cpp and CISA.y: the grammar of
- * CISA.y and the printer IsaDisassembly.cpp, which win over the seed pages' spelling).
+ * CISA.y and the printer IsaDisassembly.cpp, which win over the spelling of the vISA spec
+ * pages' "Text" sections).
  *
  *   .version 4.2
  *   .kernel "name"
@@ -769,7 +770,7 @@ static tu_status parse_dataport(parser *ps, tu_visa_inst *in, const tuL_dp_row *
     return TU_OK;
 }
 
-/* --- LSC (IGC IsaDisassembly.cpp, §2.5; IGC's LSC_UNTYPED.md "Text") ---------------- */
+/* --- LSC (IGC IsaDisassembly.cpp; vISA spec, LSC_UNTYPED, "Text") ------------------- */
 
 /* An LSC raw operand: NAME or NAME.OFFSET, %null for none. */
 static tu_status lsc_raw(parser *ps, tu_visa_raw *out, const char *what) {
@@ -922,7 +923,8 @@ static tu_status lsc_address(parser *ps, tu_visa_inst *in, bool typed) {
     return TU_OK;
 }
 
-/* [(P)] lsc_OP.SFID[.L1.L3] (EMASK, N) operands, as LSC_UNTYPED.md's "Text" lays them out. */
+/* [(P)] lsc_OP.SFID[.L1.L3] (EMASK, N) operands, as vISA spec, LSC_UNTYPED, "Text" lays them
+ * out. */
 static tu_status parse_lsc(parser *ps, tu_visa_inst *in, const char *op_name, const char *mn_at) {
     cursor *c = &ps->c;
     const tuL_lsc_row *row = tuL_lsc_by_name(op_name);

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * validate.c - tu_visa_validate: the field rules of the seed pages (vISA spec, 3D_SAMPLE,
- * 3D_LOAD, 3D_SAMPLE4, INFO, MEDIA_LD) and of
- * IGC ByteCodeReaderNG.cpp — §1.2 exec size byte, §1.3 vector operands, §1.5 Pred, §1.6 the
- * layouts and aoffimmi bit 15, §2.1 sub-ops 17/18 on Xe2, §4 the reserved surfaces and the
- * media block sizes, §5 cps and divS, §7.7 and §7.8 — each refusal one sentence naming the
- * field and its value.
+ * validate.c - tu_visa_validate: the field rules of the vISA spec pages (3D_SAMPLE, 3D_LOAD,
+ * 3D_SAMPLE4, INFO, MEDIA_LD) and of IGC: the exec-size byte, vector operands, Pred and the
+ * layouts as ByteCodeReaderNG.cpp reads them (readExecSizeNG, readVectorOperandNG,
+ * readPredicateOperandNG, readInstructionSampler); aoffimmi bit 15, which IGC uses as "sampler
+ * index >= 16" where 3D_SAMPLE calls bits 15:12 reserved (TranslateSend3D.cpp); sub-ops 17/18
+ * on Xe2 (VISASampler3DSubOpCode, hasGather4PO()); the reserved surfaces (Common_ISA_util.cpp
+ * vISAPreDefSurf); the media block sizes, widths up to 64 (vISA spec, MEDIA_LD, "Notes", and
+ * IsaVerification.cpp); cps (IsaVerification.cpp checkCPSEnable) and divS (3D_SAMPLE's Op
+ * bit 10) — each refusal one sentence naming the field and its value.
  *
  * Which fields an opcode has comes from its binary layout (binary_internal.h): a field
  * outside the layout must be zero. Which sub-ops exist, and how many parameters each takes,
@@ -282,8 +285,7 @@ static tu_status check_media_block(const tu_visa_inst *in, tu_error *err) {
     return tu_media_check_block(in->block_width, in->block_height, err);
 }
 
-/* --- the data port (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC - §2.3)
- * ------------------------------ */
+/* --- the data port (vISA spec, GATHER4_TYPED .. DWORD_ATOMIC) ------------------------------ */
 
 static tu_status check_dp_exec(const tu_visa_inst *in, const tuL_dp_row *dp, const char *op,
                                tu_visa_platform platform, tu_error *err) {
@@ -390,7 +392,8 @@ static tu_status check_field(const tu_visa_inst *in, const tuL_op *row, tuV_fiel
                      "sampler %u is not in 0..31 (S31 is the bindless sampler)", in->sampler);
         return TU_OK;
     case TUV_F_SURFACE: /* an efficient-64b surface has no table index (check_state_ref) */
-        /* untyped data-port messages may name SLM (T0) and stateless memory (T5), §2.1 */
+        /* untyped data-port messages may name SLM (T0) and stateless memory (T5) (vISA spec,
+         * DWORD_ATOMIC and GATHER4_SCALED, "Surface"); typed ones may not (GATHER4_TYPED) */
         if (tuV_inst_dp(in) && !tuV_inst_dp(in)->typed) return TU_OK;
         return in->surface64.present ? TU_OK : check_surface(in->surface, op, err);
     case TUV_F_INFO_PARAMS: return check_info_params(in, row, err);

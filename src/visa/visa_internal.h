@@ -11,7 +11,7 @@
 #include "../lower/intel_ops.h"
 
 /* The predefined general variables V0..V21 by name (IGC IsaDisassembly.cpp and CISA.y), and the
- * predefined surfaces T0..T5 (§4). */
+ * predefined surfaces T0..T5 (IGC Common_ISA_util.cpp vISAPreDefSurf). */
 enum { TUV_FIRST_USER_VAR = 32, TUV_FIRST_USER_SURFACE = 6, TUV_BINDLESS_SAMPLER = 31 };
 extern const char *const tuV_predef_vars[22];
 extern const char *const tuV_predef_surfaces[6];
