@@ -7,7 +7,11 @@ build*/ and .git/) and fails, naming file:line and the citation, on:
   * a citation of a document that is not in the repository: notes/..., spec/..., DESIGN.md,
     STYLE.md, ../shared, and the file names of those documents;
   * a path into the tree (src/, include/, tests/, docs/, tools/, fuzz/, bench/, examples/,
-    cmake/, .ci/) that does not exist, and a relative Markdown link that does not resolve.
+    cmake/, .ci/) that does not exist, and a relative Markdown link that does not resolve;
+  * a bare section number ("§2.4"): one that does not closely follow the name of a public
+    document that has numbered sections (KDFS, D3D11, IEEE 754, an RFC, PNG, KTX, Vulkan,
+    C11 / ISO C), on its line or, for a citation wrapped over two lines, the line before,
+    with no new sentence between ("KDFS 1.3 §13.3", "KDFS §5.6, §13 and §17").
 Public sources are cited by title and section instead; docs/references.md lists them.
 
 Usage: check_citations.py SOURCE_DIR. Exit 0: clean; 1: bad citations (listed); 2: usage.
@@ -32,6 +36,39 @@ FORBIDDEN = [
     (re.compile(r"\bnvidia-tld\.txt\b|\bmesa-logical-sends-thread\b"),
      "a seed document that is not in the repository"),
 ]
+
+# A section number, and the public documents with numbered sections it may belong to. A name
+# may wrap onto the next line, past a comment's leader ("Khronos Data\n * Format Spec").
+SECTION = re.compile(r"§+\s*\d+(?:\.\d+)*")
+_W = r"(?:\s+(?:(?:\*|//+|#)\s+)?)"
+SECTIONED_DOC = re.compile(
+    r"\b(?:KDFS|(?:Khronos{0}){1}Data{0}Format{0}Spec(?:ification)?|D3D11|Direct3D{0}11|IEEE{0}754"
+    r"|RFC ?\d{{3,4}}|PNG|KTX|Vulkan|C11|ISO{0}C|ISO/IEC 9899)\b".format(_W, "?"))
+SENTENCE_END = re.compile(r"\.\s+[A-Z]")
+NEAR = 80  # at most this many characters from the name (or the last number) to the number
+
+
+def bare_sections(prev, prev_anchors, line):
+    """The section numbers of line that follow no document name, and the anchors of line (where
+    its document names and its accepted section numbers end) for the next line. A number is
+    accepted when an anchor of this line or of the line before (a wrapped citation) ends at
+    most NEAR characters before it, with no new sentence in between."""
+    text = prev + "\n" + line
+    base = len(prev) + 1
+    ends = [m.end() for m in SECTIONED_DOC.finditer(text)]
+    anchors = sorted(set(prev_anchors) | set(ends))
+    mine = [e - base for e in ends if e > base]
+    bad = []
+    for m in SECTION.finditer(line):
+        at = base + m.start()
+        before = [a for a in anchors if a <= at]
+        if before and at - before[-1] <= NEAR and not SENTENCE_END.search(text, before[-1], at):
+            anchors = sorted(anchors + [base + m.end()])
+            mine.append(m.end())
+        else:
+            bad.append(m.group(0))
+    return bad, sorted(mine)
+
 
 # The folders of this tree; a path starting with one of them is a citation of this tree.
 TREE_DIRS = ("src", "include", "tests", "docs", "tools", "fuzz", "bench", "examples", "cmake",
@@ -106,8 +143,14 @@ def main():
             continue
         if f in ALLOWED:
             continue
+        prev, prev_anchors = "", []
         for n, line in enumerate(text.splitlines(), 1):
             scan = re.sub(r"https?://\S+", "", line)  # a URL names its own site
+            sections, anchors = bare_sections(prev, prev_anchors, scan)
+            for s in sections:
+                bad.append("%s:%d: '%s': a bare section number: name the public document it "
+                           "belongs to" % (f, n, s))
+            prev, prev_anchors = scan, anchors
             for rx, why in FORBIDDEN:
                 for m in rx.finditer(scan):
                     bad.append("%s:%d: '%s': %s" % (f, n, m.group(0), why))
