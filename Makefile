@@ -85,7 +85,7 @@ test-clang: deps
 fuzz-build: deps
 	cmake -S . -B $(FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=$(FUZZ_BUILD_TYPE) -DTEXUNIT_FUZZ=ON \
 	      -DTEXUNIT_TESTS=OFF $(WERROR) $(CMAKE_ARGS)
-	cmake --build $(FUZZ) -j $(JOBS)
+	cmake --build $(FUZZ) -j $(JOBS) --target texunit_fuzzers
 
 fuzz: fuzz-build
 	FUZZ_JOBS=$(FUZZ_JOBS) sh fuzz/run.sh $(FUZZ) $(FUZZ_SECONDS)
