@@ -32,7 +32,7 @@ typedef struct gpu {
     uint8_t res_bits[MEM_SIZE / 4096 / 8];
     tu_residency residency;
     tu_nv_region region;
-    tu_binding_cache cache;
+    tu_nv_cache cache;
     tu_nv_state st;
     tu_nv_regs regs;
 } gpu;
@@ -49,7 +49,7 @@ static gpu *gpu_new(void) {
                           POOL_ENTRIES,
                           NULL,
                           NULL};
-    /* Every other warp state keeps a binding cache: the tests rewrite headers between TLDs,
+    /* Every other warp state keeps a texture cache: the tests rewrite headers between TLDs,
      * so a binding not bound again after a change would show as a wrong texel. */
     static unsigned made;
     if (made++ & 1) g->st.cache = &g->cache;
@@ -1236,6 +1236,129 @@ static void test_refusals(void) {
     gpu_free(g);
 }
 
+/* --- the texture cache (tu_nv_cache) ---------------------------------------------------- */
+
+static void count_record(void *user, const tu_trace_record *r) {
+    (void)r;
+    ++*(unsigned long *)user;
+}
+
+/* Run `text` on g's registers twice, from the same registers: through `cache` and without a
+ * cache; both register files must be equal after it. */
+static void tld_both(gpu *g, tu_nv_cache *cache, const char *text) {
+    static tu_nv_regs before, uncached;
+    before = g->regs;
+    g->st.cache = NULL;
+    run_ok(g, text, ~0u);
+    uncached = g->regs;
+    g->regs = before;
+    g->st.cache = cache;
+    run_ok(g, text, ~0u);
+    CHECK(memcmp(g->regs.r, uncached.r, sizeof uncached.r) == 0 &&
+              memcmp(g->regs.p, uncached.p, sizeof uncached.p) == 0,
+          "'%s': the cached TLD's registers differ from the uncached one's", text);
+}
+
+/* A cached and an uncached run of every TLD of a random sequence over more textures than the
+ * cache holds agree, while headers are rewritten (swizzle, format), the region moves to other
+ * memory, and .CL changes; and the cache decodes a header only when the bytes it read, the
+ * region or .CL changed. */
+static void test_texture_cache(void) {
+    enum { TEXTURES = TU_NV_CACHE_ENTRIES + 2 };
+    gpu *g = gpu_new();
+    tu_nv_cache cache;
+    tu_nv_cache_init(&cache);
+    static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R32_UINT,
+                                        TU_FORMAT_R16G16_SFLOAT};
+    for (unsigned i = 0; i < TEXTURES; i++)
+        add_bl(g, i,
+               (tu_surface){.type = TU_SURFACE_2D,
+                            .format = formats[i % 3],
+                            .width = 16,
+                            .height = 8,
+                            .depth = 1,
+                            .layers = 1,
+                            .levels = 2,
+                            .samples = 1},
+               300 + i);
+    /* The region's other memory: the same layout, other bytes. */
+    uint8_t *other = malloc(MEM_SIZE);
+    CHECK(other != NULL, "out of memory");
+    for (size_t b = 0; b < MEM_SIZE; b++)
+        other[b] = (uint8_t)(g->mem[b] ^ 0xa5);
+    uint8_t *const mem = g->mem;
+
+    /* Two runs of one TLD: one decode, then a hit. */
+    for (unsigned l = 0; l < 32; l++)
+        g->regs.r[l][4] = l % 17, g->regs.r[l][5] = l % 9;
+    tld_both(g, &cache, "TLD.LZ R0, R4, 0, 2D, 0xf;");
+    CHECK(cache.decodes == 1, "first TLD: %llu decodes, want 1", (unsigned long long)cache.decodes);
+    tld_both(g, &cache, "TLD.LZ R0, R4, 0, 2D, 0xf;");
+    CHECK(cache.decodes == 1 && cache.used == 1, "the same TLD again: %llu decodes, %u used",
+          (unsigned long long)cache.decodes, cache.used);
+
+    uint64_t rng = tu_test_seed(0x7ca5e);
+    for (unsigned step = 0; step < 400; step++) {
+        const unsigned what = (unsigned)(tu_test_rand(&rng) % 8);
+        const unsigned index = (unsigned)(tu_test_rand(&rng) % TEXTURES);
+        if (what == 0) { /* rewrite a header's swizzle (bytes 0-3) or its view (byte 28) */
+            tu_nv_tic h;
+            tu_error err;
+            CHECK(tu_nv_tic_decode(g->headers + 32 * index, &h, &err) == TU_OK, "%s", err.message);
+            if (tu_test_rand(&rng) & 1) {
+                h.x_source = (uint32_t)(tu_test_rand(&rng) % 8);
+                h.w_source = (uint32_t)(tu_test_rand(&rng) % 8);
+                if (h.x_source == 1) h.x_source = TU_NV_SOURCE_R; /* 1 is not a source */
+                if (h.w_source == 1) h.w_source = TU_NV_SOURCE_A;
+            } else
+                h.res_view_min_mip_level ^= 1; /* the view: level 0 and 1, or level 1 */
+            put_header(g, index, &h);
+        } else if (what == 1) { /* the region moves to the other memory, or back */
+            g->mem = g->mem == mem ? other : mem;
+            g->region.data = g->mem;
+        } else { /* a TLD, with or without .CL, some coordinates outside the texture */
+            char text[64];
+            const bool cl = tu_test_rand(&rng) & 1;
+            snprintf(text, sizeof text, "TLD.LZ%s R0, R4, %u, 2D, 0xf;", cl ? ".CL" : "", index);
+            for (unsigned l = 0; l < 32; l++) {
+                g->regs.r[l][4] = (uint32_t)(tu_test_rand(&rng) % 20) - 2;
+                g->regs.r[l][5] = (uint32_t)(tu_test_rand(&rng) % 12) - 2;
+            }
+            const uint64_t decodes = cache.decodes;
+            tld_both(g, &cache, text);
+            /* at once again: nothing changed, so no decode */
+            tld_both(g, &cache, text);
+            CHECK(cache.decodes - decodes <= 1, "'%s' twice: %llu decodes", text,
+                  (unsigned long long)(cache.decodes - decodes));
+        }
+    }
+    CHECK(cache.decodes > TEXTURES, "only %llu decodes in the sequence",
+          (unsigned long long)cache.decodes);
+
+    /* A cache whose fields are not a cache's is started afresh, not trusted. */
+    cache.used = 77, cache.next = 99;
+    tld_both(g, &cache, "TLD.LZ R0, R4, 0, 2D, 0xf;");
+    CHECK(cache.used == 1, "a garbage cache: used %u after one TLD, want 1", cache.used);
+
+    /* A traced TLD neither reads nor fills the cache. */
+    tu_nv_cache_init(&cache);
+    unsigned long records = 0;
+    tu_trace_sink sink = {0};
+    sink.record = count_record;
+    sink.user = &records;
+    g->st.trace = &sink;
+    g->st.cache = &cache;
+    run_ok(g, "TLD.LZ R0, R4, 1, 2D, 0xf;", ~0u);
+    CHECK(records > 0 && cache.decodes == 0 && cache.used == 0,
+          "a traced TLD: %lu records, %llu decodes, %u used", records,
+          (unsigned long long)cache.decodes, cache.used);
+    g->st.trace = NULL;
+
+    g->mem = mem;
+    free(other);
+    gpu_free(g);
+}
+
 int main(void) {
     TU_RUN(test_block_linear_equals_pitch);
     TU_RUN(test_compressed_block_linear);
@@ -1252,5 +1375,6 @@ int main(void) {
     TU_RUN(test_formats_and_swizzle);
     TU_RUN(test_buffer);
     TU_RUN(test_refusals);
+    TU_RUN(test_texture_cache);
     return tu_test_finish();
 }

@@ -74,6 +74,7 @@ typedef struct run {
     texture_mem mems[MAX_TEXTURES];
     uint32_t region_count;
     uint64_t next_address;
+    tu_nv_cache cache;            /* the textures the TLDs read, decoded and bound once */
     const tu_trace_sink *explain; /* texunit explain: the TLD on explain_line is traced to it */
     unsigned explain_line, explain_lane;
     bool traced;
@@ -177,7 +178,7 @@ static tu_nv_state state(run *r) {
                       {r->samplers, (size_t)r->sampler_entries * TU_NV_ENTRY_BYTES, r->sampler_max},
                       r->cbank,
                       CBANK_WORDS,
-                      NULL,
+                      &r->cache,
                       r->trace};
     return st;
 }

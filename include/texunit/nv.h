@@ -264,6 +264,48 @@ typedef struct tu_nv_pool {
     uint32_t maximum_index;
 } tu_nv_pool;
 
+/* What a texture header describes, ready for the engine. */
+typedef struct tu_nv_texture {
+    tu_surface surface;   /* the view, over the region memory the header's address lies in */
+    bool empty;           /* RES_VIEW_MIN_MIP_LEVEL > _MAX: a null view, every read is 0 */
+    uint8_t coords;       /* coordinates a TLD paramA must have: 1, 2, 3; 0 for cube maps */
+    uint8_t texel_map[4]; /* for C0..C3: the component of the surface's texel, 4 = none */
+    uint8_t source[4];    /* X..W_SOURCE */
+    uint8_t fp16_mask;    /* bit k: component Ck is *_FORCE_FP16 (rounded to half) */
+} tu_nv_texture;
+
+/*
+ * The textures TLD read, kept by the caller (one per thread; a zeroed tu_nv_cache is empty):
+ * each entry holds a texture header's 32 bytes as the pool had them, the region its texture
+ * lies in as the state described it, .CL (which picks TLD's sampler), the texture they
+ * decode to and its binding. A TLD whose header bytes, .CL and region equal an entry's runs
+ * on that entry's binding without decoding the header again, so a rewritten header, a
+ * moved region or another .CL is decoded and bound afresh (the region's data and residency
+ * compare as addresses, as tu_bind_cached compares a surface's). The entry returned last is
+ * compared first; a miss with the cache full replaces the oldest entry. Not thread-safe.
+ */
+enum { TU_NV_CACHE_ENTRIES = 4 };
+
+typedef struct tu_nv_cache_entry {
+    uint8_t header[TU_NV_ENTRY_BYTES]; /* the pool entry's bytes */
+    uint32_t region_index;             /* state regions[region_index] held the texture */
+    tu_nv_region region;               /* ... with these fields */
+    bool cl;
+    tu_nv_texture texture;
+    tu_binding binding;
+} tu_nv_cache_entry;
+
+typedef struct tu_nv_cache {
+    uint32_t used;    /* valid entries, 0..TU_NV_CACHE_ENTRIES */
+    uint32_t next;    /* the entry the next miss replaces */
+    uint32_t last;    /* the entry the last hit or miss returned, compared first */
+    uint64_t decodes; /* headers decoded and bound (misses), for tests and statistics */
+    tu_nv_cache_entry entry[TU_NV_CACHE_ENTRIES];
+} tu_nv_cache;
+
+/* An empty cache (a zeroed tu_nv_cache is one too). */
+TU_API void tu_nv_cache_init(tu_nv_cache *cache);
+
 /* Everything TLD reads besides registers. */
 typedef struct tu_nv_state {
     const tu_nv_region *regions;
@@ -272,10 +314,9 @@ typedef struct tu_nv_state {
     tu_nv_pool samplers;
     const uint32_t *cbank; /* the constant bank #tsPtrIdx indexes (32-bit words) */
     uint32_t cbank_words;  /* a word at or beyond this reads as 0 */
-    /* Optional, caller-owned (one per thread): the bindings of the textures TLD read,
-     * compared by content (tu_bind_cached), so a TIC + TSC pair is bound again only when
-     * the header or sampler it decodes to changed. NULL: every TLD runs tu_execute. */
-    tu_binding_cache *cache;
+    /* Optional, caller-owned (one per thread): the textures TLD read, decoded and bound
+     * (tu_nv_cache above). NULL: every TLD decodes its headers and runs tu_execute. */
+    tu_nv_cache *cache;
     /* NULL, or a trace sink (texunit/trace.h): each group of lanes that reads one texture
      * makes one engine message, traced by tu_execute_traced with the header index as the
      * records' surface, and before its texels one TU_TRACE_HEADER record per lane for the
@@ -300,16 +341,6 @@ TU_API tu_status tu_nv_pool_sampler(const tu_nv_pool *pool, uint32_t index, tu_n
 TU_API uint32_t tu_nv_cbank_word(const tu_nv_state *st, uint32_t ts_index);
 
 /* --- textures: a header as a surface ------------------------------------------------- */
-
-/* What a texture header describes, ready for the engine. */
-typedef struct tu_nv_texture {
-    tu_surface surface;   /* the view, over the region memory the header's address lies in */
-    bool empty;           /* RES_VIEW_MIN_MIP_LEVEL > _MAX: a null view, every read is 0 */
-    uint8_t coords;       /* coordinates a TLD paramA must have: 1, 2, 3; 0 for cube maps */
-    uint8_t texel_map[4]; /* for C0..C3: the component of the surface's texel, 4 = none */
-    uint8_t source[4];    /* X..W_SOURCE */
-    uint8_t fp16_mask;    /* bit k: component Ck is *_FORCE_FP16 (rounded to half) */
-} tu_nv_texture;
 
 /*
  * Interpret header h: the layout (block-linear, pitch, 1D buffer), format, sizes, levels,

@@ -403,8 +403,9 @@ TU_API tu_status tu_execute_bound(const tu_binding *binding, const tu_msg *msg, 
                                   tu_error *err);
 
 /*
- * A small cache of bindings, owned by the caller (no global state; the front ends keep one
- * in their caller-owned state: tu_visa_state, tu_send_tables.cache, tu_nv_state.cache).
+ * A small cache of bindings, owned by the caller (no global state; the Intel front ends keep
+ * one in their caller-owned state: tu_visa_state, tu_send_tables.cache; the NVIDIA one keeps
+ * its own, tu_nv_cache in texunit/nv.h).
  * tu_bind_cached returns the binding of a surface and a sampler, binding them only when no
  * entry has the same content. Same content means equal tu_surface and tu_sampler fields (the
  * levels and the planes up to their counts; padding never counts; the pointers data,

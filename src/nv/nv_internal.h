@@ -72,6 +72,10 @@ typedef struct tuN_format {
     uint8_t map[4];     /* C0..C3: the texunit texel component (R G B A = 0..3), TUN_NONE */
 } tuN_format;
 
+/* The index of the region that holds GPU address `address` (the state's regions do not
+ * overlap), UINT32_MAX when none does. */
+uint32_t tuN_region_of(const tu_nv_region *regions, uint32_t count, uint64_t address);
+
 /* The first row for header h's COMPONENTS, data types and sRGB bit, or NULL. */
 const tuN_format *tuN_format_for_header(const tu_nv_tic *h);
 /* The first row whose texunit format is f, or NULL. */

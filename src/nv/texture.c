@@ -113,12 +113,11 @@ static tu_status check_block_linear(const tu_nv_tic *h, tu_error *err) {
     return TU_OK;
 }
 
-static const tu_nv_region *find_region(const tu_nv_region *regions, uint32_t count,
-                                       uint64_t address) {
+uint32_t tuN_region_of(const tu_nv_region *regions, uint32_t count, uint64_t address) {
     for (uint32_t i = 0; regions && i < count; i++)
         if (address >= regions[i].address && address - regions[i].address < regions[i].size)
-            return &regions[i];
-    return NULL;
+            return i;
+    return UINT32_MAX;
 }
 
 tu_status tu_nv_tic_texture(const tu_nv_tic *h, const tu_nv_region *regions, uint32_t region_count,
@@ -191,7 +190,8 @@ tu_status tu_nv_tic_texture(const tu_nv_tic *h, const tu_nv_region *regions, uin
                      h->multi_sample_count);
     }
 
-    const tu_nv_region *region = find_region(regions, region_count, h->address);
+    const uint32_t region_index = tuN_region_of(regions, region_count, h->address);
+    const tu_nv_region *region = region_index < region_count ? &regions[region_index] : NULL;
     TU_RETURN_IF(!region, err, TU_INVALID_ARGUMENT,
                  "texture header ADDRESS 0x%llx lies in no memory region",
                  (unsigned long long)h->address);

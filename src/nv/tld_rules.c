@@ -79,17 +79,18 @@ static void param_list(const uint8_t *params, unsigned n, char *buf, size_t size
 
 static tu_status check_vector(const char *reg_name, unsigned reg, const uint8_t *params, unsigned n,
                               tu_error *err) {
+    const unsigned align = tuN_vector_alignment(n);
+    /* Rule 4: "Ra/Rb must not be specified as RZ if any parameters need to be packed".
+     * Rule 3 ("Rb should be RZ if no parameters ...") raises no error: the page says so. */
+    const bool rz = n > 0 && reg == TU_NV_RZ, misaligned = n > 0 && reg % align;
+    if (!rz && !misaligned) return TU_OK; /* the usual case: no parameter list to print */
     char list[64];
     param_list(params, n, list, sizeof list);
-    /* Rule 4: "Ra/Rb must not be specified as RZ if any parameters need to be packed". */
-    TU_RETURN_IF(n > 0 && reg == TU_NV_RZ, err, TU_INVALID_ARGUMENT,
-                 "TLD rule 4: %s must not be RZ: it packs %s", reg_name, list);
-    /* Rule 3 ("Rb should be RZ if no parameters ...") raises no error: the page says so. */
-    const unsigned align = tuN_vector_alignment(n);
-    TU_RETURN_IF(n > 0 && reg % align, err, TU_INVALID_ARGUMENT,
-                 "TLD rule 2: %s R%u must be aligned to %u for its %u parameter%s (%s)", reg_name,
-                 reg, align, n, n == 1 ? "" : "s", list);
-    return TU_OK;
+    TU_RETURN_IF(rz, err, TU_INVALID_ARGUMENT, "TLD rule 4: %s must not be RZ: it packs %s",
+                 reg_name, list);
+    return tuB_fail(err, TU_INVALID_ARGUMENT,
+                    "TLD rule 2: %s R%u must be aligned to %u for its %u parameter%s (%s)",
+                    reg_name, reg, align, n, n == 1 ? "" : "s", list);
 }
 
 tu_status tu_nv_tld_validate(const tu_nv_tld *i, tu_error *err) {
