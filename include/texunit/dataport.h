@@ -81,7 +81,7 @@ TU_API const tu_dp_op_info *tu_dp_op_describe(tu_dp_op op);
  *             CMPXCHG's src0 and src1)
  *   KIND      INT (32-bit integer arithmetic, modulo 2^32), BITS (moves bits: integer or
  *             float formats), FLOAT (IEEE binary32 arithmetic)
- *   RESULT    OLD (the value before) or NEW (the value after: PREDEC, DWORD_ATOMIC.md)
+ *   RESULT    OLD (the value before) or NEW (the value after: PREDEC, vISA spec, DWORD_ATOMIC)
  */
 /* clang-format off */
 #define TU_ATOMIC_LIST(X) \

@@ -281,7 +281,7 @@ const tuL_atomic_row *tuL_atomic_by_text(const char *text) {
     return NULL;
 }
 
-/* --- LSC (IGC's LSC_UNTYPED.md / LSC_TYPED.md operation tables) ---------------- */
+/* --- LSC (vISA spec, LSC_UNTYPED and LSC_TYPED, the operation tables) ------------- */
 
 #define LSC(code, name, kind, atomic, typed) \
     { code, name, TUL_LSC_##kind, TU_ATOMIC_##atomic, typed }
