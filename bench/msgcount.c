@@ -23,9 +23,9 @@
  * per-call cost of tu_execute's cache on one message after another from a warm cache
  * (docs/bindings.md). texbench is the timing benchmark of the workloads themselves.
  * MODE tld runs W1 as NVIDIA TLD.LZ (tu_nv_tld_execute, a 16-thread warp, the state's
- * binding cache on) on a block-linear copy of the texture, counted by msgcount_tld_run;
- * tld-time times it and W1 bound on the same block-linear surface in turn, as MODE time does:
- * the front end's cost over the engine call for the same loads.
+ * texture cache on) on a block-linear copy of the texture, counted by msgcount_tld_run;
+ * tld-time times it and W1 bound on the same block-linear surface (the message TLD makes) in
+ * turn, as MODE time does: the front end's cost over the engine call for the same loads.
  * TEXUNIT_ISA=scalar|avx2|avx512 picks the kernel build of the binding (tu_bind_isa; the
  * default is the best this CPU runs); tu_execute always takes the best.
  */
@@ -266,7 +266,9 @@ int main(int argc, char **argv) {
         return 1;
     }
     static tld_setup t;
-    if (tld) { /* the bound path on the block-linear copy, as TLD binds it */
+    if (tld) { /* the bound path on the block-linear copy, with the message TLD makes */
+        for (int k = 0; k < MESSAGES; k++)
+            msgs[k].flags = TU_MSG_PIXEL_NULL_MASK;
         if (tld_init(&t, size) ||
             tu_bind_isa(&t.surface, (const tu_sampler[]){tu_nv_tld_sampler(false)}, isa, &b,
                         &err) != TU_OK) {

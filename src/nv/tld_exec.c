@@ -22,6 +22,7 @@
 
 #include "../format/format_internal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 enum { ONE_FLOAT_BITS = 0x3f800000u };
@@ -119,12 +120,18 @@ static uint32_t positions_lz(const tu_nv_tld *in, unsigned coords, const uint32_
         uint32_t *out = msg->src[slot[k]].u;
         const int64_t last = (int64_t)size[k] - 1;
         const unsigned shift = 4 * k;
-        for (unsigned l = 0; l < lanes; l++) {
-            int64_t v = (int32_t)c[l];
-            if (in->aoffi) v += tuB_sign_extend(toff[l] >> shift, 4);
-            outside |= (uint32_t)(v < 0 || v > last) << l;
-            out[l] = (uint32_t)(v < 0 ? 0 : v > last ? last : v);
-        }
+        if (!in->aoffi) /* 32 bits hold every coordinate: negative ones compare as huge */
+            for (unsigned l = 0; l < lanes; l++) {
+                const int32_t v = (int32_t)c[l];
+                outside |= (uint32_t)(c[l] > (uint32_t)last) << l;
+                out[l] = (uint32_t)(v < 0 ? 0 : v > last ? last : v);
+            }
+        else
+            for (unsigned l = 0; l < lanes; l++) {
+                const int64_t v = (int64_t)(int32_t)c[l] + tuB_sign_extend(toff[l] >> shift, 4);
+                outside |= (uint32_t)(v < 0 || v > last) << l;
+                out[l] = (uint32_t)(v < 0 ? 0 : v > last ? last : v);
+            }
     }
     return in->cl ? group : group & ~outside;
 }
@@ -134,10 +141,16 @@ static uint32_t positions_lz(const tu_nv_tld *in, unsigned coords, const uint32_
 static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, const tu_binding *bound,
                              const tu_nv_state *st, uint32_t index, uint32_t lanes, uint32_t group,
                              const warp_args *args, warp_result *res, tu_error *err) {
-    static const tu_msg zero_msg;
-    _Alignas(64) tu_msg msg = zero_msg; /* on whole cache lines (sampler.h) */
+    /* On whole cache lines (sampler.h). Zeroed: the header, the sources written below and
+     * those the load reads (not the other 1.5 KB of sources). */
+    _Alignas(64) tu_msg msg;
     const tu_surface *s = &tex->surface;
+    memset(&msg, 0, offsetof(tu_msg, src));
     msg.op = s->samples > 1 ? TU_OP_LD2DMS_W : TU_OP_LD;
+    const uint32_t zeroed = tu_op_sources(msg.op, s->type, s->arrayed) | 1u << TU_SRC_U |
+                            1u << TU_SRC_V | 1u << TU_SRC_R | 1u << TU_SRC_LOD | 1u << TU_SRC_SI;
+    for (unsigned k = 0; k < TU_SRC_COUNT; k++)
+        if (zeroed >> k & 1) memset(&msg.src[k], 0, sizeof msg.src[k]);
     msg.simd = lanes;
     msg.channel_mask = 0xf;
     msg.flags = TU_MSG_PIXEL_NULL_MASK;
@@ -200,6 +213,7 @@ static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, cons
     /* A thread on a sparse page reads zeros and sets Ps. */
     res->sparse |= msg.lane_mask & ~reply.pixel_null_mask;
     const uint32_t read = msg.lane_mask & reply.pixel_null_mask;
+    const uint32_t group_all = lanes == 32 ? 0xffffffffu : (1u << lanes) - 1;
     const texel_view v = view_of(tex, reply.value_class);
     for (unsigned i = 0; i < 4; i++) {
         uint32_t *out = res->value[i];
@@ -209,8 +223,11 @@ static tu_status run_texture(const tu_nv_tld *in, const tu_nv_texture *tex, cons
             continue;
         }
         const uint32_t *texel = reply.channel[v.from[i]].u;
-        for (unsigned l = 0; l < lanes; l++)
-            out[l] = read >> l & 1 ? texel[l] : out[l];
+        if (read == group_all) /* every thread read: one copy */
+            memcpy(out, texel, lanes * sizeof *out);
+        else
+            for (unsigned l = 0; l < lanes; l++)
+                out[l] = read >> l & 1 ? texel[l] : out[l];
         if (v.fp16 >> i & 1)
             for (unsigned l = 0; l < lanes; l++)
                 if (read >> l & 1) out[l] = round_fp16(out[l]);
@@ -374,8 +391,12 @@ tu_status tu_nv_tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_re
         }
     for (unsigned w = 0; w < writes; w++) {
         const uint32_t *value = res.value[comp[w]];
-        for (unsigned l = 0; l < lanes; l++)
-            if (run >> l & 1) regs->r[l][reg[w]] = value[l];
+        if (run == all) /* a whole warp: no per-thread test */
+            for (unsigned l = 0; l < lanes; l++)
+                regs->r[l][reg[w]] = value[l];
+        else
+            for (unsigned l = 0; l < lanes; l++)
+                if (run >> l & 1) regs->r[l][reg[w]] = value[l];
     }
     if (in->ps != TU_NV_PT)
         for (unsigned l = 0; l < lanes; l++)
