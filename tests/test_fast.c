@@ -25,6 +25,8 @@
 
 static uint64_t rng = 0x5eed5eedull;
 
+enum { MAX_ROWS = 64 }; /* the fast-path table's rows this file counts (a check holds it) */
+
 static uint32_t rnd(uint32_t n) {
     return (uint32_t)(tu_test_rand(&rng) % n);
 }
@@ -123,14 +125,16 @@ static void random_surface_params(surf_params *p) {
     memset(p, 0, sizeof *p);
     static const tu_format near_formats[] = {TU_FORMAT_R8G8B8A8_SRGB, TU_FORMAT_B8G8R8A8_SRGB,
                                              TU_FORMAT_R8G8B8A8_UINT, TU_FORMAT_R8G8B8A8_SNORM,
-                                             TU_FORMAT_R8_UNORM,      TU_FORMAT_R16G16B16A16_UNORM};
-    static const tu_format row_formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
-                                            TU_FORMAT_D32_SFLOAT,          TU_FORMAT_D32_SFLOAT,
-                                            TU_FORMAT_R16G16B16A16_SFLOAT, TU_FORMAT_D16_UNORM};
+                                             TU_FORMAT_R8_UNORM,      TU_FORMAT_R16G16_UNORM,
+                                             TU_FORMAT_R16_SFLOAT,    TU_FORMAT_R16G16B16A16_SNORM};
+    static const tu_format row_formats[] = {
+        TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,          TU_FORMAT_D32_SFLOAT,
+        TU_FORMAT_D32_SFLOAT,          TU_FORMAT_R16G16B16A16_SFLOAT, TU_FORMAT_D16_UNORM,
+        TU_FORMAT_R16G16_SFLOAT,       TU_FORMAT_R16G16B16A16_UNORM,  TU_FORMAT_R16_UNORM};
     const uint32_t f = rnd(20);
-    p->format = f < 8    ? TU_FORMAT_R8G8B8A8_UNORM
-                : f < 12 ? TU_FORMAT_B8G8R8A8_UNORM
-                : f < 17 ? row_formats[rnd(6)]
+    p->format = f < 6    ? TU_FORMAT_R8G8B8A8_UNORM
+                : f < 9  ? TU_FORMAT_B8G8R8A8_UNORM
+                : f < 17 ? row_formats[rnd(sizeof row_formats / sizeof row_formats[0])]
                          : near_formats[rnd(sizeof near_formats / sizeof near_formats[0])];
     const uint32_t t = rnd(12);
     p->type = t < 8    ? TU_SURFACE_2D
@@ -276,6 +280,7 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
     const bool rgba8 = f == TU_FORMAT_R8G8B8A8_UNORM || f == TU_FORMAT_B8G8R8A8_UNORM;
     const bool srgb = f == TU_FORMAT_R8G8B8A8_SRGB || f == TU_FORMAT_B8G8R8A8_SRGB;
     const bool r32f = f == TU_FORMAT_R32_SFLOAT || f == TU_FORMAT_D32_SFLOAT;
+    const bool r16 = f == TU_FORMAT_R16_UNORM || f == TU_FORMAT_D16_UNORM;
     const tu_op_info *info = tu_op_describe(m->op);
     if (direct && s->type == TU_SURFACE_CUBE && info->kind == TU_KIND_SAMPLE && info->flags == 0 &&
         (info->lod == TU_LOD_EXPLICIT || info->lod == TU_LOD_ZERO) &&
@@ -315,6 +320,9 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
                : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "ld_2d_rgba32f"
                : f == TU_FORMAT_R16G16B16A16_SFLOAT ? "ld_2d_rgba16f"
                : r32f                               ? "ld_2d_r32f"
+               : f == TU_FORMAT_R16G16_SFLOAT       ? "ld_2d_rg16f"
+               : f == TU_FORMAT_R16G16B16A16_UNORM  ? "ld_2d_rgba16"
+               : r16                                ? "ld_2d_r16"
                                                     : NULL;
     }
     const tu_op_info *op = tu_op_describe(m->op);
@@ -332,8 +340,11 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
     if (f == TU_FORMAT_R16G16B16A16_SFLOAT)
         return one_d ? "sample_1d_rgba16f" : "sample_2d_rgba16f";
     if (r32f) return one_d ? "sample_1d_r32f" : "sample_2d_r32f";
-    if (f == TU_FORMAT_D16_UNORM && !one_d) return "sample_2d_d16";
-    return NULL;
+    if (one_d) return NULL;
+    return r16                                 ? "sample_2d_r16"
+           : f == TU_FORMAT_R16G16_SFLOAT      ? "sample_2d_rg16f"
+           : f == TU_FORMAT_R16G16B16A16_UNORM ? "sample_2d_rgba16"
+                                               : NULL;
 }
 
 /* Reply channels compared byte for byte: a NaN that float filtering computes is the
@@ -405,7 +416,7 @@ static const char *compare_paths(const tu_msg *m, const tu_surface *s, const tu_
 
 static void test_random_against_generic(void) {
     const unsigned surfaces = 3000, per_surface = 40;
-    unsigned hits[32] = {0}, generic = 0, refused = 0;
+    unsigned hits[MAX_ROWS] = {0}, generic = 0, refused = 0;
     for (unsigned n = 0; n < surfaces; n++) {
         surf_params p;
         random_surface_params(&p);
@@ -420,7 +431,8 @@ static void test_random_against_generic(void) {
              * an 8-bit code of them (filter.c's code8: undefined for NaN), so min/max only on
              * formats without NaN; the rows take average reduction only anyway. */
             if (p.format == TU_FORMAT_R32G32B32A32_SFLOAT || p.format == TU_FORMAT_R32_SFLOAT ||
-                p.format == TU_FORMAT_D32_SFLOAT || p.format == TU_FORMAT_R16G16B16A16_SFLOAT) {
+                p.format == TU_FORMAT_D32_SFLOAT || p.format == TU_FORMAT_R16G16B16A16_SFLOAT ||
+                p.format == TU_FORMAT_R16G16_SFLOAT || p.format == TU_FORMAT_R16_SFLOAT) {
                 smp.reduction = TU_REDUCTION_AVERAGE;
                 /* A border colour a float format holds as NaN stays generic. */
                 if (rnd(10) == 0) smp.border_color.f[rnd(4)] = NAN;
@@ -436,14 +448,14 @@ static void test_random_against_generic(void) {
                 generic++;
                 continue;
             }
-            for (unsigned i = 0; i < tuE_fast_table_size && i < 32; i++)
+            for (unsigned i = 0; i < tuE_fast_table_size && i < MAX_ROWS; i++)
                 if (strcmp(row, tuE_fast_table[i].name) == 0) hits[i]++;
         }
         free_surface(&b);
     }
     printf("  %u messages: generic %u, refused %u", surfaces * per_surface, generic, refused);
-    CHECK(tuE_fast_table_size <= 32);
-    for (unsigned i = 0; i < tuE_fast_table_size && i < 32; i++) {
+    CHECK(tuE_fast_table_size <= MAX_ROWS);
+    for (unsigned i = 0; i < tuE_fast_table_size && i < MAX_ROWS; i++) {
         printf(", %s %u", tuE_fast_table[i].name, hits[i]);
         CHECK(hits[i] >= 25, "row %s reached only %u times", tuE_fast_table[i].name, hits[i]);
     }
@@ -510,16 +522,17 @@ static void test_every_row_reachable(void) {
     static const tu_op ops[] = {TU_OP_SAMPLE_L, TU_OP_SAMPLE_LZ,   TU_OP_SAMPLE,
                                 TU_OP_SAMPLE_D, TU_OP_LD,          TU_OP_LD_LZ,
                                 TU_OP_LD_L,     TU_OP_SAMPLE_C_LZ, TU_OP_SAMPLE_L_C};
-    static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM,      TU_FORMAT_B8G8R8A8_UNORM,
-                                        TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
-                                        TU_FORMAT_D32_SFLOAT,          TU_FORMAT_R8G8B8A8_SRGB,
-                                        TU_FORMAT_R16G16B16A16_SFLOAT, TU_FORMAT_D16_UNORM};
+    static const tu_format formats[] = {
+        TU_FORMAT_R8G8B8A8_UNORM,      TU_FORMAT_B8G8R8A8_UNORM, TU_FORMAT_R32G32B32A32_SFLOAT,
+        TU_FORMAT_R32_SFLOAT,          TU_FORMAT_D32_SFLOAT,     TU_FORMAT_R8G8B8A8_SRGB,
+        TU_FORMAT_R16G16B16A16_SFLOAT, TU_FORMAT_D16_UNORM,      TU_FORMAT_R16G16_SFLOAT,
+        TU_FORMAT_R16G16B16A16_UNORM,  TU_FORMAT_R16_UNORM};
     static const surf_params shapes[] = {
         {TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 3, 5, 0, 5, 0, 0, 0},
         {TU_SURFACE_CUBE, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 6, 4, 0, 4, 0, 0, 0},
         {TU_SURFACE_1D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 1, 1, 3, 5, 0, 5, 0, 0, 0},
         {TU_SURFACE_3D, false, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 4, 1, 5, 0, 5, 0, 0, 0}};
-    bool reached[32] = {false};
+    bool reached[MAX_ROWS] = {false};
     for (unsigned sh = 0; sh < 4; sh++)
         for (unsigned f = 0; f < sizeof formats / sizeof formats[0]; f++) {
             surf_params p = shapes[sh];
@@ -537,12 +550,12 @@ static void test_every_row_reachable(void) {
                 const char *want = expected_row(&m, &b.s, &smp);
                 CHECK(row == want || (row && want && strcmp(row, want) == 0), "canonical %s",
                       tu_op_describe(ops[o])->name);
-                for (unsigned i = 0; row && i < tuE_fast_table_size && i < 32; i++)
+                for (unsigned i = 0; row && i < tuE_fast_table_size && i < MAX_ROWS; i++)
                     if (strcmp(row, tuE_fast_table[i].name) == 0) reached[i] = true;
             }
             free_surface(&b);
         }
-    for (unsigned i = 0; i < tuE_fast_table_size && i < 32; i++)
+    for (unsigned i = 0; i < tuE_fast_table_size && i < MAX_ROWS; i++)
         CHECK(reached[i], "row %s is not reached by any canonical message", tuE_fast_table[i].name);
 }
 
@@ -647,11 +660,12 @@ static void test_weight_rounding(void) {
  * denormals: the lerps must pass them through exactly as the generic path does. */
 static void test_special_texels(void) {
     static const tu_format formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
-                                        TU_FORMAT_D32_SFLOAT, TU_FORMAT_R16G16B16A16_SFLOAT};
-    for (unsigned n = 0; n < 80; n++) {
+                                        TU_FORMAT_D32_SFLOAT, TU_FORMAT_R16G16B16A16_SFLOAT,
+                                        TU_FORMAT_R16G16_SFLOAT};
+    for (unsigned n = 0; n < 100; n++) {
         surf_params p = {TU_SURFACE_2D,
                          n % 2 == 1,
-                         formats[n % 4],
+                         formats[n % 5],
                          1 + rnd(9),
                          1 + rnd(9),
                          1,

@@ -38,7 +38,10 @@ enum {
     TUE_FAST_RGBA16F = 1u << 19,      /* R16G16B16A16_SFLOAT */
     TUE_FAST_SURF_1D = 1u << 20,      /* a 1D surface (arrayed or not) */
     TUE_FAST_D16 = 1u << 21,          /* D16_UNORM */
-    TUE_FAST_SURF_3D = 1u << 22       /* a 3D surface */
+    TUE_FAST_SURF_3D = 1u << 22,      /* a 3D surface */
+    TUE_FAST_R16 = 1u << 23,          /* R16_UNORM, or D16_UNORM read without compare */
+    TUE_FAST_RG16F = 1u << 24,        /* R16G16_SFLOAT */
+    TUE_FAST_RGBA16 = 1u << 25        /* R16G16B16A16_UNORM */
 };
 
 typedef struct tuE_fast_row {

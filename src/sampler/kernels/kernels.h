@@ -63,9 +63,10 @@ typedef void (*tuK_fn)(const tuK_args *ctx, const tuK_geom *g, tu_reply *reply);
 
 /* The kernels, by what they run: LD, LD_LZ, LD_L of 2D (array) surfaces; the SAMPLE ops
  * without compare or offsets (2D: every LOD mode; cube: explicit and zero LOD); the SAMPLE
- * ops with compare on D32. By format: RGBA8 = R8G8B8A8 or B8G8R8A8 UNORM, SRGBA8 the same
- * in sRGB, RGBA32F = R32G32B32A32_SFLOAT, RGBA16F = R16G16B16A16_SFLOAT, R32F = R32_SFLOAT or
- * D32_SFLOAT without compare. */
+ * ops with compare on D32 and D16. By format: RGBA8 = R8G8B8A8 or B8G8R8A8 UNORM, SRGBA8 the
+ * same in sRGB, RGBA32F = R32G32B32A32_SFLOAT, RGBA16F = R16G16B16A16_SFLOAT, R32F =
+ * R32_SFLOAT or D32_SFLOAT without compare, RG16F = R16G16_SFLOAT, RGBA16 =
+ * R16G16B16A16_UNORM, R16 = R16_UNORM or D16_UNORM without compare. */
 enum {
     TUK_LD_RGBA8_2D,
     TUK_LD_SRGBA8_2D,
@@ -88,10 +89,15 @@ enum {
     TUK_SAMPLE_R32F_1D,
     TUK_LD_RGBA8_1D, /* and loads */
     TUK_LD_RGBA32F_1D,
-    TUK_SAMPLE_D16_2D,   /* D16_UNORM read without compare */
-    TUK_SAMPLE_C_D16_2D, /* and with compare */
+    TUK_SAMPLE_R16_2D,   /* R16_UNORM, or D16_UNORM read without compare */
+    TUK_SAMPLE_C_D16_2D, /* D16_UNORM with compare */
     TUK_SAMPLE_RGBA8_3D, /* 3D surfaces: the SAMPLE ops without compare or offsets */
     TUK_SAMPLE_RGBA32F_3D,
+    TUK_SAMPLE_RG16F_2D,
+    TUK_SAMPLE_RGBA16_2D,
+    TUK_LD_RG16F_2D,
+    TUK_LD_RGBA16_2D,
+    TUK_LD_R16_2D,
     TUK_COUNT
 };
 
@@ -103,8 +109,10 @@ enum {
     TUK_KIND_RGBA16F,
     TUK_KIND_R32F,
     TUK_KIND_D32,
-    TUK_KIND_R16, /* D16_UNORM without compare */
-    TUK_KIND_D16
+    TUK_KIND_R16, /* R16_UNORM, or D16_UNORM without compare */
+    TUK_KIND_D16,
+    TUK_KIND_RG16F,
+    TUK_KIND_RGBA16 /* R16G16B16A16_UNORM */
 };
 
 /* The filter variants of the SAMPLE kernels of 2D and cube surfaces: each built with the

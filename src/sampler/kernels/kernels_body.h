@@ -125,10 +125,19 @@ static inline void k_pair_codes(const tuK_geom *g, const vh pair[2], vi code[4])
  * decode, then the compare for depth), as floats R G B A. */
 /* The bytes of a texel of a kind. */
 static inline int32_t k_bpp(unsigned kind) {
-    return kind == TUK_KIND_RGBA32F                       ? 16
-           : kind == TUK_KIND_RGBA16F                     ? 8
-           : kind == TUK_KIND_R16 || kind == TUK_KIND_D16 ? 2
-                                                          : 4;
+    return kind == TUK_KIND_RGBA32F                              ? 16
+           : kind == TUK_KIND_RGBA16F || kind == TUK_KIND_RGBA16 ? 8
+           : kind == TUK_KIND_R16 || kind == TUK_KIND_D16        ? 2
+                                                                 : 4;
+}
+
+/* The components a kind's format has (bit c: R G B A); the others read 0, 0, 1. */
+static inline unsigned k_present(unsigned kind) {
+    return kind == TUK_KIND_R32F || kind == TUK_KIND_D32 || kind == TUK_KIND_R16 ||
+                   kind == TUK_KIND_D16
+               ? 0x1u
+           : kind == TUK_KIND_RG16F ? 0x3u
+                                    : 0xfu;
 }
 
 /* tu_half_to_float of the low 16 bits of each lane: denormals m * 2^-24, Inf and NaN with
@@ -162,10 +171,10 @@ static inline vf k_compare(unsigned cmp, vf ref, vf d) {
 static inline void k_border(unsigned kind, const tuK_geom *g, const tu_sampler *smp, vf ref,
                             vi mask, vf t[4]) {
     const float *b = g->border;
-    const bool one = kind == TUK_KIND_R32F || kind == TUK_KIND_D32 || kind == TUK_KIND_R16 ||
-                     kind == TUK_KIND_D16;
-    vf v[4] = {vf_splat(b[0]), vf_splat(one ? 0.0f : b[1]), vf_splat(one ? 0.0f : b[2]),
-               vf_splat(one ? 1.0f : b[3])};
+    const unsigned present = k_present(kind);
+    vf v[4];
+    for (int c = 0; c < 4; c++)
+        v[c] = vf_splat(present >> c & 1 ? b[c] : c == 3 ? 1.0f : 0.0f);
     if (kind == TUK_KIND_D32 || kind == TUK_KIND_D16) v[0] = k_compare(smp->compare, ref, v[0]);
     for (int c = 0; c < 4; c++)
         t[c] = vf_sel(mask, v[c], t[c]);
@@ -205,6 +214,19 @@ static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigne
         out[3] = k_half(hi >> 16);
         return;
     }
+    case TUK_KIND_RGBA16: { /* UNORM16: code / 65535; R | G << 16, B | A << 16 */
+        vi lo, hi;
+        vi_gather_pairs(g->data, off, &lo, &hi);
+        out[0] = vf_unorm(lo & 0xffff, 65535.0f), out[1] = vf_unorm((lo >> 16) & 0xffff, 65535.0f);
+        out[2] = vf_unorm(hi & 0xffff, 65535.0f), out[3] = vf_unorm((hi >> 16) & 0xffff, 65535.0f);
+        return;
+    }
+    case TUK_KIND_RG16F: { /* R | G << 16; B and A missing: 0, 1 */
+        const vi w = vi_gather_bytes(g->data, off);
+        out[0] = k_half(w), out[1] = k_half(w >> 16);
+        out[2] = vf_splat(0.0f), out[3] = vf_splat(1.0f);
+        return;
+    }
     case TUK_KIND_R32F: /* the missing components are 0, 0, 1 (set_missing) */
         out[0] = (vf)vi_gather_bytes(g->data, off);
         break;
@@ -237,7 +259,7 @@ static TUK_ALWAYS_INLINE void k_ld_2d(const tuK_args *ctx, const tuK_geom *g, tu
     const int32_t ox = m->offset[0], oy = m->offset[1];
     const int32_t bpp = k_bpp(kind);
     /* The components the format has; the others read 0, 0, 1 in and out of range. */
-    const unsigned present = kind == TUK_KIND_R32F ? 1u : 0xfu;
+    const unsigned present = k_present(kind);
     for (unsigned first = 0; first < m->simd; first += TUK_W) {
         const vi active =
             vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
@@ -825,8 +847,10 @@ TUK_SAMPLE_2D(sample_rgba32f_2d, TUK_KIND_RGBA32F)
 TUK_SAMPLE_2D(sample_rgba16f_2d, TUK_KIND_RGBA16F)
 TUK_SAMPLE_2D(sample_r32f_2d, TUK_KIND_R32F)
 TUK_SAMPLE_2D(sample_c_d32_2d, TUK_KIND_D32)
-TUK_SAMPLE_2D(sample_d16_2d, TUK_KIND_R16)
+TUK_SAMPLE_2D(sample_r16_2d, TUK_KIND_R16)
 TUK_SAMPLE_2D(sample_c_d16_2d, TUK_KIND_D16)
+TUK_SAMPLE_2D(sample_rg16f_2d, TUK_KIND_RG16F)
+TUK_SAMPLE_2D(sample_rgba16_2d, TUK_KIND_RGBA16)
 #if !defined(TUK_AVX2_PAIRS) /* kernels_avx2_pairs.c: the 2D sampling kernels alone */
 TUK_SAMPLE_1D(sample_rgba8_1d, TUK_KIND_RGBA8)
 TUK_SAMPLE_1D(sample_srgba8_1d, TUK_KIND_SRGBA8)
@@ -845,6 +869,9 @@ TUK_LD_2D(ld_srgba8_2d, TUK_KIND_SRGBA8)
 TUK_LD_2D(ld_rgba32f_2d, TUK_KIND_RGBA32F)
 TUK_LD_2D(ld_rgba16f_2d, TUK_KIND_RGBA16F)
 TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
+TUK_LD_2D(ld_rg16f_2d, TUK_KIND_RG16F)
+TUK_LD_2D(ld_rgba16_2d, TUK_KIND_RGBA16)
+TUK_LD_2D(ld_r16_2d, TUK_KIND_R16)
 
 /* The n >= 16 bytes at x and y xor-ed and or-ed into *diff (words of the build's vector
  * width: 64, 32 or 16 bytes, four at a time into four sums, then one at a time, the last one
@@ -986,8 +1013,10 @@ static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_
     [TUK_SAMPLE_RGBA16F_2D] = TUK_FOUR(sample_rgba16f_2d), \
     [TUK_SAMPLE_R32F_2D] = TUK_FOUR(sample_r32f_2d),       \
     [TUK_SAMPLE_C_D32_2D] = TUK_FOUR(sample_c_d32_2d),     \
-    [TUK_SAMPLE_D16_2D] = TUK_FOUR(sample_d16_2d),         \
-    [TUK_SAMPLE_C_D16_2D] = TUK_FOUR(sample_c_d16_2d)
+    [TUK_SAMPLE_R16_2D] = TUK_FOUR(sample_r16_2d),         \
+    [TUK_SAMPLE_C_D16_2D] = TUK_FOUR(sample_c_d16_2d),     \
+    [TUK_SAMPLE_RG16F_2D] = TUK_FOUR(sample_rg16f_2d),     \
+    [TUK_SAMPLE_RGBA16_2D] = TUK_FOUR(sample_rgba16_2d)
 #if defined(TUK_AVX2_PAIRS)
 #define TUK_SET \
     { .fn = {TUK_SAMPLING_2D}, .same_binding = NULL }
@@ -1000,6 +1029,9 @@ static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_
                [TUK_LD_RGBA32F_2D] = TUK_ONE(ld_rgba32f_2d),              \
                [TUK_LD_RGBA16F_2D] = TUK_ONE(ld_rgba16f_2d),              \
                [TUK_LD_R32F_2D] = TUK_ONE(ld_r32f_2d),                    \
+               [TUK_LD_RG16F_2D] = TUK_ONE(ld_rg16f_2d),                  \
+               [TUK_LD_RGBA16_2D] = TUK_ONE(ld_rgba16_2d),                \
+               [TUK_LD_R16_2D] = TUK_ONE(ld_r16_2d),                      \
                [TUK_SAMPLE_RGBA8_CUBE] = TUK_FOUR(sample_rgba8_cube),     \
                [TUK_SAMPLE_SRGBA8_CUBE] = TUK_FOUR(sample_srgba8_cube),   \
                [TUK_SAMPLE_RGBA32F_CUBE] = TUK_FOUR(sample_rgba32f_cube), \
