@@ -126,14 +126,25 @@ static const char *const LVP_ICD = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
 /* Workloads                                                                                 */
 /* ---------------------------------------------------------------------------------------- */
 
-typedef enum tex_id { TEX_RGBA8, TEX_RGBA32F, TEX_D32, TEX_CUBE, TEX_COUNT } tex_id;
+typedef enum tex_id {
+    TEX_RGBA8,
+    TEX_RGBA32F,
+    TEX_D32,
+    TEX_CUBE,
+    TEX_RG16F,
+    TEX_RGBA16,
+    TEX_R16,
+    TEX_COUNT
+} tex_id;
 
-static const tu_format tex_format[TEX_COUNT] = {TU_FORMAT_R8G8B8A8_UNORM,
-                                                TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_D32_SFLOAT,
-                                                TU_FORMAT_R8G8B8A8_UNORM};
-static const VkFormat tex_vk_format[TEX_COUNT] = {VK_FORMAT_R8G8B8A8_UNORM,
-                                                  VK_FORMAT_R32G32B32A32_SFLOAT,
-                                                  VK_FORMAT_D32_SFLOAT, VK_FORMAT_R8G8B8A8_UNORM};
+static const tu_format tex_format[TEX_COUNT] = {
+    TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_D32_SFLOAT,
+    TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R16G16_SFLOAT,       TU_FORMAT_R16G16B16A16_UNORM,
+    TU_FORMAT_R16_UNORM};
+static const VkFormat tex_vk_format[TEX_COUNT] = {
+    VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_D32_SFLOAT,
+    VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16_SFLOAT,       VK_FORMAT_R16G16B16A16_UNORM,
+    VK_FORMAT_R16_UNORM};
 
 /* The lavapipe shaders: bench.comp built with -DMODE_<name>. */
 typedef enum shader_id {
@@ -205,7 +216,8 @@ typedef struct workload {
 } workload;
 
 /* The table of the speed goal (W1-W8), plus W4f: W4's texel loads without filtering, and W5l:
- * W5 as the goal's other message form, SAMPLE_L_C at an explicit LOD 0. */
+ * W5 as the goal's other message form, SAMPLE_L_C at an explicit LOD 0; F1-F3: W2's lookups on
+ * the 16-bit formats that have kernels (every uncompressed format is to be at 1.5x). */
 static const workload workloads[] = {
     {"W1", "rgba8 texelFetch", KIND_LD, TEX_RGBA8, TU_OP_LD, FRONT_ENGINE, TU_FILTER_NEAREST,
      TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
@@ -229,6 +241,12 @@ static const workload workloads[] = {
      TU_FILTER_LINEAR, TU_MIP_LINEAR, TU_COMPARE_OFF, 0xF, 0.0, true},
     {"W8s", "W7 via tu_send_execute", KIND_IMPLICIT, TEX_RGBA8, TU_OP_SAMPLE, FRONT_SEND,
      TU_FILTER_LINEAR, TU_MIP_LINEAR, TU_COMPARE_OFF, 0xF, 0.0, true},
+    {"F1", "rg16f bilinear lod 0", KIND_LOD, TEX_RG16F, TU_OP_SAMPLE_L, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"F2", "rgba16 bilinear lod 0", KIND_LOD, TEX_RGBA16, TU_OP_SAMPLE_L, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"F3", "r16 bilinear lod 0", KIND_LOD, TEX_R16, TU_OP_SAMPLE_L, FRONT_ENGINE, TU_FILTER_LINEAR,
+     TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
 };
 enum { WL_COUNT = (int)COUNT(workloads) };
 
@@ -1697,7 +1715,7 @@ __attribute__((noreturn)) static void usage(void) {
         "  N  samples per workload, size and pattern, a multiple of %d (default 1048576)\n"
         "  R  timed repetitions, the best is reported (default 3)\n"
         "  T  threads of the scaling measurement, 1..%d (default 2; 1: none)\n"
-        "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s; a prefix takes every\n"
+        "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s F1 F2 F3; a prefix takes every\n"
         "               match (W4: W4 and W4f, W5: W5 and W5l, W8: both W8 rows)\n"
         "  --quick      N = 262144, R = 2 (about a minute)\n"
         "  --isa        the kernel build of the bindings (default best: the best this CPU runs)\n"
