@@ -127,10 +127,17 @@ static void random_surface_params(surf_params *p) {
                                              TU_FORMAT_R8G8B8A8_UINT, TU_FORMAT_R8G8B8A8_SNORM,
                                              TU_FORMAT_R8_UNORM,      TU_FORMAT_R16G16_UNORM,
                                              TU_FORMAT_R16_SFLOAT,    TU_FORMAT_R16G16B16A16_SNORM};
-    static const tu_format row_formats[] = {
-        TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,          TU_FORMAT_D32_SFLOAT,
-        TU_FORMAT_D32_SFLOAT,          TU_FORMAT_R16G16B16A16_SFLOAT, TU_FORMAT_D16_UNORM,
-        TU_FORMAT_R16G16_SFLOAT,       TU_FORMAT_R16G16B16A16_UNORM,  TU_FORMAT_R16_UNORM};
+    static const tu_format row_formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT,
+                                            TU_FORMAT_R32_SFLOAT,
+                                            TU_FORMAT_D32_SFLOAT,
+                                            TU_FORMAT_D32_SFLOAT,
+                                            TU_FORMAT_R16G16B16A16_SFLOAT,
+                                            TU_FORMAT_D16_UNORM,
+                                            TU_FORMAT_R16G16_SFLOAT,
+                                            TU_FORMAT_R16G16B16A16_UNORM,
+                                            TU_FORMAT_R16_UNORM,
+                                            TU_FORMAT_B10G11R11_UFLOAT_PACK32,
+                                            TU_FORMAT_E5B9G9R9_UFLOAT_PACK32};
     const uint32_t f = rnd(20);
     p->format = f < 6    ? TU_FORMAT_R8G8B8A8_UNORM
                 : f < 9  ? TU_FORMAT_B8G8R8A8_UNORM
@@ -315,15 +322,17 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
             return rgba8                                ? "ld_1d_rgba8"
                    : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "ld_1d_rgba32f"
                                                         : NULL;
-        return rgba8                                ? "ld_2d_rgba8"
-               : srgb                               ? "ld_2d_srgba8"
-               : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "ld_2d_rgba32f"
-               : f == TU_FORMAT_R16G16B16A16_SFLOAT ? "ld_2d_rgba16f"
-               : r32f                               ? "ld_2d_r32f"
-               : f == TU_FORMAT_R16G16_SFLOAT       ? "ld_2d_rg16f"
-               : f == TU_FORMAT_R16G16B16A16_UNORM  ? "ld_2d_rgba16"
-               : r16                                ? "ld_2d_r16"
-                                                    : NULL;
+        return rgba8                                    ? "ld_2d_rgba8"
+               : srgb                                   ? "ld_2d_srgba8"
+               : f == TU_FORMAT_R32G32B32A32_SFLOAT     ? "ld_2d_rgba32f"
+               : f == TU_FORMAT_R16G16B16A16_SFLOAT     ? "ld_2d_rgba16f"
+               : r32f                                   ? "ld_2d_r32f"
+               : f == TU_FORMAT_R16G16_SFLOAT           ? "ld_2d_rg16f"
+               : f == TU_FORMAT_R16G16B16A16_UNORM      ? "ld_2d_rgba16"
+               : r16                                    ? "ld_2d_r16"
+               : f == TU_FORMAT_B10G11R11_UFLOAT_PACK32 ? "ld_2d_b10g11r11"
+               : f == TU_FORMAT_E5B9G9R9_UFLOAT_PACK32  ? "ld_2d_rgb9e5"
+                                                        : NULL;
     }
     const tu_op_info *op = tu_op_describe(m->op);
     if (!filter || op->kind != TU_KIND_SAMPLE) return NULL;
@@ -341,10 +350,12 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
         return one_d ? "sample_1d_rgba16f" : "sample_2d_rgba16f";
     if (r32f) return one_d ? "sample_1d_r32f" : "sample_2d_r32f";
     if (one_d) return NULL;
-    return r16                                 ? "sample_2d_r16"
-           : f == TU_FORMAT_R16G16_SFLOAT      ? "sample_2d_rg16f"
-           : f == TU_FORMAT_R16G16B16A16_UNORM ? "sample_2d_rgba16"
-                                               : NULL;
+    return r16                                      ? "sample_2d_r16"
+           : f == TU_FORMAT_R16G16_SFLOAT           ? "sample_2d_rg16f"
+           : f == TU_FORMAT_R16G16B16A16_UNORM      ? "sample_2d_rgba16"
+           : f == TU_FORMAT_B10G11R11_UFLOAT_PACK32 ? "sample_2d_b10g11r11"
+           : f == TU_FORMAT_E5B9G9R9_UFLOAT_PACK32  ? "sample_2d_rgb9e5"
+                                                    : NULL;
 }
 
 /* Reply channels compared byte for byte: a NaN that float filtering computes is the
@@ -432,7 +443,8 @@ static void test_random_against_generic(void) {
              * formats without NaN; the rows take average reduction only anyway. */
             if (p.format == TU_FORMAT_R32G32B32A32_SFLOAT || p.format == TU_FORMAT_R32_SFLOAT ||
                 p.format == TU_FORMAT_D32_SFLOAT || p.format == TU_FORMAT_R16G16B16A16_SFLOAT ||
-                p.format == TU_FORMAT_R16G16_SFLOAT || p.format == TU_FORMAT_R16_SFLOAT) {
+                p.format == TU_FORMAT_R16G16_SFLOAT || p.format == TU_FORMAT_R16_SFLOAT ||
+                p.format == TU_FORMAT_B10G11R11_UFLOAT_PACK32) {
                 smp.reduction = TU_REDUCTION_AVERAGE;
                 /* A border colour a float format holds as NaN stays generic. */
                 if (rnd(10) == 0) smp.border_color.f[rnd(4)] = NAN;
@@ -522,11 +534,19 @@ static void test_every_row_reachable(void) {
     static const tu_op ops[] = {TU_OP_SAMPLE_L, TU_OP_SAMPLE_LZ,   TU_OP_SAMPLE,
                                 TU_OP_SAMPLE_D, TU_OP_LD,          TU_OP_LD_LZ,
                                 TU_OP_LD_L,     TU_OP_SAMPLE_C_LZ, TU_OP_SAMPLE_L_C};
-    static const tu_format formats[] = {
-        TU_FORMAT_R8G8B8A8_UNORM,      TU_FORMAT_B8G8R8A8_UNORM, TU_FORMAT_R32G32B32A32_SFLOAT,
-        TU_FORMAT_R32_SFLOAT,          TU_FORMAT_D32_SFLOAT,     TU_FORMAT_R8G8B8A8_SRGB,
-        TU_FORMAT_R16G16B16A16_SFLOAT, TU_FORMAT_D16_UNORM,      TU_FORMAT_R16G16_SFLOAT,
-        TU_FORMAT_R16G16B16A16_UNORM,  TU_FORMAT_R16_UNORM};
+    static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM,
+                                        TU_FORMAT_B8G8R8A8_UNORM,
+                                        TU_FORMAT_R32G32B32A32_SFLOAT,
+                                        TU_FORMAT_R32_SFLOAT,
+                                        TU_FORMAT_D32_SFLOAT,
+                                        TU_FORMAT_R8G8B8A8_SRGB,
+                                        TU_FORMAT_R16G16B16A16_SFLOAT,
+                                        TU_FORMAT_D16_UNORM,
+                                        TU_FORMAT_R16G16_SFLOAT,
+                                        TU_FORMAT_R16G16B16A16_UNORM,
+                                        TU_FORMAT_R16_UNORM,
+                                        TU_FORMAT_B10G11R11_UFLOAT_PACK32,
+                                        TU_FORMAT_E5B9G9R9_UFLOAT_PACK32};
     static const surf_params shapes[] = {
         {TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 3, 5, 0, 5, 0, 0, 0},
         {TU_SURFACE_CUBE, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 6, 4, 0, 4, 0, 0, 0},
@@ -659,13 +679,14 @@ static void test_weight_rounding(void) {
 /* Float texels that are NaN (every payload, quiet and signalling), infinities and
  * denormals: the lerps must pass them through exactly as the generic path does. */
 static void test_special_texels(void) {
-    static const tu_format formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
-                                        TU_FORMAT_D32_SFLOAT, TU_FORMAT_R16G16B16A16_SFLOAT,
-                                        TU_FORMAT_R16G16_SFLOAT};
-    for (unsigned n = 0; n < 100; n++) {
+    static const tu_format formats[] = {
+        TU_FORMAT_R32G32B32A32_SFLOAT,   TU_FORMAT_R32_SFLOAT,    TU_FORMAT_D32_SFLOAT,
+        TU_FORMAT_R16G16B16A16_SFLOAT,   TU_FORMAT_R16G16_SFLOAT, TU_FORMAT_B10G11R11_UFLOAT_PACK32,
+        TU_FORMAT_E5B9G9R9_UFLOAT_PACK32};
+    for (unsigned n = 0; n < 140; n++) {
         surf_params p = {TU_SURFACE_2D,
                          n % 2 == 1,
-                         formats[n % 5],
+                         formats[n % 7],
                          1 + rnd(9),
                          1 + rnd(9),
                          1,

@@ -63,6 +63,8 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     if (s->format == TU_FORMAT_R16_UNORM || s->format == TU_FORMAT_D16_UNORM) f |= TUE_FAST_R16;
     if (s->format == TU_FORMAT_R16G16_SFLOAT) f |= TUE_FAST_RG16F;
     if (s->format == TU_FORMAT_R16G16B16A16_UNORM) f |= TUE_FAST_RGBA16;
+    if (s->format == TU_FORMAT_B10G11R11_UFLOAT_PACK32) f |= TUE_FAST_B10G11R11;
+    if (s->format == TU_FORMAT_E5B9G9R9_UFLOAT_PACK32) f |= TUE_FAST_RGB9E5;
     if (!s->residency) f |= TUE_FAST_RESIDENT;
     if (smp->reduction == TU_REDUCTION_AVERAGE) f |= TUE_FAST_AVERAGE;
     if (smp->max_anisotropy <= 1) f |= TUE_FAST_ISOTROPIC;
@@ -391,6 +393,8 @@ const tuE_fast_row tuE_fast_table[] = {
      TUK_SAMPLE_C_D16_2D, "sample_c_2d_d16"},
     {TUE_FAST_SAMPLE_2D | TUE_FAST_RG16F, TUK_SAMPLE_RG16F_2D, "sample_2d_rg16f"},
     {TUE_FAST_SAMPLE_2D | TUE_FAST_RGBA16, TUK_SAMPLE_RGBA16_2D, "sample_2d_rgba16"},
+    {TUE_FAST_SAMPLE_2D | TUE_FAST_B10G11R11, TUK_SAMPLE_B10G11R11_2D, "sample_2d_b10g11r11"},
+    {TUE_FAST_SAMPLE_2D | TUE_FAST_RGB9E5, TUK_SAMPLE_RGB9E5_2D, "sample_2d_rgb9e5"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGBA8, TUK_LD_RGBA8_2D, "ld_2d_rgba8"},
     {TUE_FAST_LOAD_2D | TUE_FAST_SRGBA8, TUK_LD_SRGBA8_2D, "ld_2d_srgba8"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGBA32F, TUK_LD_RGBA32F_2D, "ld_2d_rgba32f"},
@@ -399,6 +403,8 @@ const tuE_fast_row tuE_fast_table[] = {
     {TUE_FAST_LOAD_2D | TUE_FAST_RG16F, TUK_LD_RG16F_2D, "ld_2d_rg16f"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGBA16, TUK_LD_RGBA16_2D, "ld_2d_rgba16"},
     {TUE_FAST_LOAD_2D | TUE_FAST_R16, TUK_LD_R16_2D, "ld_2d_r16"},
+    {TUE_FAST_LOAD_2D | TUE_FAST_B10G11R11, TUK_LD_B10G11R11_2D, "ld_2d_b10g11r11"},
+    {TUE_FAST_LOAD_2D | TUE_FAST_RGB9E5, TUK_LD_RGB9E5_2D, "ld_2d_rgb9e5"},
     {TUE_FAST_SAMPLE_1D | TUE_FAST_RGBA8, TUK_SAMPLE_RGBA8_1D, "sample_1d_rgba8"},
     {TUE_FAST_SAMPLE_1D | TUE_FAST_SRGBA8, TUK_SAMPLE_SRGBA8_1D, "sample_1d_srgba8"},
     {TUE_FAST_SAMPLE_1D | TUE_FAST_RGBA32F, TUK_SAMPLE_RGBA32F_1D, "sample_1d_rgba32f"},

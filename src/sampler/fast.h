@@ -41,7 +41,9 @@ enum {
     TUE_FAST_SURF_3D = 1u << 22,      /* a 3D surface */
     TUE_FAST_R16 = 1u << 23,          /* R16_UNORM, or D16_UNORM read without compare */
     TUE_FAST_RG16F = 1u << 24,        /* R16G16_SFLOAT */
-    TUE_FAST_RGBA16 = 1u << 25        /* R16G16B16A16_UNORM */
+    TUE_FAST_RGBA16 = 1u << 25,       /* R16G16B16A16_UNORM */
+    TUE_FAST_B10G11R11 = 1u << 26,    /* B10G11R11_UFLOAT_PACK32 */
+    TUE_FAST_RGB9E5 = 1u << 27        /* E5B9G9R9_UFLOAT_PACK32 */
 };
 
 typedef struct tuE_fast_row {

@@ -66,7 +66,8 @@ typedef void (*tuK_fn)(const tuK_args *ctx, const tuK_geom *g, tu_reply *reply);
  * ops with compare on D32 and D16. By format: RGBA8 = R8G8B8A8 or B8G8R8A8 UNORM, SRGBA8 the
  * same in sRGB, RGBA32F = R32G32B32A32_SFLOAT, RGBA16F = R16G16B16A16_SFLOAT, R32F =
  * R32_SFLOAT or D32_SFLOAT without compare, RG16F = R16G16_SFLOAT, RGBA16 =
- * R16G16B16A16_UNORM, R16 = R16_UNORM or D16_UNORM without compare. */
+ * R16G16B16A16_UNORM, R16 = R16_UNORM or D16_UNORM without compare, B10G11R11 =
+ * B10G11R11_UFLOAT_PACK32, RGB9E5 = E5B9G9R9_UFLOAT_PACK32. */
 enum {
     TUK_LD_RGBA8_2D,
     TUK_LD_SRGBA8_2D,
@@ -98,6 +99,10 @@ enum {
     TUK_LD_RG16F_2D,
     TUK_LD_RGBA16_2D,
     TUK_LD_R16_2D,
+    TUK_SAMPLE_B10G11R11_2D,
+    TUK_SAMPLE_RGB9E5_2D,
+    TUK_LD_B10G11R11_2D,
+    TUK_LD_RGB9E5_2D,
     TUK_COUNT
 };
 
@@ -112,7 +117,9 @@ enum {
     TUK_KIND_R16, /* R16_UNORM, or D16_UNORM without compare */
     TUK_KIND_D16,
     TUK_KIND_RG16F,
-    TUK_KIND_RGBA16 /* R16G16B16A16_UNORM */
+    TUK_KIND_RGBA16, /* R16G16B16A16_UNORM */
+    TUK_KIND_B10G11R11,
+    TUK_KIND_RGB9E5
 };
 
 /* The filter variants of the SAMPLE kernels of 2D and cube surfaces: each built with the

@@ -136,8 +136,9 @@ static inline unsigned k_present(unsigned kind) {
     return kind == TUK_KIND_R32F || kind == TUK_KIND_D32 || kind == TUK_KIND_R16 ||
                    kind == TUK_KIND_D16
                ? 0x1u
-           : kind == TUK_KIND_RG16F ? 0x3u
-                                    : 0xfu;
+           : kind == TUK_KIND_RG16F                                ? 0x3u
+           : kind == TUK_KIND_B10G11R11 || kind == TUK_KIND_RGB9E5 ? 0x7u
+                                                                   : 0xfu;
 }
 
 /* tu_half_to_float of the low 16 bits of each lane: denormals m * 2^-24, Inf and NaN with
@@ -148,6 +149,19 @@ static inline vf k_half(vi h) {
     const vu special = sign | 0x7f800000 | m << 13;
     const vu denormal = sign | (vu)(vi_to_vf((vi)m) * 0x1p-24f);
     return (vf)vi_sel((vi)(e == 0), (vi)denormal, vi_sel((vi)(e == 31), (vi)special, (vi)normal));
+}
+
+/* tu_ufloat_to_float of the low 5 + mbits bits of each lane (an unsigned 11- or 10-bit
+ * float, mbits 6 or 5): denormals m * 2^(-14 - mbits), Inf, NaN as 0x7fc00000 with the
+ * payload moved up, normals rebiased; all exact. */
+static inline vf k_ufloat(vi bits, int32_t mbits) {
+    const vu u = (vu)bits, e = (u >> mbits) & 0x1f, m = u & ((1u << mbits) - 1u);
+    const vu normal = (e + 112) << 23 | m << (23 - mbits);
+    const vi special =
+        vi_sel((vi)(m == 0), vi_splat(0x7f800000), (vi)(0x7fc00000u | m << (23 - mbits)));
+    const vf scale = vf_splat(mbits == 6 ? 0x1p-20f : 0x1p-19f); /* 2^(-14 - mbits) */
+    const vu denormal = (vu)(vi_to_vf((vi)m) * scale);
+    return (vf)vi_sel((vi)(e == 0), (vi)denormal, vi_sel((vi)(e == 31), special, (vi)normal));
 }
 
 /* texel.c's compare: 1 where `ref OP depth` holds, else 0. */
@@ -225,6 +239,20 @@ static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigne
         const vi w = vi_gather_bytes(g->data, off);
         out[0] = k_half(w), out[1] = k_half(w >> 16);
         out[2] = vf_splat(0.0f), out[3] = vf_splat(1.0f);
+        return;
+    }
+    case TUK_KIND_B10G11R11: { /* R 10:0, G 21:11 (11-bit ufloats), B 31:22 (10-bit) */
+        const vi w = vi_gather_bytes(g->data, off);
+        out[0] = k_ufloat(w, 6), out[1] = k_ufloat(w >> 11, 6), out[2] = k_ufloat(w >> 22, 5);
+        out[3] = vf_splat(1.0f);
+        return;
+    }
+    case TUK_KIND_RGB9E5: { /* R 8:0, G 17:9, B 26:18, E 31:27: m * 2^(E - 15 - 9), exact */
+        const vi w = vi_gather_bytes(g->data, off);
+        const vf scale = (vf)((((vu)w >> 27) + 103) << 23); /* 2^(E - 24), always normal */
+        for (int c = 0; c < 3; c++)
+            out[c] = vi_to_vf((w >> (9 * c)) & 0x1ff) * scale;
+        out[3] = vf_splat(1.0f);
         return;
     }
     case TUK_KIND_R32F: /* the missing components are 0, 0, 1 (set_missing) */
@@ -851,6 +879,8 @@ TUK_SAMPLE_2D(sample_r16_2d, TUK_KIND_R16)
 TUK_SAMPLE_2D(sample_c_d16_2d, TUK_KIND_D16)
 TUK_SAMPLE_2D(sample_rg16f_2d, TUK_KIND_RG16F)
 TUK_SAMPLE_2D(sample_rgba16_2d, TUK_KIND_RGBA16)
+TUK_SAMPLE_2D(sample_b10g11r11_2d, TUK_KIND_B10G11R11)
+TUK_SAMPLE_2D(sample_rgb9e5_2d, TUK_KIND_RGB9E5)
 #if !defined(TUK_AVX2_PAIRS) /* kernels_avx2_pairs.c: the 2D sampling kernels alone */
 TUK_SAMPLE_1D(sample_rgba8_1d, TUK_KIND_RGBA8)
 TUK_SAMPLE_1D(sample_srgba8_1d, TUK_KIND_SRGBA8)
@@ -872,6 +902,8 @@ TUK_LD_2D(ld_r32f_2d, TUK_KIND_R32F)
 TUK_LD_2D(ld_rg16f_2d, TUK_KIND_RG16F)
 TUK_LD_2D(ld_rgba16_2d, TUK_KIND_RGBA16)
 TUK_LD_2D(ld_r16_2d, TUK_KIND_R16)
+TUK_LD_2D(ld_b10g11r11_2d, TUK_KIND_B10G11R11)
+TUK_LD_2D(ld_rgb9e5_2d, TUK_KIND_RGB9E5)
 
 /* The n >= 16 bytes at x and y xor-ed and or-ed into *diff (words of the build's vector
  * width: 64, 32 or 16 bytes, four at a time into four sums, then one at a time, the last one
@@ -1006,17 +1038,19 @@ static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_
 #define TUK_FOUR(name) \
     { name##_any, name##_bilinear, name##_trilinear, name##_point }
 /* The 2D sampling kernels: every build's, and all that kernels_avx2_pairs.c makes. */
-#define TUK_SAMPLING_2D                                    \
-    [TUK_SAMPLE_RGBA8_2D] = TUK_FOUR(sample_rgba8_2d),     \
-    [TUK_SAMPLE_SRGBA8_2D] = TUK_FOUR(sample_srgba8_2d),   \
-    [TUK_SAMPLE_RGBA32F_2D] = TUK_FOUR(sample_rgba32f_2d), \
-    [TUK_SAMPLE_RGBA16F_2D] = TUK_FOUR(sample_rgba16f_2d), \
-    [TUK_SAMPLE_R32F_2D] = TUK_FOUR(sample_r32f_2d),       \
-    [TUK_SAMPLE_C_D32_2D] = TUK_FOUR(sample_c_d32_2d),     \
-    [TUK_SAMPLE_R16_2D] = TUK_FOUR(sample_r16_2d),         \
-    [TUK_SAMPLE_C_D16_2D] = TUK_FOUR(sample_c_d16_2d),     \
-    [TUK_SAMPLE_RG16F_2D] = TUK_FOUR(sample_rg16f_2d),     \
-    [TUK_SAMPLE_RGBA16_2D] = TUK_FOUR(sample_rgba16_2d)
+#define TUK_SAMPLING_2D                                        \
+    [TUK_SAMPLE_RGBA8_2D] = TUK_FOUR(sample_rgba8_2d),         \
+    [TUK_SAMPLE_SRGBA8_2D] = TUK_FOUR(sample_srgba8_2d),       \
+    [TUK_SAMPLE_RGBA32F_2D] = TUK_FOUR(sample_rgba32f_2d),     \
+    [TUK_SAMPLE_RGBA16F_2D] = TUK_FOUR(sample_rgba16f_2d),     \
+    [TUK_SAMPLE_R32F_2D] = TUK_FOUR(sample_r32f_2d),           \
+    [TUK_SAMPLE_C_D32_2D] = TUK_FOUR(sample_c_d32_2d),         \
+    [TUK_SAMPLE_R16_2D] = TUK_FOUR(sample_r16_2d),             \
+    [TUK_SAMPLE_C_D16_2D] = TUK_FOUR(sample_c_d16_2d),         \
+    [TUK_SAMPLE_RG16F_2D] = TUK_FOUR(sample_rg16f_2d),         \
+    [TUK_SAMPLE_RGBA16_2D] = TUK_FOUR(sample_rgba16_2d),       \
+    [TUK_SAMPLE_B10G11R11_2D] = TUK_FOUR(sample_b10g11r11_2d), \
+    [TUK_SAMPLE_RGB9E5_2D] = TUK_FOUR(sample_rgb9e5_2d)
 #if defined(TUK_AVX2_PAIRS)
 #define TUK_SET \
     { .fn = {TUK_SAMPLING_2D}, .same_binding = NULL }
@@ -1032,6 +1066,8 @@ static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_
                [TUK_LD_RG16F_2D] = TUK_ONE(ld_rg16f_2d),                  \
                [TUK_LD_RGBA16_2D] = TUK_ONE(ld_rgba16_2d),                \
                [TUK_LD_R16_2D] = TUK_ONE(ld_r16_2d),                      \
+               [TUK_LD_B10G11R11_2D] = TUK_ONE(ld_b10g11r11_2d),          \
+               [TUK_LD_RGB9E5_2D] = TUK_ONE(ld_rgb9e5_2d),                \
                [TUK_SAMPLE_RGBA8_CUBE] = TUK_FOUR(sample_rgba8_cube),     \
                [TUK_SAMPLE_SRGBA8_CUBE] = TUK_FOUR(sample_srgba8_cube),   \
                [TUK_SAMPLE_RGBA32F_CUBE] = TUK_FOUR(sample_rgba32f_cube), \
