@@ -134,17 +134,19 @@ typedef enum tex_id {
     TEX_RG16F,
     TEX_RGBA16,
     TEX_R16,
+    TEX_B10G11R11,
+    TEX_RGB9E5,
     TEX_COUNT
 } tex_id;
 
 static const tu_format tex_format[TEX_COUNT] = {
-    TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_D32_SFLOAT,
-    TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R16G16_SFLOAT,       TU_FORMAT_R16G16B16A16_UNORM,
-    TU_FORMAT_R16_UNORM};
+    TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R32G32B32A32_SFLOAT,     TU_FORMAT_D32_SFLOAT,
+    TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R16G16_SFLOAT,           TU_FORMAT_R16G16B16A16_UNORM,
+    TU_FORMAT_R16_UNORM,      TU_FORMAT_B10G11R11_UFLOAT_PACK32, TU_FORMAT_E5B9G9R9_UFLOAT_PACK32};
 static const VkFormat tex_vk_format[TEX_COUNT] = {
-    VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_D32_SFLOAT,
-    VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16_SFLOAT,       VK_FORMAT_R16G16B16A16_UNORM,
-    VK_FORMAT_R16_UNORM};
+    VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R32G32B32A32_SFLOAT,     VK_FORMAT_D32_SFLOAT,
+    VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16_SFLOAT,           VK_FORMAT_R16G16B16A16_UNORM,
+    VK_FORMAT_R16_UNORM,      VK_FORMAT_B10G11R11_UFLOAT_PACK32, VK_FORMAT_E5B9G9R9_UFLOAT_PACK32};
 
 /* The lavapipe shaders: bench.comp built with -DMODE_<name>. */
 typedef enum shader_id {
@@ -216,8 +218,9 @@ typedef struct workload {
 } workload;
 
 /* The table of the speed goal (W1-W8), plus W4f: W4's texel loads without filtering, and W5l:
- * W5 as the goal's other message form, SAMPLE_L_C at an explicit LOD 0; F1-F3: W2's lookups on
- * the 16-bit formats that have kernels (every uncompressed format is to be at 1.5x). */
+ * W5 as the goal's other message form, SAMPLE_L_C at an explicit LOD 0; F1-F5: W2's lookups on
+ * the 16-bit and packed float formats that have kernels (every uncompressed format is to be
+ * at 1.5x). */
 static const workload workloads[] = {
     {"W1", "rgba8 texelFetch", KIND_LD, TEX_RGBA8, TU_OP_LD, FRONT_ENGINE, TU_FILTER_NEAREST,
      TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
@@ -247,6 +250,10 @@ static const workload workloads[] = {
      TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
     {"F3", "r16 bilinear lod 0", KIND_LOD, TEX_R16, TU_OP_SAMPLE_L, FRONT_ENGINE, TU_FILTER_LINEAR,
      TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"F4", "b10g11r11 bilinear lod 0", KIND_LOD, TEX_B10G11R11, TU_OP_SAMPLE_L, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"F5", "rgb9e5 bilinear lod 0", KIND_LOD, TEX_RGB9E5, TU_OP_SAMPLE_L, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
 };
 enum { WL_COUNT = (int)COUNT(workloads) };
 
@@ -1098,6 +1105,31 @@ static void lavapipe_stop(lavapipe *lp) {
 /* The texunit side                                                                          */
 /* ---------------------------------------------------------------------------------------- */
 
+/* The generator stores the packed float formats' fields as raw bits (infinities, NaNs,
+ * values up to 65408: tu_texel_hash_field); a texture of them holds colours instead: each
+ * texel of every level R, G, B in [0, 1) from the texel hash, encoded as the format stores
+ * them, so that both sides filter ordinary values and the sums compare. */
+static void refill_unit(const tu_surface *s, uint32_t seed) {
+    const uint32_t bpp = tu_format_bytes(s->format);
+    for (uint32_t L = 0; L < s->levels; L++) {
+        const uint32_t w = s->width >> L ? s->width >> L : 1,
+                       h = s->height >> L ? s->height >> L : 1;
+        for (uint32_t layer = 0; layer < s->layers; layer++)
+            for (uint32_t y = 0; y < h; y++)
+                for (uint32_t x = 0; x < w; x++) {
+                    tu_texel v = {{0}};
+                    for (uint32_t c = 0; c < 3; c++)
+                        v.f[c] =
+                            (float)(tu_texel_hash(seed, L, layer, x, y, 0, c) >> 8) / 16777216.0f;
+                    v.f[3] = 1.0f;
+                    const tu_level_layout *lv = &s->level[L];
+                    tu_format_encode(s->format, &v,
+                                     (uint8_t *)s->data + lv->offset + layer * lv->layer_pitch +
+                                         (uint64_t)y * lv->row_pitch + (uint64_t)x * bpp);
+                }
+    }
+}
+
 static void make_surface(tu_surface *s, tex_id t, uint32_t size) {
     tu_error err;
     memset(s, 0, sizeof *s);
@@ -1116,6 +1148,7 @@ static void make_surface(tu_surface *s, tex_id t, uint32_t size) {
     if (!s->data) die("out of memory");
     s->size = (size_t)need;
     if (tu_surface_fill_hash(s, 0x7e57u + (uint32_t)t, &err) != TU_OK) die("fill: %s", err.message);
+    if (t == TEX_B10G11R11 || t == TEX_RGB9E5) refill_unit(s, 0x7e57u + (uint32_t)t);
 }
 
 /* The compiler of this build (the library's: one CMake build, one compiler). */
@@ -1715,7 +1748,7 @@ __attribute__((noreturn)) static void usage(void) {
         "  N  samples per workload, size and pattern, a multiple of %d (default 1048576)\n"
         "  R  timed repetitions, the best is reported (default 3)\n"
         "  T  threads of the scaling measurement, 1..%d (default 2; 1: none)\n"
-        "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s F1 F2 F3; a prefix takes every\n"
+        "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s F1-F5; a prefix takes every\n"
         "               match (W4: W4 and W4f, W5: W5 and W5l, W8: both W8 rows)\n"
         "  --quick      N = 262144, R = 2 (about a minute)\n"
         "  --isa        the kernel build of the bindings (default best: the best this CPU runs)\n"
