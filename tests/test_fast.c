@@ -125,23 +125,26 @@ static void random_surface_params(surf_params *p) {
     memset(p, 0, sizeof *p);
     static const tu_format near_formats[] = {TU_FORMAT_R8G8B8A8_SRGB, TU_FORMAT_B8G8R8A8_SRGB,
                                              TU_FORMAT_R8G8B8A8_UINT, TU_FORMAT_R8G8B8A8_SNORM,
-                                             TU_FORMAT_R8_UNORM,      TU_FORMAT_R16G16_UNORM,
-                                             TU_FORMAT_R16_SFLOAT,    TU_FORMAT_R16G16B16A16_SNORM};
-    static const tu_format row_formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT,
-                                            TU_FORMAT_R32_SFLOAT,
-                                            TU_FORMAT_D32_SFLOAT,
-                                            TU_FORMAT_D32_SFLOAT,
-                                            TU_FORMAT_R16G16B16A16_SFLOAT,
-                                            TU_FORMAT_D16_UNORM,
-                                            TU_FORMAT_R16G16_SFLOAT,
-                                            TU_FORMAT_R16G16B16A16_UNORM,
-                                            TU_FORMAT_R16_UNORM,
-                                            TU_FORMAT_B10G11R11_UFLOAT_PACK32,
-                                            TU_FORMAT_E5B9G9R9_UFLOAT_PACK32};
+                                             TU_FORMAT_R8_UNORM,      TU_FORMAT_R16G16_SNORM,
+                                             TU_FORMAT_R32G32_UINT,   TU_FORMAT_R16G16B16A16_SNORM};
+    /* The formats of rows on several surface types, and those of the 2D rows alone. */
+    static const tu_format row_formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
+                                            TU_FORMAT_D32_SFLOAT,          TU_FORMAT_D32_SFLOAT,
+                                            TU_FORMAT_R16G16B16A16_SFLOAT, TU_FORMAT_D16_UNORM};
+    static const tu_format row_2d_formats[] = {TU_FORMAT_R16G16_SFLOAT,
+                                               TU_FORMAT_R16G16B16A16_UNORM,
+                                               TU_FORMAT_R16_UNORM,
+                                               TU_FORMAT_B10G11R11_UFLOAT_PACK32,
+                                               TU_FORMAT_E5B9G9R9_UFLOAT_PACK32,
+                                               TU_FORMAT_R16_SFLOAT,
+                                               TU_FORMAT_R32G32_SFLOAT,
+                                               TU_FORMAT_R16G16_UNORM,
+                                               TU_FORMAT_A2B10G10R10_UNORM_PACK32};
     const uint32_t f = rnd(20);
     p->format = f < 6    ? TU_FORMAT_R8G8B8A8_UNORM
                 : f < 9  ? TU_FORMAT_B8G8R8A8_UNORM
-                : f < 17 ? row_formats[rnd(sizeof row_formats / sizeof row_formats[0])]
+                : f < 14 ? row_formats[rnd(sizeof row_formats / sizeof row_formats[0])]
+                : f < 17 ? row_2d_formats[rnd(sizeof row_2d_formats / sizeof row_2d_formats[0])]
                          : near_formats[rnd(sizeof near_formats / sizeof near_formats[0])];
     const uint32_t t = rnd(12);
     p->type = t < 8    ? TU_SURFACE_2D
@@ -322,17 +325,21 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
             return rgba8                                ? "ld_1d_rgba8"
                    : f == TU_FORMAT_R32G32B32A32_SFLOAT ? "ld_1d_rgba32f"
                                                         : NULL;
-        return rgba8                                    ? "ld_2d_rgba8"
-               : srgb                                   ? "ld_2d_srgba8"
-               : f == TU_FORMAT_R32G32B32A32_SFLOAT     ? "ld_2d_rgba32f"
-               : f == TU_FORMAT_R16G16B16A16_SFLOAT     ? "ld_2d_rgba16f"
-               : r32f                                   ? "ld_2d_r32f"
-               : f == TU_FORMAT_R16G16_SFLOAT           ? "ld_2d_rg16f"
-               : f == TU_FORMAT_R16G16B16A16_UNORM      ? "ld_2d_rgba16"
-               : r16                                    ? "ld_2d_r16"
-               : f == TU_FORMAT_B10G11R11_UFLOAT_PACK32 ? "ld_2d_b10g11r11"
-               : f == TU_FORMAT_E5B9G9R9_UFLOAT_PACK32  ? "ld_2d_rgb9e5"
-                                                        : NULL;
+        return rgba8                                     ? "ld_2d_rgba8"
+               : srgb                                    ? "ld_2d_srgba8"
+               : f == TU_FORMAT_R32G32B32A32_SFLOAT      ? "ld_2d_rgba32f"
+               : f == TU_FORMAT_R16G16B16A16_SFLOAT      ? "ld_2d_rgba16f"
+               : r32f                                    ? "ld_2d_r32f"
+               : f == TU_FORMAT_R16G16_SFLOAT            ? "ld_2d_rg16f"
+               : f == TU_FORMAT_R16G16B16A16_UNORM       ? "ld_2d_rgba16"
+               : r16                                     ? "ld_2d_r16"
+               : f == TU_FORMAT_B10G11R11_UFLOAT_PACK32  ? "ld_2d_b10g11r11"
+               : f == TU_FORMAT_E5B9G9R9_UFLOAT_PACK32   ? "ld_2d_rgb9e5"
+               : f == TU_FORMAT_R16_SFLOAT               ? "ld_2d_r16f"
+               : f == TU_FORMAT_R32G32_SFLOAT            ? "ld_2d_rg32f"
+               : f == TU_FORMAT_R16G16_UNORM             ? "ld_2d_rg16"
+               : f == TU_FORMAT_A2B10G10R10_UNORM_PACK32 ? "ld_2d_rgb10a2"
+                                                         : NULL;
     }
     const tu_op_info *op = tu_op_describe(m->op);
     if (!filter || op->kind != TU_KIND_SAMPLE) return NULL;
@@ -350,12 +357,16 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
         return one_d ? "sample_1d_rgba16f" : "sample_2d_rgba16f";
     if (r32f) return one_d ? "sample_1d_r32f" : "sample_2d_r32f";
     if (one_d) return NULL;
-    return r16                                      ? "sample_2d_r16"
-           : f == TU_FORMAT_R16G16_SFLOAT           ? "sample_2d_rg16f"
-           : f == TU_FORMAT_R16G16B16A16_UNORM      ? "sample_2d_rgba16"
-           : f == TU_FORMAT_B10G11R11_UFLOAT_PACK32 ? "sample_2d_b10g11r11"
-           : f == TU_FORMAT_E5B9G9R9_UFLOAT_PACK32  ? "sample_2d_rgb9e5"
-                                                    : NULL;
+    return r16                                       ? "sample_2d_r16"
+           : f == TU_FORMAT_R16G16_SFLOAT            ? "sample_2d_rg16f"
+           : f == TU_FORMAT_R16G16B16A16_UNORM       ? "sample_2d_rgba16"
+           : f == TU_FORMAT_B10G11R11_UFLOAT_PACK32  ? "sample_2d_b10g11r11"
+           : f == TU_FORMAT_E5B9G9R9_UFLOAT_PACK32   ? "sample_2d_rgb9e5"
+           : f == TU_FORMAT_R16_SFLOAT               ? "sample_2d_r16f"
+           : f == TU_FORMAT_R32G32_SFLOAT            ? "sample_2d_rg32f"
+           : f == TU_FORMAT_R16G16_UNORM             ? "sample_2d_rg16"
+           : f == TU_FORMAT_A2B10G10R10_UNORM_PACK32 ? "sample_2d_rgb10a2"
+                                                     : NULL;
 }
 
 /* Reply channels compared byte for byte: a NaN that float filtering computes is the
@@ -444,7 +455,8 @@ static void test_random_against_generic(void) {
             if (p.format == TU_FORMAT_R32G32B32A32_SFLOAT || p.format == TU_FORMAT_R32_SFLOAT ||
                 p.format == TU_FORMAT_D32_SFLOAT || p.format == TU_FORMAT_R16G16B16A16_SFLOAT ||
                 p.format == TU_FORMAT_R16G16_SFLOAT || p.format == TU_FORMAT_R16_SFLOAT ||
-                p.format == TU_FORMAT_B10G11R11_UFLOAT_PACK32) {
+                p.format == TU_FORMAT_B10G11R11_UFLOAT_PACK32 ||
+                p.format == TU_FORMAT_R32G32_SFLOAT || p.format == TU_FORMAT_R16_SFLOAT) {
                 smp.reduction = TU_REDUCTION_AVERAGE;
                 /* A border colour a float format holds as NaN stays generic. */
                 if (rnd(10) == 0) smp.border_color.f[rnd(4)] = NAN;
@@ -509,7 +521,7 @@ static void canonical_msg(tu_msg *m, tu_op op) {
 /* pixman's lesson (pixman-fast-path.c): first match wins, so an earlier row whose flags are a
  * subset of a later row's hides it. Check the table, then reach every row. */
 static void test_every_row_reachable(void) {
-    const uint32_t direct = TUE_FAST_TILING_LINEAR | TUE_FAST_RESIDENT | TUE_FAST_IN_BOUNDS;
+    const tuE_fast_flags direct = TUE_FAST_TILING_LINEAR | TUE_FAST_RESIDENT | TUE_FAST_IN_BOUNDS;
     for (unsigned i = 0; i < tuE_fast_table_size; i++) {
         const tuE_fast_row *r = &tuE_fast_table[i];
         CHECK(r->kernel < TUK_COUNT && r->name, "row %u", i);
@@ -546,7 +558,11 @@ static void test_every_row_reachable(void) {
                                         TU_FORMAT_R16G16B16A16_UNORM,
                                         TU_FORMAT_R16_UNORM,
                                         TU_FORMAT_B10G11R11_UFLOAT_PACK32,
-                                        TU_FORMAT_E5B9G9R9_UFLOAT_PACK32};
+                                        TU_FORMAT_E5B9G9R9_UFLOAT_PACK32,
+                                        TU_FORMAT_R16_SFLOAT,
+                                        TU_FORMAT_R32G32_SFLOAT,
+                                        TU_FORMAT_R16G16_UNORM,
+                                        TU_FORMAT_A2B10G10R10_UNORM_PACK32};
     static const surf_params shapes[] = {
         {TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 3, 5, 0, 5, 0, 0, 0},
         {TU_SURFACE_CUBE, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 6, 4, 0, 4, 0, 0, 0},
@@ -679,14 +695,19 @@ static void test_weight_rounding(void) {
 /* Float texels that are NaN (every payload, quiet and signalling), infinities and
  * denormals: the lerps must pass them through exactly as the generic path does. */
 static void test_special_texels(void) {
-    static const tu_format formats[] = {
-        TU_FORMAT_R32G32B32A32_SFLOAT,   TU_FORMAT_R32_SFLOAT,    TU_FORMAT_D32_SFLOAT,
-        TU_FORMAT_R16G16B16A16_SFLOAT,   TU_FORMAT_R16G16_SFLOAT, TU_FORMAT_B10G11R11_UFLOAT_PACK32,
-        TU_FORMAT_E5B9G9R9_UFLOAT_PACK32};
-    for (unsigned n = 0; n < 140; n++) {
+    static const tu_format formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT,
+                                        TU_FORMAT_R32_SFLOAT,
+                                        TU_FORMAT_D32_SFLOAT,
+                                        TU_FORMAT_R16G16B16A16_SFLOAT,
+                                        TU_FORMAT_R16G16_SFLOAT,
+                                        TU_FORMAT_B10G11R11_UFLOAT_PACK32,
+                                        TU_FORMAT_E5B9G9R9_UFLOAT_PACK32,
+                                        TU_FORMAT_R16_SFLOAT,
+                                        TU_FORMAT_R32G32_SFLOAT};
+    for (unsigned n = 0; n < 180; n++) {
         surf_params p = {TU_SURFACE_2D,
                          n % 2 == 1,
-                         formats[n % 7],
+                         formats[n % 9],
                          1 + rnd(9),
                          1 + rnd(9),
                          1,

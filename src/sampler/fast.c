@@ -44,8 +44,8 @@ void tuE_fast_border(const tu_surface *s, const tu_sampler *smp, float out[4]) {
         out[c] = held.f[c];
 }
 
-uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
-    uint32_t f = 0;
+tuE_fast_flags tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
+    tuE_fast_flags f = 0;
     if (s->type == TU_SURFACE_2D && s->samples == 1) f |= TUE_FAST_SURF_2D;
     if (s->type == TU_SURFACE_CUBE && s->samples == 1) f |= TUE_FAST_SURF_CUBE;
     if (s->type == TU_SURFACE_1D && s->samples == 1) f |= TUE_FAST_SURF_1D;
@@ -65,6 +65,10 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     if (s->format == TU_FORMAT_R16G16B16A16_UNORM) f |= TUE_FAST_RGBA16;
     if (s->format == TU_FORMAT_B10G11R11_UFLOAT_PACK32) f |= TUE_FAST_B10G11R11;
     if (s->format == TU_FORMAT_E5B9G9R9_UFLOAT_PACK32) f |= TUE_FAST_RGB9E5;
+    if (s->format == TU_FORMAT_R16_SFLOAT) f |= TUE_FAST_R16F;
+    if (s->format == TU_FORMAT_R32G32_SFLOAT) f |= TUE_FAST_RG32F;
+    if (s->format == TU_FORMAT_R16G16_UNORM) f |= TUE_FAST_RG16;
+    if (s->format == TU_FORMAT_A2B10G10R10_UNORM_PACK32) f |= TUE_FAST_RGB10A2;
     if (!s->residency) f |= TUE_FAST_RESIDENT;
     if (smp->reduction == TU_REDUCTION_AVERAGE) f |= TUE_FAST_AVERAGE;
     if (smp->max_anisotropy <= 1) f |= TUE_FAST_ISOTROPIC;
@@ -83,12 +87,12 @@ uint32_t tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     return f;
 }
 
-uint32_t tuE_fast_msg_flags(const tuE_ctx *ctx) {
+tuE_fast_flags tuE_fast_msg_flags(const tuE_ctx *ctx) {
     return tuE_fast_op_flags(ctx->op, (ctx->msg->flags & TU_MSG_HALF_SOURCES) != 0);
 }
 
-uint32_t tuE_fast_op_flags(const tu_op_info *op, bool half_sources) {
-    uint32_t f = 0;
+tuE_fast_flags tuE_fast_op_flags(const tu_op_info *op, bool half_sources) {
+    tuE_fast_flags f = 0;
     if (op->kind == TU_KIND_SAMPLE && op->flags == 0) f |= TUE_FAST_OP_SAMPLE;
     if (op->kind == TU_KIND_SAMPLE && op->flags == TU_OPF_COMPARE) f |= TUE_FAST_OP_SAMPLE_C;
     if (op->kind == TU_KIND_LOAD && op->flags == 0) f |= TUE_FAST_OP_LOAD;
@@ -395,6 +399,10 @@ const tuE_fast_row tuE_fast_table[] = {
     {TUE_FAST_SAMPLE_2D | TUE_FAST_RGBA16, TUK_SAMPLE_RGBA16_2D, "sample_2d_rgba16"},
     {TUE_FAST_SAMPLE_2D | TUE_FAST_B10G11R11, TUK_SAMPLE_B10G11R11_2D, "sample_2d_b10g11r11"},
     {TUE_FAST_SAMPLE_2D | TUE_FAST_RGB9E5, TUK_SAMPLE_RGB9E5_2D, "sample_2d_rgb9e5"},
+    {TUE_FAST_SAMPLE_2D | TUE_FAST_R16F, TUK_SAMPLE_R16F_2D, "sample_2d_r16f"},
+    {TUE_FAST_SAMPLE_2D | TUE_FAST_RG32F, TUK_SAMPLE_RG32F_2D, "sample_2d_rg32f"},
+    {TUE_FAST_SAMPLE_2D | TUE_FAST_RG16, TUK_SAMPLE_RG16_2D, "sample_2d_rg16"},
+    {TUE_FAST_SAMPLE_2D | TUE_FAST_RGB10A2, TUK_SAMPLE_RGB10A2_2D, "sample_2d_rgb10a2"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGBA8, TUK_LD_RGBA8_2D, "ld_2d_rgba8"},
     {TUE_FAST_LOAD_2D | TUE_FAST_SRGBA8, TUK_LD_SRGBA8_2D, "ld_2d_srgba8"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGBA32F, TUK_LD_RGBA32F_2D, "ld_2d_rgba32f"},
@@ -405,6 +413,10 @@ const tuE_fast_row tuE_fast_table[] = {
     {TUE_FAST_LOAD_2D | TUE_FAST_R16, TUK_LD_R16_2D, "ld_2d_r16"},
     {TUE_FAST_LOAD_2D | TUE_FAST_B10G11R11, TUK_LD_B10G11R11_2D, "ld_2d_b10g11r11"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGB9E5, TUK_LD_RGB9E5_2D, "ld_2d_rgb9e5"},
+    {TUE_FAST_LOAD_2D | TUE_FAST_R16F, TUK_LD_R16F_2D, "ld_2d_r16f"},
+    {TUE_FAST_LOAD_2D | TUE_FAST_RG32F, TUK_LD_RG32F_2D, "ld_2d_rg32f"},
+    {TUE_FAST_LOAD_2D | TUE_FAST_RG16, TUK_LD_RG16_2D, "ld_2d_rg16"},
+    {TUE_FAST_LOAD_2D | TUE_FAST_RGB10A2, TUK_LD_RGB10A2_2D, "ld_2d_rgb10a2"},
     {TUE_FAST_SAMPLE_1D | TUE_FAST_RGBA8, TUK_SAMPLE_RGBA8_1D, "sample_1d_rgba8"},
     {TUE_FAST_SAMPLE_1D | TUE_FAST_SRGBA8, TUK_SAMPLE_SRGBA8_1D, "sample_1d_srgba8"},
     {TUE_FAST_SAMPLE_1D | TUE_FAST_RGBA32F, TUK_SAMPLE_RGBA32F_1D, "sample_1d_rgba32f"},
@@ -421,7 +433,7 @@ const tuE_fast_row tuE_fast_table[] = {
 
 const unsigned tuE_fast_table_size = sizeof tuE_fast_table / sizeof tuE_fast_table[0];
 
-const tuE_fast_row *tuE_fast_find(uint32_t flags) {
+const tuE_fast_row *tuE_fast_find(tuE_fast_flags flags) {
     for (unsigned i = 0; i < tuE_fast_table_size; i++)
         if ((tuE_fast_table[i].flags & flags) == tuE_fast_table[i].flags) return &tuE_fast_table[i];
     return NULL;
@@ -434,14 +446,14 @@ const tuE_fast_row *tuE_fast_find(uint32_t flags) {
      TUE_FAST_LOD_GIVEN)
 
 /* The message flags of TUE_FAST_MSG_FLAGS as a 5-bit index. */
-static unsigned msg_key(uint32_t f) {
+static unsigned msg_key(tuE_fast_flags f) {
     return (f & TUE_FAST_OP_SAMPLE ? 1u : 0u) | (f & TUE_FAST_OP_SAMPLE_C ? 2u : 0u) |
            (f & TUE_FAST_OP_LOAD ? 4u : 0u) | (f & TUE_FAST_FULL_SOURCES ? 8u : 0u) |
            (f & TUE_FAST_LOD_GIVEN ? 16u : 0u);
 }
 
 /* The message flags of a 5-bit msg_key index. */
-static uint32_t key_flags(unsigned key) {
+static tuE_fast_flags key_flags(unsigned key) {
     return (key & 1 ? TUE_FAST_OP_SAMPLE : 0) | (key & 2 ? TUE_FAST_OP_SAMPLE_C : 0) |
            (key & 4 ? TUE_FAST_OP_LOAD : 0) | (key & 8 ? TUE_FAST_FULL_SOURCES : 0) |
            (key & 16 ? TUE_FAST_LOD_GIVEN : 0);

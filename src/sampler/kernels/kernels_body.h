@@ -121,24 +121,35 @@ static inline void k_pair_codes(const tuK_geom *g, const vh pair[2], vi code[4])
     k_rgba8_order(g, (vi)(p0 & 0xffff), (vi)(p1 & 0xffff), (vi)(p0 >> 16), (vi)(p1 >> 16), code);
 }
 
-/* filter.c's decode of one texel of each lane at byte offsets off (tuE_texel: the format's
- * decode, then the compare for depth), as floats R G B A. */
 /* The bytes of a texel of a kind. */
 static inline int32_t k_bpp(unsigned kind) {
-    return kind == TUK_KIND_RGBA32F                              ? 16
-           : kind == TUK_KIND_RGBA16F || kind == TUK_KIND_RGBA16 ? 8
-           : kind == TUK_KIND_R16 || kind == TUK_KIND_D16        ? 2
-                                                                 : 4;
+    switch (kind) {
+    case TUK_KIND_RGBA32F: return 16;
+    case TUK_KIND_RGBA16F:
+    case TUK_KIND_RGBA16:
+    case TUK_KIND_RG32F: return 8;
+    case TUK_KIND_R16:
+    case TUK_KIND_D16:
+    case TUK_KIND_R16F: return 2;
+    default: return 4;
+    }
 }
 
 /* The components a kind's format has (bit c: R G B A); the others read 0, 0, 1. */
 static inline unsigned k_present(unsigned kind) {
-    return kind == TUK_KIND_R32F || kind == TUK_KIND_D32 || kind == TUK_KIND_R16 ||
-                   kind == TUK_KIND_D16
-               ? 0x1u
-           : kind == TUK_KIND_RG16F                                ? 0x3u
-           : kind == TUK_KIND_B10G11R11 || kind == TUK_KIND_RGB9E5 ? 0x7u
-                                                                   : 0xfu;
+    switch (kind) {
+    case TUK_KIND_R32F:
+    case TUK_KIND_D32:
+    case TUK_KIND_R16:
+    case TUK_KIND_D16:
+    case TUK_KIND_R16F: return 0x1u;
+    case TUK_KIND_RG16F:
+    case TUK_KIND_RG32F:
+    case TUK_KIND_RG16: return 0x3u;
+    case TUK_KIND_B10G11R11:
+    case TUK_KIND_RGB9E5: return 0x7u;
+    default: return 0xfu;
+    }
 }
 
 /* tu_half_to_float of the low 16 bits of each lane: denormals m * 2^-24, Inf and NaN with
@@ -202,6 +213,8 @@ static inline int32_t k_code8(float f) {
     return !(c > 0.0f) ? 0 : c >= 255.0f ? 255 : (int32_t)(c + 0.5f);
 }
 
+/* filter.c's decode of one texel of each lane at byte offsets off (tuE_texel: the format's
+ * decode, then the compare for depth), as floats R G B A. */
 static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigned cmp, vf ref,
                                        vi off, vf out[4]) {
     switch (kind) {
@@ -241,6 +254,25 @@ static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigne
         out[2] = vf_splat(0.0f), out[3] = vf_splat(1.0f);
         return;
     }
+    case TUK_KIND_RG16: { /* UNORM16: R | G << 16; B and A missing: 0, 1 */
+        const vi w = vi_gather_bytes(g->data, off);
+        out[0] = vf_unorm(w & 0xffff, 65535.0f), out[1] = vf_unorm((w >> 16) & 0xffff, 65535.0f);
+        out[2] = vf_splat(0.0f), out[3] = vf_splat(1.0f);
+        return;
+    }
+    case TUK_KIND_RG32F: { /* the bits as they are: R, then G */
+        vi lo, hi;
+        vi_gather_pairs(g->data, off, &lo, &hi);
+        out[0] = (vf)lo, out[1] = (vf)hi, out[2] = vf_splat(0.0f), out[3] = vf_splat(1.0f);
+        return;
+    }
+    case TUK_KIND_RGB10A2: { /* UNORM: R 9:0, G 19:10, B 29:20 (code / 1023), A 31:30 (/ 3) */
+        const vi w = vi_gather_bytes(g->data, off);
+        for (int c = 0; c < 3; c++)
+            out[c] = vf_unorm((w >> (10 * c)) & 0x3ff, 1023.0f);
+        out[3] = vf_unorm((w >> 30) & 0x3, 3.0f);
+        return;
+    }
     case TUK_KIND_B10G11R11: { /* R 10:0, G 21:11 (11-bit ufloats), B 31:22 (10-bit) */
         const vi w = vi_gather_bytes(g->data, off);
         out[0] = k_ufloat(w, 6), out[1] = k_ufloat(w >> 11, 6), out[2] = k_ufloat(w >> 22, 5);
@@ -259,13 +291,18 @@ static TUK_ALWAYS_INLINE void k_decode(unsigned kind, const tuK_geom *g, unsigne
         out[0] = (vf)vi_gather_bytes(g->data, off);
         break;
     case TUK_KIND_R16:
-    case TUK_KIND_D16: { /* UNORM16 depth: code / 65535, compared for D16 */
+    case TUK_KIND_R16F:
+    case TUK_KIND_D16: { /* UNORM16: code / 65535, compared for D16; R16F: a half */
         /* The 4 bytes ending with the texel, inside memory as the texel is; for a texel at
          * byte 0 or 1 (a level may start at an odd offset), the first 4 bytes of memory,
          * which the binding proved there (fast.c), the texel 0 or 8 bits up in them. */
         const vi at_start = off < 2;
         const vi word = vi_gather_bytes(g->data, vi_sel(at_start, vi_splat(0), off - 2));
         const vi code = (word >> (vi_sel(at_start, off, vi_splat(2)) * 8)) & 0xffff;
+        if (kind == TUK_KIND_R16F) {
+            out[0] = k_half(code);
+            break;
+        }
         const vf d = vf_unorm(code, 65535.0f);
         out[0] = kind == TUK_KIND_D16 ? k_compare(cmp, ref, d) : d;
         break;
@@ -881,6 +918,10 @@ TUK_SAMPLE_2D(sample_rg16f_2d, TUK_KIND_RG16F)
 TUK_SAMPLE_2D(sample_rgba16_2d, TUK_KIND_RGBA16)
 TUK_SAMPLE_2D(sample_b10g11r11_2d, TUK_KIND_B10G11R11)
 TUK_SAMPLE_2D(sample_rgb9e5_2d, TUK_KIND_RGB9E5)
+TUK_SAMPLE_2D(sample_r16f_2d, TUK_KIND_R16F)
+TUK_SAMPLE_2D(sample_rg32f_2d, TUK_KIND_RG32F)
+TUK_SAMPLE_2D(sample_rg16_2d, TUK_KIND_RG16)
+TUK_SAMPLE_2D(sample_rgb10a2_2d, TUK_KIND_RGB10A2)
 #if !defined(TUK_AVX2_PAIRS) /* kernels_avx2_pairs.c: the 2D sampling kernels alone */
 TUK_SAMPLE_1D(sample_rgba8_1d, TUK_KIND_RGBA8)
 TUK_SAMPLE_1D(sample_srgba8_1d, TUK_KIND_SRGBA8)
@@ -904,6 +945,10 @@ TUK_LD_2D(ld_rgba16_2d, TUK_KIND_RGBA16)
 TUK_LD_2D(ld_r16_2d, TUK_KIND_R16)
 TUK_LD_2D(ld_b10g11r11_2d, TUK_KIND_B10G11R11)
 TUK_LD_2D(ld_rgb9e5_2d, TUK_KIND_RGB9E5)
+TUK_LD_2D(ld_r16f_2d, TUK_KIND_R16F)
+TUK_LD_2D(ld_rg32f_2d, TUK_KIND_RG32F)
+TUK_LD_2D(ld_rg16_2d, TUK_KIND_RG16)
+TUK_LD_2D(ld_rgb10a2_2d, TUK_KIND_RGB10A2)
 
 /* The n >= 16 bytes at x and y xor-ed and or-ed into *diff (words of the build's vector
  * width: 64, 32 or 16 bytes, four at a time into four sums, then one at a time, the last one
@@ -1050,7 +1095,11 @@ static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_
     [TUK_SAMPLE_RG16F_2D] = TUK_FOUR(sample_rg16f_2d),         \
     [TUK_SAMPLE_RGBA16_2D] = TUK_FOUR(sample_rgba16_2d),       \
     [TUK_SAMPLE_B10G11R11_2D] = TUK_FOUR(sample_b10g11r11_2d), \
-    [TUK_SAMPLE_RGB9E5_2D] = TUK_FOUR(sample_rgb9e5_2d)
+    [TUK_SAMPLE_RGB9E5_2D] = TUK_FOUR(sample_rgb9e5_2d),       \
+    [TUK_SAMPLE_R16F_2D] = TUK_FOUR(sample_r16f_2d),           \
+    [TUK_SAMPLE_RG32F_2D] = TUK_FOUR(sample_rg32f_2d),         \
+    [TUK_SAMPLE_RG16_2D] = TUK_FOUR(sample_rg16_2d),           \
+    [TUK_SAMPLE_RGB10A2_2D] = TUK_FOUR(sample_rgb10a2_2d)
 #if defined(TUK_AVX2_PAIRS)
 #define TUK_SET \
     { .fn = {TUK_SAMPLING_2D}, .same_binding = NULL }
@@ -1068,6 +1117,10 @@ static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_
                [TUK_LD_R16_2D] = TUK_ONE(ld_r16_2d),                      \
                [TUK_LD_B10G11R11_2D] = TUK_ONE(ld_b10g11r11_2d),          \
                [TUK_LD_RGB9E5_2D] = TUK_ONE(ld_rgb9e5_2d),                \
+               [TUK_LD_R16F_2D] = TUK_ONE(ld_r16f_2d),                    \
+               [TUK_LD_RG32F_2D] = TUK_ONE(ld_rg32f_2d),                  \
+               [TUK_LD_RG16_2D] = TUK_ONE(ld_rg16_2d),                    \
+               [TUK_LD_RGB10A2_2D] = TUK_ONE(ld_rgb10a2_2d),              \
                [TUK_SAMPLE_RGBA8_CUBE] = TUK_FOUR(sample_rgba8_cube),     \
                [TUK_SAMPLE_SRGBA8_CUBE] = TUK_FOUR(sample_srgba8_cube),   \
                [TUK_SAMPLE_RGBA32F_CUBE] = TUK_FOUR(sample_rgba32f_cube), \
