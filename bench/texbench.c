@@ -136,17 +136,39 @@ typedef enum tex_id {
     TEX_R16,
     TEX_B10G11R11,
     TEX_RGB9E5,
+    TEX_R16F,
+    TEX_RG32F,
+    TEX_RG16,
+    TEX_RGB10A2,
     TEX_COUNT
 } tex_id;
 
-static const tu_format tex_format[TEX_COUNT] = {
-    TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R32G32B32A32_SFLOAT,     TU_FORMAT_D32_SFLOAT,
-    TU_FORMAT_R8G8B8A8_UNORM, TU_FORMAT_R16G16_SFLOAT,           TU_FORMAT_R16G16B16A16_UNORM,
-    TU_FORMAT_R16_UNORM,      TU_FORMAT_B10G11R11_UFLOAT_PACK32, TU_FORMAT_E5B9G9R9_UFLOAT_PACK32};
-static const VkFormat tex_vk_format[TEX_COUNT] = {
-    VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R32G32B32A32_SFLOAT,     VK_FORMAT_D32_SFLOAT,
-    VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16_SFLOAT,           VK_FORMAT_R16G16B16A16_UNORM,
-    VK_FORMAT_R16_UNORM,      VK_FORMAT_B10G11R11_UFLOAT_PACK32, VK_FORMAT_E5B9G9R9_UFLOAT_PACK32};
+static const tu_format tex_format[TEX_COUNT] = {TU_FORMAT_R8G8B8A8_UNORM,
+                                                TU_FORMAT_R32G32B32A32_SFLOAT,
+                                                TU_FORMAT_D32_SFLOAT,
+                                                TU_FORMAT_R8G8B8A8_UNORM,
+                                                TU_FORMAT_R16G16_SFLOAT,
+                                                TU_FORMAT_R16G16B16A16_UNORM,
+                                                TU_FORMAT_R16_UNORM,
+                                                TU_FORMAT_B10G11R11_UFLOAT_PACK32,
+                                                TU_FORMAT_E5B9G9R9_UFLOAT_PACK32,
+                                                TU_FORMAT_R16_SFLOAT,
+                                                TU_FORMAT_R32G32_SFLOAT,
+                                                TU_FORMAT_R16G16_UNORM,
+                                                TU_FORMAT_A2B10G10R10_UNORM_PACK32};
+static const VkFormat tex_vk_format[TEX_COUNT] = {VK_FORMAT_R8G8B8A8_UNORM,
+                                                  VK_FORMAT_R32G32B32A32_SFLOAT,
+                                                  VK_FORMAT_D32_SFLOAT,
+                                                  VK_FORMAT_R8G8B8A8_UNORM,
+                                                  VK_FORMAT_R16G16_SFLOAT,
+                                                  VK_FORMAT_R16G16B16A16_UNORM,
+                                                  VK_FORMAT_R16_UNORM,
+                                                  VK_FORMAT_B10G11R11_UFLOAT_PACK32,
+                                                  VK_FORMAT_E5B9G9R9_UFLOAT_PACK32,
+                                                  VK_FORMAT_R16_SFLOAT,
+                                                  VK_FORMAT_R32G32_SFLOAT,
+                                                  VK_FORMAT_R16G16_UNORM,
+                                                  VK_FORMAT_A2B10G10R10_UNORM_PACK32};
 
 /* The lavapipe shaders: bench.comp built with -DMODE_<name>. */
 typedef enum shader_id {
@@ -218,8 +240,8 @@ typedef struct workload {
 } workload;
 
 /* The table of the speed goal (W1-W8), plus W4f: W4's texel loads without filtering, and W5l:
- * W5 as the goal's other message form, SAMPLE_L_C at an explicit LOD 0; F1-F5: W2's lookups on
- * the 16-bit and packed float formats that have kernels (every uncompressed format is to be
+ * W5 as the goal's other message form, SAMPLE_L_C at an explicit LOD 0; F1-F9: W2's lookups on
+ * the formats that have 2D kernels (every uncompressed format is to be
  * at 1.5x). */
 static const workload workloads[] = {
     {"W1", "rgba8 texelFetch", KIND_LD, TEX_RGBA8, TU_OP_LD, FRONT_ENGINE, TU_FILTER_NEAREST,
@@ -253,6 +275,14 @@ static const workload workloads[] = {
     {"F4", "b10g11r11 bilinear lod 0", KIND_LOD, TEX_B10G11R11, TU_OP_SAMPLE_L, FRONT_ENGINE,
      TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
     {"F5", "rgb9e5 bilinear lod 0", KIND_LOD, TEX_RGB9E5, TU_OP_SAMPLE_L, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"F6", "r16f bilinear lod 0", KIND_LOD, TEX_R16F, TU_OP_SAMPLE_L, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"F7", "rg32f bilinear lod 0", KIND_LOD, TEX_RG32F, TU_OP_SAMPLE_L, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"F8", "rg16 bilinear lod 0", KIND_LOD, TEX_RG16, TU_OP_SAMPLE_L, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"F9", "rgb10a2 bilinear lod 0", KIND_LOD, TEX_RGB10A2, TU_OP_SAMPLE_L, FRONT_ENGINE,
      TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
 };
 enum { WL_COUNT = (int)COUNT(workloads) };
@@ -1748,7 +1778,7 @@ __attribute__((noreturn)) static void usage(void) {
         "  N  samples per workload, size and pattern, a multiple of %d (default 1048576)\n"
         "  R  timed repetitions, the best is reported (default 3)\n"
         "  T  threads of the scaling measurement, 1..%d (default 2; 1: none)\n"
-        "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s F1-F5; a prefix takes every\n"
+        "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s F1-F9; a prefix takes every\n"
         "               match (W4: W4 and W4f, W5: W5 and W5l, W8: both W8 rows)\n"
         "  --quick      N = 262144, R = 2 (about a minute)\n"
         "  --isa        the kernel build of the bindings (default best: the best this CPU runs)\n"
