@@ -25,7 +25,7 @@
 
 static uint64_t rng = 0x5eed5eedull;
 
-enum { MAX_ROWS = 64 }; /* the fast-path table's rows this file counts (a check holds it) */
+enum { MAX_ROWS = 96 }; /* the fast-path table's rows this file counts (a check holds it) */
 
 static uint32_t rnd(uint32_t n) {
     return (uint32_t)(tu_test_rand(&rng) % n);
@@ -207,14 +207,16 @@ static const tu_op compare_ops[] = {TU_OP_SAMPLE_C_LZ, TU_OP_SAMPLE_L_C, TU_OP_S
 static const tu_op load_ops[] = {TU_OP_LD, TU_OP_LD_LZ, TU_OP_LD_L};
 static const tu_op near_ops[] = {TU_OP_SAMPLE_PO_C_LZ, TU_OP_SAMPLE_PO_D, TU_OP_SAMPLE_PO_L,
                                  TU_OP_SAMPLE_PO_LZ,   TU_OP_GATHER4_L,   TU_OP_LOD,
-                                 TU_OP_LD_MCS,         TU_OP_RESINFO,     TU_OP_SAMPLEINFO};
+                                 TU_OP_LD_MCS,         TU_OP_RESINFO,     TU_OP_SAMPLEINFO,
+                                 TU_OP_GATHER4_PO,     TU_OP_GATHER4_B,   TU_OP_GATHER4_PO_C};
 
 static void random_msg(tu_msg *m, const tu_surface *s) {
     memset(m, 0, sizeof *m);
     const uint32_t k = rnd(10);
     const bool depth = s->format == TU_FORMAT_D32_SFLOAT || s->format == TU_FORMAT_D16_UNORM;
     m->op = k < 5   ? (depth && rnd(4) ? compare_ops : sample_ops)[rnd(5)]
-            : k < 8 ? load_ops[rnd(3)]
+            : k < 7 ? load_ops[rnd(3)]
+            : k < 8 ? (depth && rnd(2) ? TU_OP_GATHER4_C : TU_OP_GATHER4)
                     : near_ops[rnd(sizeof near_ops / sizeof near_ops[0])];
     static const uint32_t simds[] = {1, 4, 8, 8, 16, 16, 16, 32};
     m->simd = rnd(4) ? simds[rnd(8)] : 1 + rnd(32);
@@ -280,6 +282,31 @@ static void random_sampler(tu_sampler *smp) {
         smp->border_color.f[c] = rnd(8) ? rnd_unit() : special[rnd(7)];
 }
 
+/* The name of the texel kind a format's 2D kernels read, or NULL. */
+static const char *kind_name(tu_format f) {
+    switch (f) {
+    case TU_FORMAT_R8G8B8A8_UNORM:
+    case TU_FORMAT_B8G8R8A8_UNORM: return "rgba8";
+    case TU_FORMAT_R8G8B8A8_SRGB:
+    case TU_FORMAT_B8G8R8A8_SRGB: return "srgba8";
+    case TU_FORMAT_R32G32B32A32_SFLOAT: return "rgba32f";
+    case TU_FORMAT_R16G16B16A16_SFLOAT: return "rgba16f";
+    case TU_FORMAT_R32_SFLOAT:
+    case TU_FORMAT_D32_SFLOAT: return "r32f";
+    case TU_FORMAT_R16_UNORM:
+    case TU_FORMAT_D16_UNORM: return "r16";
+    case TU_FORMAT_R16G16_SFLOAT: return "rg16f";
+    case TU_FORMAT_R16G16B16A16_UNORM: return "rgba16";
+    case TU_FORMAT_B10G11R11_UFLOAT_PACK32: return "b10g11r11";
+    case TU_FORMAT_E5B9G9R9_UFLOAT_PACK32: return "rgb9e5";
+    case TU_FORMAT_R16_SFLOAT: return "r16f";
+    case TU_FORMAT_R32G32_SFLOAT: return "rg32f";
+    case TU_FORMAT_R16G16_UNORM: return "rg16";
+    case TU_FORMAT_A2B10G10R10_UNORM_PACK32: return "rgb10a2";
+    default: return NULL;
+    }
+}
+
 /* What the rows accept, stated independently of fast.c's flags. */
 static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_sampler *smp) {
     const tu_format f = s->format;
@@ -342,6 +369,18 @@ static const char *expected_row(const tu_msg *m, const tu_surface *s, const tu_s
                                                          : NULL;
     }
     const tu_op_info *op = tu_op_describe(m->op);
+    if (op->kind == TU_KIND_GATHER) { /* of the base level, 2D only */
+        if (!filter || one_d || op->lod != TU_LOD_BASE) return NULL;
+        if (op->flags == TU_OPF_COMPARE)
+            return f == TU_FORMAT_D32_SFLOAT  ? "gather_c_2d_d32"
+                   : f == TU_FORMAT_D16_UNORM ? "gather_c_2d_d16"
+                                              : NULL;
+        static char name[32];
+        const char *kind = kind_name(f);
+        if (op->flags != 0 || !kind) return NULL;
+        snprintf(name, sizeof name, "gather_2d_%s", kind);
+        return name;
+    }
     if (!filter || op->kind != TU_KIND_SAMPLE) return NULL;
     if (op->flags == TU_OPF_COMPARE)
         return one_d                       ? NULL
@@ -545,7 +584,8 @@ static void test_every_row_reachable(void) {
      * row must be reached by one of them, and each goes where expected_row says. */
     static const tu_op ops[] = {TU_OP_SAMPLE_L, TU_OP_SAMPLE_LZ,   TU_OP_SAMPLE,
                                 TU_OP_SAMPLE_D, TU_OP_LD,          TU_OP_LD_LZ,
-                                TU_OP_LD_L,     TU_OP_SAMPLE_C_LZ, TU_OP_SAMPLE_L_C};
+                                TU_OP_LD_L,     TU_OP_SAMPLE_C_LZ, TU_OP_SAMPLE_L_C,
+                                TU_OP_GATHER4,  TU_OP_GATHER4_C};
     static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM,
                                         TU_FORMAT_B8G8R8A8_UNORM,
                                         TU_FORMAT_R32G32B32A32_SFLOAT,

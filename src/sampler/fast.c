@@ -96,6 +96,10 @@ tuE_fast_flags tuE_fast_op_flags(const tu_op_info *op, bool half_sources) {
     if (op->kind == TU_KIND_SAMPLE && op->flags == 0) f |= TUE_FAST_OP_SAMPLE;
     if (op->kind == TU_KIND_SAMPLE && op->flags == TU_OPF_COMPARE) f |= TUE_FAST_OP_SAMPLE_C;
     if (op->kind == TU_KIND_LOAD && op->flags == 0) f |= TUE_FAST_OP_LOAD;
+    if (op->kind == TU_KIND_GATHER && op->flags == 0 && op->lod == TU_LOD_BASE)
+        f |= TUE_FAST_OP_GATHER;
+    if (op->kind == TU_KIND_GATHER && op->flags == TU_OPF_COMPARE && op->lod == TU_LOD_BASE)
+        f |= TUE_FAST_OP_GATHER_C;
     if (op->lod == TU_LOD_EXPLICIT || op->lod == TU_LOD_ZERO) f |= TUE_FAST_LOD_GIVEN;
     if (!half_sources) f |= TUE_FAST_FULL_SOURCES;
     return f;
@@ -373,6 +377,7 @@ tu_status tuE_kernels_for(tu_isa isa, const tuK_set **out, tu_error *err) {
 /* First match wins; no row's flags may contain an earlier row's (tests/test_fast.c). */
 #define TUE_FAST_SAMPLE_2D (TUE_FAST_OP_SAMPLE | TUE_FAST_DIRECT_2D | TUE_FAST_FILTER)
 #define TUE_FAST_LOAD_2D   (TUE_FAST_OP_LOAD | TUE_FAST_DIRECT_2D)
+#define TUE_FAST_GATHER_2D (TUE_FAST_OP_GATHER | TUE_FAST_DIRECT_2D | TUE_FAST_FILTER)
 #define TUE_FAST_DIRECT_1D \
     (TUE_FAST_SURF_1D | TUE_FAST_TILING_LINEAR | TUE_FAST_RESIDENT | TUE_FAST_IN_BOUNDS)
 #define TUE_FAST_SAMPLE_1D (TUE_FAST_OP_SAMPLE | TUE_FAST_DIRECT_1D | TUE_FAST_FILTER)
@@ -417,6 +422,24 @@ const tuE_fast_row tuE_fast_table[] = {
     {TUE_FAST_LOAD_2D | TUE_FAST_RG32F, TUK_LD_RG32F_2D, "ld_2d_rg32f"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RG16, TUK_LD_RG16_2D, "ld_2d_rg16"},
     {TUE_FAST_LOAD_2D | TUE_FAST_RGB10A2, TUK_LD_RGB10A2_2D, "ld_2d_rgb10a2"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_RGBA8, TUK_GATHER_RGBA8_2D, "gather_2d_rgba8"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_SRGBA8, TUK_GATHER_SRGBA8_2D, "gather_2d_srgba8"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_RGBA32F, TUK_GATHER_RGBA32F_2D, "gather_2d_rgba32f"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_RGBA16F, TUK_GATHER_RGBA16F_2D, "gather_2d_rgba16f"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_R32F, TUK_GATHER_R32F_2D, "gather_2d_r32f"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_R16, TUK_GATHER_R16_2D, "gather_2d_r16"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_RG16F, TUK_GATHER_RG16F_2D, "gather_2d_rg16f"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_RGBA16, TUK_GATHER_RGBA16_2D, "gather_2d_rgba16"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_B10G11R11, TUK_GATHER_B10G11R11_2D, "gather_2d_b10g11r11"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_RGB9E5, TUK_GATHER_RGB9E5_2D, "gather_2d_rgb9e5"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_R16F, TUK_GATHER_R16F_2D, "gather_2d_r16f"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_RG32F, TUK_GATHER_RG32F_2D, "gather_2d_rg32f"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_RG16, TUK_GATHER_RG16_2D, "gather_2d_rg16"},
+    {TUE_FAST_GATHER_2D | TUE_FAST_RGB10A2, TUK_GATHER_RGB10A2_2D, "gather_2d_rgb10a2"},
+    {TUE_FAST_OP_GATHER_C | TUE_FAST_DIRECT_2D | TUE_FAST_FILTER | TUE_FAST_D32,
+     TUK_GATHER_C_D32_2D, "gather_c_2d_d32"},
+    {TUE_FAST_OP_GATHER_C | TUE_FAST_DIRECT_2D | TUE_FAST_FILTER | TUE_FAST_D16,
+     TUK_GATHER_C_D16_2D, "gather_c_2d_d16"},
     {TUE_FAST_SAMPLE_1D | TUE_FAST_RGBA8, TUK_SAMPLE_RGBA8_1D, "sample_1d_rgba8"},
     {TUE_FAST_SAMPLE_1D | TUE_FAST_SRGBA8, TUK_SAMPLE_SRGBA8_1D, "sample_1d_srgba8"},
     {TUE_FAST_SAMPLE_1D | TUE_FAST_RGBA32F, TUK_SAMPLE_RGBA32F_1D, "sample_1d_rgba32f"},
@@ -441,21 +464,28 @@ const tuE_fast_row *tuE_fast_find(tuE_fast_flags flags) {
 
 /* The flags any row could need from the message; a pair whose state flags meet no row
  * with them needs no geometry. */
-#define TUE_FAST_MSG_FLAGS                                                                  \
-    (TUE_FAST_OP_SAMPLE | TUE_FAST_OP_SAMPLE_C | TUE_FAST_OP_LOAD | TUE_FAST_FULL_SOURCES | \
-     TUE_FAST_LOD_GIVEN)
+#define TUE_FAST_MSG_FLAGS                                                               \
+    (TUE_FAST_OP_SAMPLE | TUE_FAST_OP_SAMPLE_C | TUE_FAST_OP_LOAD | TUE_FAST_OP_GATHER | \
+     TUE_FAST_OP_GATHER_C | TUE_FAST_FULL_SOURCES | TUE_FAST_LOD_GIVEN)
 
-/* The message flags of TUE_FAST_MSG_FLAGS as a 5-bit index. */
+/* The op flags a message can have, at most one of them: a message key's bits 2:0 are 1 + the
+ * index of its op flag here (0: none), bit 3 TUE_FAST_FULL_SOURCES, bit 4
+ * TUE_FAST_LOD_GIVEN. */
+static const tuE_fast_flags key_ops[] = {TUE_FAST_OP_SAMPLE, TUE_FAST_OP_SAMPLE_C, TUE_FAST_OP_LOAD,
+                                         TUE_FAST_OP_GATHER, TUE_FAST_OP_GATHER_C};
+enum { KEY_OPS = sizeof key_ops / sizeof key_ops[0], KEYS = 32 };
+
 static unsigned msg_key(tuE_fast_flags f) {
-    return (f & TUE_FAST_OP_SAMPLE ? 1u : 0u) | (f & TUE_FAST_OP_SAMPLE_C ? 2u : 0u) |
-           (f & TUE_FAST_OP_LOAD ? 4u : 0u) | (f & TUE_FAST_FULL_SOURCES ? 8u : 0u) |
-           (f & TUE_FAST_LOD_GIVEN ? 16u : 0u);
+    unsigned op = 0;
+    for (unsigned i = 0; i < KEY_OPS; i++)
+        if (f & key_ops[i]) op = i + 1;
+    return op | (f & TUE_FAST_FULL_SOURCES ? 8u : 0u) | (f & TUE_FAST_LOD_GIVEN ? 16u : 0u);
 }
 
-/* The message flags of a 5-bit msg_key index. */
+/* The message flags of a msg_key. */
 static tuE_fast_flags key_flags(unsigned key) {
-    return (key & 1 ? TUE_FAST_OP_SAMPLE : 0) | (key & 2 ? TUE_FAST_OP_SAMPLE_C : 0) |
-           (key & 4 ? TUE_FAST_OP_LOAD : 0) | (key & 8 ? TUE_FAST_FULL_SOURCES : 0) |
+    const unsigned op = key & 7;
+    return (op ? key_ops[op - 1] : 0) | (key & 8 ? TUE_FAST_FULL_SOURCES : 0) |
            (key & 16 ? TUE_FAST_LOD_GIVEN : 0);
 }
 
@@ -481,11 +511,11 @@ tu_status tuE_fast_prepare(const tu_surface *s, const tu_sampler *smp, tu_isa is
         memset(p->geom.border, 0, sizeof p->geom.border);
     /* The row for each combination of message flags, found once per binding: every row
      * needs TUE_FAST_IN_BOUNDS, and a message has at most one of the op flags. */
-    int8_t by_key[32];
+    int8_t by_key[KEYS];
     memset(by_key, -1, sizeof by_key);
-    for (unsigned key = 0; key < 32; key++) {
+    for (unsigned key = 0; key < KEYS; key++) {
         const unsigned opk = key & 7;
-        if (opk != 1 && opk != 2 && opk != 4) continue;
+        if (opk == 0 || opk > KEY_OPS) continue;
         const tuE_fast_row *row = tuE_fast_find(p->state_flags | key_flags(key));
         if (row) by_key[key] = (int8_t)(row - tuE_fast_table);
     }

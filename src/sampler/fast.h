@@ -54,6 +54,9 @@ typedef uint64_t tuE_fast_flags;
 #define TUE_FAST_RG32F         TUE_FAST_BIT(29) /* R32G32_SFLOAT */
 #define TUE_FAST_RG16          TUE_FAST_BIT(30) /* R16G16_UNORM */
 #define TUE_FAST_RGB10A2       TUE_FAST_BIT(31) /* A2B10G10R10_UNORM_PACK32 */
+/* GATHER4: a gather of the base level without compare or per-lane offsets */
+#define TUE_FAST_OP_GATHER     TUE_FAST_BIT(32)
+#define TUE_FAST_OP_GATHER_C   TUE_FAST_BIT(33) /* GATHER4_C: the same with compare */
 
 typedef struct tuE_fast_row {
     tuE_fast_flags flags; /* TUE_FAST_*: all required */

@@ -884,6 +884,46 @@ static TUK_ALWAYS_INLINE void k_sample(const tuK_args *ctx, const tuK_geom *g, t
     }
 }
 
+/* --- GATHER4 / GATHER4_C of the base level, 2D (filter.c's gather_lane) ------------------ */
+
+static TUK_ALWAYS_INLINE void k_gather_2d(const tuK_args *ctx, const tuK_geom *g, tu_reply *reply,
+                                          unsigned kind) {
+    const tu_msg *m = ctx->msg;
+    const tu_sampler *smp = tuK_sampler(ctx);
+    const bool arrayed = ctx->binding->surface.arrayed;
+    const bool compare = kind == TUK_KIND_D32 || kind == TUK_KIND_D16;
+    /* gather_lane: channel 0 under compare, else the message's */
+    const unsigned ch = compare ? 0 : m->gather_channel;
+    /* Texel order of the footprint: bit 0 = i1, bit 1 = j1. Gather returns R = (i0, j1),
+     * G = (i1, j1), B = (i1, j0), A = (i0, j0). */
+    static const int order[4] = {2, 3, 1, 0};
+    const vi zero = vi_splat(0), all = vi_splat(-1);
+    for (unsigned first = 0; first < m->simd; first += TUK_W) {
+        const vi active =
+            vi_lane_mask(m->lane_mask, first) & (vi_iota() < vi_splat((int32_t)(m->simd - first)));
+        const vf cu = vf_load(m->src[TU_SRC_U].f + first), cv = vf_load(m->src[TU_SRC_V].f + first);
+        const vi layer = arrayed ? k_array_index(vf_load(m->src[TU_SRC_R].f + first),
+                                                 (int32_t)tuK_fixed(ctx)->array_layers)
+                                 : zero;
+        vf ref = cu;
+        if (compare) ref = vf_load(m->src[TU_SRC_REF].f + first);
+        if (kind == TUK_KIND_D16) /* D_ref clamped to [0, 1] for UNORM depth */
+            ref = vf_sel(ref < 0.0f, vf_splat(0.0f), vf_sel(ref > 1.0f, vf_splat(1.0f), ref));
+        k_taps t;
+        vi edge = zero;
+        k_taps_2d(ctx, g, kind, false, false, zero, layer, zero, cu, cv, all, &t, &edge, zero, zero,
+                  false);
+        for (int c = 0; c < 4; c++) {
+            if (!(m->channel_mask >> c & 1)) continue;
+            const int k = order[c];
+            vf texel[4];
+            k_decode(kind, g, smp->compare, ref, t.o[k], texel);
+            if (t.border) k_border(kind, g, smp, ref, t.bm[k], texel);
+            vf_store_masked(reply->channel[c].f + first, texel[ch], active);
+        }
+    }
+}
+
 /* The kernels: the shared bodies specialised per texel kind, shape and filter variant
  * (constant arguments). */
 #define TUK_KERNEL(name, body)                                                  \
@@ -904,8 +944,9 @@ static TUK_ALWAYS_INLINE void k_sample(const tuK_args *ctx, const tuK_geom *g, t
     TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, true, false, TUK_FILTER_ANY))
 #define TUK_SAMPLE_3D(name, kind) \
     TUK_KERNEL(name, k_sample(ctx, g, reply, kind, false, false, true, TUK_FILTER_ANY))
-#define TUK_LD_2D(name, kind) TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, false))
-#define TUK_LD_1D(name, kind) TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, true))
+#define TUK_LD_2D(name, kind)     TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, false))
+#define TUK_LD_1D(name, kind)     TUK_KERNEL(name, k_ld_2d(ctx, g, reply, kind, true))
+#define TUK_GATHER_2D(name, kind) TUK_KERNEL(name, k_gather_2d(ctx, g, reply, kind))
 TUK_SAMPLE_2D(sample_rgba8_2d, TUK_KIND_RGBA8)
 TUK_SAMPLE_2D(sample_srgba8_2d, TUK_KIND_SRGBA8)
 TUK_SAMPLE_2D(sample_rgba32f_2d, TUK_KIND_RGBA32F)
@@ -949,6 +990,22 @@ TUK_LD_2D(ld_r16f_2d, TUK_KIND_R16F)
 TUK_LD_2D(ld_rg32f_2d, TUK_KIND_RG32F)
 TUK_LD_2D(ld_rg16_2d, TUK_KIND_RG16)
 TUK_LD_2D(ld_rgb10a2_2d, TUK_KIND_RGB10A2)
+TUK_GATHER_2D(gather_rgba8_2d, TUK_KIND_RGBA8)
+TUK_GATHER_2D(gather_srgba8_2d, TUK_KIND_SRGBA8)
+TUK_GATHER_2D(gather_rgba32f_2d, TUK_KIND_RGBA32F)
+TUK_GATHER_2D(gather_rgba16f_2d, TUK_KIND_RGBA16F)
+TUK_GATHER_2D(gather_r32f_2d, TUK_KIND_R32F)
+TUK_GATHER_2D(gather_r16_2d, TUK_KIND_R16)
+TUK_GATHER_2D(gather_rg16f_2d, TUK_KIND_RG16F)
+TUK_GATHER_2D(gather_rgba16_2d, TUK_KIND_RGBA16)
+TUK_GATHER_2D(gather_b10g11r11_2d, TUK_KIND_B10G11R11)
+TUK_GATHER_2D(gather_rgb9e5_2d, TUK_KIND_RGB9E5)
+TUK_GATHER_2D(gather_r16f_2d, TUK_KIND_R16F)
+TUK_GATHER_2D(gather_rg32f_2d, TUK_KIND_RG32F)
+TUK_GATHER_2D(gather_rg16_2d, TUK_KIND_RG16)
+TUK_GATHER_2D(gather_rgb10a2_2d, TUK_KIND_RGB10A2)
+TUK_GATHER_2D(gather_c_d32_2d, TUK_KIND_D32)
+TUK_GATHER_2D(gather_c_d16_2d, TUK_KIND_D16)
 
 /* The n >= 16 bytes at x and y xor-ed and or-ed into *diff (words of the build's vector
  * width: 64, 32 or 16 bytes, four at a time into four sums, then one at a time, the last one
@@ -1121,6 +1178,22 @@ static bool tuk_same_binding(const tu_binding *b, const tu_surface *s, const tu_
                [TUK_LD_RG32F_2D] = TUK_ONE(ld_rg32f_2d),                  \
                [TUK_LD_RG16_2D] = TUK_ONE(ld_rg16_2d),                    \
                [TUK_LD_RGB10A2_2D] = TUK_ONE(ld_rgb10a2_2d),              \
+               [TUK_GATHER_RGBA8_2D] = TUK_ONE(gather_rgba8_2d),          \
+               [TUK_GATHER_SRGBA8_2D] = TUK_ONE(gather_srgba8_2d),        \
+               [TUK_GATHER_RGBA32F_2D] = TUK_ONE(gather_rgba32f_2d),      \
+               [TUK_GATHER_RGBA16F_2D] = TUK_ONE(gather_rgba16f_2d),      \
+               [TUK_GATHER_R32F_2D] = TUK_ONE(gather_r32f_2d),            \
+               [TUK_GATHER_R16_2D] = TUK_ONE(gather_r16_2d),              \
+               [TUK_GATHER_RG16F_2D] = TUK_ONE(gather_rg16f_2d),          \
+               [TUK_GATHER_RGBA16_2D] = TUK_ONE(gather_rgba16_2d),        \
+               [TUK_GATHER_B10G11R11_2D] = TUK_ONE(gather_b10g11r11_2d),  \
+               [TUK_GATHER_RGB9E5_2D] = TUK_ONE(gather_rgb9e5_2d),        \
+               [TUK_GATHER_R16F_2D] = TUK_ONE(gather_r16f_2d),            \
+               [TUK_GATHER_RG32F_2D] = TUK_ONE(gather_rg32f_2d),          \
+               [TUK_GATHER_RG16_2D] = TUK_ONE(gather_rg16_2d),            \
+               [TUK_GATHER_RGB10A2_2D] = TUK_ONE(gather_rgb10a2_2d),      \
+               [TUK_GATHER_C_D32_2D] = TUK_ONE(gather_c_d32_2d),          \
+               [TUK_GATHER_C_D16_2D] = TUK_ONE(gather_c_d16_2d),          \
                [TUK_SAMPLE_RGBA8_CUBE] = TUK_FOUR(sample_rgba8_cube),     \
                [TUK_SAMPLE_SRGBA8_CUBE] = TUK_FOUR(sample_srgba8_cube),   \
                [TUK_SAMPLE_RGBA32F_CUBE] = TUK_FOUR(sample_rgba32f_cube), \
