@@ -12,6 +12,8 @@
 //   MODE_GRAD    W3      textureGrad(tex, uv, dPdx, dPdy)
 //   MODE_SHADOW  W5      textureLod(sampler2DShadow, vec3(uv, ref), 0)
 //   MODE_CUBE    W6      textureLod(samplerCube, dir, lod)
+//   MODE_GATHER  G1      textureGather(tex, uv, 0)
+//   MODE_GATHER_SHADOW G2 textureGather(sampler2DShadow, uv, ref)
 // The launch shape and the coordinates are specialization constants, so that every variant
 // texbench times is compiled with its choices folded in (texbench.c, lvp_shapes).
 layout(local_size_x_id = 0) in;
@@ -24,7 +26,7 @@ layout(constant_id = 4) const bool TABLE = false;    // coherent 2D: the plane's
 layout(constant_id = 5) const bool CHECK = false;    // --check: no lookups; store the XOR
     // of every coordinate word, word w rotated left by w (texbench.c, stream_check)
 
-#if defined(MODE_SHADOW)
+#if defined(MODE_SHADOW) || defined(MODE_GATHER_SHADOW)
 layout(binding = 0) uniform sampler2DShadow tex;
 #elif defined(MODE_CUBE)
 layout(binding = 0) uniform samplerCube tex;
@@ -133,6 +135,17 @@ void main() {
             check ^= word(0u, uv.x) ^ word(1u, uv.y) ^ word(2u, ref);
         else
             acc.x += textureLod(tex, vec3(uv, ref), 0.0);
+#elif defined(MODE_GATHER)
+        if (CHECK)
+            check ^= word(0u, uv.x) ^ word(1u, uv.y);
+        else
+            acc += textureGather(tex, uv, 0);
+#elif defined(MODE_GATHER_SHADOW)
+        const float ref = unorm24(h2);
+        if (CHECK)
+            check ^= word(0u, uv.x) ^ word(1u, uv.y) ^ word(2u, ref);
+        else
+            acc += textureGather(tex, uv, ref);
 #elif defined(MODE_CUBE)
         vec3 dir;
         float lod;

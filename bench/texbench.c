@@ -74,6 +74,8 @@
 #include "bench_spv_fetch4.h"
 #include "bench_spv_grad.h"
 #include "bench_spv_lod.h"
+#include "bench_spv_gather.h"
+#include "bench_spv_gather_shadow.h"
 #include "bench_spv_shadow.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -178,16 +180,22 @@ typedef enum shader_id {
     SH_GRAD,
     SH_SHADOW,
     SH_CUBE,
+    SH_GATHER,
+    SH_GATHER_SHADOW,
     SH_COUNT
 } shader_id;
 
 static const struct {
     const uint32_t *code;
     size_t size;
-} shader_spv[SH_COUNT] = {
-    {bench_spv_fetch, sizeof bench_spv_fetch},   {bench_spv_fetch4, sizeof bench_spv_fetch4},
-    {bench_spv_lod, sizeof bench_spv_lod},       {bench_spv_grad, sizeof bench_spv_grad},
-    {bench_spv_shadow, sizeof bench_spv_shadow}, {bench_spv_cube, sizeof bench_spv_cube}};
+} shader_spv[SH_COUNT] = {{bench_spv_fetch, sizeof bench_spv_fetch},
+                          {bench_spv_fetch4, sizeof bench_spv_fetch4},
+                          {bench_spv_lod, sizeof bench_spv_lod},
+                          {bench_spv_grad, sizeof bench_spv_grad},
+                          {bench_spv_shadow, sizeof bench_spv_shadow},
+                          {bench_spv_cube, sizeof bench_spv_cube},
+                          {bench_spv_gather, sizeof bench_spv_gather},
+                          {bench_spv_gather_shadow, sizeof bench_spv_gather_shadow}};
 
 /*
  * What a sample's coordinate record holds. The record is `stride` 32-bit words (float bits,
@@ -202,6 +210,8 @@ typedef enum kind {
     KIND_SHADOW,   /* u v ref                          W5 W5l */
     KIND_CUBE,     /* x y z lod                        W6 */
     KIND_IMPLICIT, /* u v, subspan order               W7 W8 */
+    KIND_GATHER,   /* u v                              G1 */
+    KIND_GATHER_C, /* u v ref                          G2 */
     KIND_COUNT
 } kind;
 
@@ -219,6 +229,8 @@ static const struct kind_info {
     [KIND_SHADOW] = {3, {TU_SRC_U, TU_SRC_V, TU_SRC_REF}, SH_SHADOW},
     [KIND_CUBE] = {4, {TU_SRC_U, TU_SRC_V, TU_SRC_R, TU_SRC_LOD}, SH_CUBE},
     [KIND_IMPLICIT] = {2, {TU_SRC_U, TU_SRC_V}, -1},
+    [KIND_GATHER] = {2, {TU_SRC_U, TU_SRC_V}, SH_GATHER},
+    [KIND_GATHER_C] = {3, {TU_SRC_U, TU_SRC_V, TU_SRC_REF}, SH_GATHER_SHADOW},
 };
 
 /* How texunit receives the message. */
@@ -241,8 +253,8 @@ typedef struct workload {
 
 /* The table of the speed goal (W1-W8), plus W4f: W4's texel loads without filtering, and W5l:
  * W5 as the goal's other message form, SAMPLE_L_C at an explicit LOD 0; F1-F9: W2's lookups on
- * the formats that have 2D kernels (every uncompressed format is to be
- * at 1.5x). */
+ * the formats that have 2D kernels (every uncompressed format is to be at 1.5x); G1, G2:
+ * gather4 of R on RGBA8 and the shadow gather on D32 at W2's coordinates. */
 static const workload workloads[] = {
     {"W1", "rgba8 texelFetch", KIND_LD, TEX_RGBA8, TU_OP_LD, FRONT_ENGINE, TU_FILTER_NEAREST,
      TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
@@ -284,6 +296,10 @@ static const workload workloads[] = {
      TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
     {"F9", "rgb10a2 bilinear lod 0", KIND_LOD, TEX_RGB10A2, TU_OP_SAMPLE_L, FRONT_ENGINE,
      TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"G1", "rgba8 gather4 of r", KIND_GATHER, TEX_RGBA8, TU_OP_GATHER4, FRONT_ENGINE,
+     TU_FILTER_LINEAR, TU_MIP_NEAREST, TU_COMPARE_OFF, 0xF, 1.5, false},
+    {"G2", "d32 gather4_c", KIND_GATHER_C, TEX_D32, TU_OP_GATHER4_C, FRONT_ENGINE,
+     TU_FILTER_NEAREST, TU_MIP_NEAREST, TU_COMPARE_LEQUAL, 0xF, 1.5, false},
 };
 enum { WL_COUNT = (int)COUNT(workloads) };
 
@@ -486,7 +502,8 @@ static void gen_record(kind k, uint32_t shift, int pattern, uint32_t i, uint32_t
         r[0] = (uint32_t)((int32_t)floorf(f.u * fsize - 0.5f) & mask);
         r[1] = (uint32_t)((int32_t)floorf(f.v * fsize - 0.5f) & mask);
         break;
-    case KIND_LOD: r[0] = fbits(f.u), r[1] = fbits(f.v); break;
+    case KIND_LOD:
+    case KIND_GATHER: r[0] = fbits(f.u), r[1] = fbits(f.v); break;
     case KIND_IMPLICIT:
         if (pattern == 0) { /* a random 2x2 subspan: four lanes, one quad, LOD in [0, 4) */
             const uint32_t q = i >> 2;
@@ -501,7 +518,8 @@ static void gen_record(kind k, uint32_t shift, int pattern, uint32_t i, uint32_t
         r[2] = fbits(f.dudx), r[3] = fbits(f.dvdx);
         r[4] = fbits(f.dudy), r[5] = fbits(f.dvdy);
         break;
-    case KIND_SHADOW: r[0] = fbits(f.u), r[1] = fbits(f.v), r[2] = fbits(unorm24(h2)); break;
+    case KIND_SHADOW:
+    case KIND_GATHER_C: r[0] = fbits(f.u), r[1] = fbits(f.v), r[2] = fbits(unorm24(h2)); break;
     case KIND_CUBE:
         if (pattern == 0) { /* directions uniform in [-1, 1)^3, LOD uniform in [0, 4) */
             r[0] = fbits(unorm24(h0) * 2.0f - 1.0f), r[1] = fbits(unorm24(h1) * 2.0f - 1.0f);
@@ -1778,7 +1796,8 @@ __attribute__((noreturn)) static void usage(void) {
         "  N  samples per workload, size and pattern, a multiple of %d (default 1048576)\n"
         "  R  timed repetitions, the best is reported (default 3)\n"
         "  T  threads of the scaling measurement, 1..%d (default 2; 1: none)\n"
-        "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s F1-F9; a prefix takes every\n"
+        "  --workloads  ids W1 W2 W3 W4 W4f W5 W5l W6 W7 W8v W8s F1-F9 G1 G2; a prefix takes "
+        "every\n"
         "               match (W4: W4 and W4f, W5: W5 and W5l, W8: both W8 rows)\n"
         "  --quick      N = 262144, R = 2 (about a minute)\n"
         "  --isa        the kernel build of the bindings (default best: the best this CPU runs)\n"
