@@ -916,10 +916,20 @@ static TUK_ALWAYS_INLINE void k_gather_2d(const tuK_args *ctx, const tuK_geom *g
         for (int c = 0; c < 4; c++) {
             if (!(m->channel_mask >> c & 1)) continue;
             const int k = order[c];
-            vf texel[4];
-            k_decode(kind, g, smp->compare, ref, t.o[k], texel);
-            if (t.border) k_border(kind, g, smp, ref, t.bm[k], texel);
-            vf_store_masked(reply->channel[c].f + first, texel[ch], active);
+            vf v;
+            if (kind == TUK_KIND_RGBA8 || kind == TUK_KIND_SRGBA8) { /* the one code decoded */
+                const vi code =
+                    (vi)(((vu)vi_gather_bytes(g->data, t.o[k]) >> g->shift[ch]) & 0xffu);
+                v = kind == TUK_KIND_SRGBA8 && ch < 3 ? vf_lookup(g->srgb, code)
+                                                      : vf_unorm(code, 255.0f);
+                if (t.border) v = vf_sel(t.bm[k], vf_splat(g->border[ch]), v);
+            } else {
+                vf texel[4];
+                k_decode(kind, g, smp->compare, ref, t.o[k], texel);
+                if (t.border) k_border(kind, g, smp, ref, t.bm[k], texel);
+                v = texel[ch];
+            }
+            vf_store_masked(reply->channel[c].f + first, v, active);
         }
     }
 }
