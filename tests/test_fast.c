@@ -121,6 +121,18 @@ static uint32_t max_levels(uint32_t w, uint32_t h, uint32_t d) {
     return n;
 }
 
+/* The formats whose kernels are on 2D surfaces only. */
+static const tu_format row_2d_formats[] = {TU_FORMAT_R16G16_SFLOAT,
+                                           TU_FORMAT_R16G16B16A16_UNORM,
+                                           TU_FORMAT_R16_UNORM,
+                                           TU_FORMAT_B10G11R11_UFLOAT_PACK32,
+                                           TU_FORMAT_E5B9G9R9_UFLOAT_PACK32,
+                                           TU_FORMAT_R16_SFLOAT,
+                                           TU_FORMAT_R32G32_SFLOAT,
+                                           TU_FORMAT_R16G16_UNORM,
+                                           TU_FORMAT_A2B10G10R10_UNORM_PACK32};
+enum { ROW_2D_FORMATS = sizeof row_2d_formats / sizeof row_2d_formats[0] };
+
 static void random_surface_params(surf_params *p) {
     memset(p, 0, sizeof *p);
     static const tu_format near_formats[] = {TU_FORMAT_R8G8B8A8_SRGB, TU_FORMAT_B8G8R8A8_SRGB,
@@ -131,20 +143,11 @@ static void random_surface_params(surf_params *p) {
     static const tu_format row_formats[] = {TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
                                             TU_FORMAT_D32_SFLOAT,          TU_FORMAT_D32_SFLOAT,
                                             TU_FORMAT_R16G16B16A16_SFLOAT, TU_FORMAT_D16_UNORM};
-    static const tu_format row_2d_formats[] = {TU_FORMAT_R16G16_SFLOAT,
-                                               TU_FORMAT_R16G16B16A16_UNORM,
-                                               TU_FORMAT_R16_UNORM,
-                                               TU_FORMAT_B10G11R11_UFLOAT_PACK32,
-                                               TU_FORMAT_E5B9G9R9_UFLOAT_PACK32,
-                                               TU_FORMAT_R16_SFLOAT,
-                                               TU_FORMAT_R32G32_SFLOAT,
-                                               TU_FORMAT_R16G16_UNORM,
-                                               TU_FORMAT_A2B10G10R10_UNORM_PACK32};
     const uint32_t f = rnd(20);
     p->format = f < 6    ? TU_FORMAT_R8G8B8A8_UNORM
                 : f < 9  ? TU_FORMAT_B8G8R8A8_UNORM
                 : f < 14 ? row_formats[rnd(sizeof row_formats / sizeof row_formats[0])]
-                : f < 17 ? row_2d_formats[rnd(sizeof row_2d_formats / sizeof row_2d_formats[0])]
+                : f < 17 ? row_2d_formats[rnd(ROW_2D_FORMATS)]
                          : near_formats[rnd(sizeof near_formats / sizeof near_formats[0])];
     const uint32_t t = rnd(12);
     p->type = t < 8    ? TU_SURFACE_2D
@@ -586,23 +589,11 @@ static void test_every_row_reachable(void) {
                                 TU_OP_SAMPLE_D, TU_OP_LD,          TU_OP_LD_LZ,
                                 TU_OP_LD_L,     TU_OP_SAMPLE_C_LZ, TU_OP_SAMPLE_L_C,
                                 TU_OP_GATHER4,  TU_OP_GATHER4_C};
-    static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM,
-                                        TU_FORMAT_B8G8R8A8_UNORM,
-                                        TU_FORMAT_R32G32B32A32_SFLOAT,
-                                        TU_FORMAT_R32_SFLOAT,
-                                        TU_FORMAT_D32_SFLOAT,
-                                        TU_FORMAT_R8G8B8A8_SRGB,
-                                        TU_FORMAT_R16G16B16A16_SFLOAT,
-                                        TU_FORMAT_D16_UNORM,
-                                        TU_FORMAT_R16G16_SFLOAT,
-                                        TU_FORMAT_R16G16B16A16_UNORM,
-                                        TU_FORMAT_R16_UNORM,
-                                        TU_FORMAT_B10G11R11_UFLOAT_PACK32,
-                                        TU_FORMAT_E5B9G9R9_UFLOAT_PACK32,
-                                        TU_FORMAT_R16_SFLOAT,
-                                        TU_FORMAT_R32G32_SFLOAT,
-                                        TU_FORMAT_R16G16_UNORM,
-                                        TU_FORMAT_A2B10G10R10_UNORM_PACK32};
+    static const tu_format formats[] = {TU_FORMAT_R8G8B8A8_UNORM,      TU_FORMAT_B8G8R8A8_UNORM,
+                                        TU_FORMAT_R32G32B32A32_SFLOAT, TU_FORMAT_R32_SFLOAT,
+                                        TU_FORMAT_D32_SFLOAT,          TU_FORMAT_R8G8B8A8_SRGB,
+                                        TU_FORMAT_R16G16B16A16_SFLOAT, TU_FORMAT_D16_UNORM};
+    enum { FORMATS = sizeof formats / sizeof formats[0] };
     static const surf_params shapes[] = {
         {TU_SURFACE_2D, true, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 3, 5, 0, 5, 0, 0, 0},
         {TU_SURFACE_CUBE, false, TU_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 6, 4, 0, 4, 0, 0, 0},
@@ -610,9 +601,9 @@ static void test_every_row_reachable(void) {
         {TU_SURFACE_3D, false, TU_FORMAT_R8G8B8A8_UNORM, 16, 8, 4, 1, 5, 0, 5, 0, 0, 0}};
     bool reached[MAX_ROWS] = {false};
     for (unsigned sh = 0; sh < 4; sh++)
-        for (unsigned f = 0; f < sizeof formats / sizeof formats[0]; f++) {
+        for (unsigned f = 0; f < FORMATS + ROW_2D_FORMATS; f++) {
             surf_params p = shapes[sh];
-            p.format = formats[f];
+            p.format = f < FORMATS ? formats[f] : row_2d_formats[f - FORMATS];
             surf_box b;
             if (!CHECK(make_surface(&p, &b))) continue;
             tu_sampler smp = tu_sampler_default();
