@@ -44,6 +44,31 @@ void tuE_fast_border(const tu_surface *s, const tu_sampler *smp, float out[4]) {
         out[c] = held.f[c];
 }
 
+/* The format flags of each format that has kernels (the texel kinds of kernels.h). */
+static const struct {
+    tu_format format;
+    tuE_fast_flags flags;
+} format_flags[] = {
+    {TU_FORMAT_R8G8B8A8_UNORM, TUE_FAST_RGBA8},
+    {TU_FORMAT_B8G8R8A8_UNORM, TUE_FAST_RGBA8},
+    {TU_FORMAT_R8G8B8A8_SRGB, TUE_FAST_SRGBA8},
+    {TU_FORMAT_B8G8R8A8_SRGB, TUE_FAST_SRGBA8},
+    {TU_FORMAT_R32G32B32A32_SFLOAT, TUE_FAST_RGBA32F},
+    {TU_FORMAT_R16G16B16A16_SFLOAT, TUE_FAST_RGBA16F},
+    {TU_FORMAT_R32_SFLOAT, TUE_FAST_R32F},
+    {TU_FORMAT_D32_SFLOAT, TUE_FAST_R32F | TUE_FAST_D32},
+    {TU_FORMAT_R16_UNORM, TUE_FAST_R16},
+    {TU_FORMAT_D16_UNORM, TUE_FAST_R16 | TUE_FAST_D16},
+    {TU_FORMAT_R16G16_SFLOAT, TUE_FAST_RG16F},
+    {TU_FORMAT_R16G16B16A16_UNORM, TUE_FAST_RGBA16},
+    {TU_FORMAT_B10G11R11_UFLOAT_PACK32, TUE_FAST_B10G11R11},
+    {TU_FORMAT_E5B9G9R9_UFLOAT_PACK32, TUE_FAST_RGB9E5},
+    {TU_FORMAT_R16_SFLOAT, TUE_FAST_R16F},
+    {TU_FORMAT_R32G32_SFLOAT, TUE_FAST_RG32F},
+    {TU_FORMAT_R16G16_UNORM, TUE_FAST_RG16},
+    {TU_FORMAT_A2B10G10R10_UNORM_PACK32, TUE_FAST_RGB10A2},
+};
+
 tuE_fast_flags tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) {
     tuE_fast_flags f = 0;
     if (s->type == TU_SURFACE_2D && s->samples == 1) f |= TUE_FAST_SURF_2D;
@@ -51,24 +76,8 @@ tuE_fast_flags tuE_fast_state_flags(const tu_surface *s, const tu_sampler *smp) 
     if (s->type == TU_SURFACE_1D && s->samples == 1) f |= TUE_FAST_SURF_1D;
     if (s->type == TU_SURFACE_3D && s->samples == 1) f |= TUE_FAST_SURF_3D;
     if (s->tiling == TU_TILING_LINEAR) f |= TUE_FAST_TILING_LINEAR;
-    if (s->format == TU_FORMAT_R8G8B8A8_UNORM || s->format == TU_FORMAT_B8G8R8A8_UNORM)
-        f |= TUE_FAST_RGBA8;
-    if (s->format == TU_FORMAT_R8G8B8A8_SRGB || s->format == TU_FORMAT_B8G8R8A8_SRGB)
-        f |= TUE_FAST_SRGBA8;
-    if (s->format == TU_FORMAT_R32G32B32A32_SFLOAT) f |= TUE_FAST_RGBA32F;
-    if (s->format == TU_FORMAT_R16G16B16A16_SFLOAT) f |= TUE_FAST_RGBA16F;
-    if (s->format == TU_FORMAT_R32_SFLOAT || s->format == TU_FORMAT_D32_SFLOAT) f |= TUE_FAST_R32F;
-    if (s->format == TU_FORMAT_D32_SFLOAT) f |= TUE_FAST_D32;
-    if (s->format == TU_FORMAT_D16_UNORM) f |= TUE_FAST_D16;
-    if (s->format == TU_FORMAT_R16_UNORM || s->format == TU_FORMAT_D16_UNORM) f |= TUE_FAST_R16;
-    if (s->format == TU_FORMAT_R16G16_SFLOAT) f |= TUE_FAST_RG16F;
-    if (s->format == TU_FORMAT_R16G16B16A16_UNORM) f |= TUE_FAST_RGBA16;
-    if (s->format == TU_FORMAT_B10G11R11_UFLOAT_PACK32) f |= TUE_FAST_B10G11R11;
-    if (s->format == TU_FORMAT_E5B9G9R9_UFLOAT_PACK32) f |= TUE_FAST_RGB9E5;
-    if (s->format == TU_FORMAT_R16_SFLOAT) f |= TUE_FAST_R16F;
-    if (s->format == TU_FORMAT_R32G32_SFLOAT) f |= TUE_FAST_RG32F;
-    if (s->format == TU_FORMAT_R16G16_UNORM) f |= TUE_FAST_RG16;
-    if (s->format == TU_FORMAT_A2B10G10R10_UNORM_PACK32) f |= TUE_FAST_RGB10A2;
+    for (unsigned i = 0; i < sizeof format_flags / sizeof format_flags[0]; i++)
+        if (format_flags[i].format == s->format) f |= format_flags[i].flags;
     if (!s->residency) f |= TUE_FAST_RESIDENT;
     if (smp->reduction == TU_REDUCTION_AVERAGE) f |= TUE_FAST_AVERAGE;
     if (smp->max_anisotropy <= 1) f |= TUE_FAST_ISOTROPIC;
