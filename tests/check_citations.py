@@ -82,6 +82,11 @@ ALLOWED = {
     "fuzz/corpus/fuzz_query/every_query.txt": "a fuzz seed that names a missing file on purpose",
     "tests/check_citations.py": "it names the forbidden patterns in order to find them",
 }
+# Single lines allowed to break a rule: (file, the whole line) -> reason.
+ALLOWED_LINES = {
+    ("CMakeLists.txt", 'set(TEXUNIT_CORPUS_DIR "${CMAKE_CURRENT_SOURCE_DIR}/../shared/corpus"'):
+    "the default folder of the real material the corpus tests read where it is present",
+}
 
 
 def tracked_files(root):
@@ -151,6 +156,8 @@ def main():
                 bad.append("%s:%d: '%s': a bare section number: name the public document it "
                            "belongs to" % (f, n, s))
             prev, prev_anchors = scan, anchors
+            if (f, line) in ALLOWED_LINES:
+                continue
             for rx, why in FORBIDDEN:
                 for m in rx.finditer(scan):
                     bad.append("%s:%d: '%s': %s" % (f, n, m.group(0), why))
@@ -168,6 +175,8 @@ def main():
                         bad.append("%s:%d: link '%s': no such file in the tree" % (f, n, target))
     for f, why in sorted(ALLOWED.items()):
         print("allowed: %s (%s)" % (f, why))
+    for (f, line), why in sorted(ALLOWED_LINES.items()):
+        print("allowed: %s: %s (%s)" % (f, line, why))
     print("not scanned: %d binary files (not UTF-8 text)%s" %
           (len(binary), ": " + ", ".join(binary[:3]) + (" ..." if len(binary) > 3 else "")
            if binary else ""))

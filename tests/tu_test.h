@@ -12,16 +12,36 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int tu_test_failures;
 static long tu_test_checks;
 static const char *tu_test_case = "main"; /* the case TU_RUN is running */
 static int tu_test_case_ran;              /* TU_RUN ran a case (TEXUNIT_TEST_CASE matched) */
 static int tu_test_seeded;                /* a case drew its seed from tu_test_seed() */
+
+/* The path of SUB inside the corpus folder (CMake's TEXUNIT_CORPUS_DIR, passed as TU_CORPUS),
+ * written to OUT; false when the folder is absent, after saying so on stdout. A test that needs
+ * nothing else then exits with TU_TEST_SKIP, which CTest reports as skipped. */
+#define TU_TEST_SKIP 77
+static inline bool tu_test_corpus(const char *sub, char *out, size_t size) {
+    const char *dir = getenv("TU_CORPUS");
+    struct stat st;
+    if (!dir || !*dir) {
+        printf("skipped: TU_CORPUS is not set (CTest sets it from TEXUNIT_CORPUS_DIR)\n");
+        return false;
+    }
+    if ((size_t)snprintf(out, size, "%s/%s", dir, sub) >= size || stat(out, &st) != 0) {
+        printf("skipped: the corpus folder %s/%s is absent\n", dir, sub);
+        return false;
+    }
+    return true;
+}
 
 /* An environment variable as a number (0 .. 2^64-1, decimal or 0x hex), or 0 when unset. A
  * value that is not a number stops the program: a test run must not quietly ignore it. */
