@@ -93,6 +93,12 @@ static void put_zlib(byte_buf *b, const uint8_t *raw, size_t n) {
 
 typedef uint32_t (*sample_fn)(uint32_t x, uint32_t y, unsigned c);
 
+typedef struct png_chunk {
+    const char *type;
+    const uint8_t *data;
+    unsigned n;
+} png_chunk;
+
 typedef struct png_spec {
     uint32_t width, height;
     int depth, color_type, interlace;
@@ -100,6 +106,8 @@ typedef struct png_spec {
     unsigned n_plte;
     const uint8_t *trns; /* raw tRNS chunk data */
     unsigned n_trns;
+    const png_chunk *extra; /* chunks before IDAT (sRGB, gAMA, iCCP) */
+    unsigned n_extra;
 } png_spec;
 
 static unsigned color_channels(int color_type) {
@@ -155,6 +163,8 @@ static byte_buf encode_png(const png_spec *ps, sample_fn get) {
     put_chunk(&b, "IHDR", ihdr.p, ihdr.n);
     if (ps->n_plte) put_chunk(&b, "PLTE", ps->plte, 3 * ps->n_plte);
     if (ps->n_trns) put_chunk(&b, "tRNS", ps->trns, ps->n_trns);
+    for (unsigned k = 0; k < ps->n_extra; k++)
+        put_chunk(&b, ps->extra[k].type, ps->extra[k].data, ps->extra[k].n);
     if (!ps->interlace) {
         put_scanlines(&raw, ps, get, 0, 0, 1, 1);
     } else { /* Adam7 */
@@ -290,18 +300,21 @@ static void test_memory(void) {
     tu_image_free(&img);
 }
 
-/* Formats written as raw codes but read back as the PNG's own format. */
+/* Formats written as raw codes but read back as the PNG's own format: an sRGB format of one or
+ * four channels gets an sRGB chunk and reads back as sRGB; grey + alpha has a linear alpha in
+ * PNG, so R8G8_SRGB keeps its codes without one. */
 static void test_raw_code_formats(void) {
     const struct {
         tu_format written, read;
         int swap_rb;
     } cases[] = {
-        {TU_FORMAT_R8G8B8A8_SRGB, TU_FORMAT_R8G8B8A8_UNORM, 0},
+        {TU_FORMAT_R8G8B8A8_SRGB, TU_FORMAT_R8G8B8A8_SRGB, 0},
+        {TU_FORMAT_R8_SRGB, TU_FORMAT_R8_SRGB, 0},
         {TU_FORMAT_R8_UINT, TU_FORMAT_R8_UNORM, 0},
         {TU_FORMAT_R16G16B16A16_UINT, TU_FORMAT_R16G16B16A16_UNORM, 0},
         {TU_FORMAT_R8G8_SRGB, TU_FORMAT_R8G8_UNORM, 0},
         {TU_FORMAT_B8G8R8A8_UNORM, TU_FORMAT_R8G8B8A8_UNORM, 1},
-        {TU_FORMAT_B8G8R8A8_SRGB, TU_FORMAT_R8G8B8A8_UNORM, 1},
+        {TU_FORMAT_B8G8R8A8_SRGB, TU_FORMAT_R8G8B8A8_SRGB, 1},
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *name = tu_format_describe(cases[i].written)->name;
@@ -455,7 +468,7 @@ static uint32_t grey8(uint32_t x, uint32_t y, unsigned c) {
 }
 
 static void test_rgb_reads_as_rgba(void) {
-    const png_spec ps = {5, 3, 8, 2, 0, NULL, 0, NULL, 0};
+    const png_spec ps = {5, 3, 8, 2, 0, NULL, 0, NULL, 0, NULL, 0};
     tu_image img;
     if (read_made_png(&ps, rgb8, "test_png_rgb8.png", &img)) {
         CHECK(img.surface.format == TU_FORMAT_R8G8B8A8_UNORM);
@@ -468,7 +481,7 @@ static void test_rgb_reads_as_rgba(void) {
         CHECK(ok, "RGB reads as RGBA with alpha 255");
         tu_image_free(&img);
     }
-    const png_spec ps16 = {4, 2, 16, 2, 0, NULL, 0, NULL, 0};
+    const png_spec ps16 = {4, 2, 16, 2, 0, NULL, 0, NULL, 0, NULL, 0};
     if (read_made_png(&ps16, rgb16, "test_png_rgb16.png", &img)) {
         CHECK(img.surface.format == TU_FORMAT_R16G16B16A16_UNORM);
         const uint8_t *p = img.memory;
@@ -486,7 +499,7 @@ static void test_rgb_reads_as_rgba(void) {
 static void test_palette_and_grey(void) {
     const uint8_t plte[15] = {255, 0, 0, 0, 255, 0, 0, 0, 255, 10, 20, 30, 200, 100, 50};
     const uint8_t trns[3] = {0, 128, 255}; /* entries 3 and 4 are opaque */
-    const png_spec pal = {7, 3, 4, 3, 0, plte, 5, trns, 3};
+    const png_spec pal = {7, 3, 4, 3, 0, plte, 5, trns, 3, NULL, 0};
     tu_image img;
     if (read_made_png(&pal, index4, "test_png_palette.png", &img)) {
         CHECK(img.surface.format == TU_FORMAT_R8G8B8A8_UNORM);
@@ -501,14 +514,14 @@ static void test_palette_and_grey(void) {
         CHECK(ok, "a 4-bit palette image with tRNS reads as RGBA");
         tu_image_free(&img);
     }
-    const png_spec pal_opaque = {3, 2, 8, 3, 0, plte, 5, NULL, 0};
+    const png_spec pal_opaque = {3, 2, 8, 3, 0, plte, 5, NULL, 0, NULL, 0};
     if (read_made_png(&pal_opaque, index4, "test_png_palette8.png", &img)) {
         CHECK(img.surface.format == TU_FORMAT_R8G8B8A8_UNORM);
         const uint8_t *p = img.memory;
         CHECK(p[0] == plte[0] && p[3] == 255 && p[4] == plte[3] && p[7] == 255);
         tu_image_free(&img);
     }
-    const png_spec g2 = {9, 2, 2, 0, 0, NULL, 0, NULL, 0};
+    const png_spec g2 = {9, 2, 2, 0, 0, NULL, 0, NULL, 0, NULL, 0};
     if (read_made_png(&g2, grey2, "test_png_grey2.png", &img)) {
         CHECK(img.surface.format == TU_FORMAT_R8_UNORM);
         const uint8_t *p = img.memory;
@@ -520,7 +533,7 @@ static void test_palette_and_grey(void) {
         tu_image_free(&img);
     }
     const uint8_t grey_trns[2] = {0, 100}; /* grey 100 is transparent */
-    const png_spec g8t = {3, 2, 8, 0, 0, NULL, 0, grey_trns, 2};
+    const png_spec g8t = {3, 2, 8, 0, 0, NULL, 0, grey_trns, 2, NULL, 0};
     if (read_made_png(&g8t, grey8, "test_png_grey_trns.png", &img)) {
         CHECK(img.surface.format == TU_FORMAT_R8G8_UNORM, "grey + tRNS reads as R8G8");
         const uint8_t *p = img.memory;
@@ -531,7 +544,7 @@ static void test_palette_and_grey(void) {
         CHECK(ok, "grey with tRNS reads alpha 0 for the transparent grey");
         tu_image_free(&img);
     }
-    const png_spec g16 = {3, 3, 16, 0, 0, NULL, 0, NULL, 0};
+    const png_spec g16 = {3, 3, 16, 0, 0, NULL, 0, NULL, 0, NULL, 0};
     if (read_made_png(&g16, rgb16, "test_png_grey16.png", &img)) {
         CHECK(img.surface.format == TU_FORMAT_R16_UNORM);
         const uint8_t *p = img.memory;
@@ -541,7 +554,7 @@ static void test_palette_and_grey(void) {
 }
 
 static void test_interlaced(void) {
-    const png_spec ps = {11, 9, 8, 6, 1, NULL, 0, NULL, 0};
+    const png_spec ps = {11, 9, 8, 6, 1, NULL, 0, NULL, 0, NULL, 0};
     tu_image img;
     if (read_made_png(&ps, rgba8, "test_png_adam7.png", &img)) {
         CHECK(img.surface.format == TU_FORMAT_R8G8B8A8_UNORM);
@@ -568,7 +581,7 @@ static void test_corrupt_files(void) {
     CHECK_ERR(tu_png_read_file(path, &img, &err), TU_PARSE_ERROR, &err, "signature");
     CHECK(img.memory == NULL);
 
-    const png_spec ps = {6, 4, 8, 6, 0, NULL, 0, NULL, 0};
+    const png_spec ps = {6, 4, 8, 6, 0, NULL, 0, NULL, 0, NULL, 0};
     byte_buf good = encode_png(&ps, rgba8);
 
     /* a CRC error in IDAT (the byte after IHDR's 25 byte_buf and IDAT's 8-byte header) */
@@ -587,7 +600,7 @@ static void test_corrupt_files(void) {
     free(b.p);
 
     /* an invalid colour type in IHDR (with a correct CRC) */
-    const png_spec bad_type = {4, 4, 8, 1, 0, NULL, 0, NULL, 0};
+    const png_spec bad_type = {4, 4, 8, 1, 0, NULL, 0, NULL, 0, NULL, 0};
     b = encode_png(&bad_type, rgba8);
     CHECK(write_bytes(path, b.p, b.n));
     CHECK_ERR(tu_png_read_file(path, &img, &err), TU_PARSE_ERROR, &err, "PNG file");
@@ -613,7 +626,7 @@ static void test_corrupt_files(void) {
     free(good.p);
 
     /* wider than texunit's images */
-    const png_spec wide = {70000, 1, 8, 0, 0, NULL, 0, NULL, 0};
+    const png_spec wide = {70000, 1, 8, 0, 0, NULL, 0, NULL, 0, NULL, 0};
     b = encode_png(&wide, grey8);
     CHECK(write_bytes(path, b.p, b.n));
     CHECK_ERR(tu_png_read_file(path, &img, &err), TU_UNSUPPORTED, &err, "70000x1 exceeds");
@@ -623,7 +636,7 @@ static void test_corrupt_files(void) {
      * 1x1 RGBA8 file whose IHDR (its CRC made good) claims a larger size. Rows of one pixel
      * are 4 bytes, so the file's n bytes hold 1032·n / 4 of them and one more is refused;
      * at the limit libpng reads on and finds the data short. */
-    const png_spec one = {1, 1, 8, 6, 0, NULL, 0, NULL, 0};
+    const png_spec one = {1, 1, 8, 6, 0, NULL, 0, NULL, 0, NULL, 0};
     b = encode_png(&one, rgba8);
     const uint32_t rows_held = (uint32_t)(b.n * 1032 / 4);
     const struct {
@@ -723,6 +736,91 @@ static void test_written_header(void) {
     }
 }
 
+/* The colour chunks a reader honours (png.c, png_says_srgb): sRGB, or alone a gAMA of 1/2.2,
+ * make 8-bit grey and RGBA sRGB formats; a linear gAMA, an ICC profile, grey + alpha and 16-bit
+ * samples keep UNORM codes. */
+static void test_colour_chunks(void) {
+    static const uint8_t srgb[1] = {0}, gamma_srgb[4] = {0, 0, 0xB1, 0x8F} /* 45455 */,
+                         gamma_linear[4] = {0, 0x01, 0x86, 0xA0} /* 100000 */;
+    /* An iCCP chunk: name "p", method 0, a zlib stream of a 132-byte RGB display profile
+     * with no tags (ICC.1:2010, clause 7.2 the header, clause 7.3 the tag count). */
+    uint8_t profile[132] = {0};
+    const uint8_t fields[][5] = {
+        {0, 0, 0, 0, 132},        {8, 2, 0x10, 0, 0},       {12, 'm', 'n', 't', 'r'},
+        {16, 'R', 'G', 'B', ' '}, {20, 'X', 'Y', 'Z', ' '}, {36, 'a', 'c', 's', 'p'},
+        {68, 0, 0, 0xF6, 0xD6},   {72, 0, 1, 0, 0},         {76, 0, 0, 0xD3, 0x2D}};
+    for (unsigned f = 0; f < sizeof fields / sizeof fields[0]; f++)
+        memcpy(profile + fields[f][0], fields[f] + 1, 4);
+    byte_buf iccp = {0};
+    put(&iccp, "p", 2);
+    put8(&iccp, 0);
+    put_zlib(&iccp, profile, sizeof profile);
+    const png_chunk c_srgb = {"sRGB", srgb, 1}, c_gamma_srgb = {"gAMA", gamma_srgb, 4},
+                    c_gamma_linear = {"gAMA", gamma_linear, 4},
+                    c_iccp = {"iCCP", iccp.p, (unsigned)iccp.n};
+    const png_chunk iccp_and_gamma[2] = {c_iccp, c_gamma_srgb};
+    const struct {
+        const char *what;
+        const png_chunk *chunks;
+        unsigned n;
+        int depth, color_type;
+        tu_format read;
+    } cases[] = {
+        {"no chunk", NULL, 0, 8, 6, TU_FORMAT_R8G8B8A8_UNORM},
+        {"sRGB", &c_srgb, 1, 8, 6, TU_FORMAT_R8G8B8A8_SRGB},
+        {"sRGB", &c_srgb, 1, 8, 2, TU_FORMAT_R8G8B8A8_SRGB},
+        {"sRGB", &c_srgb, 1, 8, 0, TU_FORMAT_R8_SRGB},
+        {"sRGB", &c_srgb, 1, 8, 4, TU_FORMAT_R8G8_UNORM},
+        {"sRGB", &c_srgb, 1, 16, 6, TU_FORMAT_R16G16B16A16_UNORM},
+        {"gAMA 1/2.2", &c_gamma_srgb, 1, 8, 6, TU_FORMAT_R8G8B8A8_SRGB},
+        {"gAMA 1", &c_gamma_linear, 1, 8, 6, TU_FORMAT_R8G8B8A8_UNORM},
+        {"iCCP, gAMA 1/2.2", iccp_and_gamma, 2, 8, 6, TU_FORMAT_R8G8B8A8_UNORM},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const png_spec ps = {.width = 3,
+                             .height = 2,
+                             .depth = cases[i].depth,
+                             .color_type = cases[i].color_type,
+                             .extra = cases[i].chunks,
+                             .n_extra = cases[i].n};
+        tu_image img;
+        if (!read_made_png(&ps, cases[i].depth == 16 ? rgb16 : rgb8, "test_png_colour.png", &img))
+            continue;
+        CHECK(img.surface.format == cases[i].read, "%s, depth %d, colour type %d: %s",
+              cases[i].what, cases[i].depth, cases[i].color_type,
+              tu_format_describe(img.surface.format)->name);
+        tu_image_free(&img);
+    }
+    free(iccp.p);
+    /* The writer's side: an sRGB chunk exactly for the sRGB formats it marks. */
+    const struct {
+        tu_format format;
+        bool chunk;
+    } written[] = {{TU_FORMAT_R8G8B8A8_SRGB, true},
+                   {TU_FORMAT_R8_SRGB, true},
+                   {TU_FORMAT_R8G8_SRGB, false},
+                   {TU_FORMAT_R8G8B8A8_UNORM, false},
+                   {TU_FORMAT_B8G8R8A8_SRGB, true}};
+    for (unsigned i = 0; i < sizeof written / sizeof written[0]; i++) {
+        const char *name = tu_format_describe(written[i].format)->name;
+        tu_image img;
+        if (!make_image(written[i].format, TU_SURFACE_2D, false, 3, 2, 1, 1, 5, &img)) continue;
+        void *bytes = NULL;
+        size_t size = 0;
+        tu_error err = {0};
+        if (CHECK(tu_png_write_memory(&img.surface, 0, 0, &bytes, &size, &err) == TU_OK, "%s: %s",
+                  name, err.message)) {
+            bool found = false;
+            for (size_t k = 8; k + 8 <= size && !found; k++)
+                found = memcmp((const uint8_t *)bytes + k, "sRGB", 4) == 0;
+            CHECK(found == written[i].chunk, "%s: sRGB chunk %s", name,
+                  found ? "written" : "missing");
+        }
+        free(bytes);
+        tu_image_free(&img);
+    }
+}
+
 static void test_special_files(void) {
     tu_test_special_files(tu_png_read_file, tmp_dir);
 }
@@ -752,6 +850,7 @@ int main(void) {
     TU_RUN(test_special_files);
     TU_RUN(test_memory);
     TU_RUN(test_raw_code_formats);
+    TU_RUN(test_colour_chunks);
     TU_RUN(test_level_and_layer);
     TU_RUN(test_decoded_formats);
     TU_RUN(test_rgb_reads_as_rgba);

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * export.c - honest image files for the texunit command (export.h): what PNG holds, the
- * one-image selection, and the --tonemap mapping of every other format to 8 or 16 bits.
+ * one-image selection, block-compressed texels decoded out of their blocks, the --tonemap
+ * mapping of every other format to 8 or 16 bits, and what a PNG's colour chunks said.
  */
 #include "export.h"
 
+#include "exr.h"
 #include "file.h"
 
 #include <errno.h>
@@ -79,14 +81,23 @@ tu_status tx_kind_of(const char *path, tx_kind *kind, tu_error *err) {
         *kind = TX_KTX2;
     else if (ends_with(path, ".png"))
         *kind = TX_PNG;
+    else if (ends_with(path, ".exr"))
+        *kind = TX_EXR;
     else
         return fail(err, TU_UNSUPPORTED,
-                    "'%s': texunit reads and writes .ktx2 and .png files (by extension)", path);
+                    "'%s': texunit reads and writes .ktx2 and .png files and writes .exr files "
+                    "(by extension)",
+                    path);
     return TU_OK;
 }
 
 tu_status tx_read_as(const char *path, tx_kind kind, tu_image *img, tu_error *err) {
     memset(img, 0, sizeof *img);
+    if (kind == TX_EXR)
+        return fail(err, TU_UNSUPPORTED,
+                    "'%s': texunit writes OpenEXR files (decoded float images) but does not read "
+                    "them",
+                    path);
     char why[sizeof err->message];
     size_t size;
     char *bytes = tf_read_file(path, TF_DATA_BYTES, &size, why, sizeof why);
@@ -101,42 +112,104 @@ tu_status tx_read_as(const char *path, tx_kind kind, tu_image *img, tu_error *er
     return st;
 }
 
+static uint32_t be32(const uint8_t *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+bool tx_png_colour(const char *path, tu_format read_as, char *out, size_t out_size) {
+    char why[256];
+    size_t size;
+    uint8_t *bytes = (uint8_t *)tf_read_file(path, TF_DATA_BYTES, &size, why, sizeof why);
+    const bool srgb = tu_format_describe(read_as)->flags & TU_FORMAT_FLAG_SRGB;
+    const char *as = tu_format_describe(read_as)->name;
+    size_t n = 0;
+    bool unapplied = false;
+#define SAY(...) n += (size_t)snprintf(out + n, n < out_size ? out_size - n : 0, __VA_ARGS__)
+    /* The chunks before the image data: a chunk is a 4-byte length, its type, its data and a
+     * CRC (PNG §5.3), and sRGB, gAMA, cHRM and iCCP precede IDAT (PNG §5.6). */
+    for (size_t at = 8; bytes && at + 12 <= size;) {
+        const uint32_t len = be32(bytes + at);
+        const uint8_t *type = bytes + at + 4, *data = bytes + at + 8;
+        if (len > size - at - 12 || memcmp(type, "IDAT", 4) == 0) break;
+        if (memcmp(type, "sRGB", 4) == 0 && len == 1) {
+            static const char *const intents[4] = {"perceptual", "relative colorimetric",
+                                                   "saturation", "absolute colorimetric"};
+            SAY("%ssRGB (%s)%s", n ? ", " : "", data[0] < 4 ? intents[data[0]] : "bad intent",
+                srgb ? "" : " not applied");
+            unapplied |= !srgb;
+        } else if (memcmp(type, "gAMA", 4) == 0 && len == 4) {
+            const uint32_t g = be32(data);
+            const bool honoured = g == 100000 || (g == 45455 && srgb);
+            SAY("%sgAMA %u.%05u%s", n ? ", " : "", g / 100000, g % 100000,
+                honoured ? "" : " not applied");
+            unapplied |= !honoured;
+        } else if (memcmp(type, "iCCP", 4) == 0) {
+            const int name = (int)(len < 79 ? len : 79);
+            SAY("%siCCP profile \"%.*s\" not applied", n ? ", " : "", name, (const char *)data);
+            unapplied = true;
+        } else if (memcmp(type, "cHRM", 4) == 0) {
+            SAY("%scHRM%s", n ? ", " : "", srgb ? "" : " not applied");
+            unapplied |= !srgb;
+        }
+        at += 12 + (size_t)len;
+    }
+    free(bytes);
+    SAY("%s%s codes read as %s", n ? ": " : "no colour chunk: ", unapplied ? "its" : "the", as);
+#undef SAY
+    return unapplied;
+}
+
 tu_status tx_read(const char *path, tu_image *img, tu_error *err) {
     tx_kind kind;
     if (tx_kind_of(path, &kind, err) != TU_OK) return err->status;
     return tx_read_as(path, kind, img, err);
 }
 
+/* How a PNG file gets the texels of a format. */
+typedef enum png_way {
+    PNG_RAW,     /* the texels' own codes: 8- or 16-bit UNORM or sRGB, 1, 2 or 4 channels */
+    PNG_DECODED, /* a block-compressed UNORM or sRGB format, decoded to 8-bit codes */
+    PNG_MAPPED   /* anything else: only through the --tonemap mapping */
+} png_way;
+
+/* The kind of value a channel holds, as a refusal names it; NULL for UNORM and sRGB. */
+static const char *value_kind(const tu_channel *ch) {
+    return ch->component == TU_COMPONENT_D                                    ? "depth"
+           : ch->component == TU_COMPONENT_S                                  ? "stencil"
+           : ch->numeric == TU_NUMERIC_UINT || ch->numeric == TU_NUMERIC_SINT ? "integer"
+           : ch->numeric == TU_NUMERIC_SFLOAT || ch->numeric == TU_NUMERIC_UFLOAT ||
+                   ch->numeric == TU_NUMERIC_SHAREDEXP
+               ? "float"
+           : ch->numeric == TU_NUMERIC_SNORM                                   ? "signed normalized"
+           : ch->numeric == TU_NUMERIC_UNORM || ch->numeric == TU_NUMERIC_SRGB ? NULL
+                                                                               : "padded";
+}
+
 /* PNG holds the raw codes of 8- or 16-bit UNORM or sRGB colour formats of 1, 2 or 4
- * channels (grey, grey + alpha, RGBA; PNG §6.1). Else *why says what it is not. */
-static bool png_holds(const tu_format_desc *d, char *why, size_t why_size) {
+ * channels (grey, grey + alpha, RGBA; PNG §6.1), and a block-compressed UNORM or sRGB
+ * format decodes to 8-bit codes; for PNG_MAPPED *why says what the format has. */
+static png_way png_way_of(const tu_format_desc *d, char *why, size_t why_size) {
+    const bool compressed = d->flags & TU_FORMAT_FLAG_COMPRESSED;
     const unsigned bits = d->channels[0].bits;
     for (unsigned i = 0; i < d->channel_count; i++) {
         const tu_channel *ch = &d->channels[i];
-        const char *what =
-            ch->component == TU_COMPONENT_D                                    ? "depth"
-            : ch->component == TU_COMPONENT_S                                  ? "stencil"
-            : ch->numeric == TU_NUMERIC_UINT || ch->numeric == TU_NUMERIC_SINT ? "integer"
-            : ch->numeric == TU_NUMERIC_SFLOAT || ch->numeric == TU_NUMERIC_UFLOAT ||
-                    ch->numeric == TU_NUMERIC_SHAREDEXP
-                ? "float"
-            : ch->numeric == TU_NUMERIC_SNORM ? "signed normalized"
-            : ch->numeric == TU_NUMERIC_UNORM || ch->numeric == TU_NUMERIC_SRGB ? NULL
-                                                                                : "padded";
+        const char *what = value_kind(ch);
         if (what) {
-            snprintf(why, why_size, "%s has %s fields", d->name, what);
-            return false;
+            snprintf(why, why_size, compressed ? "%s decodes to %s values" : "%s has %s fields",
+                     d->name, what);
+            return PNG_MAPPED;
         }
-        if (ch->bits != bits || (bits != 8 && bits != 16)) {
+        if (!compressed && (ch->bits != bits || (bits != 8 && bits != 16))) {
             snprintf(why, why_size, "%s has %u-bit fields", d->name, ch->bits);
-            return false;
+            return PNG_MAPPED;
         }
     }
+    if (compressed) return PNG_DECODED;
     if (d->channel_count == 3) {
         snprintf(why, why_size, "%s has 3 channels", d->name);
-        return false;
+        return PNG_MAPPED;
     }
-    return true;
+    return PNG_RAW;
 }
 
 /* The one image of s the selection names, after checking it names exactly one: *layer is
@@ -210,8 +283,9 @@ static float tonemap(const tu_format_desc *d, const tu_texel *t, unsigned c) {
     return v > 0.0 ? (v < 1.0 ? (float)v : 1.0f) : 0.0f; /* NaN -> 0 */
 }
 
-/* The format a --tonemap export writes: grey for one-component and depth formats, RGBA
- * otherwise; 16 bits when a field has more than 8, else 8. */
+/* The format a decoded or --tonemap export writes: grey for one-component and depth formats,
+ * RGBA otherwise; 16 bits when a field has more than 8, else 8 (block-compressed formats have
+ * no fields: 8), in sRGB for an sRGB format of up to 8 bits. */
 static tu_format tonemap_format(const tu_format_desc *d) {
     unsigned bits = 0, comps = 0;
     for (unsigned i = 0; i < d->channel_count; i++) {
@@ -222,19 +296,20 @@ static tu_format tonemap_format(const tu_format_desc *d) {
     }
     const bool grey = comps == 1 || (d->flags & TU_FORMAT_FLAG_DEPTH);
     if (bits > 8) return grey ? TU_FORMAT_R16_UNORM : TU_FORMAT_R16G16B16A16_UNORM;
+    if (d->flags & TU_FORMAT_FLAG_SRGB) return grey ? TU_FORMAT_R8_SRGB : TU_FORMAT_R8G8B8A8_SRGB;
     return grey ? TU_FORMAT_R8_UNORM : TU_FORMAT_R8G8B8A8_UNORM;
 }
 
 /* Copy image (level, layer, slice) of s into a new single-image surface of the same type
- * (2D for 3D and cube surfaces), in s's format or tonemapped. */
+ * (2D for 3D and cube surfaces): in s's format, or decoded (tu_surface_decode_texel, which
+ * reads a texel out of its block) and mapped into tonemap_format's format. */
 static tu_status extract(const tu_surface *s, uint32_t level, uint32_t layer, uint32_t slice,
-                         bool tonemapped, const tu_progress *progress, tu_image *out,
-                         tu_error *err) {
+                         bool decoded, const tu_progress *progress, tu_image *out, tu_error *err) {
     const tu_format_desc *d = tu_format_describe(s->format);
     uint32_t w, h, depth;
     tu_surface_level_extent(s, level, &w, &h, &depth);
     const tu_surface desc = {.type = s->type == TU_SURFACE_1D ? TU_SURFACE_1D : TU_SURFACE_2D,
-                             .format = tonemapped ? tonemap_format(d) : s->format,
+                             .format = decoded ? tonemap_format(d) : s->format,
                              .width = w,
                              .height = h,
                              .depth = 1,
@@ -255,12 +330,15 @@ static tu_status extract(const tu_surface *s, uint32_t level, uint32_t layer, ui
             }
             const uint8_t *src = (const uint8_t *)s->data + from;
             uint8_t *dst = (uint8_t *)out->memory + to;
-            if (!tonemapped) {
+            if (!decoded) {
                 memcpy(dst, src, bytes);
                 continue;
             }
             tu_texel t, m;
-            tu_format_decode(s->format, src, &t);
+            if (tu_surface_decode_texel(s, &c, &t, err) != TU_OK) {
+                tu_image_free(out);
+                return err->status;
+            }
             for (unsigned k = 0; k < 4; k++)
                 m.f[k] = tonemap(d, &t, k);
             tu_format_encode(desc.format, &m, dst);
@@ -270,12 +348,15 @@ static tu_status extract(const tu_surface *s, uint32_t level, uint32_t layer, ui
     return TU_OK;
 }
 
-/* The file's bytes from the library's writer, written through tf_create and tf_close. */
-static tu_status write_file(const char *path, tx_kind kind, const tu_surface *s, tu_error *err) {
+/* The file's bytes from the library's writer (the EXR writer for image (level, layer, slice)
+ * of s), written through tf_create and tf_close. */
+static tu_status write_file(const char *path, tx_kind kind, const tu_surface *s, uint32_t level,
+                            uint32_t layer, uint32_t slice, tu_error *err) {
     void *bytes = NULL;
     size_t size = 0;
-    const tu_status st = kind == TX_PNG ? tu_png_write_memory(s, 0, 0, &bytes, &size, err)
-                                        : tu_ktx2_write_memory(s, &bytes, &size, err);
+    const tu_status st = kind == TX_PNG   ? tu_png_write_memory(s, 0, 0, &bytes, &size, err)
+                         : kind == TX_EXR ? tx_exr_write(s, level, layer, slice, &bytes, &size, err)
+                                          : tu_ktx2_write_memory(s, &bytes, &size, err);
     if (st != TU_OK) return st;
     char why[sizeof err->message];
     FILE *f = tf_create(path, why, sizeof why);
@@ -299,31 +380,34 @@ tu_status tx_write(const char *path, const tu_surface *s, const tx_select *sel,
 
 tu_status tx_write_as(const char *path, tx_kind kind, const tu_surface *s, const tx_select *sel,
                       const tu_progress *progress, tu_error *err) {
+    /* --tonemap says how to map what PNG cannot hold; where nothing needs mapping (KTX2 holds
+     * every format, PNG its own) it changes nothing, so one command line serves every file. */
     const bool selected = sel->level >= 0 || sel->layer >= 0 || sel->face >= 0 || sel->slice >= 0;
-    if (kind == TX_KTX2 && sel->tonemap)
-        return fail(err, TU_INVALID_ARGUMENT,
-                    "--tonemap: '%s' is a KTX2 file, which holds every format as it is", path);
-    if (kind == TX_KTX2 && !selected) return write_file(path, kind, s, err);
+    if (kind == TX_KTX2 && !selected) return write_file(path, kind, s, 0, 0, 0, err);
     if (s->type == TU_SURFACE_BUFFER)
         return fail(err, TU_UNSUPPORTED, "'%s': a buffer surface has no 2D image", path);
 
     const tu_format_desc *d = tu_format_describe(s->format);
     char why[128];
-    const bool holds = png_holds(d, why, sizeof why);
-    if (kind == TX_PNG && !holds && !sel->tonemap)
+    const png_way way = kind == TX_PNG ? png_way_of(d, why, sizeof why) : PNG_RAW;
+    char exr_why[128];
+    if (way == PNG_MAPPED && !sel->tonemap)
         return fail(err, TU_UNSUPPORTED,
                     "'%s': PNG holds 8- or 16-bit UNORM or sRGB texels of 1, 2 or 4 channels, "
-                    "and %s; add --tonemap to map them to %s, or write a .ktx2 file",
-                    path, why, tu_format_describe(tonemap_format(d))->name);
-    if (kind == TX_PNG && holds && sel->tonemap)
-        return fail(err, TU_INVALID_ARGUMENT,
-                    "--tonemap: PNG holds %s as it is; there is nothing to map", d->name);
+                    "and %s; add --tonemap to map them to %s, or write a .ktx2 file%s",
+                    path, why, tu_format_describe(tonemap_format(d))->name,
+                    tx_exr_holds(d, exr_why, sizeof exr_why) ? " (or .exr, its decoded values)"
+                                                             : "");
+    if (kind == TX_EXR && !tx_exr_holds(d, why, sizeof why))
+        return fail(err, TU_UNSUPPORTED, "'%s': %s; write a .ktx2 file, or a .png with --tonemap",
+                    path, why);
     uint32_t level = 0, layer = 0, slice = 0;
     if (resolve(path, s, sel, &level, &layer, &slice, err) != TU_OK) return err->status;
+    if (kind == TX_EXR) return write_file(path, kind, s, level, layer, slice, err);
     tu_image one;
-    if (extract(s, level, layer, slice, sel->tonemap, progress, &one, err) != TU_OK)
+    if (extract(s, level, layer, slice, way != PNG_RAW, progress, &one, err) != TU_OK)
         return err->status;
-    const tu_status st = write_file(path, kind, &one.surface, err);
+    const tu_status st = write_file(path, kind, &one.surface, 0, 0, 0, err);
     tu_image_free(&one);
     return st;
 }

@@ -3,9 +3,10 @@
  * export.h - reading and writing image files for the texunit command, honestly: a file
  * gets what its format holds or the command refuses with the reason. KTX2 holds every
  * surface; PNG holds one 2D image of 8- or 16-bit UNORM or sRGB texels with 1, 2 or 4
- * channels. Any other image reaches a PNG file only as one selected image (--level,
- * --layer, --face, --slice) and, for float, integer, depth and packed formats, only with
- * --tonemap (the mapping is in docs/cli.md, "texunit convert").
+ * channels, and of a block-compressed UNORM or sRGB format decoded to 8-bit codes. Any other
+ * image reaches a PNG file only as one selected image (--level, --layer, --face, --slice)
+ * and, for float, integer, depth, snorm and packed formats, only with --tonemap (the
+ * mapping is in docs/cli.md, "texunit convert"), which is a no-op where nothing needs it.
  */
 #ifndef TEXUNIT_EXPORT_H
 #define TEXUNIT_EXPORT_H
@@ -27,13 +28,20 @@ tx_select tx_select_none(void);
  * not one of them; -1 with a reason in why when its value is bad or missing. */
 int tx_parse_option(int argc, char **argv, int *i, tx_select *sel, char *why, size_t why_size);
 
-/* The file kinds, by extension (.ktx2, .png), and "-" (standard input or output) as KTX2;
- * refuses any other with a sentence. */
-typedef enum tx_kind { TX_KTX2, TX_PNG } tx_kind;
+/* The file kinds, by extension (.ktx2, .png, .exr: written, never read), and "-" (standard
+ * input or output) as KTX2; refuses any other with a sentence. */
+typedef enum tx_kind { TX_KTX2, TX_PNG, TX_EXR } tx_kind;
 tu_status tx_kind_of(const char *path, tx_kind *kind, tu_error *err);
 
 /* Read a file of that kind, whatever its name, through tf_read_file's checks (file.h). */
 tu_status tx_read_as(const char *path, tx_kind kind, tu_image *img, tu_error *err);
+
+/* The colour chunks of the PNG file at path (sRGB, gAMA, cHRM, iCCP: PNG §11.3.2) and the
+ * format its texels were read as, in one line into out ("sRGB (perceptual), gAMA 0.45455,
+ * cHRM: the codes read as R8G8B8A8_SRGB"). Returns true when the file says something texunit
+ * did not apply (an ICC profile, another gamma, an sRGB chunk on 16-bit or grey + alpha
+ * samples): their codes are read as UNORM. */
+bool tx_png_colour(const char *path, tu_format read_as, char *out, size_t out_size);
 
 /* Read a KTX2 or PNG file (refuses other extensions). */
 tu_status tx_read(const char *path, tu_image *img, tu_error *err);

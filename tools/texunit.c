@@ -116,7 +116,7 @@ static int cmd_gen(int argc, char **argv) {
     if (argc == 10 && tq_tiling_from_word(argv[9], &tiling)) argc--;
     if (argc != 9)
         return usage_error("%s", "usage: gen TYPE FORMAT W H D LEVELS LAYERS SEED "
-                                 "OUT.ktx2|OUT.png [tiling=linear|x|y|4|64] "
+                                 "OUT.ktx2|OUT.png|OUT.exr [tiling=linear|x|y|4|64] "
                                  "[--level L --layer N --face F --slice Z] [--tonemap]");
     tu_surface desc = {0};
     if (!tq_type_from_word(argv[0], &desc.type, &desc.arrayed))
@@ -167,6 +167,11 @@ static int cmd_convert(int argc, char **argv) {
     if (tx_kind_of(argv[1], &kind, &err) != TU_OK) return refused(&err);
     tu_image img = {0};
     if (load_image(argv[0], &img, &err) != TU_OK) return refused(&err);
+    tx_kind in_kind;
+    char colour[400];
+    if (tx_kind_of(argv[0], &in_kind, &err) == TU_OK && in_kind == TX_PNG &&
+        tx_png_colour(argv[0], img.surface.format, colour, sizeof colour))
+        fprintf(stderr, "texunit: note: %s: %s\n", argv[0], colour);
     tp_bar bar;
     tp_start(&bar, "convert");
     const tu_progress progress = tp_progress(&bar);
@@ -193,6 +198,12 @@ static int cmd_info(int argc, char **argv) {
         tu_surface_level_extent(s, L, &w, &h, &d);
         printf("  level %u: %ux%ux%u at offset %llu, row pitch %llu\n", L, w, h, d,
                (unsigned long long)s->level[L].offset, (unsigned long long)s->level[L].row_pitch);
+    }
+    tx_kind kind;
+    char colour[400];
+    if (tx_kind_of(argv[0], &kind, &err) == TU_OK && kind == TX_PNG) {
+        tx_png_colour(argv[0], s->format, colour, sizeof colour);
+        printf("  colour: %s\n", colour);
     }
     tu_image_free(&img);
     return 0;
@@ -331,8 +342,8 @@ static const th_command commands[] = {
      "One line per format: its Vulkan name, VkFormat number, bytes per texel and its fields\n"
      "from bit 0 (component:numeric-kind bits; X is padding)."},
     {"gen", cmd_gen,
-     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png [tiling=linear|x|y|4|64]\n"
-     "    [SELECT] [--tonemap]",
+     "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png|OUT.exr\n"
+     "    [tiling=linear|x|y|4|64] [SELECT] [--tonemap]",
      "generate a surface with the texel generator",
      "SEED is a number or a PATTERN name (see PATTERNS). With a number, every field of\n"
      "every texel is a hash of (SEED, level, layer, x, y, z, component)\n"
@@ -350,29 +361,51 @@ static const th_command commands[] = {
      "  (refused: the surface has 7 levels and PNG holds one image; add --level L)\n"
      "  $ texunit gen cube rgba32_sfloat 16 16 1 0 6 9 sky.ktx2\n"
      "  wrote sky.ktx2"},
-    {"convert", cmd_convert, "convert IN OUT [SELECT] [--tonemap]", "convert between KTX2 and PNG",
-     "Files are KTX2 (.ktx2) or PNG (.png) by extension; others are refused. KTX2 holds\n"
+    {"convert", cmd_convert, "convert IN OUT [SELECT] [--tonemap]",
+     "convert between KTX2 and PNG, or to OpenEXR",
+     "Files are KTX2 (.ktx2), PNG (.png) or OpenEXR (.exr, written only) by extension;\n"
+     "others are refused. KTX2 holds\n"
      "every surface texunit makes, compressed formats included. PNG holds one 2D image of\n"
      "8- or 16-bit UNORM or sRGB texels with 1, 2 or 4 channels (grey; grey + alpha,\n"
-     "holding R and G; RGBA), written as their raw codes. Anything else is refused with the\n"
-     "reason, unless the options say what to write:\n"
+     "holding R and G; RGBA), written as their raw codes, and block-compressed UNORM and\n"
+     "sRGB formats, each texel decoded out of its block as `texel` decodes it and written\n"
+     "as 8-bit grey (one component) or RGBA, in sRGB for the sRGB formats. sRGB images\n"
+     "get an sRGB chunk (with gAMA and cHRM); read back, an sRGB chunk, or a gAMA of\n"
+     "1/2.2 alone, makes 8-bit grey and RGBA images sRGB formats. A PNG's colour chunks\n"
+     "texunit does not apply (an ICC profile, another gamma) are named in a note, and its\n"
+     "codes are read as UNORM; `info` lists them. An OpenEXR file holds one 2D image of\n"
+     "decoded values, as `ktx extract` writes float textures: every format but the integer\n"
+     "and stencil ones, compressed or not (sRGB decoded to linear), one uncompressed\n"
+     "scanline part whose channels are the format's components as R, G, B, A (depth as Z),\n"
+     "HALF for float formats of up to 16 bits a field and BC6H and ASTC HDR, else FLOAT.\n"
+     "Anything else is refused with the reason, unless the options say what to write:\n"
      "  SELECT: --level L  --layer N  --face F  --slice Z\n"
      "          the one image to write: mip level L (of the view), array layer N (the cube\n"
      "          of a cube array), cube face F (0..5 or +x -x +y -y +z -z), 3D slice Z;\n"
      "          each is needed when the surface has more than one of it (to KTX2 too,\n"
      "          which then holds that one image)\n"
-     "  --tonemap  write float, integer, depth, snorm and packed formats to PNG: unorm,\n"
-     "          sRGB, float and depth clamp to [0,1] (NaN is 0); snorm maps [-1,1]\n"
-     "          linearly to [0,1]; integers map their field's whole range linearly to\n"
-     "          [0,1] (u / (2^bits - 1), signed (v + 2^(bits-1)) / (2^bits - 1)); the\n"
-     "          image is grey for one-component and depth formats (the stencil of a\n"
-     "          combined format dropped), else RGBA, 16-bit when a field has more than\n"
-     "          8 bits, else 8-bit (rounded to nearest even)\n"
+     "  --tonemap  write float, integer, depth, snorm and packed formats, compressed or\n"
+     "          not, to PNG: unorm, sRGB, float and depth clamp to [0,1] (NaN is 0); snorm\n"
+     "          maps [-1,1] linearly to [0,1]; integers map their field's whole range\n"
+     "          linearly to [0,1] (u / (2^bits - 1), signed (v + 2^(bits-1)) /\n"
+     "          (2^bits - 1)); a component the format lacks is 0, alpha 1; the image is\n"
+     "          grey for one-component and depth formats (the stencil of a combined\n"
+     "          format dropped), else RGBA, 16-bit when a field has more than 8 bits, else\n"
+     "          8-bit (rounded to nearest even). Where nothing needs mapping (a KTX2 file,\n"
+     "          a format PNG holds) it changes nothing, so one command serves every file\n"
      "\n"
      "  $ texunit convert sky.ktx2 sky.png --face +y\n"
      "  (refused: R32G32B32A32_SFLOAT has float fields; add --tonemap, or write .ktx2)\n"
      "  $ texunit convert sky.ktx2 sky.png --face +y --level 1 --tonemap\n"
-     "  wrote sky.png"},
+     "  wrote sky.png\n"
+     "  $ texunit gen 2d bc7_srgb_block 64 64 1 1 1 gradient bc7.ktx2\n"
+     "  wrote bc7.ktx2\n"
+     "  $ texunit convert bc7.ktx2 bc7.png\n"
+     "  wrote bc7.png\n"
+     "  $ texunit info bc7.png\n"
+     "  bc7.png: 2d R8G8B8A8_SRGB 64x64x1, 1 level, 1 layer, 16384 bytes\n"
+     "    level 0: 64x64x1 at offset 0, row pitch 256\n"
+     "    colour: gAMA 0.45455, sRGB (perceptual), cHRM: the codes read as R8G8B8A8_SRGB"},
     {"render", cmd_render, "render OUT.png [key=value ...] [OPTIONS]",
      "draw a textured scene through the engine",
      "A perspective ground plane and a quad facing the viewer, rasterized in 2x2 subspans,\n"
@@ -410,7 +443,8 @@ static const th_command commands[] = {
      "        --show levels --compare \"\" \"aniso=16\""},
     {"info", cmd_info, "info FILE.ktx2|FILE.png", "describe a file",
      "Its type, format, size, levels and layers, and each level's extent, offset and row\n"
-     "pitch in texunit's packed layout."},
+     "pitch in texunit's packed layout; for a PNG file, its colour chunks (sRGB, gAMA,\n"
+     "cHRM, iCCP), which of them texunit applied and the format its codes were read as."},
     {"texel", cmd_texel, "texel FILE LEVEL LAYER X Y Z", "decode one texel",
      "Four values: %.9g floats, or integers for integer formats."},
     {"query", cmd_query, "query FILE|- [--echo]", "answer the texture queries of a case file",

@@ -65,10 +65,15 @@ TU_API tu_status tu_ktx2_write_file(const char *path, const tu_surface *s, tu_er
 /*
  * PNG through libpng: 8- and 16-bit grey, grey+alpha, RGB and RGBA (palette images are
  * expanded to RGB/RGBA). Grey reads as R8_UNORM / R16_UNORM, grey+alpha as R8G8 / R16G16
- * (G = alpha), RGB and RGBA as R8G8B8A8_UNORM / R16G16B16A16_UNORM (alpha 1 for RGB).
+ * (G = alpha), RGB and RGBA as R8G8B8A8_UNORM / R16G16B16A16_UNORM (alpha 1 for RGB); an
+ * 8-bit grey, RGB or RGBA image whose file has an sRGB chunk, or a gAMA of 1/2.2 and no
+ * sRGB or iCCP chunk, reads as R8_SRGB / R8G8B8A8_SRGB. An ICC profile is not applied.
  * The writer writes view level `level`, layer `layer` of a 2D (or 1D) surface: 8/16-bit
  * unorm, sRGB and uint formats of 1, 2 or 4 channels as their raw codes, every other
- * format decoded to float, clamped to [0, 1] and written as 8-bit RGBA.
+ * texel format decoded to float, clamped to [0, 1] and written as 8-bit RGBA (sRGB-encoded
+ * for an sRGB format); a file of an sRGB format of 1 or 4 channels, or decoded from one,
+ * gets an sRGB chunk with its gAMA and cHRM. Block-compressed formats are refused (decode
+ * them first: tu_surface_decode_texel).
  * TU_UNSUPPORTED when texunit was built without libpng.
  */
 TU_API tu_status tu_png_read_file(const char *path, tu_image *out, tu_error *err);

@@ -8,7 +8,8 @@
  * swapped from PNG's big-endian order to the little-endian order of texunit's texels
  * (texunit/format_list.h). Writing stores raw codes for 8/16-bit unorm, sRGB and uint
  * formats of 1, 2 or 4 channels, and decodes every other format to float, clamps it to
- * [0, 1] and writes 8-bit RGBA (rounded to nearest even by the R8G8B8A8_UNORM encoder).
+ * [0, 1] and writes 8-bit RGBA (rounded to nearest even by the R8G8B8A8_UNORM or _SRGB
+ * encoder). The sRGB chunk marks sRGB images both ways (png_says_srgb).
  *
  * libpng reports errors by longjmp. Each function that calls libpng keeps its state in a
  * context owned by its caller and sets the jump target itself, so no local variable of the
@@ -120,6 +121,18 @@ static void on_png_read(png_structp png, png_bytep data, size_t length) {
     png_longjmp(png, 1);
 }
 
+/* Whether the file says its samples are sRGB-encoded: an sRGB chunk, or with no sRGB or iCCP
+ * chunk a gAMA of 1/2.2 (45455, the value PNG's sRGB chunk section asks encoders to write
+ * beside it: PNG (Third Edition) §11.3.2.5). An ICC profile (iCCP) is not applied: its samples
+ * are read as UNORM codes. */
+static bool png_says_srgb(png_structp png, png_infop info) {
+    int intent;
+    if (png_get_sRGB(png, info, &intent)) return true;
+    if (png_get_valid(png, info, PNG_INFO_iCCP)) return false;
+    png_fixed_point gamma;
+    return png_get_gAMA_fixed(png, info, &gamma) && gamma == 45455;
+}
+
 /* Everything between png_read_info and png_read_end, under libpng's jump target. */
 static tu_status png_read_run(png_context *ctx, const char *what, tu_image *out, tu_error *err) {
     if (setjmp(png_jmpbuf(ctx->png)))
@@ -162,13 +175,22 @@ static tu_status png_read_run(png_context *ctx, const char *what, tu_image *out,
 
     const int channels = png_get_channels(png, info);
     const int out_depth = png_get_bit_depth(png, info);
+    const bool srgb = out_depth == 8 && png_says_srgb(png, info);
     tu_format format = TU_FORMAT_UNDEFINED;
     if (out_depth == 8 || out_depth == 16) {
         const bool wide = out_depth == 16;
         switch (channels) {
-        case 1: format = wide ? TU_FORMAT_R16_UNORM : TU_FORMAT_R8_UNORM; break;
-        case 2: format = wide ? TU_FORMAT_R16G16_UNORM : TU_FORMAT_R8G8_UNORM; break;
-        case 4: format = wide ? TU_FORMAT_R16G16B16A16_UNORM : TU_FORMAT_R8G8B8A8_UNORM; break;
+        case 1:
+            format = wide ? TU_FORMAT_R16_UNORM : srgb ? TU_FORMAT_R8_SRGB : TU_FORMAT_R8_UNORM;
+            break;
+        case 2: /* grey + alpha: Vulkan has no format with sRGB grey and linear alpha */
+            format = wide ? TU_FORMAT_R16G16_UNORM : TU_FORMAT_R8G8_UNORM;
+            break;
+        case 4:
+            format = wide   ? TU_FORMAT_R16G16B16A16_UNORM
+                     : srgb ? TU_FORMAT_R8G8B8A8_SRGB
+                            : TU_FORMAT_R8G8B8A8_UNORM;
+            break;
         default: break;
         }
     }
@@ -262,12 +284,16 @@ typedef struct png_layout {
     int bits;
     unsigned channels;
     int field[4]; /* -1: decode the texel instead */
+    bool srgb;    /* the samples are sRGB-encoded: the file gets an sRGB chunk */
 } png_layout;
 
 /* io.h: 8/16-bit unorm, sRGB and uint formats of 1, 2 or 4 channels keep their raw codes
  * (1 channel: grey = R; 2: grey = R, alpha = G; 4: R, G, B, A in whatever memory order). */
 static png_layout png_layout_of(const tu_format_desc *d) {
-    png_layout lay = {PNG_COLOR_TYPE_RGB_ALPHA, 8, 4, {-1, -1, -1, -1}};
+    /* Two channels are grey + alpha, and PNG's alpha is linear: R8G8_SRGB keeps its codes
+     * without an sRGB chunk. */
+    const bool srgb = (d->flags & TU_FORMAT_FLAG_SRGB) && d->channel_count != 2;
+    png_layout lay = {PNG_COLOR_TYPE_RGB_ALPHA, 8, 4, {-1, -1, -1, -1}, srgb};
     const unsigned n = d->channel_count;
     const unsigned bits = d->channels[0].bits;
     if (n != 1 && n != 2 && n != 4) return lay;
@@ -319,7 +345,7 @@ static void texel_to_png(const tu_format_desc *d, const png_layout *lay, const u
                                                      : t.f[c];
         f.f[c] = clamp01(v);
     }
-    tu_format_encode(TU_FORMAT_R8G8B8A8_UNORM, &f, dst);
+    tu_format_encode(lay->srgb ? TU_FORMAT_R8G8B8A8_SRGB : TU_FORMAT_R8G8B8A8_UNORM, &f, dst);
 }
 
 /* Fill ctx->pixels with the image of view level `level`, layer `layer`. */
@@ -376,6 +402,8 @@ static tu_status png_write_run(png_context *ctx, const char *path, uint32_t w, u
         png_set_write_fn(ctx->png, ctx, on_png_write, on_png_flush);
     png_set_IHDR(ctx->png, ctx->info, w, h, lay->bits, lay->color_type, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    /* sRGB with the gAMA and cHRM values PNG asks to write beside it (§11.3.2.5). */
+    if (lay->srgb) png_set_sRGB_gAMA_and_cHRM(ctx->png, ctx->info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(ctx->png, ctx->info);
     png_write_image(ctx->png, ctx->rows);
     png_write_end(ctx->png, NULL);
