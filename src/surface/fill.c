@@ -173,9 +173,12 @@ static float block_texel_value(const tu_format_desc *d, unsigned c, uint32_t h) 
 
 /* A compressed surface: each block is the block encoder's encoding (deterministic) of the
  * generator's texels (the hash's, or the pattern's colours), a texel beyond the level's edge
- * (in a partial block) repeating the nearest texel inside it. */
+ * (in a partial block) repeating the nearest texel inside it. Each row of blocks reports its
+ * texel rows to progress (rows of them in all; 0: no report). */
 static tu_status fill_blocks(const tu_surface *s, const tu_format_desc *d, tu_pattern pattern,
-                             uint32_t seed, tu_error *err) {
+                             uint32_t seed, const tu_progress *progress, uint64_t rows,
+                             tu_error *err) {
+    uint64_t done = 0;
     const tuC_format f = tuC_format_of(s->format);
     float texels[TUC_MAX_BLOCK_TEXELS][4];
     for (uint32_t L = 0; L < s->levels; L++) {
@@ -205,6 +208,9 @@ static tu_status fill_blocks(const tu_surface *s, const tu_format_desc *d, tu_pa
                         TU_TRY(tuS_texel_offset(s, L, &c, &off, err));
                         TU_TRY(tuC_encode_block(f, (const float(*)[4])texels, TUC_MAX_BLOCK_TEXELS,
                                                 (uint8_t *)s->data + off, d->bytes, err));
+                        if (rows && x + d->block_width >= w)
+                            progress->report(progress->user,
+                                             done += tuB_min_u32(d->block_height, h - y), rows);
                     }
     }
     return TU_OK;
@@ -221,7 +227,8 @@ static tu_status fill(const tu_surface *s, tu_pattern pattern, uint32_t seed,
         rows += (uint64_t)h * depth * s->layers * s->samples;
     }
     const tu_format_desc *d = tu_format_describe(s->format);
-    if (d->flags & TU_FORMAT_FLAG_COMPRESSED) return fill_blocks(s, d, pattern, seed, err);
+    if (d->flags & TU_FORMAT_FLAG_COMPRESSED)
+        return fill_blocks(s, d, pattern, seed, progress, rows, err);
     int component[4]; /* hash_component of each field */
     for (unsigned i = 0; i < d->channel_count; i++)
         component[i] = hash_component(&d->channels[i]);
