@@ -57,6 +57,19 @@ tu_status tu_image_create(tu_image *img, const tu_surface *desc, tu_error *err) 
     return TU_OK;
 }
 
+/* Whether two level tables describe the same layout, field by field: tu_level_layout has
+ * tail padding, which memcmp would compare too (C11 6.2.6.1p6: padding bytes take
+ * unspecified values, and a struct copy need not copy them). */
+static bool same_levels(const tu_level_layout *a, const tu_level_layout *b, size_t count) {
+    for (size_t i = 0; i < count; i++)
+        if (a[i].offset != b[i].offset || a[i].row_pitch != b[i].row_pitch ||
+            a[i].slice_pitch != b[i].slice_pitch || a[i].sample_pitch != b[i].sample_pitch ||
+            a[i].layer_pitch != b[i].layer_pitch || a[i].tile_x != b[i].tile_x ||
+            a[i].tile_y != b[i].tile_y || a[i].tile_z != b[i].tile_z)
+            return false;
+    return true;
+}
+
 tu_status tu_image_convert_tiling(tu_image *img, tu_tiling tiling, tu_error *err) {
     TU_RETURN_IF(!img, err, TU_INVALID_ARGUMENT, "image is NULL");
     TU_RETURN_IF(tiling == TU_TILING_NV_BLOCK_LINEAR, err, TU_UNSUPPORTED,
@@ -73,7 +86,7 @@ tu_status tu_image_convert_tiling(tu_image *img, tu_tiling tiling, tu_error *err
     else
         TU_TRY(tu_surface_layout_intel(&s, &required, err));
     if (tiling == img->surface.tiling && required == img->surface.size &&
-        memcmp(s.level, img->surface.level, sizeof s.level) == 0)
+        same_levels(s.level, img->surface.level, sizeof s.level / sizeof s.level[0]))
         return TU_OK; /* the layout it has: nothing to copy */
     TU_RETURN_IF(required == 0 || required > SIZE_MAX, err, TU_OUT_OF_MEMORY,
                  "image of %llu bytes does not fit in this machine's address space",
