@@ -31,6 +31,14 @@
  *   TLD...                         an instruction: printed in canonical form with its
  *                                  Maxwell encoding, then executed
  *
+ * Listings as nvdisasm, cuobjdump -sass and maxas print them run too (tu_nv_listing_line_parse):
+ * an address comment before an instruction, its word in a hex comment after it, the control
+ * word alone on a line before each group of three (maxas wiki "Control Codes"), maxas's
+ * WAIT:RD:WR:Y:STALL prefix, nvdisasm's dual-issue braces; labels and the tools' headers are
+ * passed over. A TLD with a word must encode to it and one with a control slot must carry its
+ * .T/.P; the slot gives its annotations. Another instruction is refused by name, or with
+ * --skip-other skipped and counted ("skipped: MOV 3, S2R 1").
+ *
  * The tool stops at the first line texunit refuses and reports "texunit: PATH:LINE: reason".
  */
 #include "run_sass.h"
@@ -78,6 +86,15 @@ typedef struct run {
     const tu_trace_sink *explain; /* texunit explain: the TLD on explain_line is traced to it */
     unsigned explain_line, explain_lane;
     bool traced;
+    bool skip_other;      /* --skip-other */
+    tu_nv_arch arch;      /* --arch */
+    bool has_control;     /* a control word was read, for the group at control_group */
+    bool control_pending; /* ... and its group is the next instruction's */
+    uint64_t control_group;
+    uint32_t control[3];
+    unsigned skipped_kinds; /* --skip-other: the instructions skipped, by mnemonic */
+    char skipped_name[16][TU_NV_MNEMONIC];
+    unsigned skipped_count[16], skipped_more;
 } run;
 
 static bool fail(run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -509,16 +526,18 @@ static bool cmd_dump(run *r, char **w, int n) {
     return true;
 }
 
-static bool cmd_instruction(run *r, const char *text) {
+static bool execute_tld(run *r, const tu_nv_tld *inst) {
     tu_error e = {0};
-    tu_nv_tld t;
-    if (tu_nv_tld_parse(text, &t, &e) != TU_OK) return refused(r, &e);
+    const tu_nv_tld t = *inst;
+    if (tu_nv_tld_check_arch(&t, r->arch, &e) != TU_OK) return refused(r, &e);
     char buf[256];
     if (tu_nv_tld_print(&t, buf, sizeof buf, &e) != TU_OK) return refused(r, &e);
     uint64_t word;
+    uint32_t slot;
     tu_error enc = {0};
-    if (tu_nv_tld_encode(&t, &word, &enc) == TU_OK)
-        fprintf(r->out, "%-56s // 0x%016llx\n", buf, (unsigned long long)word);
+    if (tu_nv_tld_encode(&t, &word, &enc) == TU_OK &&
+        tu_nv_tld_encode_control(&t, &slot, &enc) == TU_OK)
+        fprintf(r->out, "%-56s // 0x%016llx slot 0x%06x\n", buf, (unsigned long long)word, slot);
     else
         fprintf(r->out, "%-56s // (no encoding: %s)\n", buf, enc.message);
     tu_nv_state st = state(r);
@@ -532,6 +551,110 @@ static bool cmd_instruction(run *r, const char *text) {
     return true;
 }
 
+/* The dot lines of nvdisasm's and cuobjdump's listings that are not directives of this tool:
+ * labels (".L_1:", ".text.kernel:") and the section and header keywords. */
+static bool listing_dot_line(const char *w) {
+    static const char *const keywords[] = {
+        ".headerflags", ".section", ".sectionflags", ".sectioninfo", ".align", ".global",
+        ".type",        ".size",    ".weak",         ".elftype",     ".other", ".sectionentsize"};
+    if (w[strlen(w) - 1] == ':') return true;
+    for (size_t k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
+        if (strcmp(w, keywords[k]) == 0) return true;
+    return false;
+}
+
+/* A TLD with what its listing line says besides the text: the word must be the text's, the
+ * control slot's phase the text's .T/.P; the slot's annotations become the instruction's. */
+static bool listing_tld(run *r, const tu_nv_listing_line *l, bool has_slot, uint32_t slot,
+                        tu_nv_tld *t) {
+    tu_error e = {0};
+    if (tu_nv_tld_parse(l->text, t, &e) != TU_OK) return refused(r, &e);
+    if (l->has_word) {
+        uint64_t w;
+        if (tu_nv_tld_encode(t, &w, &e) != TU_OK) return refused(r, &e);
+        if (w != l->word)
+            return fail(r, "'%s' encodes to 0x%016llx, but the listing's word is 0x%016llx",
+                        l->text, (unsigned long long)w, (unsigned long long)l->word);
+    }
+    if (!has_slot) return true;
+    const uint8_t phase = t->phase;
+    if (tu_nv_tld_decode_control(slot, t, &e) != TU_OK) return refused(r, &e);
+    if (t->phase != phase)
+        return fail(r, "'%s': its control slot 0x%06x has %s, the text %s", l->text, slot,
+                    t->phase == TU_NV_PHASE_T   ? ".T"
+                    : t->phase == TU_NV_PHASE_P ? ".P"
+                                                : "no phase",
+                    phase == TU_NV_PHASE_T   ? ".T"
+                    : phase == TU_NV_PHASE_P ? ".P"
+                                             : "none");
+    return true;
+}
+
+static void count_skipped(run *r, const char *mnemonic) {
+    unsigned k = 0;
+    while (k < r->skipped_kinds && strcmp(r->skipped_name[k], mnemonic) != 0)
+        k++;
+    if (k == r->skipped_kinds && k < 16)
+        snprintf(r->skipped_name[r->skipped_kinds++], TU_NV_MNEMONIC, "%s", mnemonic);
+    if (k < 16)
+        r->skipped_count[k]++;
+    else
+        r->skipped_more++;
+}
+
+/* A line that is not a directive: a control word, a listing's label or header (passed over),
+ * or an instruction, TLD or not. */
+static bool instruction_line(run *r, const char *p) {
+    tu_nv_listing_line l;
+    tu_error e = {0};
+    if (tu_nv_listing_line_parse(p, &l, &e) != TU_OK) return refused(r, &e);
+    if (l.kind == TU_NV_LISTING_CONTROL) {
+        if (tu_nv_control_split(l.word, r->control, &e) != TU_OK) return refused(r, &e);
+        r->has_control = r->control_pending = true;
+        return true;
+    }
+    if (l.kind == TU_NV_LISTING_OTHER) {
+        /* the headers of cuobjdump ("Function : f", "code for sm_52", "arch = sm_52") and the
+         * lone braces of nvdisasm; anything else is a TLD line the TLD parser can name the
+         * fault of (it takes lower case too) */
+        if (strchr(p, ':') || strchr(p, '=') || p[0] == '{' || p[0] == '}' ||
+            strncmp(p, "code for ", 9) == 0)
+            return true;
+        tu_nv_tld t;
+        if (tu_nv_tld_parse(p, &t, &e) != TU_OK) return refused(r, &e);
+        return execute_tld(r, &t);
+    }
+    bool has_slot = false;
+    uint32_t slot = 0;
+    if (l.has_control) { /* maxas: the prefix; the text's .T/.P are added below */
+        if (tu_nv_control_encode(&l.control, &slot, &e) != TU_OK) return refused(r, &e);
+    } else if (l.has_address && r->has_control) {
+        unsigned k;
+        if (tu_nv_control_slot_of(l.address, &k, &e) != TU_OK) return refused(r, &e);
+        if (r->control_pending) r->control_group = l.address & ~(uint64_t)31;
+        r->control_pending = false;
+        has_slot = (l.address & ~(uint64_t)31) == r->control_group;
+        slot = r->control[k];
+    }
+    if (strcmp(l.mnemonic, "TLD") != 0) {
+        if (!r->skip_other)
+            return fail(r,
+                        "%s is not an instruction texunit runs (it runs TLD); `run --skip-other` "
+                        "skips the others",
+                        l.mnemonic);
+        count_skipped(r, l.mnemonic);
+        return true;
+    }
+    tu_nv_tld t;
+    if (!listing_tld(r, &l, has_slot, slot, &t)) return false;
+    if (l.has_control) { /* maxas writes the phase in the text, the rest in the prefix */
+        const uint8_t phase = t.phase;
+        if (tu_nv_tld_decode_control(slot, &t, &e) != TU_OK) return refused(r, &e);
+        t.phase = phase;
+    }
+    return execute_tld(r, &t);
+}
+
 static bool run_line(run *r, char *line) {
     char *comment = strstr(line, "//");
     if (comment) *comment = 0;
@@ -539,7 +662,7 @@ static bool run_line(run *r, char *line) {
     while (tu_text_is_blank(*p))
         p++;
     if (*p == 0 || *p == '#' || tu_text_is_line_end(*p)) return true;
-    if (*p != '.') return cmd_instruction(r, p);
+    if (*p != '.') return instruction_line(r, p);
     if (strncmp(p, ".echo", 5) == 0 && (tu_text_is_space(p[5]) || !p[5])) {
         char *text = p + 5;
         text += strspn(text, " \t");
@@ -582,6 +705,7 @@ static bool run_line(run *r, char *line) {
     if (strcmp(w[0], ".reg") == 0) return cmd_values(r, w, n, false);
     if (strcmp(w[0], ".pred") == 0) return cmd_values(r, w, n, true);
     if (strcmp(w[0], ".dump") == 0) return cmd_dump(r, w, n);
+    if (listing_dot_line(w[0])) return true;
     return fail(r, "unknown directive '%s'", w[0]);
 }
 
@@ -589,7 +713,7 @@ static bool run_line(run *r, char *line) {
  * `trace`, every TLD is traced to it. */
 static int run_program(const char *path, FILE *out, FILE *err, unsigned explain_line,
                        unsigned explain_lane, const tu_trace_sink *explain,
-                       const tu_trace_sink *trace) {
+                       const tq_sass_options *opt) {
     char *bytes, why[300];
     FILE *in = tf_open_text(path, &bytes, why, sizeof why);
     if (!in) {
@@ -600,7 +724,9 @@ static int run_program(const char *path, FILE *out, FILE *err, unsigned explain_
     bool ok = r != NULL;
     if (r) {
         r->path = path, r->out = out, r->err = err;
-        r->trace = trace, r->explain = explain;
+        r->trace = opt ? opt->trace : NULL, r->explain = explain;
+        r->skip_other = opt && opt->skip_other;
+        r->arch = opt && opt->arch ? (tu_nv_arch)opt->arch : TU_NV_SM_53;
         r->explain_line = explain_line, r->explain_lane = explain_lane;
         r->regs.lanes = 1;
         r->active = 0xffffffffu;
@@ -625,6 +751,13 @@ static int run_program(const char *path, FILE *out, FILE *err, unsigned explain_
             r->line = explain_line;
             ok = fail(r, "%s", "not a TLD instruction of the program");
         }
+        if (ok && r->skipped_kinds) { /* --skip-other: what was not run */
+            fprintf(r->out, "skipped:");
+            for (unsigned k = 0; k < r->skipped_kinds; k++)
+                fprintf(r->out, "%s %s %u", k ? "," : "", r->skipped_name[k], r->skipped_count[k]);
+            if (r->skipped_more) fprintf(r->out, ", and %u more", r->skipped_more);
+            fputc('\n', r->out);
+        }
         for (uint32_t i = 0; i < r->region_count; i++) {
             free(r->regions[i].data);
             free(r->mems[i].bits);
@@ -645,7 +778,12 @@ int tq_run_sass(const char *path, FILE *out, FILE *err) {
 }
 
 int tq_run_sass_traced(const char *path, FILE *out, FILE *err, const tu_trace_sink *trace) {
-    return run_program(path, out, err, 0, 0, NULL, trace);
+    const tq_sass_options opt = {false, 0, trace};
+    return run_program(path, out, err, 0, 0, NULL, &opt);
+}
+
+int tq_run_sass_options(const char *path, FILE *out, FILE *err, const tq_sass_options *options) {
+    return run_program(path, out, err, 0, 0, NULL, options);
 }
 
 int tq_trace_sass(const char *path, unsigned line, unsigned lane, const tu_trace_sink *trace,

@@ -10,6 +10,7 @@
 
 #include "texunit/texunit.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* Run the program at `path` (or standard input for "-"): results to `out`, the first error as
@@ -26,5 +27,15 @@ int tq_trace_sass(const char *path, unsigned line, unsigned lane, const tu_trace
 /* tq_run_sass with every TLD traced to `trace` (texunit run --trace / --cache). */
 struct tu_trace_sink;
 int tq_run_sass_traced(const char *path, FILE *out, FILE *err, const struct tu_trace_sink *trace);
+
+/* The options of `texunit run FILE.sass`. */
+typedef struct tq_sass_options {
+    bool skip_other; /* --skip-other: instructions that are not TLD are skipped and counted */
+    int arch;        /* --arch sm_50..sm_62 (tu_nv_arch); 0 = sm_53 */
+    const struct tu_trace_sink *trace;
+} tq_sass_options;
+
+/* tq_run_sass with options (NULL: the defaults). */
+int tq_run_sass_options(const char *path, FILE *out, FILE *err, const tq_sass_options *options);
 
 #endif /* TEXUNIT_RUN_SASS_H */

@@ -19,6 +19,7 @@
 #include "run_sass.h"
 #include "run_visa.h"
 
+#include "texunit/nv.h"
 #include "texunit/version.h"
 
 #include <errno.h>
@@ -259,29 +260,46 @@ static int cmd_render(int argc, char **argv) {
 }
 
 static int cmd_run(int argc, char **argv) {
-    const char *trace = NULL, *cache = NULL; /* --trace FILE, --cache SIZE,LINE,WAYS[,plru] */
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "--trace") == 0)
-            trace = argv[i + 1];
-        else if (strcmp(argv[i], "--cache") == 0)
-            cache = argv[i + 1];
-        else
+    const char *trace = NULL, *cache = NULL;     /* --trace FILE, --cache SIZE,LINE,WAYS[,plru] */
+    tq_sass_options sass_opt = {false, 0, NULL}; /* --skip-other, --arch sm_NN */
+    bool sass_only = false;
+    static const char usage[] = "usage: run FILE.visaasm|FILE.sass [--trace FILE.jsonl] "
+                                "[--cache SIZE,LINE,WAYS[,plru]] [--skip-other] [--arch sm_NN]";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--skip-other") == 0) {
+            sass_opt.skip_other = sass_only = true;
+            continue;
+        }
+        if (i + 1 >= argc) return usage_error("%s", usage);
+        if (strcmp(argv[i], "--trace") == 0) {
+            trace = argv[++i];
+        } else if (strcmp(argv[i], "--cache") == 0) {
+            cache = argv[++i];
+        } else if (strcmp(argv[i], "--arch") == 0) {
+            tu_nv_arch arch;
+            tu_error e = {0};
+            if (tu_nv_arch_parse(argv[++i], &arch, &e) != TU_OK)
+                return usage_error("run --arch: %s", e.message);
+            sass_opt.arch = (int)arch, sass_only = true;
+        } else {
             return usage_error("run: unknown option '%s'", argv[i]);
+        }
     }
-    if (argc < 1 || argc % 2 != 1)
-        return usage_error("%s", "usage: run FILE.visaasm|FILE.sass [--trace FILE.jsonl] "
-                                 "[--cache SIZE,LINE,WAYS[,plru]]");
+    if (argc < 1) return usage_error("%s", usage);
     const bool visa = ends_with(argv[0], ".visaasm"), sass = ends_with(argv[0], ".sass");
+    if (sass_only && !sass)
+        return usage_error("%s", "run: --skip-other and --arch are options of FILE.sass");
     if ((trace || cache) && (visa || sass)) {
         tq_memtrace mt;
         if (!tq_memtrace_open(&mt, trace, cache, stdout, stderr)) return 1;
+        sass_opt.trace = &mt.sink;
         int rc = visa ? tq_run_visa_traced(argv[0], stdout, stderr, &mt.sink)
-                      : tq_run_sass_traced(argv[0], stdout, stderr, &mt.sink);
+                      : tq_run_sass_options(argv[0], stdout, stderr, &sass_opt);
         if (!tq_memtrace_close(&mt, stderr) && !rc) rc = 1;
         return rc;
     }
-    if (ends_with(argv[0], ".visaasm")) return tq_run_visa(argv[0], stdout, stderr);
-    if (ends_with(argv[0], ".sass")) return tq_run_sass(argv[0], stdout, stderr);
+    if (visa) return tq_run_visa(argv[0], stdout, stderr);
+    if (sass) return tq_run_sass_options(argv[0], stdout, stderr, &sass_opt);
     return usage_error("run: '%s' is neither a .visaasm nor a .sass file", argv[0]);
 }
 

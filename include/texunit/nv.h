@@ -266,12 +266,14 @@ typedef struct tu_nv_pool {
 
 /* What a texture header describes, ready for the engine. */
 typedef struct tu_nv_texture {
-    tu_surface surface;   /* the view, over the region memory the header's address lies in */
-    bool empty;           /* RES_VIEW_MIN_MIP_LEVEL > _MAX: a null view, every read is 0 */
-    uint8_t coords;       /* coordinates a TLD paramA must have: 1, 2, 3; 0 for cube maps */
-    uint8_t texel_map[4]; /* for C0..C3: the component of the surface's texel, 4 = none */
-    uint8_t source[4];    /* X..W_SOURCE */
-    uint8_t fp16_mask;    /* bit k: component Ck is *_FORCE_FP16 (rounded to half) */
+    tu_surface surface;     /* the view, over the region memory the header's address lies in */
+    bool empty;             /* RES_VIEW_MIN_MIP_LEVEL > _MAX: a null view, every read is 0 */
+    uint8_t coords;         /* coordinates a TLD paramA must have: 1, 2, 3; 0 for cube maps */
+    uint8_t texel_map[4];   /* for C0..C3: the component of the surface's texel, 4 = none */
+    uint8_t source[4];      /* X..W_SOURCE */
+    uint8_t fp16_mask;      /* bit k: component Ck is *_FORCE_FP16 (rounded to half) */
+    uint8_t sample_map[16]; /* the surface sample holding the header's sample k: k, but for
+                             * 4X2_D3D and 2X1_D3D their sample positions (Mesa nil) */
 } tu_nv_texture;
 
 /*
@@ -347,7 +349,7 @@ TU_API uint32_t tu_nv_cbank_word(const tu_nv_state *st, uint32_t ts_index);
  * view, samples, swizzle, over `regions`. Refuses (naming the field) a header that is not
  * self-consistent or that texunit cannot model (TU_UNSUPPORTED: a format with no texunit
  * equivalent, GOBS_PER_BLOCK_WIDTH or TILE_WIDTH_IN_GOBS != 0, GOB3D, GOB_DEPTH_OFFSET,
- * USE_ARRAY_TILE_ALIGNMENT, multisample modes other than 1X1 2X1 2X2 4X2 4X4), and a surface
+ * USE_ARRAY_TILE_ALIGNMENT, the VC and CENTER multisample modes), and a surface
  * that does not fit in the region its address lies in.
  */
 TU_API tu_status tu_nv_tic_texture(const tu_nv_tic *h, const tu_nv_region *regions,
@@ -402,14 +404,61 @@ typedef enum tu_nv_param_a {
     TU_NV_PARAM_ARRAY_CUBE = 7
 } tu_nv_param_a;
 
-/* Scheduling annotations of the text: {&req_6} {&rdN} {&wrN} {?sched}. They are not part of
- * the 64-bit instruction word (Maxwell keeps scheduling in separate control words). */
+/* Scheduling annotations of the text: {&req={b,...}} {&rdN} {&wrN} {?sched}. They are not part
+ * of the 64-bit instruction word: they are the instruction's slot of the control word
+ * (tu_nv_control below; tu_nv_tld_encode_control). ?sched is "?S<n>" (stall n cycles, no
+ * yield hint) or "?Y_S<n>" (stall n, yield); no ?sched is "?Y_S0", the slot of an instruction
+ * the text says nothing about. */
 typedef struct tu_nv_sched {
     bool has_req;
     uint8_t req;   /* &req={b,...}: bit b = wait on barrier b, 0..5 */
     int8_t rd, wr; /* &rdN, &wrN: barrier 0..5 the read / write releases; -1 = none */
-    char hint[24]; /* ?hint (without '?'): letters, digits, '_'; "" = none */
+    uint8_t stall; /* ?S<n>: 0..15 cycles */
+    bool no_yield; /* ?S<n> without Y_: the yield hint is off */
 } tu_nv_sched;
+
+/* --- the Maxwell/Pascal control word --------------------------------------------------------
+ * Code comes in groups of four 64-bit words: a control word, then three instructions. The
+ * control word holds one 21-bit slot per instruction: bits 20:0 for the first, 41:21 for the
+ * second, 62:42 for the third; bit 63 is unused (maxas wiki "Control Codes", MaxasGrammar.pm
+ * processSassCtrlLine; CuAssembler CuSMVersion.py splitControlCodes_5x_6x). An instruction at
+ * byte address A of its function is in slot (A / 8) % 4 - 1; A % 32 == 0 is a control word. */
+enum {
+    TU_NV_CONTROL_SLOT_BITS = 21,
+    TU_NV_CONTROL_NO_BARRIER = 7, /* a barrier field's value for "none" */
+    TU_NV_CONTROL_EMPTY = 0x7e0   /* no barrier, no wait, stall 0, yield (CuAssembler's pad) */
+};
+
+/* One slot, field by field (maxas printCtrl). */
+typedef struct tu_nv_control {
+    uint8_t stall; /* bits 3:0: cycles to wait before the next instruction issues, 0..15 */
+    bool yield;    /* bit 4 CLEAR: the yield hint (maxas prints Y for a 0 bit) */
+    int8_t wr;     /* bits 7:5: the barrier 0..5 the instruction's results release; -1 none (7) */
+    int8_t rd;     /* bits 10:8: the barrier 0..5 its operand reads release; -1 none (7) */
+    uint8_t wait;  /* bits 16:11: bit b = wait for barrier b before issuing */
+    uint8_t reuse; /* bits 20:17: operand reuse flags; in a texture instruction bit 17 is .T,
+                    * bit 18 .P (nvdisasm, as CuAssembler's records keep it) */
+} tu_nv_control;
+
+/* Decode a slot: TU_INVALID_ARGUMENT for bits above 20 or a barrier field of 6 (neither a
+ * barrier 0..5 nor "none"). */
+TU_API tu_status tu_nv_control_decode(uint32_t slot, tu_nv_control *out, tu_error *err);
+/* Encode: refuses, naming the field, a stall > 15, a barrier outside -1..5, a wait mask or
+ * reuse mask wider than its bits. */
+TU_API tu_status tu_nv_control_encode(const tu_nv_control *c, uint32_t *slot, tu_error *err);
+/* The three slots of a control word; TU_PARSE_ERROR when bit 63 is set. */
+TU_API tu_status tu_nv_control_split(uint64_t word, uint32_t slots[3], tu_error *err);
+/* The control word of three slots; TU_INVALID_ARGUMENT for a slot wider than 21 bits. */
+TU_API tu_status tu_nv_control_join(const uint32_t slots[3], uint64_t *word, tu_error *err);
+/* The slot (0..2) of the instruction at byte address `address`; TU_INVALID_ARGUMENT when the
+ * address is not 8-aligned or is a control word's (address % 32 == 0). */
+TU_API tu_status tu_nv_control_slot_of(uint64_t address, unsigned *slot, tu_error *err);
+/* maxas's notation of a slot without its reuse bits, "WAIT:RD:WR:Y:STALL" (MaxasGrammar.pm
+ * printCtrl): the wait mask as two hex digits or "--", the barriers 1..6 (barrier field + 1)
+ * or "-", "Y" or "-", the stall as one hex digit; e.g. "01:-:2:Y:d". Parse sets reuse 0. */
+TU_API tu_status tu_nv_control_parse_maxas(const char *text, tu_nv_control *out, tu_error *err);
+TU_API tu_status tu_nv_control_print_maxas(const tu_nv_control *c, char *buf, size_t size,
+                                           tu_error *err);
 
 typedef struct tu_nv_tld {
     uint8_t guard;      /* @Pg: 0..6, 7 = PT (always) */
@@ -480,13 +529,71 @@ TU_API tu_status tu_nv_tld_parse(const char *text, tu_nv_tld *out, tu_error *err
  * invalid. */
 TU_API tu_status tu_nv_tld_print(const tu_nv_tld *inst, char *buf, size_t size, tu_error *err);
 
-/* The Maxwell 64-bit encoding (envytools envydis/gm107.c): TLD 0xDC, TLD.B 0xDD in bits 63:56. The
- * encoder refuses what the word cannot hold: .T/.P (no field) and a #tsPtrIdx with .B (the
- * bindless form has no index field). Scheduling annotations are not encoded. */
+/* The Maxwell 64-bit encoding (envytools envydis/gm107.c): TLD 0xDC, TLD.B 0xDD in bits 63:56;
+ * #tsPtrIdx in bits 48:36 in both (nvdisasm prints the bits of a TLD.B too; execution ignores
+ * them, as the page says). The phase (.T/.P) and the annotations are not in this word: they
+ * are the instruction's control slot (tu_nv_tld_encode_control). Decode gives no phase and
+ * default annotations; tu_nv_tld_decode_control adds the slot's. */
 TU_API tu_status tu_nv_tld_encode(const tu_nv_tld *inst, uint64_t *word, tu_error *err);
-/* Decode a word: TU_PARSE_ERROR for another opcode, bits 48:36 set in TLD.B, or a
- * reserved paramA; TU_INVALID_ARGUMENT for a broken rule. */
+/* Decode a word: TU_PARSE_ERROR for another opcode; TU_INVALID_ARGUMENT for a broken rule.
+ * The #paramA values the page reserves (CUBE, ARRAY_3D, ARRAY_CUBE) decode, as nvdisasm
+ * decodes them; tu_nv_tld_execute refuses them by name. */
 TU_API tu_status tu_nv_tld_decode(uint64_t word, tu_nv_tld *out, tu_error *err);
+/* The instruction's control slot: the annotations and the phase (.T bit 17, .P bit 18). */
+TU_API tu_status tu_nv_tld_encode_control(const tu_nv_tld *inst, uint32_t *slot, tu_error *err);
+/* Set inst's annotations and phase from a slot: TU_INVALID_ARGUMENT for a malformed slot, for
+ * reuse bits 19 or 20 (a texture instruction has no operand reuse) and for .T and .P together. */
+TU_API tu_status tu_nv_tld_decode_control(uint32_t slot, tu_nv_tld *inst, tu_error *err);
+
+/* The architectures tu_nv_tld_check_arch knows: where they differ for TLD (docs/semantics.md,
+ * "NVIDIA TLD", per architecture). */
+typedef enum tu_nv_arch {
+    TU_NV_SM_50 = 50, /* GM107/GM108: no sparse predicate */
+    TU_NV_SM_52 = 52,
+    TU_NV_SM_53 = 53, /* Tegra X1 */
+    TU_NV_SM_60 = 60,
+    TU_NV_SM_61 = 61,
+    TU_NV_SM_62 = 62
+} tu_nv_arch;
+
+/* "sm_50".."sm_62" (or "50"); TU_INVALID_ARGUMENT naming the text otherwise. */
+TU_API tu_status tu_nv_arch_parse(const char *text, tu_nv_arch *out, tu_error *err);
+/* What inst needs that `arch` lacks: TU_INVALID_ARGUMENT for a sparse predicate Ps other than
+ * PT on SM 5.0, or an architecture that is not one of tu_nv_arch. */
+TU_API tu_status tu_nv_tld_check_arch(const tu_nv_tld *inst, tu_nv_arch arch, tu_error *err);
+
+/* --- listings: the text nvdisasm, cuobjdump -sass and maxas print ------------------------- */
+
+typedef enum tu_nv_listing_kind {
+    TU_NV_LISTING_OTHER,      /* a blank line, label, header, section name or brace */
+    TU_NV_LISTING_CONTROL,    /* a control word alone in its hex comment */
+    TU_NV_LISTING_INSTRUCTION /* an instruction */
+} tu_nv_listing_kind;
+
+enum { TU_NV_LISTING_TEXT = 192, TU_NV_MNEMONIC = 16 };
+
+/* One line of a listing, read by tu_nv_listing_line_parse (C comments are written [* *] here):
+ *   cuobjdump -sass  "        [*0008*]    MOV R1, c[0x0][0x20];    [* 0x4c98078000870001 *]"
+ *   nvdisasm         "        [*0078*]    { TLD.B.LZ.T R4, R10, R4, 0x0, 1D, 0xf ;  [* 0x... *]"
+ *                    (with the "{" and "}" of its dual-issue syntax)
+ *   maxas            "--:-:2:Y:2      TLD.B.LZ.P R103, R111, R115, 0x0, 1D, 0x1;"
+ *   a control word   "                                        [* 0x001f9400fe2007e6 *]" */
+typedef struct tu_nv_listing_line {
+    uint8_t kind; /* tu_nv_listing_kind */
+    bool has_address, has_word, has_control;
+    uint64_t address;              /* the address comment before the instruction */
+    uint64_t word;                 /* the instruction's or control word's hex comment */
+    tu_nv_control control;         /* a maxas prefix (reuse 0: maxas writes .reuse, .T, .P) */
+    char text[TU_NV_LISTING_TEXT]; /* the instruction, with its guard, ending in ";" */
+    char mnemonic[TU_NV_MNEMONIC]; /* "TLD", "MOV": the opcode without modifiers */
+} tu_nv_listing_line;
+
+/* Classify and split one line (without its line end). TU_PARSE_ERROR for a line that looks
+ * like a listing line but is malformed (an address or word that is not hex, an instruction
+ * too long, a maxas prefix that is not WAIT:RD:WR:Y:STALL). maxas's repeated guard
+ * ("@P0 @P0 TLD...") is read as one guard. */
+TU_API tu_status tu_nv_listing_line_parse(const char *line, tu_nv_listing_line *out, tu_error *err);
+
 /* Decode the first 8 bytes (little-endian) of `bytes`; TU_PARSE_ERROR when size < 8. */
 TU_API tu_status tu_nv_tld_decode_bytes(const void *bytes, size_t size, tu_nv_tld *out,
                                         tu_error *err);

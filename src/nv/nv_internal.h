@@ -145,7 +145,8 @@ typedef struct tuN_param_a {
     const char *name; /* "ARRAY_2D" */
     uint8_t dim;      /* 0 1D, 1 2D, 2 3D, 3 CUBE: bits 30:29 */
     bool array;       /* bit 28 */
-    uint8_t coords;   /* s, t, r count; 0: reserved for TLD */
+    uint8_t coords;   /* s, t, r count (the reserved ones: as TEX packs them) */
+    bool reserved;    /* the page reserves it for TLD: decoded and printed, not executed */
 } tuN_param_a;
 
 extern const tuN_param_a tuN_params_a[8];

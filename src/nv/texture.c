@@ -13,11 +13,34 @@
 
 #include <string.h>
 
-/* MULTI_SAMPLE_COUNT -> samples for the modes texunit stores (nil SampleLayout): 1X1, 2X1,
- * 2X2, 4X2, 4X4; 0 for the others (D3D, VC and CENTER modes). */
+/* MULTI_SAMPLE_COUNT -> samples for the modes texunit reads (clb097tex.h
+ * MULTI_SAMPLE_COUNT_MODE_*; nil SampleLayout): 1X1, 2X1, 2X1_D3D, 2X2, 4X2, 4X2_D3D, 4X4; 0 for
+ * the VC and CENTER modes. */
+enum { MS_2X1_D3D = 5, MS_4X2_D3D = 4 };
 static uint32_t ms_samples(uint32_t mode) {
-    static const uint8_t samples[16] = {[0] = 1, [1] = 2, [2] = 4, [3] = 8, [6] = 16};
+    static const uint8_t samples[16] = {
+        [0] = 1, [1] = 2, [2] = 4, [3] = 8, [MS_4X2_D3D] = 8, [MS_2X1_D3D] = 2, [6] = 16};
     return mode < 16 ? samples[mode] : 0;
+}
+
+/* Where the D3D modes keep sample k in the pixel's grid of samples (Mesa nil image.rs
+ * SampleLayout::sa_offset: 2X1_D3D (1 - s, 0); 4X2_D3D as below). The Tegra X1's TLD.MS
+ * answers on 4X2_D3D surfaces written by deko3d agree sample by sample (docs/semantics.md). */
+static const uint8_t d3d_4x2[8][2] = {{2, 0}, {1, 1}, {3, 1}, {1, 0},
+                                      {0, 1}, {0, 0}, {2, 1}, {3, 0}};
+static const uint8_t d3d_2x1[2][2] = {{1, 0}, {0, 0}};
+
+/* The surface's sample (texunit's grid: bit 0 x, bit 1 y, bit 2 x + 2, bit 3 y + 2, surface.h)
+ * that holds the header's sample k. */
+static void ms_sample_map(uint32_t mode, uint8_t map[16]) {
+    const uint8_t(*pos)[2] = mode == MS_4X2_D3D ? d3d_4x2 : mode == MS_2X1_D3D ? d3d_2x1 : NULL;
+    const uint32_t n = ms_samples(mode);
+    for (uint32_t k = 0; k < 16; k++) {
+        const uint32_t x = pos && k < n ? pos[k][0] : 0, y = pos && k < n ? pos[k][1] : 0;
+        map[k] = pos && k < n
+                     ? (uint8_t)((x & 1) | (y & 1) << 1 | (x >> 1 & 1) << 2 | (y >> 1 & 1) << 3)
+                     : (uint8_t)k;
+    }
 }
 
 static uint32_t ms_mode(uint32_t samples) {
@@ -186,8 +209,10 @@ tu_status tu_nv_tic_texture(const tu_nv_tic *h, const tu_nv_region *regions, uin
         s->samples = ms_samples(h->multi_sample_count);
         TU_RETURN_IF(s->samples == 0, err, TU_UNSUPPORTED,
                      "texture header MULTI_SAMPLE_COUNT %u is not one of the sample layouts "
-                     "texunit stores: 1X1 (0), 2X1 (1), 2X2 (2), 4X2 (3), 4X4 (6)",
+                     "texunit reads: 1X1 (0), 2X1 (1), 2X2 (2), 4X2 (3), 4X2_D3D (4), 2X1_D3D "
+                     "(5), 4X4 (6)",
                      h->multi_sample_count);
+        ms_sample_map(h->multi_sample_count, out->sample_map);
     }
 
     const uint32_t region_index = tuN_region_of(regions, region_count, h->address);

@@ -2,8 +2,10 @@
 /*
  * tld_binary.c - the Maxwell/Pascal 64-bit encoding of TLD and TLD.B (envytools
  * envydis/gm107.c, Ryujinx InstTld/InstTldB and Mesa nv50_ir_emit_gm107.cpp emitTLD): opcode 0xDC
- * or 0xDD in bits 63:56, every other field where tld_table.c's field table puts it. TLD.B has no
- * texture index (bits 48:36): the handle comes from Rb.
+ * or 0xDD in bits 63:56, every other field where tld_table.c's field table puts it. TLD.B keeps
+ * #tsPtrIdx in bits 48:36 as TLD does (nvdisasm prints them; CuAssembler's TLD.B records have
+ * 0 there), though the handle comes from Rb. The phase and the scheduling annotations are the
+ * control slot's (control.c).
  */
 #include "nv_internal.h"
 
@@ -14,18 +16,10 @@ static uint64_t field_mask(const tuN_field_info *f) {
 tu_status tu_nv_tld_encode(const tu_nv_tld *t, uint64_t *word, tu_error *err) {
     TU_RETURN_IF(!word, err, TU_INVALID_ARGUMENT, "output word must not be NULL");
     TU_TRY(tu_nv_tld_validate(t, err));
-    TU_RETURN_IF(t->phase != TU_NV_PHASE_NONE, err, TU_INVALID_ARGUMENT,
-                 "TLD .%s has no field in the Maxwell 64-bit encoding (envytools envydis/gm107.c): "
-                 "it cannot be encoded",
-                 t->phase == TU_NV_PHASE_T ? "T" : "P");
-    TU_RETURN_IF(t->bindless && t->ts_index != 0, err, TU_INVALID_ARGUMENT,
-                 "TLD.B #tsPtrIdx %#x: the bindless form has no index field (the page: ignored "
-                 "with .B), write 0",
-                 t->ts_index);
     uint64_t w = (uint64_t)(t->bindless ? TUN_OPCODE_TLD_B : TUN_OPCODE_TLD) << 56;
     for (int f = 0; f < TUN_F_COUNT; f++) {
         const tuN_field_info *fi = &tuN_tld_fields[f];
-        if (fi->width == 0 || (f == TUN_F_TS_INDEX && t->bindless)) continue;
+        if (fi->width == 0) continue;
         uint64_t v = tuN_tld_get(t, (tuN_tld_field)f);
         if (f == TUN_F_PARAM_A) { /* bits 30:29 dim, 28 array */
             const tuN_param_a *pa = &tuN_params_a[v];
@@ -46,22 +40,13 @@ tu_status tu_nv_tld_decode(uint64_t w, tu_nv_tld *out, tu_error *err) {
                  (unsigned long long)w, opcode);
     tu_nv_tld t = tu_nv_tld_default();
     t.bindless = opcode == TUN_OPCODE_TLD_B;
-    const tuN_field_info *idx = &tuN_tld_fields[TUN_F_TS_INDEX];
-    TU_RETURN_IF(t.bindless && (w & field_mask(idx)), err, TU_PARSE_ERROR,
-                 "instruction word 0x%016llx: TLD.B has no texture index, but bits 48:36 are "
-                 "0x%llx",
-                 (unsigned long long)w, (unsigned long long)((w & field_mask(idx)) >> idx->lo));
     for (int f = 0; f < TUN_F_COUNT; f++) {
         const tuN_field_info *fi = &tuN_tld_fields[f];
-        if (fi->width == 0 || (f == TUN_F_TS_INDEX && t.bindless)) continue;
+        if (fi->width == 0) continue;
         uint32_t v = (uint32_t)((w & field_mask(fi)) >> fi->lo);
         if (f == TUN_F_PARAM_A) {
             const unsigned dim = v >> 1, array = v & 1;
             v = array << 2 | dim; /* the page's order */
-            TU_RETURN_IF(tuN_params_a[v].coords == 0, err, TU_PARSE_ERROR,
-                         "instruction word 0x%016llx: #paramA %s (bits 30:28 = %u) is RESERVED "
-                         "for TLD",
-                         (unsigned long long)w, tuN_params_a[v].name, dim << 1 | array);
         }
         tuN_tld_set(&t, (tuN_tld_field)f, v);
     }

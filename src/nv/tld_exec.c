@@ -102,8 +102,9 @@ static bool lane_position(const tu_nv_tld *in, const tu_nv_texture *tex, const u
     layer = tuB_clamp_i64(layer, 0, (int64_t)layers - 1);
     const uint32_t sample = in->ms ? a->arg[TU_NV_ARG_MS][l] : 0;
     if (sample >= s->samples) return false;
-    *pos = (tu_texel_coord){(uint32_t)c[0], (uint32_t)c[1], (uint32_t)c[2], (uint32_t)layer, lod,
-                            sample};
+    *pos = (tu_texel_coord){
+        (uint32_t)c[0],         (uint32_t)c[1], (uint32_t)c[2], (uint32_t)layer, lod,
+        tex->sample_map[sample]};
     return true;
 }
 
@@ -342,6 +343,10 @@ tu_status tu_nv_tld_execute(const tu_nv_tld *in, const tu_nv_state *st, tu_nv_re
     TU_RETURN_IF(!in || !st || !regs, err, TU_INVALID_ARGUMENT,
                  "instruction, state and registers must not be NULL");
     TU_TRY(tu_nv_tld_validate(in, err));
+    TU_RETURN_IF(tuN_params_a[in->param_a].reserved, err, TU_UNSUPPORTED,
+                 "TLD #paramA %s is RESERVED for TLD (the page): texunit executes 1D, 2D, 3D, "
+                 "ARRAY_1D and ARRAY_2D",
+                 tuN_params_a[in->param_a].name);
     TU_RETURN_IF(regs->lanes < 1 || regs->lanes > TU_MAX_LANES, err, TU_INVALID_ARGUMENT,
                  "register file lanes %u is not 1..%d", regs->lanes, TU_MAX_LANES);
     TU_TRY(tu_nv_state_validate(st, err));

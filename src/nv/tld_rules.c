@@ -102,9 +102,6 @@ tu_status tu_nv_tld_validate(const tu_nv_tld *i, tu_error *err) {
                      tuN_tld_fields[f].max);
     }
     const tuN_param_a *pa = &tuN_params_a[i->param_a];
-    TU_RETURN_IF(pa->coords == 0, err, TU_INVALID_ARGUMENT,
-                 "TLD #paramA %s is RESERVED for TLD (valid: 1D, 2D, 3D, ARRAY_1D, ARRAY_2D)",
-                 pa->name);
     TU_RETURN_IF(i->ms && i->lod != TU_NV_LOD_LZ, err, TU_INVALID_ARGUMENT,
                  "TLD .MS can only be used with the .LZ LOD option, not .LL");
     TU_RETURN_IF(i->ms && i->cl, err, TU_INVALID_ARGUMENT, "TLD .MS cannot be combined with .CL");
@@ -116,14 +113,8 @@ tu_status tu_nv_tld_validate(const tu_nv_tld *i, tu_error *err) {
                  "TLD &req mask 0x%x names barriers beyond 0..5", s->req);
     TU_RETURN_IF(s->rd < -1 || s->rd > 5 || s->wr < -1 || s->wr > 5, err, TU_INVALID_ARGUMENT,
                  "TLD &rd %d / &wr %d is not a barrier 0..5", s->rd, s->wr);
-    TU_RETURN_IF(memchr(s->hint, 0, sizeof s->hint) == NULL, err, TU_INVALID_ARGUMENT,
-                 "TLD ?sched hint is not NUL-terminated within %zu characters", sizeof s->hint);
-    for (const char *c = s->hint; *c; c++)
-        TU_RETURN_IF(!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
-                       (*c >= '0' && *c <= '9') || *c == '_'),
-                     err, TU_INVALID_ARGUMENT,
-                     "TLD ?sched hint has the character 0x%02x (letters, digits, '_' only)",
-                     (unsigned char)*c);
+    TU_RETURN_IF(s->stall > 15, err, TU_INVALID_ARGUMENT,
+                 "TLD ?sched stall %u is out of range 0..15", s->stall);
 
     /* Rule 1: Rd aligned to the number of components wmask writes (a vector of 3 to 4,
      * like the rule for Ra/Rb; docs/semantics.md). RZ discards the result and has no

@@ -29,16 +29,18 @@ const size_t tuN_modifier_count = sizeof tuN_modifiers / sizeof tuN_modifiers[0]
 
 /* The page: "1D s / 2D s,t / 3D s,t,r / RESERVED (CUBE) / ARRAY_1D a,s / ARRAY_2D a,s,t /
  * RESERVED (ARRAY_3D) / RESERVED (ARRAY_CUBE)"; bits 30:29 dim and 28 array (envytools
- * envydis/gm107.c, Mesa nv50_ir_emit_gm107.cpp emitTLD). */
+ * envydis/gm107.c, Mesa nv50_ir_emit_gm107.cpp emitTLD). nvdisasm prints the reserved ones by
+ * name; their coordinates count as TEX's do (the TEX page: CUBE s,t,r; ARRAY_3D and
+ * ARRAY_CUBE a,s,t,r). */
 const tuN_param_a tuN_params_a[8] = {
-    [TU_NV_PARAM_1D] = {"1D", 0, false, 1},
-    [TU_NV_PARAM_2D] = {"2D", 1, false, 2},
-    [TU_NV_PARAM_3D] = {"3D", 2, false, 3},
-    [TU_NV_PARAM_CUBE] = {"CUBE", 3, false, 0},
-    [TU_NV_PARAM_ARRAY_1D] = {"ARRAY_1D", 0, true, 1},
-    [TU_NV_PARAM_ARRAY_2D] = {"ARRAY_2D", 1, true, 2},
-    [TU_NV_PARAM_ARRAY_3D] = {"ARRAY_3D", 2, true, 0},
-    [TU_NV_PARAM_ARRAY_CUBE] = {"ARRAY_CUBE", 3, true, 0},
+    [TU_NV_PARAM_1D] = {"1D", 0, false, 1, false},
+    [TU_NV_PARAM_2D] = {"2D", 1, false, 2, false},
+    [TU_NV_PARAM_3D] = {"3D", 2, false, 3, false},
+    [TU_NV_PARAM_CUBE] = {"CUBE", 3, false, 3, true},
+    [TU_NV_PARAM_ARRAY_1D] = {"ARRAY_1D", 0, true, 1, false},
+    [TU_NV_PARAM_ARRAY_2D] = {"ARRAY_2D", 1, true, 2, false},
+    [TU_NV_PARAM_ARRAY_3D] = {"ARRAY_3D", 2, true, 3, true},
+    [TU_NV_PARAM_ARRAY_CUBE] = {"ARRAY_CUBE", 3, true, 3, true},
 };
 
 uint32_t tuN_tld_get(const tu_nv_tld *i, tuN_tld_field f) {

@@ -175,8 +175,9 @@ static tu_status interpret_operands(char ops[MAX_OPERANDS][TOKEN_SIZE], unsigned
     while (k < n && pa < 8 && !same(tuN_params_a[pa].name, ops[k]))
         pa++;
     TU_RETURN_IF(k >= n || pa == 8, err, TU_PARSE_ERROR,
-                 "TLD operand %u '%s': expected #paramA (1D, 2D, 3D, ARRAY_1D, ARRAY_2D)", k + 1,
-                 k < n ? ops[k] : "");
+                 "TLD operand %u '%s': expected #paramA (1D, 2D, 3D, CUBE, ARRAY_1D, ARRAY_2D, "
+                 "ARRAY_3D, ARRAY_CUBE)",
+                 k + 1, k < n ? ops[k] : "");
     t->param_a = (uint8_t)pa, k++;
     if (k < n) { /* {, #wmskU04}: defaults to 0xf */
         TU_RETURN_IF(!number(ops[k], 0xf, &v), err, TU_PARSE_ERROR,
@@ -233,7 +234,30 @@ static tu_status parse_req(cursor *c, tu_nv_sched *s, tu_error *err) {
     return TU_OK;
 }
 
+/* ?S<n> (stall n, no yield) or ?Y_S<n> (stall n, yield): the stall and yield of the control slot
+ * (maxas printCtrl's Y and stall; CuAssembler writes them "Y:S04"). */
+static tu_status parse_sched(cursor *c, tu_nv_sched *s, bool *seen, tu_error *err) {
+    TU_RETURN_IF(*seen, err, TU_PARSE_ERROR, "TLD annotation ?sched appears twice");
+    *seen = true;
+    char tok[TOKEN_SIZE] = "";
+    size_t n = 0;
+    while (n + 1 < sizeof tok && (isalnum((unsigned char)c->p[n]) || c->p[n] == '_'))
+        tok[n] = c->p[n], n++;
+    tok[n] = 0;
+    c->p += n;
+    const bool yield = strncmp(tok, "Y_", 2) == 0;
+    const char *stall = tok + (yield ? 2 : 0);
+    uint32_t v;
+    TU_RETURN_IF(stall[0] != 'S' || !number(stall + 1, 15, &v), err, TU_PARSE_ERROR,
+                 "TLD annotation ?sched '%s' must be ?S<n> or ?Y_S<n> with a stall n of 0..15",
+                 tok);
+    s->stall = (uint8_t)v;
+    s->no_yield = !yield;
+    return TU_OK;
+}
+
 static tu_status parse_annotations(cursor *c, tu_nv_sched *s, tu_error *err) {
+    bool seen_sched = false;
     for (;;) {
         skip_space(c);
         if (*c->p == '&') {
@@ -253,16 +277,7 @@ static tu_status parse_annotations(cursor *c, tu_nv_sched *s, tu_error *err) {
             }
         } else if (*c->p == '?') {
             c->p++;
-            TU_RETURN_IF(s->hint[0], err, TU_PARSE_ERROR, "TLD annotation ?sched appears twice");
-            size_t n = 0;
-            while (isalnum((unsigned char)c->p[n]) || c->p[n] == '_')
-                n++;
-            TU_RETURN_IF(n == 0 || n >= sizeof s->hint, err, TU_PARSE_ERROR,
-                         "TLD annotation ?sched must be 1..%zu letters, digits or '_'",
-                         sizeof s->hint - 1);
-            memcpy(s->hint, c->p, n);
-            s->hint[n] = 0;
-            c->p += n;
+            TU_TRY(parse_sched(c, s, &seen_sched, err));
         } else {
             return TU_OK;
         }
@@ -356,7 +371,8 @@ tu_status tu_nv_tld_print(const tu_nv_tld *t, char *buf, size_t size, tu_error *
         put(&o, ", ");
         put_reg(&o, t->rb);
     }
-    put(&o, ", %#x, %s, %#x", t->ts_index, tuN_params_a[t->param_a].name, t->wmask);
+    put(&o, ", 0x%x, %s, 0x%x", t->ts_index, tuN_params_a[t->param_a].name,
+        t->wmask); /* as nvdisasm */
     if (t->sched.has_req) {
         put(&o, " &req={");
         for (unsigned b = 0, first = 1; b < 6; b++)
@@ -365,7 +381,8 @@ tu_status tu_nv_tld_print(const tu_nv_tld *t, char *buf, size_t size, tu_error *
     }
     if (t->sched.rd >= 0) put(&o, " &rd%d", t->sched.rd);
     if (t->sched.wr >= 0) put(&o, " &wr%d", t->sched.wr);
-    if (t->sched.hint[0]) put(&o, " ?%s", t->sched.hint);
+    if (t->sched.stall || t->sched.no_yield)
+        put(&o, " ?%sS%u", t->sched.no_yield ? "" : "Y_", t->sched.stall);
     put(&o, ";");
     TU_RETURN_IF(o.overflow, err, TU_INVALID_ARGUMENT,
                  "TLD text needs more than the %zu bytes of the output buffer", size);
