@@ -34,8 +34,9 @@ static char *slurp(FILE *f) {
     return s;
 }
 
-/* Run `program` (written to a file) and return the status, stdout and stderr. */
-static int run_text(const char *program, char **out, char **err) {
+/* Run `program` (written to a file) with options and return the status, stdout and stderr. */
+static int run_text_options(const char *program, const tq_sass_options *opt, char **out,
+                            char **err) {
     char path[600];
     snprintf(path, sizeof path, "%s/test_nv_run.sass", tmp_dir);
     FILE *f = fopen(path, "w");
@@ -43,11 +44,83 @@ static int run_text(const char *program, char **out, char **err) {
     fputs(program, f);
     fclose(f);
     FILE *o = tmpfile(), *e = tmpfile();
-    const int st = tq_run_sass(path, o, e);
+    const int st = opt ? tq_run_sass_options(path, o, e, opt) : tq_run_sass(path, o, e);
     *out = slurp(o), *err = slurp(e);
     fclose(o);
     fclose(e);
     return st;
+}
+
+static int run_text(const char *program, char **out, char **err) {
+    return run_text_options(program, NULL, out, err);
+}
+
+/* A cuobjdump -sass listing: headers, labels, a control word, a TLD among other instructions;
+ * the word and the slot's .T are checked against the text; the others are refused by name or,
+ * with --skip-other, skipped and counted; --arch sm_50 refuses a sparse predicate. */
+static void test_listing(void) {
+    tu_nv_tld t;
+    uint64_t word;
+    uint32_t slot;
+    tu_nv_tld_parse("TLD.LZ.T R0, R4, 0x0, 2D, 0x1;", &t, NULL);
+    CHECK(tu_nv_tld_encode(&t, &word, NULL) == TU_OK &&
+          tu_nv_tld_encode_control(&t, &slot, NULL) == TU_OK && slot == 0x207e0);
+    const uint64_t control = 0x7e6ull | (uint64_t)slot << 21 | 0x7e0ull << 42;
+    static const char *const body =
+        ".texture 0 2d rgba8_uint 4 4 1 seed=3\n"
+        ".cbank 0 header=0\n"
+        ".reg R4 = 1\n"
+        ".reg R5 = 2\n"
+        "code for sm_52\n"
+        "        Function : kernel\n"
+        "        .headerflags    @\"EF_CUDA_SM52 EF_CUDA_PTX_SM(EF_CUDA_SM52)\"\n"
+        ".L_0:\n"
+        "                                                       /* 0x%016llx */\n"
+        "        /*0008*/                   MOV R1, c[0x0][0x20] ;       /* 0x4c98078000870001 */\n"
+        "        /*0010*/                   %s ;   /* 0x%016llx */\n"
+        "        /*0018*/                   NOP ;                      /* 0x50b0000000070f00 */\n"
+        ".dump R0\n";
+    char program[2048], *out, *err;
+    snprintf(program, sizeof program, body, (unsigned long long)control,
+             "TLD.LZ.T R0, R4, 0x0, 2D, 0x1", (unsigned long long)word);
+    CHECK(run_text(program, &out, &err) == 1);
+    CHECK(strstr(err, ":10: MOV is not an instruction texunit runs") != NULL, "%s", err);
+    free(out), free(err);
+    const tq_sass_options skip = {true, 0, NULL};
+    CHECK(run_text_options(program, &skip, &out, &err) == 0, "%s", err);
+    char want[256];
+    snprintf(want, sizeof want, "%-56s // 0x%016llx slot 0x%06x\n",
+             "TLD.LZ.T R0, R4, 0x0, 2D, 0x1;", (unsigned long long)word, slot);
+    CHECK(strncmp(out, want, strlen(want)) == 0, "got:\n%s\nwant:\n%s", out, want);
+    snprintf(want, sizeof want, "R0: 0x%08x\n",
+             tu_texel_hash_field(TU_FORMAT_R8G8B8A8_UINT, 0, 3, 0, 0, 1, 2, 0));
+    CHECK(strstr(out, want) != NULL, "%s lacks %s", out, want);
+    CHECK(strstr(out, "skipped: MOV 1, NOP 1\n") != NULL, "%s", out);
+    free(out), free(err);
+    /* The text disagrees with its word, or with its slot's phase. */
+    snprintf(program, sizeof program, body, (unsigned long long)control,
+             "TLD.LZ.T R0, R4, 0x1, 2D, 0x1", (unsigned long long)word);
+    CHECK(run_text_options(program, &skip, &out, &err) == 1);
+    CHECK(strstr(err, ":11: 'TLD.LZ.T R0, R4, 0x1, 2D, 0x1;' encodes to") != NULL, "%s", err);
+    free(out), free(err);
+    snprintf(program, sizeof program, body, (unsigned long long)control,
+             "TLD.LZ.P R0, R4, 0x0, 2D, 0x1", (unsigned long long)word);
+    CHECK(run_text_options(program, &skip, &out, &err) == 1);
+    CHECK(strstr(err, "its control slot 0x0207e0 has .T, the text .P") != NULL, "%s", err);
+    free(out), free(err);
+    /* A maxas line: its prefix is the slot; --arch sm_50 has no Ps. */
+    static const char *const maxas = ".texture 0 2d rgba8_uint 4 4 1\n.cbank 0 header=0\n"
+                                     ".reg R4 = 0\n--:-:2:Y:2      TLD.LZ.P P1, R0, R4, 0x0, "
+                                     "2D, 0x1;\n";
+    CHECK(run_text(maxas, &out, &err) == 0, "%s", err);
+    CHECK(strstr(out, "TLD.LZ.P P1, R0, R4, 0x0, 2D, 0x1 &wr1 ?Y_S2;") != NULL, "%s", out);
+    CHECK(strstr(out, "slot 0x040722") != NULL, "%s", out);
+    free(out), free(err);
+    const tq_sass_options sm50 = {false, TU_NV_SM_50, NULL};
+    CHECK(run_text_options(maxas, &sm50, &out, &err) == 1);
+    CHECK(strstr(err, ":4: TU_INVALID_ARGUMENT: TLD sparse predicate P1: sm_50 has none") != NULL,
+          "%s", err);
+    free(out), free(err);
 }
 
 static void test_example(void) {
@@ -297,5 +370,6 @@ int main(void) {
     TU_RUN(test_files);
     TU_RUN(test_refusals);
     TU_RUN(test_texture_limit);
+    TU_RUN(test_listing);
     return tu_test_finish();
 }

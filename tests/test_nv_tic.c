@@ -566,7 +566,7 @@ static void test_texture(void) {
     /* Multisample modes. */
     static const struct {
         uint32_t mode, samples;
-    } ms[] = {{0, 1}, {1, 2}, {2, 4}, {3, 8}, {6, 16}};
+    } ms[] = {{0, 1}, {1, 2}, {2, 4}, {3, 8}, {4, 8}, {5, 2}, {6, 16}}; /* 4X2_D3D, 2X1_D3D */
     for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++) {
         h = valid_tic(), h.multi_sample_count = ms[i].mode;
         h.max_mip_level = h.res_view_max_mip_level = 0;
@@ -585,7 +585,8 @@ static void test_texture(void) {
         {"GOB_DEPTH_OFFSET", 2, TU_UNSUPPORTED, "GOB_DEPTH_OFFSET 2"},
         {"USE_ARRAY_TILE_ALIGNMENT", 1, TU_UNSUPPORTED, "USE_ARRAY_TILE_ALIGNMENT 1"},
         {"GOBS_PER_BLOCK_HEIGHT", 6, TU_INVALID_ARGUMENT, "GOBS_PER_BLOCK_HEIGHT 6"},
-        {"MULTI_SAMPLE_COUNT", 4, TU_UNSUPPORTED, "MULTI_SAMPLE_COUNT 4"},
+        {"MULTI_SAMPLE_COUNT", 8, TU_UNSUPPORTED, "MULTI_SAMPLE_COUNT 8"},
+        {"MULTI_SAMPLE_COUNT", 15, TU_UNSUPPORTED, "MULTI_SAMPLE_COUNT 15"},
         {"X_SOURCE", 1, TU_INVALID_ARGUMENT, "X_SOURCE 1 is not a source"},
         {"W_SOURCE", 8, TU_INVALID_ARGUMENT, "W_SOURCE 8"},
         {"TEXTURE_TYPE", 9, TU_INVALID_ARGUMENT, "TEXTURE_TYPE 9 is not 0..8"},

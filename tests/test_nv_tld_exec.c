@@ -836,6 +836,58 @@ static void test_multisample(void) {
     gpu_free(g);
 }
 
+/* MULTI_SAMPLE_COUNT 4X2_D3D and 2X1_D3D: sample k sits where Mesa nil image.rs
+ * SampleLayout::sa_offset puts it; surface.h's grid has sample (x & 1) | (y & 1) << 1 |
+ * (x >> 1) << 2 there. */
+static void test_multisample_d3d(void) {
+    static const uint8_t d3d_4x2[8][2] = {{2, 0}, {1, 1}, {3, 1}, {1, 0},
+                                          {0, 1}, {0, 0}, {2, 1}, {3, 0}};
+    static const uint8_t d3d_2x1[2][2] = {{1, 0}, {0, 0}};
+    static const struct {
+        uint32_t samples, mode;
+        const uint8_t (*pos)[2];
+    } modes[] = {{8, 4, d3d_4x2}, {2, 5, d3d_2x1}};
+    gpu *g = gpu_new();
+    for (unsigned m = 0; m < 2; m++) {
+        const tu_surface s = add_bl(g, m,
+                                    (tu_surface){.type = TU_SURFACE_2D,
+                                                 .format = TU_FORMAT_R32_UINT,
+                                                 .width = 5,
+                                                 .height = 3,
+                                                 .depth = 1,
+                                                 .layers = 1,
+                                                 .levels = 1,
+                                                 .samples = modes[m].samples},
+                                    90 + m);
+        tu_nv_tic h;
+        tu_error err;
+        CHECK(tu_nv_tic_decode(g->headers + 32 * m, &h, &err) == TU_OK, "%s", err.message);
+        h.multi_sample_count = modes[m].mode;
+        put_header(g, m, &h);
+        tu_image ref = linear_copy(&s, 90 + m);
+        for (unsigned l = 0; l < 32; l++) {
+            g->regs.r[l][4] = l % 5, g->regs.r[l][5] = l / 5 % 3;
+            g->regs.r[l][6] = l % (modes[m].samples + 1); /* one beyond the count */
+        }
+        char text[64];
+        snprintf(text, sizeof text, "TLD.LZ.MS R0, R4, R6, %u, 2D, 0x1;", m);
+        run_ok(g, text, ~0u);
+        for (unsigned l = 0; l < 32; l++) {
+            const uint32_t k = g->regs.r[l][6];
+            uint32_t e[4] = {0};
+            if (k < modes[m].samples) {
+                const uint32_t x = modes[m].pos[k][0], y = modes[m].pos[k][1];
+                expect_texel(&ref, 0, 0, l % 5, l / 5 % 3, 0,
+                             (x & 1) | (y & 1) << 1 | (x >> 1) << 2, e);
+            }
+            CHECK(g->regs.r[l][0] == e[0], "mode %u sample %u of (%u,%u): %08x want %08x",
+                  modes[m].mode, k, l % 5, l / 5 % 3, g->regs.r[l][0], e[0]);
+        }
+        tu_image_free(&ref);
+    }
+    gpu_free(g);
+}
+
 /* --- sparse pages and Ps -------------------------------------------------------------------- */
 
 static void test_sparse(void) {
@@ -1201,6 +1253,10 @@ static void test_refusals(void) {
         {"TLD.LZ R0, R4, 3, 2D, 0x1;", TU_INVALID_ARGUMENT, "lies in no memory region"},
         {"TLD.LZ R0, R4, 4, 2D, 0x1;", TU_PARSE_ERROR,
          "texture header 4: texture header HEADER_VERSION 7"},
+        /* the #paramA the page reserves decode and print, but do not run */
+        {"TLD.LZ R0, R4, 0, CUBE, 0x1;", TU_UNSUPPORTED, "#paramA CUBE is RESERVED for TLD"},
+        {"TLD.LZ R0, R4, 0, ARRAY_3D, 0x1;", TU_UNSUPPORTED, "#paramA ARRAY_3D is RESERVED"},
+        {"TLD.LZ R0, R4, 0, ARRAY_CUBE, 0x1;", TU_UNSUPPORTED, "#paramA ARRAY_CUBE is RESERVED"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         for (unsigned l = 0; l < 32; l++)
@@ -1369,6 +1425,7 @@ int main(void) {
     TU_RUN(test_param_a_matching);
     TU_RUN(test_header_indices);
     TU_RUN(test_multisample);
+    TU_RUN(test_multisample_d3d);
     TU_RUN(test_sparse);
     TU_RUN(test_guard_and_active);
     TU_RUN(test_wmask_and_registers);

@@ -554,6 +554,215 @@ static void test_bad_words(void) {
     CHECK(ok > 100, "%u random words decoded", ok);
 }
 
+/* The control word (maxas wiki "Control Codes": MaxasGrammar.pm printCtrl's masks): every
+ * value of every slot field, the illegal ones, the three slots of a word, maxas's notation. */
+static void test_control_word(void) {
+    tu_error err;
+    unsigned n = 0;
+    for (unsigned stall = 0; stall < 16; stall++)
+        for (int yield = 0; yield < 2; yield++)
+            for (int wr = -1; wr <= 5; wr++)
+                for (int rd = -1; rd <= 5; rd++)
+                    for (unsigned wait = 0; wait < 64; wait += 3)
+                        for (unsigned reuse = 0; reuse < 16; reuse++) {
+                            const tu_nv_control c = {(uint8_t)stall, yield != 0,    (int8_t)wr,
+                                                     (int8_t)rd,     (uint8_t)wait, (uint8_t)reuse};
+                            const uint32_t want =
+                                stall | (uint32_t)!yield << 4 | (uint32_t)(wr < 0 ? 7 : wr) << 5 |
+                                (uint32_t)(rd < 0 ? 7 : rd) << 8 | wait << 11 | reuse << 17;
+                            uint32_t slot = 0;
+                            tu_nv_control back;
+                            n += CHECK(tu_nv_control_encode(&c, &slot, &err) == TU_OK &&
+                                           slot == want &&
+                                           tu_nv_control_decode(slot, &back, &err) == TU_OK &&
+                                           memcmp(&back, &c, sizeof c) == 0,
+                                       "slot 0x%06x, want 0x%06x", slot, want);
+                        }
+    CHECK(n == 16 * 2 * 7 * 7 * 22 * 16);
+    static const struct {
+        tu_nv_control c;
+        const char *needle;
+    } bad[] = {
+        {{16, true, -1, -1, 0, 0}, "stall 16 does not fit its 4 bits"},
+        {{0, true, 6, -1, 0, 0}, "write barrier 6"},
+        {{0, true, -1, -2, 0, 0}, "read barrier -2"},
+        {{0, true, -1, -1, 64, 0}, "wait mask 64 does not fit its 6 bits"},
+        {{0, true, -1, -1, 0, 16}, "reuse 16 does not fit its 4 bits"},
+    };
+    uint32_t slot;
+    tu_nv_control c;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK_ERR(tu_nv_control_encode(&bad[i].c, &slot, &err), TU_INVALID_ARGUMENT, &err,
+                  bad[i].needle);
+    CHECK_ERR(tu_nv_control_decode(1u << 21, &c, &err), TU_INVALID_ARGUMENT, &err,
+              "wider than its 21 bits");
+    CHECK_ERR(tu_nv_control_decode(6u << 5 | 7u << 8, &c, &err), TU_INVALID_ARGUMENT, &err,
+              "write barrier 6 is neither a barrier 0..5 nor 7");
+    CHECK_ERR(tu_nv_control_decode(7u << 5 | 6u << 8, &c, &err), TU_INVALID_ARGUMENT, &err,
+              "read barrier 6");
+    /* The maxas wiki's cuobjdump sample: control word 0x001f9400fe2007e6 before MOV, MOV, IADD. */
+    uint32_t slots[3];
+    uint64_t word;
+    CHECK(tu_nv_control_split(0x001f9400fe2007e6ull, slots, &err) == TU_OK);
+    CHECK(slots[0] == 0x7e6 && slots[1] == (0x001f9400fe2007e6ull >> 21 & 0x1fffff) &&
+          slots[2] == (0x001f9400fe2007e6ull >> 42 & 0x1fffff));
+    CHECK(tu_nv_control_join(slots, &word, &err) == TU_OK && word == 0x001f9400fe2007e6ull);
+    char text[16];
+    CHECK(tu_nv_control_decode(slots[0], &c, &err) == TU_OK &&
+          tu_nv_control_print_maxas(&c, text, sizeof text, &err) == TU_OK);
+    CHECK_EQ_STR(text, "--:-:-:Y:6");
+    CHECK(tu_nv_control_decode(TU_NV_CONTROL_EMPTY, &c, &err) == TU_OK &&
+          tu_nv_control_print_maxas(&c, text, sizeof text, &err) == TU_OK);
+    CHECK_EQ_STR(text, "--:-:-:Y:0"); /* CuAssembler's "[----:B------:R-:W-:Y:S00]" */
+    CHECK_ERR(tu_nv_control_split(1ull << 63, slots, &err), TU_PARSE_ERROR, &err, "bit 63");
+    slots[1] = 1u << 21;
+    CHECK_ERR(tu_nv_control_join(slots, &word, &err), TU_INVALID_ARGUMENT, &err,
+              "slot 1 0x200000 is wider");
+    uint64_t seed = tu_test_seed(21);
+    for (int i = 0; i < 1000; i++) {
+        const uint64_t w = tu_test_rand(&seed) >> 1;
+        CHECK(tu_nv_control_split(w, slots, &err) == TU_OK &&
+              tu_nv_control_join(slots, &word, &err) == TU_OK && word == w);
+    }
+    /* The slot of an address: 8, 16, 24 after each control word at a multiple of 32. */
+    static const struct {
+        uint64_t address;
+        int slot;
+    } at[] = {{8, 0}, {0x10, 1}, {0x18, 2}, {0x28, 0}, {0x98, 2}, {0, -1}, {0x20, -1}, {0xc, -1}};
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+        unsigned k = 99;
+        const tu_status st = tu_nv_control_slot_of(at[i].address, &k, &err);
+        CHECK(at[i].slot < 0 ? st == TU_INVALID_ARGUMENT : st == TU_OK && k == (unsigned)at[i].slot,
+              "address 0x%llx: %s", (unsigned long long)at[i].address, err.message);
+    }
+    /* maxas's notation: the wiki's examples, and what is not one. */
+    static const char *const good[] = {"01:-:-:Y:d", "--:2:1:-:2", "06:-:-:-:1", "3f:6:6:Y:f"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        CHECK(tu_nv_control_parse_maxas(good[i], &c, &err) == TU_OK &&
+                  tu_nv_control_print_maxas(&c, text, sizeof text, &err) == TU_OK &&
+                  strcmp(text, good[i]) == 0,
+              "'%s' -> '%s' (%s)", good[i], text, err.message);
+    CHECK(tu_nv_control_parse_maxas("01:-:2:Y:d", &c, &err) == TU_OK && c.wait == 1 && c.rd == -1 &&
+          c.wr == 1 && c.yield && c.stall == 13);
+    static const char *const not_maxas[] = {
+        "40:-:-:-:0", "0g:-:-:-:0", "--:7:-:-:0",  "--:-:0:-:0", "--:-:-:y:0",
+        "--:-:-:-:g", "--:-:-:-:",  "--:-:-:-:00", "-- -:-:-:0", ""};
+    for (size_t i = 0; i < sizeof not_maxas / sizeof not_maxas[0]; i++)
+        CHECK_ERR(tu_nv_control_parse_maxas(not_maxas[i], &c, &err), TU_PARSE_ERROR, &err,
+                  "is not WAIT:RD:WR:Y:STALL");
+    CHECK_ERR(tu_nv_control_print_maxas(&c, text, 10, &err), TU_INVALID_ARGUMENT, &err, "11 bytes");
+    /* TLD's slot: bits 19 and 20 have no meaning for it, and .T and .P exclude each other. */
+    tu_nv_tld t = tu_nv_tld_default();
+    t.rd = 0, t.ra = 0;
+    CHECK(tu_nv_tld_decode_control(TU_NV_CONTROL_EMPTY | 1u << 17, &t, &err) == TU_OK &&
+          t.phase == TU_NV_PHASE_T);
+    CHECK(tu_nv_tld_decode_control(TU_NV_CONTROL_EMPTY | 1u << 18, &t, &err) == TU_OK &&
+          t.phase == TU_NV_PHASE_P);
+    CHECK_ERR(tu_nv_tld_decode_control(TU_NV_CONTROL_EMPTY | 3u << 17, &t, &err),
+              TU_INVALID_ARGUMENT, &err, "sets both .T (bit 17) and .P (bit 18)");
+    CHECK_ERR(tu_nv_tld_decode_control(TU_NV_CONTROL_EMPTY | 1u << 19, &t, &err),
+              TU_INVALID_ARGUMENT, &err, "reuse bits 0x4 (bits 20:19) have no meaning for TLD");
+    CHECK_ERR(tu_nv_tld_decode_control(1u << 22, &t, &err), TU_INVALID_ARGUMENT, &err,
+              "wider than its 21 bits");
+}
+
+/* One line of each listing kind, and lines that look like listing lines but are not. */
+static void test_listing_lines(void) {
+    static const struct {
+        const char *line;
+        uint8_t kind;
+        bool has_address, has_word, has_control;
+        uint64_t address, word;
+        const char *mnemonic, *text;
+    } good[] = {
+        {"        /* 0x001f9400fe2007e6 */", TU_NV_LISTING_CONTROL, false, true, false, 0,
+         0x001f9400fe2007e6ull, "", ""},
+        {"  /*0008*/    MOV R1, c[0x0][0x20];     /* 0x4c98078000870001 */",
+         TU_NV_LISTING_INSTRUCTION, true, true, false, 8, 0x4c98078000870001ull, "MOV",
+         "MOV R1, c[0x0][0x20];"},
+        {"        /*0078*/                   {         TLD.B.LZ.AOFFI.T R12, R46, R28, 0x0, 1D, "
+         "0xf         }",
+         TU_NV_LISTING_INSTRUCTION, true, false, false, 0x78, 0, "TLD",
+         "TLD.B.LZ.AOFFI.T R12, R46, R28, 0x0, 1D, 0xf;"},
+        {"/*0090*/ TLD.LZ R0, R4, 0x0, 2D, 0xf ; /* 0xdc380007aff70400 */\r\n",
+         TU_NV_LISTING_INSTRUCTION, true, true, false, 0x90, 0xdc380007aff70400ull, "TLD",
+         "TLD.LZ R0, R4, 0x0, 2D, 0xf;"},
+        {"--:-:2:Y:2      TLD.B.LZ.P R103, R111, R115, 0x0, 1D, 0x1;", TU_NV_LISTING_INSTRUCTION,
+         false, false, true, 0, 0, "TLD", "TLD.B.LZ.P R103, R111, R115, 0x0, 1D, 0x1;"},
+        {"--:-:-:-:1  @P0 @P0 TLD.B.LZ.T R96, R104, R115, 0x0, 1D, 0x1;", TU_NV_LISTING_INSTRUCTION,
+         false, false, true, 0, 0, "TLD", "@P0 TLD.B.LZ.T R96, R104, R115, 0x0, 1D, 0x1;"},
+        {"  @!P1 TEXS.T RZ, R25, R24, R5, 0x5c, 2D, R ;", TU_NV_LISTING_INSTRUCTION, false, false,
+         false, 0, 0, "TEXS", "@!P1 TEXS.T RZ, R25, R24, R5, 0x5c, 2D, R;"},
+        {"EXIT; // the end", TU_NV_LISTING_INSTRUCTION, false, false, false, 0, 0, "EXIT", "EXIT;"},
+        {"        Function : _Z6kernelPf", TU_NV_LISTING_OTHER, false, false, false, 0, 0, "", ""},
+        {".L_1:", TU_NV_LISTING_OTHER, false, false, false, 0, 0, "", ""},
+        {"", TU_NV_LISTING_OTHER, false, false, false, 0, 0, "", ""},
+        {"code for sm_52", TU_NV_LISTING_OTHER, false, false, false, 0, 0, "", ""},
+    };
+    tu_error err;
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        tu_nv_listing_line l;
+        if (!CHECK(tu_nv_listing_line_parse(good[i].line, &l, &err) == TU_OK, "'%s': %s",
+                   good[i].line, err.message))
+            continue;
+        CHECK(l.kind == good[i].kind && l.has_address == good[i].has_address &&
+                  l.has_word == good[i].has_word && l.has_control == good[i].has_control &&
+                  l.address == good[i].address && l.word == good[i].word &&
+                  strcmp(l.mnemonic, good[i].mnemonic) == 0 && strcmp(l.text, good[i].text) == 0,
+              "'%s': kind %u address %llx word %llx mnemonic '%s' text '%s'", good[i].line, l.kind,
+              (unsigned long long)l.address, (unsigned long long)l.word, l.mnemonic, l.text);
+    }
+    tu_nv_listing_line l;
+    CHECK(tu_nv_listing_line_parse("01:-:2:Y:d      S2R R0, SR_TID.X;", &l, &err) == TU_OK &&
+          l.control.wait == 1 && l.control.wr == 1 && l.control.rd == -1 && l.control.yield &&
+          l.control.stall == 13);
+    static const struct {
+        const char *line, *needle;
+    } bad[] = {
+        {"/*00g8*/ MOV R1, R2;", "the address comment"},
+        {"/* 0x12345678901234567 */", "neither an address nor a 64-bit hex word"},
+        {"/* 0x0012 */ MOV R1, R2;", "text after the control word"},
+        {"/*0008*/ label", "expected an instruction after the address"},
+        {"/*0008*/ MOV R1, R2; /* 0xzz */", "the word comment"},
+        {"/*0008*/ MOV R1, R2; junk", "unexpected 'junk'"},
+        {"zz:-:-:-:0      MOV R1, R2;", "is not WAIT:RD:WR:Y:STALL"},
+        {"/* 0x0012", "neither an address"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK_ERR(tu_nv_listing_line_parse(bad[i].line, &l, &err), TU_PARSE_ERROR, &err,
+                  bad[i].needle);
+    char longer[400] = "/*0008*/ MOV ";
+    memset(longer + 13, 'R', 300);
+    CHECK_ERR(tu_nv_listing_line_parse(longer, &l, &err), TU_PARSE_ERROR, &err, "is longer than");
+    CHECK_ERR(tu_nv_listing_line_parse(NULL, &l, &err), TU_INVALID_ARGUMENT, &err, "NULL");
+}
+
+/* --arch: sm_50 has no sparse predicate; the names. */
+static void test_arch(void) {
+    tu_error err;
+    tu_nv_arch a;
+    static const char *const names[] = {"sm_50", "sm_52", "sm_53", "sm_60", "sm_61", "sm_62"};
+    static const int numbers[] = {50, 52, 53, 60, 61, 62};
+    for (int i = 0; i < 6; i++)
+        CHECK(tu_nv_arch_parse(names[i], &a, &err) == TU_OK && (int)a == numbers[i], "%s",
+              names[i]);
+    CHECK(tu_nv_arch_parse("61", &a, &err) == TU_OK && a == TU_NV_SM_61);
+    static const char *const bad[] = {"sm_51", "sm_5", "sm_70", "sm_500", "", "SM_50"};
+    for (int i = 0; i < 6; i++)
+        CHECK_ERR(tu_nv_arch_parse(bad[i], &a, &err), TU_INVALID_ARGUMENT, &err,
+                  "is not one of sm_50 sm_52");
+    tu_nv_tld t;
+    CHECK(tu_nv_tld_parse("TLD.LZ P3, R0, R4, 0x0, 2D, 0xf;", &t, &err) == TU_OK);
+    CHECK_ERR(tu_nv_tld_check_arch(&t, TU_NV_SM_50, &err), TU_INVALID_ARGUMENT, &err,
+              "sparse predicate P3: sm_50 has none");
+    for (int i = 1; i < 6; i++)
+        CHECK(tu_nv_tld_check_arch(&t, (tu_nv_arch)numbers[i], &err) == TU_OK, "%s", names[i]);
+    t.ps = TU_NV_PT;
+    CHECK(tu_nv_tld_check_arch(&t, TU_NV_SM_50, &err) == TU_OK);
+    CHECK_ERR(tu_nv_tld_check_arch(&t, (tu_nv_arch)51, &err), TU_INVALID_ARGUMENT, &err,
+              "architecture 51");
+}
+
 int main(void) {
     TU_RUN(test_page_examples);
     TU_RUN(test_every_combination);
@@ -563,5 +772,8 @@ int main(void) {
     TU_RUN(test_bad_text);
     TU_RUN(test_bad_words);
     TU_RUN(test_line_ends);
+    TU_RUN(test_control_word);
+    TU_RUN(test_listing_lines);
+    TU_RUN(test_arch);
     return tu_test_finish();
 }

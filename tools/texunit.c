@@ -541,7 +541,8 @@ static const th_command commands[] = {
      "  result: 0.592156887 0.615686297 0.694117665 0.474509805\n"
      "  $ texunit explain examples/trilinear.visaasm 18 5"},
     {"run", cmd_run,
-     "run FILE.visaasm|FILE.sass [--trace FILE.jsonl] [--cache SIZE,LINE,WAYS[,plru]]",
+     "run FILE.visaasm|FILE.sass [--trace FILE.jsonl] [--cache SIZE,LINE,WAYS[,plru]]\n"
+     "          [--skip-other] [--arch sm_50..sm_62]",
      "run a vISA kernel or a TLD program",
      "A .visaasm kernel of movs and sampler, data-port and LSC instructions, with its setup\n"
      "in //! comments so the file stays valid IGC syntax: surfaces (the query format's\n"
@@ -553,14 +554,22 @@ static const th_command commands[] = {
      "\n"
      "A .sass program sets up textures, pools, constant-bank words and registers with .\n"
      "directives, then runs TLD lines; each instruction prints in canonical form with its\n"
-     "Maxwell encoding. docs/directives.md lists the directives of both. The first refused\n"
-     "line stops the run with \"texunit: FILE:LINE: reason\".\n"
+     "Maxwell 64-bit word and its control slot. Among the directives it also reads listings\n"
+     "as nvdisasm, cuobjdump -sass and maxas print them: address comments, words, control\n"
+     "words, maxas's WAIT:RD:WR:Y:STALL prefixes; a TLD must encode to its word and carry its\n"
+     "slot's .T/.P, labels and headers are passed over, and other instructions are refused\n"
+     "by name. docs/directives.md lists the directives of both. The first refused line\n"
+     "stops the run with \"texunit: FILE:LINE: reason\".\n"
      "  --trace FILE.jsonl  every texel, MCS, header and media_ld read of every message,\n"
      "                      one JSON line each, and a summary line per message\n"
      "                      (texunit/trace.h); \"-\" writes them to standard output\n"
      "  --cache SPEC        the reads through a set-associative texture-cache model,\n"
      "                      SIZE,LINE,WAYS[,plru] (e.g. 16KiB,64B,4; LRU, or tree\n"
      "                      pseudo-LRU with plru): its hits and misses\n"
+     "  --skip-other        (.sass) skip the instructions that are not TLD and print what\n"
+     "                      was skipped (\"skipped: MOV 3, EXIT 1\")\n"
+     "  --arch sm_NN        (.sass) the architecture: sm_50 sm_52 sm_53 sm_60 sm_61 sm_62\n"
+     "                      (default sm_53); sm_50 refuses a sparse predicate\n"
      "Each kernel of examples/ has its whole output beside it (.expected), which CTest\n"
      "compares:\n"
      "\n"
@@ -569,6 +578,7 @@ static const th_command commands[] = {
      "  ...\n"
      "  $ texunit run examples/histogram.visaasm\n"
      "  $ texunit run examples/tld.sass\n"
+     "  $ texunit run examples/tld_listing.sass --arch sm_52\n"
      "  $ texunit run examples/trilinear.visaasm --trace t.jsonl --cache 16KiB,64B,4"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]", "encode its instructions (vISA 4.1)",
      "Encodes the instructions in the vISA 4.1 layout into OUT.bin (\"-\": standard output);\n"

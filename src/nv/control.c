@@ -233,8 +233,8 @@ tu_status tu_nv_tld_check_arch(const tu_nv_tld *t, tu_nv_arch arch, tu_error *er
     TU_RETURN_IF(!t, err, TU_INVALID_ARGUMENT, "TLD instruction must not be NULL");
     TU_RETURN_IF(!arch_known((unsigned)arch), err, TU_INVALID_ARGUMENT,
                  "architecture %d is not one of sm_50 sm_52 sm_53 sm_60 sm_61 sm_62", (int)arch);
-    /* The sparse predicate came with GM20x's sparse textures (Maxwell 2nd generation): SM 5.0
-     * has no Ps (the issue's nvdisasm observation; envytools gm107.c decodes the field). */
+    /* SM 5.0 has no sparse predicate: a decision, not a cited rule (docs/semantics.md, "NVIDIA
+     * TLD", per architecture); envytools gm107.c decodes bits 53:51 for every Maxwell. */
     TU_RETURN_IF(arch == TU_NV_SM_50 && t->ps != TU_NV_PT, err, TU_INVALID_ARGUMENT,
                  "TLD sparse predicate P%u: sm_50 has none (Ps must be PT)", t->ps);
     return TU_OK;
