@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_nv_tld.c - libFuzzer target for the NVIDIA decoders: TLD text (tu_nv_tld_parse), the
- * 64-bit TLD encoding (tu_nv_tld_decode_bytes), and the 32-byte texture header and sampler
+ * fuzz_nv_tld.c - libFuzzer target for the NVIDIA decoders: TLD text (tu_nv_tld_parse), listing
+ * lines (tu_nv_listing_line_parse), the 64-bit TLD encoding (tu_nv_tld_decode_bytes), the
+ * control word (tu_nv_control_split / _decode), and the 32-byte texture header and sampler
  * (tu_nv_tic_decode, tu_nv_tsc_decode).
  *
  * Any input is refused with a status or accepted, never crashes or reads outside what it
@@ -32,7 +33,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (tu_nv_tld_print(&again, reprinted, sizeof reprinted, &err) != TU_OK) abort();
         if (strcmp(printed, reprinted) != 0) abort();
     }
+    /* a listing line: refused with a message, or split into parts that fit their fields */
+    tu_nv_listing_line line;
+    const tu_status ls = tu_nv_listing_line_parse(text, &line, &err);
+    if (ls != TU_OK && (ls != TU_PARSE_ERROR || !err.message[0])) abort();
+    if (ls == TU_OK && (memchr(line.text, 0, sizeof line.text) == NULL ||
+                        memchr(line.mnemonic, 0, sizeof line.mnemonic) == NULL))
+        abort();
     free(text);
+    /* the control word: its slots decode and encode back, or are refused */
+    if (size >= 8) {
+        uint64_t word = 0;
+        for (int k = 0; k < 8; k++)
+            word |= (uint64_t)data[k] << (8 * k);
+        uint32_t slots[3], again_slot;
+        tu_nv_control c;
+        if (tu_nv_control_split(word, slots, &err) == TU_OK)
+            for (int k = 0; k < 3; k++)
+                if (tu_nv_control_decode(slots[k], &c, &err) == TU_OK &&
+                    (tu_nv_control_encode(&c, &again_slot, &err) != TU_OK ||
+                     again_slot != slots[k]))
+                    abort();
+    }
     /* the 64-bit instruction word */
     if (tu_nv_tld_decode_bytes(data, size, &inst, &err) == TU_OK) {
         uint64_t word;

@@ -8,10 +8,11 @@
  *    nvdisasm reads .T and .P), and the word and bits decode and print back to the line;
  *  - maxas's listing of a cuobjdump-extracted sgemm: every TLD line, with its maxas control
  *    prefix, makes one control slot that prints back to the prefix;
- *  - results read on a Tegra X1 (nxgpucatch's tests run through deko3d): every TLD case is set
- *    up as deko3d sets it up (block height and depth by its dk_image.cpp pickTileSize, the
- *    texture header fields of its tic_generate.cpp, memory filled by the test's std::mt19937
- *    randomizer), run, and compared with the hardware's answer.
+ *  - results read on a Tegra X1 (nxgpucatch's tests run through deko3d): every TLD case of
+ *    tld.cpp, of tlds.cpp as TLD and of texture_buffer.cpp is set up as deko3d sets it up
+ *    (block height and depth by its dk_image.cpp pickTileSize, the texture header fields of
+ *    its tic_generate.cpp, memory filled by the test's std::mt19937 randomizer or with the
+ *    bytes the case says), run, and compared with the hardware's answer.
  *
  * The texture instructions other than TLD (TLDS, TEX, TEXS, TLD4, TLD4S, TXQ, TXD, SULD) and
  * the non-TLD hardware cases are counted and listed as not yet run.
@@ -425,13 +426,132 @@ static void test_hardware_tld(void) {
     CHECK(cases > 0 && differ == sizeof unexplained / sizeof unexplained[0]);
 }
 
+/* --- TLD on texture buffers (nxgpucatch texture_buffer.cpp) -------------------------------- */
+
+typedef struct buffer_texture {
+    char name[32];
+    uint32_t width, offset; /* texels; the TIC address's offset in the memory block */
+    uint8_t bytes[256];     /* the block's first bytes as the texture line gives them */
+} buffer_texture;
+
+/* "texture ID | Buffer W ... [offset 0xOFF of ...] | fill ...": the width, the offset, and the
+ * bytes the fill leaves (the last "bytes [0xOFF,+0xLEN) = b,b,..." statement, or "texels 0..N =
+ * rgba8(r,g,b,a) ..."); the bytes the line calls undefined stay 0. */
+static bool read_buffer_texture(char *line, buffer_texture *t) {
+    char *col[4];
+    if (split(line + 8, '|', col, 4) < 3) return false;
+    memset(t, 0, sizeof *t);
+    snprintf(t->name, sizeof t->name, "%s", col[0]);
+    if (sscanf(col[1], "Buffer %u", &t->width) != 1) return false;
+    const char *off = strstr(col[1], "offset 0x");
+    if (off) t->offset = (uint32_t)strtoul(off + 7, NULL, 16);
+    const char *fill = col[2], *last = NULL;
+    unsigned at = 0, n = 0;
+    int used = 0;
+    for (const char *p = strstr(fill, "bytes ["); p; p = strstr(p + 1, "bytes ["))
+        if (sscanf(p, "bytes [0x%x,+0x%x) = %n", &at, &n, &used) == 2 && used > 0) last = p;
+    if (last) {
+        sscanf(last, "bytes [0x%x,+0x%x) = %n", &at, &n, &used);
+        if (at + n > sizeof t->bytes) return false;
+        const char *v = last + used;
+        for (unsigned k = 0; k < n; k++) {
+            char *end;
+            t->bytes[at + k] = (uint8_t)strtoul(v, &end, 16);
+            v = end + (*end == ',');
+        }
+        return true;
+    }
+    const char *texels = strstr(fill, "texels 0..");
+    if (!texels) return false;
+    unsigned k = 0;
+    for (const char *p = strstr(texels, "rgba8("); p && k + 4 <= sizeof t->bytes;
+         p = strstr(p + 1, "rgba8(")) {
+        unsigned c[4];
+        if (sscanf(p, "rgba8(%u,%u,%u,%u)", &c[0], &c[1], &c[2], &c[3]) != 4) return false;
+        for (unsigned i = 0; i < 4; i++)
+            t->bytes[k++] = (uint8_t)c[i];
+    }
+    return k > 0;
+}
+
+static void test_hardware_buffer(void) {
+    FILE *f = open_corpus("nxgpucatch-texture-buffer-hardware.txt");
+    if (!f) return;
+    char line[2048];
+    buffer_texture tex[8];
+    unsigned textures = 0, cases = 0, agree = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "texture ", 8) == 0) {
+            if (CHECK(textures < 8 && read_buffer_texture(line, &tex[textures]), "%s", line))
+                textures++;
+            continue;
+        }
+        if (strncmp(line, "case ", 5) != 0) continue;
+        char *col[5];
+        if (!CHECK(split(line + 5, '|', col, 5) == 5, "%s", line)) continue;
+        cases++;
+        const buffer_texture *t = NULL;
+        for (unsigned k = 0; k < textures; k++)
+            if (strcmp(tex[k].name, col[1]) == 0) t = &tex[k];
+        /* the program's TLD, the input register, the four floats it stores */
+        char *tld = strstr(col[3], "TLD");
+        float want[4];
+        uint32_t r0;
+        if (!CHECK(t && tld && sscanf(col[2], "in R0=%x", &r0) == 1 &&
+                       sscanf(col[4], "f32=%f,%f,%f,%f", &want[0], &want[1], &want[2], &want[3]) ==
+                           4,
+                   "%s", col[0]))
+            continue;
+        tld[strcspn(tld, ";") + 1] = 0;
+        uint8_t block[0x4000] = {0};
+        memcpy(block, t->bytes, sizeof t->bytes);
+        tu_surface s;
+        memset(&s, 0, sizeof s);
+        s.type = TU_SURFACE_BUFFER, s.format = TU_FORMAT_R8G8B8A8_UNORM;
+        s.width = t->width, s.height = s.depth = s.layers = s.levels = s.level_count = 1;
+        s.samples = 1;
+        tu_error err = {0};
+        uint64_t need;
+        tu_nv_tic h;
+        uint8_t headers[32];
+        uint32_t cbank[0x29] = {0};
+        tu_nv_region region = {GPU_BASE, block, sizeof block, NULL};
+        const tu_nv_state state = {&region, 1,   {headers, 32, 0}, {headers, 32, 0}, cbank, 0x29,
+                                   NULL,    NULL};
+        static tu_nv_regs regs;
+        memset(&regs, 0, sizeof regs);
+        regs.lanes = 1, regs.r[0][0] = r0;
+        tu_nv_tld inst;
+        s.data = block + t->offset, s.size = sizeof block - t->offset;
+        if (!CHECK(tu_surface_layout_packed(&s, &need, &err) == TU_OK &&
+                       tu_nv_tic_from_surface(&s, GPU_BASE + t->offset, &h, &err) == TU_OK &&
+                       tu_nv_tic_encode(&h, headers, &err) == TU_OK &&
+                       tu_nv_tld_parse(tld, &inst, &err) == TU_OK &&
+                       tu_nv_tld_execute(&inst, &state, &regs, 1, &err) == TU_OK,
+                   "%s: texunit refuses it: %s", col[0], err.message))
+            continue;
+        bool same = true;
+        char got[64] = "f32=";
+        for (unsigned k = 0; k < 4; k++) {
+            float v;
+            memcpy(&v, &regs.r[0][k], 4);
+            same &= v == want[k];
+            snprintf(got + strlen(got), sizeof got - strlen(got), "%s%g", k ? "," : "", (double)v);
+        }
+        agree += CHECK(same, "%s: %s gives %s, the Tegra X1 %s", col[0], tld, got, col[4]);
+    }
+    fclose(f);
+    printf("Tegra X1 TLD results on texture buffers: %u cases, %u agree\n", cases, agree);
+    CHECK(cases > 0);
+}
+
 /* The hardware files of the other instructions: counted, not yet run. */
 static void test_hardware_other(void) {
     static const char *const files[] = {
-        "nxgpucatch-tlds-hardware.txt",   "nxgpucatch-tex-hardware.txt",
-        "nxgpucatch-texs-hardware.txt",   "nxgpucatch-tld4-hardware.txt",
-        "nxgpucatch-tld4s-hardware.txt",  "nxgpucatch-txq-hardware.txt",
-        "nxgpucatch-suldst-hardware.txt", "nxgpucatch-texture-buffer-hardware.txt"};
+        "nxgpucatch-tlds-hardware.txt",  "nxgpucatch-tex-hardware.txt",
+        "nxgpucatch-texs-hardware.txt",  "nxgpucatch-tld4-hardware.txt",
+        "nxgpucatch-tld4s-hardware.txt", "nxgpucatch-txq-hardware.txt",
+        "nxgpucatch-suldst-hardware.txt"};
     unsigned total = 0;
     printf("hardware cases not yet run:");
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
@@ -453,6 +573,7 @@ int main(void) {
     TU_RUN(test_cuassembler);
     TU_RUN(test_maxas);
     TU_RUN(test_hardware_tld);
+    TU_RUN(test_hardware_buffer);
     TU_RUN(test_hardware_other);
     return tu_test_finish();
 }
