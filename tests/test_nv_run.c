@@ -116,6 +116,15 @@ static void test_listing(void) {
     CHECK(strstr(out, "TLD.LZ.P P1, R0, R4, 0x0, 2D, 0x1 &wr1 ?Y_S2;") != NULL, "%s", out);
     CHECK(strstr(out, "slot 0x040722") != NULL, "%s", out);
     free(out), free(err);
+    /* TLD in lower case still runs; a line that is neither TLD nor a listing's is refused */
+    CHECK(run_text(".texture 0 2d rgba8_uint 4 4 1\n.reg R4 = 0\ntld.lz r0, r4, 0, 2d, 0x1 &wr=1\n",
+                   &out, &err) == 0,
+          "%s", err);
+    CHECK(strstr(out, "TLD.LZ R0, R4, 0x0, 2D, 0x1 &wr1;") != NULL, "%s", out);
+    free(out), free(err);
+    CHECK(run_text("tld.lz r0\n", &out, &err) == 1);
+    CHECK(strstr(err, ":1: TU_PARSE_ERROR: TLD") != NULL, "%s", err);
+    free(out), free(err);
     const tq_sass_options sm50 = {false, TU_NV_SM_50, NULL};
     CHECK(run_text_options(maxas, &sm50, &out, &err) == 1);
     CHECK(strstr(err, ":4: TU_INVALID_ARGUMENT: TLD sparse predicate P1: sm_50 has none") != NULL,

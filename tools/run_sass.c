@@ -614,15 +614,15 @@ static bool instruction_line(run *r, const char *p) {
         return true;
     }
     if (l.kind == TU_NV_LISTING_OTHER) {
-        /* the headers of cuobjdump ("Function : f", "code for sm_52", "arch = sm_52") and the
-         * lone braces of nvdisasm; anything else is a TLD line the TLD parser can name the
-         * fault of (it takes lower case too) */
+        /* a TLD line in lower case (the TLD parser takes any case); else the headers of
+         * cuobjdump ("Function : f", "code for sm_52", "arch = sm_52") and the lone braces of
+         * nvdisasm, passed over; anything else is refused with the TLD parser's reason */
+        tu_nv_tld t;
+        if (tu_nv_tld_parse(p, &t, &e) == TU_OK) return execute_tld(r, &t);
         if (strchr(p, ':') || strchr(p, '=') || p[0] == '{' || p[0] == '}' ||
             strncmp(p, "code for ", 9) == 0)
             return true;
-        tu_nv_tld t;
-        if (tu_nv_tld_parse(p, &t, &e) != TU_OK) return refused(r, &e);
-        return execute_tld(r, &t);
+        return refused(r, &e);
     }
     bool has_slot = false;
     uint32_t slot = 0;
