@@ -6,7 +6,8 @@
  * text by this test's own printer and as bits by this test's own encoder from envydis gm107.c's
  * TLD fields, then text -> struct -> text and struct -> binary -> struct; the packing table with
  * compaction; the alignment and RZ rules; every illegal combination the page names; hostile
- * text and words.
+ * text and words; the control word (every slot field, maxas's notation, TLD's slot), the lines
+ * of nvdisasm / cuobjdump / maxas listings, and the architectures.
  */
 #include "texunit/texunit.h"
 #include "texunit/nv.h"

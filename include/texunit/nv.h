@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * texunit/nv.h - the NVIDIA front end: Maxwell texture headers (TIC) and samplers (TSC) and
- * their pools, the bindless handle and the constant-bank word, a warp's register file, and
- * the TLD instruction: its SASS text, its Maxwell 64-bit encoding, its rules and its
+ * their pools, the bindless handle and the constant-bank word, a warp's register file, the
+ * Maxwell/Pascal control word, the lines of nvdisasm / cuobjdump / maxas listings, and the TLD
+ * instruction: its SASS text, its Maxwell 64-bit encoding and control slot, its rules and its
  * execution through the engine.
  *
  * Sources: the NVIDIA TLD page; NVIDIA open-gpu-doc clb097tex.h (header and sampler layouts);
- * envytools envydis/gm107.c (encoding); envytools g80-surface.rst (block-linear layout).
+ * envytools envydis/gm107.c (encoding); envytools g80-surface.rst (block-linear layout); the
+ * maxas wiki "Control Codes" and CuAssembler CuSMVersion.py (the control word).
  * Where they are silent, the decisions are in docs/semantics.md, "NVIDIA TLD".
  */
 #ifndef TEXUNIT_NV_H
