@@ -199,18 +199,62 @@ static uint32_t ref_tail_start(tuS_intel_tiling tiling, const tuS_intel_shape *s
     return s->levels;
 }
 
+/* isl's image alignment as RENDER_SURFACE_STATE and isl_gfx9_ / isl_gfx125_ /
+ * isl_gfx20_choose_image_alignment_el() state it, in the units they use: a compressed
+ * format on Gfx9 to Gfx12 HALIGN_4 x VALIGN_4 compression blocks, from Gfx12.5 "HALIGN=64Bytes"
+ * by 4 block rows (no CCS); colour texels HALIGN_16 x VALIGN_4 up to Gfx12, 128 bytes by 4
+ * rows from Gfx12.5 (8 rows on Xe2 Tile-4 that is not 3D: WA_22018390030); 3, 6, 12-byte
+ * texels 16 x 4; Tile-64 one tile. Written to elements here. */
+static void ref_align(const tuS_intel_layout *l, const ref_tile *t, uint32_t *ha, uint32_t *va) {
+    const tuS_intel_shape *s = &l->shape;
+    const bool blocks = (s->bw ? s->bw : 1) * (s->bh ? s->bh : 1) > 1;
+    const bool xe_hp = l->verx10 >= 125;
+    if (l->tiling == TUS_TILE_64) {
+        *ha = t->w / s->bytes, *va = t->h;
+    } else if (s->bytes % 3 == 0) {
+        *ha = 16, *va = 4;
+    } else if (blocks) {
+        *ha = xe_hp ? 64 / s->bytes : 4, *va = 4;
+    } else {
+        *ha = xe_hp ? 128 / s->bytes : 16;
+        *va = l->verx10 == 200 && l->tiling == TUS_TILE_4 && s->type != TU_SURFACE_3D ? 8 : 4;
+    }
+}
+
+/* isl_calc_row_pitch(): the mip tree's width (level 0 over levels 1 and 2 side by side, up
+ * to the tail's first level; one level unpadded) in whole tiles, groups of three tiles for
+ * 3, 6 and 12-byte texels, and on Gfx12 512 bytes for a colour surface tiled other than X
+ * that is wider or taller than 256 or has more than 32 bits a texel. */
+static uint64_t ref_row_pitch(const tuS_intel_layout *l) {
+    const tuS_intel_shape *s = &l->shape;
+    const uint32_t bw = s->bw ? s->bw : 1, bh = s->bh ? s->bh : 1;
+    const ref_tile t = ref_tile_shape(l->tiling, s->type, s->bytes, s->samples);
+    uint32_t ha, va;
+    ref_align(l, &t, &ha, &va);
+    const uint32_t tail = ref_tail_start(l->tiling, s, &t, bw, bh);
+    const uint32_t last = s->levels - 1 < tail ? s->levels - 1 : tail;
+    uint32_t w = ref_el(s->width, 0, bw);
+    if (s->levels > 1 || tail == 0) {
+        const uint32_t top = up(w, ha);
+        uint32_t bottom = last >= 1 ? up(ref_el(s->width, 1, bw), ha) : 0;
+        if (last >= 2) bottom += up(ref_el(s->width, 2, bw), ha);
+        w = top > bottom ? top : bottom;
+    }
+    uint64_t group = s->bytes % 3 ? t.w : 3ull * t.w;
+    if (l->verx10 == 120 && l->tiling != TUS_TILE_X && bw * bh == 1 && s->bytes % 3 &&
+        s->samples == 1 && (s->bytes > 4 || s->width > 256 || s->height > 256))
+        group = 512;
+    return ((uint64_t)w * s->bytes + group - 1) / group * group;
+}
+
 /* The whole surface the closed-form way; x and y count elements (blocks). */
 static uint64_t ref_offset(const tuS_intel_layout *l, uint32_t level, uint32_t x, uint32_t y,
                            uint32_t z, uint32_t layer, uint32_t sample, uint32_t byte) {
     const tuS_intel_shape *s = &l->shape;
     const uint32_t bw = s->bw ? s->bw : 1, bh = s->bh ? s->bh : 1;
-    const bool blocks = bw * bh > 1;
     const ref_tile t = ref_tile_shape(l->tiling, s->type, s->bytes, s->samples);
-    const uint32_t ha = l->tiling == TUS_TILE_64  ? t.w / s->bytes
-                        : l->tiling == TUS_TILE_4 ? (s->bytes % 3 ? 128 / s->bytes : 16)
-                        : blocks                  ? 1
-                                                  : 16;
-    const uint32_t va = l->tiling == TUS_TILE_64 ? t.h : blocks && l->tiling != TUS_TILE_4 ? 1 : 4;
+    uint32_t ha, va;
+    ref_align(l, &t, &ha, &va);
     const uint32_t tail = ref_tail_start(l->tiling, s, &t, bw, bh);
     const uint32_t at = level < tail ? level : tail; /* the tree position used */
     uint32_t lx = 0, ly = 0;
@@ -313,19 +357,27 @@ static void test_hand_examples(void) {
     const tuS_intel_shape t64s = {TU_SURFACE_2D, 4, 4, 4, 1, 1, 1, 1, 1, 1};
     CHECK(tuS_intel_layout_init(TUS_TILE_64, &t64s, &l, NULL) == TU_OK);
     CHECK(l.miptail_start == 0 && l.level_x[0] == 64 && l.level_y[0] == 0);
-    /* BC1 (8-byte 4x4 blocks) 30x10 on Tile-Y: 8 x 3 blocks, level 1 (15x5: 4 x 2 blocks)
-     * right below level 0 (block alignment), level 2 (7x2: 2 x 1 blocks) right of level 1. */
+    /* BC1 (8-byte 4x4 blocks) 30x10 on Tile-Y, Gfx9: 8 x 3 blocks, rows aligned to 4 blocks
+     * (VALIGN_4), so level 1 (15x5: 4 x 2 blocks) starts 4 block rows down, level 2 (7x2:
+     * 2 x 1 blocks) right of level 1 at x 4 (HALIGN_4), and the tree is 4 + 4 rows. */
     const tuS_intel_shape bc1 = {TU_SURFACE_2D, 8, 30, 10, 1, 1, 3, 1, 4, 4};
     CHECK(tuS_intel_layout_init(TUS_TILE_Y, &bc1, &l, NULL) == TU_OK);
-    CHECK(l.level_y[1] == 3 && l.level_x[2] == 4 && l.level_y[2] == 3 && l.slice_height == 5);
+    CHECK(l.level_y[1] == 4 && l.level_x[2] == 4 && l.level_y[2] == 4 && l.slice_height == 8);
 }
 
-static void check_surface(tuS_intel_tiling tiling, const tuS_intel_shape *shape, uint64_t *rng) {
+/* Every byte of every element of a layout of one generation (verx10, 0 the default) against
+ * ref_offset, the row pitch against ref_row_pitch, and the copies' round trip. */
+static void check_surface_gen(tuS_intel_tiling tiling, uint32_t verx10,
+                              const tuS_intel_shape *shape, uint64_t *rng) {
     tuS_intel_layout l;
     tu_error err;
-    if (!CHECK(tuS_intel_layout_init(tiling, shape, &l, &err) == TU_OK, "%s: %s",
-               tuS_intel_tiling_name(tiling), err.message))
+    if (!CHECK(tuS_intel_layout_init_gen(tiling, verx10, shape, &l, &err) == TU_OK,
+               "%s verx10 %u: %s", tuS_intel_tiling_name(tiling), verx10, err.message))
         return;
+    CHECK(l.row_pitch == ref_row_pitch(&l),
+          "tiling %s verx10 %u bytes %u: row pitch %llu, not %llu", tuS_intel_tiling_name(tiling),
+          l.verx10, shape->bytes, (unsigned long long)l.row_pitch,
+          (unsigned long long)ref_row_pitch(&l));
     uint8_t *tiled = calloc(l.size, 1), *hits = calloc(l.size, 1);
     const uint32_t bytes = shape->bytes;
     const uint32_t slices = shape->type == TU_SURFACE_3D ? 1 : shape->layers;
@@ -372,6 +424,10 @@ static void check_surface(tuS_intel_tiling tiling, const tuS_intel_shape *shape,
     free(hits);
 }
 
+static void check_surface(tuS_intel_tiling tiling, const tuS_intel_shape *shape, uint64_t *rng) {
+    check_surface_gen(tiling, 0, shape, rng);
+}
+
 static void test_round_trips(void) {
     uint64_t rng = tu_test_seed(12);
     const uint32_t sizes[8] = {1, 2, 4, 8, 16, 3, 6, 12};
@@ -385,7 +441,7 @@ static void test_round_trips(void) {
                 tuS_intel_shape s = {TU_SURFACE_2D, bytes, w, h, 1, 1 + k, 1, 1, 1, 1};
                 s.levels = 32 - (uint32_t)__builtin_clz(w > h ? w : h);
                 check_surface((tuS_intel_tiling)tiling, &s, &rng);
-                if (tiling != TUS_TILE_X) {
+                { /* 3D on every tiling: Tile-X takes it on Gfx9, the default */
                     tuS_intel_shape d3 = {TU_SURFACE_3D,
                                           bytes,
                                           w / 2 + 1,
@@ -427,7 +483,7 @@ static void test_blocks_and_tails(void) {
                                  foot[f][1],    foot[f][2]};
             s.levels = 32 - (uint32_t)__builtin_clz(w > h ? w : h);
             check_surface((tuS_intel_tiling)tiling, &s, &rng);
-            if (tiling != TUS_TILE_X) {
+            { /* 3D on every tiling: Tile-X takes it on Gfx9, the default */
                 tuS_intel_shape d3 = {TU_SURFACE_3D, foot[f][0], w / 3 + 1, h / 3 + 1, 9, 1, 1, 1,
                                       foot[f][1],    foot[f][2]};
                 d3.levels = 32 - (uint32_t)__builtin_clz(tuB_max_u32(d3.width, d3.height));
@@ -492,7 +548,12 @@ static void test_refusals(void) {
     CHECK_ERR(tuS_intel_layout_init(TUS_TILE_64, &s, &l, &err), TU_INVALID_ARGUMENT, &err,
               "samples 3");
     s = (tuS_intel_shape){TU_SURFACE_3D, 4, 8, 8, 8, 1, 1, 1, 1, 1};
-    CHECK_ERR(tuS_intel_layout_init(TUS_TILE_X, &s, &l, &err), TU_UNSUPPORTED, &err, "not 3D");
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_X, 90, &s, &l, NULL) == TU_OK);
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_X, 120, &s, &l, NULL) == TU_OK);
+    CHECK_ERR(tuS_intel_layout_init_gen(TUS_TILE_X, 125, &s, &l, &err), TU_UNSUPPORTED, &err,
+              "not 3D: isl_gfx125_filter_tiling()");
+    CHECK_ERR(tuS_intel_layout_init_gen(TUS_TILE_X, 200, &s, &l, &err), TU_UNSUPPORTED, &err,
+              "BSpec 57023");
     s.type = TU_SURFACE_1D;
     s.height = s.depth = 1;
     CHECK_ERR(tuS_intel_layout_init(TUS_TILE_Y, &s, &l, &err), TU_UNSUPPORTED, &err,
@@ -756,8 +817,12 @@ static void test_surface_refusals(void) {
               "MEDIA_LD reads linear surfaces, not surface tiling y (3)");
     tu_image vol = hashed(TU_SURFACE_3D, false, TU_FORMAT_R8_UNORM, 8, 8, 8, 1, 1, 1);
     bad = vol.surface;
-    bad.tiling = TU_TILING_INTEL_X;
-    CHECK_ERR(tu_surface_layout_intel(&bad, NULL, &err), TU_UNSUPPORTED, &err, "not 3D");
+    bad.tiling = TU_TILING_INTEL_X; /* 3D Tile-X: Gfx9 (the default) takes it, DG2 does not */
+    CHECK(tu_surface_layout_intel(&bad, NULL, &err) == TU_OK, "%s", err.message);
+    CHECK_ERR(tu_surface_layout_intel_gen(&bad, 125, NULL, &err), TU_UNSUPPORTED, &err,
+              "surface tiling x takes 2D and cube surfaces on Gfx12.5 (DG2), not 3D");
+    CHECK_ERR(tu_surface_layout_intel_gen(&bad, 80, NULL, &err), TU_INVALID_ARGUMENT, &err,
+              "verx10 80 is not 0");
     tu_image arr = hashed(TU_SURFACE_2D, true, TU_FORMAT_R8_UNORM, 8, 8, 1, 3, 1, 1);
     void *mem2;
     tu_surface ta = make_tiled(&arr.surface, TU_TILING_INTEL_4, &mem2);

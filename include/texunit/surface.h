@@ -199,6 +199,20 @@ TU_API tu_status tu_surface_layout_block_linear(tu_surface *s, uint64_t *require
 TU_API tu_status tu_surface_layout_intel(tu_surface *s, uint64_t *required_size, tu_error *err);
 
 /*
+ * tu_surface_layout_intel with the rules of one generation, named by Mesa's devinfo->verx10:
+ * 90 (Gfx9, Skylake), 110 (Gfx11, Ice Lake), 120 (Gfx12, Tiger Lake), 125 (Gfx12.5, DG2),
+ * 200 (Xe2); 0 is the tiling's default, the layout of tu_surface_layout_intel (Gfx9 for
+ * tilings x and y, Gfx12.5 for 4 and 64). The generation decides which tilings exist (y up to
+ * Gfx12, 4 and 64 from Gfx12.5), whether Tile-X takes 3D surfaces (up to Gfx12), the image
+ * alignment (compressed formats: 4 x 4 blocks up to Gfx12, 64 bytes of blocks by 4 rows from
+ * Gfx12.5) and Gfx12's 512-byte row pitch (docs/semantics.md, "Intel tilings"). The level
+ * fields it fills address the same way on every generation. Returns TU_OK,
+ * TU_INVALID_ARGUMENT (verx10 not one of those) or TU_UNSUPPORTED naming the rule.
+ */
+TU_API tu_status tu_surface_layout_intel_gen(tu_surface *s, uint32_t verx10,
+                                             uint64_t *required_size, tu_error *err);
+
+/*
  * Copy every texel of every memory level, layer and sample from src to dst through the
  * address gate: two valid surfaces of the same type, format, sizes, layers, levels and
  * samples in any layouts (linear to tiled, tiled to linear, block-linear to linear...).

@@ -215,11 +215,136 @@ tu_status tuS_intel_tile(tuS_intel_tiling tiling, tu_surface_type type, uint32_t
     return TU_OK;
 }
 
-/* Which surfaces a tiling takes, and its image alignment (HALIGN, VALIGN) in elements. */
-static tu_status check_and_align(tuS_intel_tiling tiling, const tuS_intel_shape *s,
-                                 const tuS_tile *t, uint32_t *halign, uint32_t *valign,
-                                 tu_error *err) {
+/*
+ * The generations whose layouts texunit makes, as isl tells them apart (isl.c
+ * isl_device_get_supported_tilings(), isl_surf_choose_tiling()'s filters,
+ * isl_choose_image_alignment_el()'s dispatch on ISL_GFX_VERX10). `family` picks the image
+ * alignment rows below: Gfx9 to Gfx12 share isl_gfx9_choose_image_alignment_el() (Gfx12
+ * reaches it from isl_gfx12_choose_image_alignment_el() for colour surfaces), Gfx12.5 and
+ * Xe2 have ladders of their own (isl_gfx125_ / isl_gfx20_choose_image_alignment_el()).
+ */
+enum { TUS_FAMILY_GFX9, TUS_FAMILY_GFX125, TUS_FAMILY_GFX20 };
+typedef struct intel_gen {
+    uint32_t verx10;
+    const char *name;
+    uint8_t family;
+    uint8_t tilings;      /* bit per tuS_intel_tiling: isl_device_get_supported_tilings() */
+    bool tile_x_3d;       /* Tile-X takes 3D surfaces */
+    const char *x_3d_why; /* the rule that refuses it */
+} intel_gen;
+
+#define TILINGS(x, y, t4, t64) \
+    (uint8_t)((x) << TUS_TILE_X | (y) << TUS_TILE_Y | (t4) << TUS_TILE_4 | (t64) << TUS_TILE_64)
+static const intel_gen intel_gens[] = {
+    /* isl_gfx6_filter_tiling() (Gfx6 to Gfx12) has no rule on Tile-X and 3D, and
+     * isl_tiling_supports_dimensions() refuses 3D Tile-X only from Gfx20. */
+    {90, "Gfx9 (Skylake)", TUS_FAMILY_GFX9, TILINGS(1, 1, 0, 0), true, NULL},
+    {110, "Gfx11 (Ice Lake)", TUS_FAMILY_GFX9, TILINGS(1, 1, 0, 0), true, NULL},
+    {120, "Gfx12 (Tiger Lake)", TUS_FAMILY_GFX9, TILINGS(1, 1, 0, 0), true, NULL},
+    {125, "Gfx12.5 (DG2)", TUS_FAMILY_GFX125, TILINGS(1, 0, 1, 1), false,
+     "isl_gfx125_filter_tiling(): \"X-tiling is only allowed for 2D surfaces\""},
+    /* Tile-64 here is Xe-HP's (ISL_TILING_64); Xe2 has ISL_TILING_64_XE2, whose 2D
+     * single-sample swizzles are the same (xe2_tile64_2d_*bpp_swiz) and whose 3D and
+     * multisample ones differ: tuS_intel_check_gen refuses those. */
+    {200, "Xe2", TUS_FAMILY_GFX20, TILINGS(1, 0, 1, 1), false,
+     "isl_gfx20_filter_tiling() and isl_tiling_supports_dimensions() (BSpec 57023: "
+     "\"TILEMODE_XMAJOR is only allowed if the Surface Type is SURFTYPE_2D\")"},
+};
+#undef TILINGS
+
+/* The generation a tiling means when none is given: Tile-X and Tile-Y Gfx9, Tile-4 and
+ * Tile-64 Gfx12.5 (docs/semantics.md, "Intel tilings"). */
+static const intel_gen *default_gen(tuS_intel_tiling tiling) {
+    return &intel_gens[tiling == TUS_TILE_X || tiling == TUS_TILE_Y ? 0 : 3];
+}
+
+static tu_status find_gen(uint32_t verx10, tuS_intel_tiling tiling, const intel_gen **out,
+                          tu_error *err) {
+    if (verx10 == 0) {
+        *out = default_gen(tiling);
+        return TU_OK;
+    }
+    for (size_t i = 0; i < sizeof intel_gens / sizeof intel_gens[0]; i++)
+        if (intel_gens[i].verx10 == verx10) {
+            *out = &intel_gens[i];
+            return TU_OK;
+        }
+    return tuB_fail(err, TU_INVALID_ARGUMENT,
+                    "Intel layout verx10 %u is not 0 (the tiling's default), 90, 110, 120, 125 "
+                    "or 200",
+                    verx10);
+}
+
+/*
+ * Image alignment (HALIGN x VALIGN) by family and element kind. `bytes` rows give HALIGN
+ * in bytes (elements = bytes / element size), the others in elements; VALIGN is in rows of
+ * elements (of blocks for a compressed format: RENDER_SURFACE_STATE's "the units of j are in
+ * compression blocks"). Tile-64 is tile-aligned on every generation (below).
+ */
+enum { TUS_EL_COLOUR, TUS_EL_NPOT, TUS_EL_COMPRESSED };
+typedef struct align_rule {
+    uint8_t family, kind;
+    bool bytes;          /* halign counts bytes, not elements */
+    uint8_t halign;      /* bytes or elements */
+    uint8_t valign;      /* rows of elements */
+    uint8_t valign_4_2d; /* VALIGN of a Tile-4 surface that is not 3D */
+    const char *source;
+} align_rule;
+
+static const align_rule align_rules[] = {
+    {TUS_FAMILY_GFX9, TUS_EL_COLOUR, false, 16, 4, 4,
+     "isl_gfx8_choose_image_alignment_el() (Gfx9 colour): HALIGN_16 for colour surfaces that "
+     "may own a CCS (\"When Auxiliary Surface Mode is set to AUX_CCS_D or AUX_CCS_E, HALIGN 16 "
+     "must be used\"), the smallest VALIGN, 4"},
+    {TUS_FAMILY_GFX9, TUS_EL_NPOT, false, 16, 4, 4,
+     "isl_gfx8_choose_image_alignment_el(): HALIGN_16, VALIGN_4"},
+    {TUS_FAMILY_GFX9, TUS_EL_COMPRESSED, false, 4, 4, 4,
+     "isl_gfx9_choose_image_alignment_el(): on Gfx9 HALIGN and VALIGN of a compressed format "
+     "are multiples of the compression block, \"choose the smallest alignment possible: "
+     "HALIGN_4 and VALIGN_4\" (RENDER_SURFACE_STATE's valid values are 4, 8, 16)"},
+    {TUS_FAMILY_GFX125, TUS_EL_COLOUR, true, 128, 4, 4,
+     "isl_gfx125_choose_image_alignment_el(): \"Losslessly Compressed Surfaces Must be "
+     "HALIGN=128\" bytes, VALIGN 4 (colour formats that may own a CCS)"},
+    {TUS_FAMILY_GFX125, TUS_EL_NPOT, false, 16, 4, 4,
+     "isl_gfx125_choose_image_alignment_el(): \"Tiled 24bpp, 48bpp and 96bpp surfaces must "
+     "use HALIGN=16\""},
+    {TUS_FAMILY_GFX125, TUS_EL_COMPRESSED, true, 64, 4, 4,
+     "isl_gfx125_choose_image_alignment_el(): a compressed format owns no CCS (isl_format.c: "
+     "no BC, ETC, EAC or ASTC format has ccs_e), and its 64 or 128-bit blocks take \"64bpe and "
+     "128bpe Surfaces Must Be HALIGN=64Bytes or 128Bytes\", the smaller: 64 bytes"},
+    {TUS_FAMILY_GFX20, TUS_EL_COLOUR, true, 128, 4, 8,
+     "isl_gfx20_choose_image_alignment_el(): HALIGN=128 bytes for colour formats that may own "
+     "a CCS; WA_22018390030: \"Don't choose VALIGN_4 on Xe2 for color, non-volumetric, Tile4 "
+     "surfaces which can be fast cleared\": VALIGN_8"},
+    {TUS_FAMILY_GFX20, TUS_EL_NPOT, false, 16, 4, 4,
+     "isl_gfx20_choose_image_alignment_el(): tiled 24, 48 and 96bpp surfaces HALIGN=16"},
+    {TUS_FAMILY_GFX20, TUS_EL_COMPRESSED, true, 64, 4, 4,
+     "isl_gfx20_choose_image_alignment_el(): no CCS for compressed formats, 64bpe and 128bpe "
+     "blocks HALIGN=64 bytes, VALIGN 4 (the workaround's VALIGN_8 is for CCS formats only)"},
+};
+
+static const align_rule *find_align(uint8_t family, uint8_t kind) {
+    for (size_t i = 0; i < sizeof align_rules / sizeof align_rules[0]; i++)
+        if (align_rules[i].family == family && align_rules[i].kind == kind) return &align_rules[i];
+    return NULL; /* unreachable: every (family, kind) has a row (test_tiling_intel walks them) */
+}
+
+/* Which surfaces a tiling takes on the shape's generation, and its image alignment
+ * (HALIGN, VALIGN) in elements. */
+static tu_status check_and_align(tuS_intel_tiling tiling, uint32_t verx10, const tuS_intel_shape *s,
+                                 const tuS_tile *t, const intel_gen **gen, uint32_t *halign,
+                                 uint32_t *valign, tu_error *err) {
     const char *name = tuS_intel_tiling_name(tiling);
+    const intel_gen *g = NULL;
+    TU_TRY(find_gen(verx10, tiling, &g, err));
+    *gen = g;
+    /* isl_device_get_supported_tilings(): Y0 on Gfx9 to Gfx12, Tile-4 and Tile-64 from
+     * Gfx12.5 (which drops Y), X on every generation. */
+    TU_RETURN_IF(!(g->tilings >> tiling & 1), err, TU_UNSUPPORTED,
+                 "surface tiling %s does not exist on %s (verx10 %u): isl's "
+                 "isl_device_get_supported_tilings() gives it %s",
+                 name, g->name, g->verx10,
+                 g->family == TUS_FAMILY_GFX9 ? "linear, X and Y" : "linear, X, 4 and 64");
     /* Decision (docs/semantics.md, "Intel tilings"): 1D surfaces and buffers stay linear.
      * isl_surf_choose_tiling() prefers linear for 1D, Gfx9 lays 1D out differently
      * (ISL_DIM_LAYOUT_GFX9_1D) and Gfx12.5 allows only linear or Tile-4 for it. */
@@ -227,10 +352,20 @@ static tu_status check_and_align(tuS_intel_tiling tiling, const tuS_intel_shape 
                  err, TU_UNSUPPORTED,
                  "surface type %s with tiling %s: Intel tilings take 2D, CUBE and 3D surfaces",
                  tu_surface_type_name(s->type), name);
-    /* isl_gfx125_filter_tiling(): "X-tiling is only allowed for 2D surfaces." */
-    TU_RETURN_IF(tiling == TUS_TILE_X && s->type == TU_SURFACE_3D, err, TU_UNSUPPORTED,
-                 "surface tiling x takes 2D and cube surfaces, not 3D");
+    TU_RETURN_IF(tiling == TUS_TILE_X && s->type == TU_SURFACE_3D && !g->tile_x_3d, err,
+                 TU_UNSUPPORTED,
+                 "surface tiling x takes 2D and cube surfaces on %s, not 3D: %s (Gfx9 to Gfx12 "
+                 "take 3D Tile-X)",
+                 g->name, g->x_3d_why);
+    const bool npot = !is_pow2(s->bytes);
+    const bool compressed = s->bw > 1 || s->bh > 1;
     if (s->samples > 1) {
+        /* isl_format_supports_multisampling(): not "any compressed texture format (BC*)";
+         * isl_calc_phys_level0_extent_sa() asserts fmtl->bw == 1 && fmtl->bh == 1. */
+        TU_RETURN_IF(compressed, err, TU_UNSUPPORTED,
+                     "surface samples %u with a compressed format (%ux%u blocks): isl's "
+                     "isl_format_supports_multisampling() takes no compressed format",
+                     s->samples, s->bw, s->bh);
         /* isl_gfx125_filter_tiling(): "Tile64 is required for multisampling"; before Xe-HP
          * multisample colour surfaces are Y-tiled (isl_gfx6_filter_tiling()). */
         TU_RETURN_IF(tiling == TUS_TILE_X || tiling == TUS_TILE_4, err, TU_UNSUPPORTED,
@@ -240,45 +375,39 @@ static tu_status check_and_align(tuS_intel_tiling tiling, const tuS_intel_shape 
         TU_RETURN_IF(s->type != TU_SURFACE_2D || s->levels != 1, err, TU_INVALID_ARGUMENT,
                      "surface samples %u: multisample surfaces are 2D with one level", s->samples);
     }
-    const bool npot = !is_pow2(s->bytes);
-    const bool compressed = s->bw > 1 || s->bh > 1;
-    switch (tiling) {
-    case TUS_TILE_X:
-    case TUS_TILE_Y:
-        if (compressed) {
-            /* isl_gfx8_choose_image_alignment_el(): "Compressed formats all have alignment
-             * equal to block size" (Broadwell PRM table: BC*, ETC*, EAC* align 4 x 4 texels):
-             * one element. */
-            *halign = *valign = 1;
-            break;
-        }
-        /* isl_gfx8_choose_image_alignment_el() (used by Gfx9 for colour): HALIGN_16 for
-         * colour surfaces that may own a CCS ("When Auxiliary Surface Mode is set to
-         * AUX_CCS_D or AUX_CCS_E, HALIGN 16 must be used"), and the smallest VALIGN, 4. */
-        *halign = 16;
-        *valign = 4;
-        break;
-    case TUS_TILE_4:
-        /* isl_gfx125_choose_image_alignment_el(): "Losslessly Compressed Surfaces Must be
-         * HALIGN=128" bytes; "Tiled 24bpp, 48bpp and 96bpp surfaces must use HALIGN=16"
-         * elements; VALIGN 4. Block-compressed formats take the same branch (128 bytes of
-         * 8 or 16-byte blocks, 4 rows of blocks). */
-        *halign = npot ? 16 : 128 / s->bytes;
-        *valign = 4;
-        break;
-    case TUS_TILE_64:
-    default:
-        /* isl_gfx125_choose_image_alignment_el(): Tile64 images are tile-aligned ("horizontal
-         * alignment is always to the start of the next tile"). */
+    if (tiling == TUS_TILE_64) {
+        /* Xe2's ISL_TILING_64_XE2 (isl_tiling_get_info(), BSpec 58767) lays 3D and
+         * multisample surfaces out with other swizzles than Xe-HP's Tile-64. */
+        TU_RETURN_IF(g->family == TUS_FAMILY_GFX20 && (s->type == TU_SURFACE_3D || s->samples > 1),
+                     err, TU_UNSUPPORTED,
+                     "surface tiling 64 on Xe2 for a %s surface: Xe2's Tile-64 "
+                     "(ISL_TILING_64_XE2, BSpec 58767) swizzles 3D and multisample surfaces "
+                     "otherwise than Xe-HP's, which texunit's tiling 64 is; it takes Xe2's "
+                     "2D and cube single-sample surfaces, whose swizzles are the same",
+                     s->samples > 1 ? "multisample" : "3D");
+        /* isl_gfx125_choose_image_alignment_el() and isl_gfx20_...(): Tile64 images are
+         * tile-aligned ("horizontal alignment is always to the start of the next tile"). */
         *halign = t->width_bytes / s->bytes;
         *valign = t->height;
-        break;
+        return TU_OK;
     }
+    const align_rule *r = find_align(g->family, compressed ? TUS_EL_COMPRESSED
+                                                : npot     ? TUS_EL_NPOT
+                                                           : TUS_EL_COLOUR);
+    TU_RETURN_IF(!r, err, TU_INVALID_ARGUMENT, "surface: no image alignment rule");
+    *halign = r->bytes ? r->halign / s->bytes : r->halign;
+    *valign = tiling == TUS_TILE_4 && s->type != TU_SURFACE_3D ? r->valign_4_2d : r->valign;
     return TU_OK;
 }
 
 tu_status tuS_intel_layout_init(tuS_intel_tiling tiling, const tuS_intel_shape *shape,
                                 tuS_intel_layout *out, tu_error *err) {
+    return tuS_intel_layout_init_gen(tiling, 0, shape, out, err);
+}
+
+tu_status tuS_intel_layout_init_gen(tuS_intel_tiling tiling, uint32_t verx10,
+                                    const tuS_intel_shape *shape, tuS_intel_layout *out,
+                                    tu_error *err) {
     TU_RETURN_IF(!shape || !out, err, TU_INVALID_ARGUMENT, "tiled layout: NULL argument");
     const tuS_intel_shape s = *shape;
     tuS_tile t;
@@ -302,9 +431,10 @@ tu_status tuS_intel_layout_init(tuS_intel_tiling tiling, const tuS_intel_shape *
     TU_RETURN_IF(s.levels == 0 || s.levels > max_levels, err, TU_INVALID_ARGUMENT,
                  "surface levels %u is not 1..%u for these sizes", s.levels, max_levels);
     uint32_t halign = 1, valign = 1;
-    TU_TRY(check_and_align(tiling, &s, &t, &halign, &valign, err));
+    const intel_gen *gen = NULL;
+    TU_TRY(check_and_align(tiling, verx10, &s, &t, &gen, &halign, &valign, err));
 
-    tuS_intel_layout l = {.tiling = tiling, .shape = s, .tile = t};
+    tuS_intel_layout l = {.tiling = tiling, .shape = s, .tile = t, .verx10 = gen->verx10};
     l.halign = halign;
     l.valign = valign;
     const uint32_t bw = tuB_max_u32(1, s.bw), bh = tuB_max_u32(1, s.bh);
@@ -374,7 +504,14 @@ tu_status tuS_intel_layout_init(tuS_intel_tiling tiling, const tuS_intel_shape *
     /* isl_calc_row_pitch(): the row pitch is a whole number of tiles. For 3, 6 and 12-byte
      * elements isl_tiling_get_info() treats "the tile as if it is three times as wide. This
      * way no pixel will ever cross a tile boundary": pitch in groups of three tiles. */
-    const uint64_t group = is_pow2(s.bytes) ? t.width_bytes : 3ull * t.width_bytes;
+    uint64_t group = is_pow2(s.bytes) ? t.width_bytes : 3ull * t.width_bytes;
+    /* isl_calc_row_pitch_alignment(): on Gfx12.0 "CCS fast clears don't seem to cover the
+     * correct portion of the aux buffer when the pitch is not 512B-aligned", so a
+     * single-sample colour surface that may own a CCS, tiled other than X, has its pitch
+     * padded to 512 bytes unless Wa_18020603990 applies (at most 256x256 and 32bpp). */
+    if (gen->verx10 == 120 && tiling != TUS_TILE_X && s.samples == 1 && is_pow2(s.bytes) &&
+        s.bw <= 1 && s.bh <= 1 && (s.bytes > 4 || s.width > 256 || s.height > 256))
+        group = 512;
     const uint64_t row_bytes = (uint64_t)slice_w * s.bytes;
     l.row_pitch = (row_bytes + group - 1) / group * group;
     /* isl_calc_phys_total_extent_el_gfx4_2d() and isl_calc_size(): the slices' rows, in
@@ -520,7 +657,8 @@ tu_status tuS_intel_check_shape(const tu_surface *s, tu_error *err) {
     tuS_tile t;
     TU_TRY(tuS_intel_tile(intel_of(s->tiling), s->type, bytes, s->samples, &t, err));
     uint32_t halign, valign;
-    return check_and_align(intel_of(s->tiling), &shape, &t, &halign, &valign, err);
+    const intel_gen *gen = NULL;
+    return check_and_align(intel_of(s->tiling), 0, &shape, &t, &gen, &halign, &valign, err);
 }
 
 /* The slices level L's elements fall in: for 3D the groups of slices a tile holds that z
@@ -602,6 +740,11 @@ bool tuS_intel_texel_offset(const tu_surface *s, uint32_t L, const tu_texel_coor
 }
 
 tu_status tu_surface_layout_intel(tu_surface *s, uint64_t *required_size, tu_error *err) {
+    return tu_surface_layout_intel_gen(s, 0, required_size, err);
+}
+
+tu_status tu_surface_layout_intel_gen(tu_surface *s, uint32_t verx10, uint64_t *required_size,
+                                      tu_error *err) {
     TU_RETURN_IF(!s, err, TU_INVALID_ARGUMENT, "surface is NULL");
     TU_RETURN_IF(!tuS_tiling_is_intel(s->tiling), err, TU_INVALID_ARGUMENT,
                  "surface tiling %s (%d) is not an Intel tiling (x, y, 4, 64)",
@@ -609,7 +752,7 @@ tu_status tu_surface_layout_intel(tu_surface *s, uint64_t *required_size, tu_err
     TU_TRY(tuS_check_shape(s, err));
     const tuS_intel_shape shape = shape_of(s);
     tuS_intel_layout l;
-    TU_TRY(tuS_intel_layout_init(intel_of(s->tiling), &shape, &l, err));
+    TU_TRY(tuS_intel_layout_init_gen(intel_of(s->tiling), verx10, &shape, &l, err));
     for (uint32_t L = 0; L < TU_MAX_LEVELS; L++)
         s->level[L] = L < s->levels ? (tu_level_layout){.row_pitch = l.row_pitch,
                                                         .layer_pitch = l.qpitch,

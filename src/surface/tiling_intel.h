@@ -61,6 +61,7 @@ typedef struct tuS_intel_layout {
     tuS_intel_tiling tiling;
     tuS_intel_shape shape;
     tuS_tile tile;
+    uint32_t verx10;                                         /* the generation whose rules */
     uint32_t halign, valign;                                 /* image alignment in elements */
     uint32_t level_x[TU_MAX_LEVELS], level_y[TU_MAX_LEVELS]; /* in elements, in slice 0 */
     uint32_t level_z[TU_MAX_LEVELS]; /* z slices a 3D mip-tail level is moved by (else 0) */
@@ -82,6 +83,13 @@ tu_status tuS_intel_tile(tuS_intel_tiling tiling, tu_surface_type type, uint32_t
  * tiling does not take, a mip chain too long, 64-bit overflow). */
 tu_status tuS_intel_layout_init(tuS_intel_tiling tiling, const tuS_intel_shape *shape,
                                 tuS_intel_layout *out, tu_error *err);
+
+/* The same with one generation's rules, named by Mesa's devinfo->verx10: 90, 110, 120, 125
+ * or 200; 0 is the tiling's default (Gfx9 for Tile-X and Tile-Y, Gfx12.5 for Tile-4 and
+ * Tile-64), which tuS_intel_layout_init uses. */
+tu_status tuS_intel_layout_init_gen(tuS_intel_tiling tiling, uint32_t verx10,
+                                    const tuS_intel_shape *shape, tuS_intel_layout *out,
+                                    tu_error *err);
 
 /* The address of byte (u, v, r, s) inside one tile: u < width_bytes, v < height, ... */
 static inline uint32_t tuS_tile_swizzle(const tuS_tile *t, uint32_t u, uint32_t v, uint32_t r,
