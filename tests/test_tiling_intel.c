@@ -225,13 +225,30 @@ static void ref_align(const tuS_intel_layout *l, const ref_tile *t, uint32_t *ha
  * to the tail's first level; one level unpadded) in whole tiles, groups of three tiles for
  * 3, 6 and 12-byte texels, and on Gfx12 512 bytes for a colour surface tiled other than X
  * that is wider or taller than 256 or has more than 32 bits a texel. */
+/* What both reference functions start from: the block, the tile, the alignment, the tail. */
+typedef struct ref_frame {
+    uint32_t bw, bh, ha, va, tail;
+    ref_tile t;
+} ref_frame;
+
+static ref_frame ref_frame_of(const tuS_intel_layout *l) {
+    const tuS_intel_shape *s = &l->shape;
+    ref_frame f = {s->bw ? s->bw : 1,
+                   s->bh ? s->bh : 1,
+                   0,
+                   0,
+                   0,
+                   ref_tile_shape(l->tiling, s->type, s->bytes, s->samples)};
+    ref_align(l, &f.t, &f.ha, &f.va);
+    f.tail = ref_tail_start(l->tiling, s, &f.t, f.bw, f.bh);
+    return f;
+}
+
 static uint64_t ref_row_pitch(const tuS_intel_layout *l) {
     const tuS_intel_shape *s = &l->shape;
-    const uint32_t bw = s->bw ? s->bw : 1, bh = s->bh ? s->bh : 1;
-    const ref_tile t = ref_tile_shape(l->tiling, s->type, s->bytes, s->samples);
-    uint32_t ha, va;
-    ref_align(l, &t, &ha, &va);
-    const uint32_t tail = ref_tail_start(l->tiling, s, &t, bw, bh);
+    const ref_frame f = ref_frame_of(l);
+    const uint32_t bw = f.bw, bh = f.bh, ha = f.ha, tail = f.tail;
+    const ref_tile t = f.t;
     const uint32_t last = s->levels - 1 < tail ? s->levels - 1 : tail;
     uint32_t w = ref_el(s->width, 0, bw);
     if (s->levels > 1 || tail == 0) {
@@ -251,11 +268,9 @@ static uint64_t ref_row_pitch(const tuS_intel_layout *l) {
 static uint64_t ref_offset(const tuS_intel_layout *l, uint32_t level, uint32_t x, uint32_t y,
                            uint32_t z, uint32_t layer, uint32_t sample, uint32_t byte) {
     const tuS_intel_shape *s = &l->shape;
-    const uint32_t bw = s->bw ? s->bw : 1, bh = s->bh ? s->bh : 1;
-    const ref_tile t = ref_tile_shape(l->tiling, s->type, s->bytes, s->samples);
-    uint32_t ha, va;
-    ref_align(l, &t, &ha, &va);
-    const uint32_t tail = ref_tail_start(l->tiling, s, &t, bw, bh);
+    const ref_frame f = ref_frame_of(l);
+    const uint32_t bw = f.bw, bh = f.bh, ha = f.ha, va = f.va, tail = f.tail;
+    const ref_tile t = f.t;
     const uint32_t at = level < tail ? level : tail; /* the tree position used */
     uint32_t lx = 0, ly = 0;
     if (at >= 1) ly = up(ref_el(s->height, 0, bh), va);
@@ -853,6 +868,191 @@ static void test_surface_refusals(void) {
     tu_image_free(&arr);
 }
 
+/* --- generations --------------------------------------------------------------------------- */
+
+/* isl_device_get_supported_tilings(), restated: Gfx9, Gfx11 and Gfx12 have linear, X and Y0;
+ * Gfx12.5 and Xe2 linear, X, 4 and 64 (Xe2's 64 being ISL_TILING_64_XE2). */
+static bool ref_gen_has(uint32_t verx10, tuS_intel_tiling tiling) {
+    if (tiling == TUS_TILE_X) return true;
+    return tiling == TUS_TILE_Y ? verx10 <= 120 : verx10 >= 125;
+}
+
+/* Every compressed format texunit has (BC1-BC7, ETC2, EAC, every ASTC footprint) on every
+ * tiling of every generation: where the generation has the tiling, 2D arrays, cubes and 3D
+ * surfaces of full mip chains with partial blocks at the edges, byte for byte against the
+ * reference; where it does not, or the rule refuses the shape, the named refusal. */
+static void test_compressed_every_gen(void) {
+    uint64_t rng = tu_test_seed(333);
+    static const uint32_t gens[5] = {90, 110, 120, 125, 200};
+    int formats = 0, laid = 0;
+    for (int f = 1; f < TU_FORMAT_COUNT; f++) {
+        if (!tu_format_is_compressed((tu_format)f)) continue;
+        formats++;
+        const tu_format_desc *fd = tu_format_describe((tu_format)f);
+        const uint32_t bytes = fd->bytes, bw = fd->block_width, bh = fd->block_height;
+        for (int g = 0; g < 5; g++)
+            for (int ti = 0; ti < TUS_TILE_COUNT; ti++) {
+                const tuS_intel_tiling tiling = (tuS_intel_tiling)ti;
+                const uint32_t v = gens[g];
+                tuS_intel_layout l;
+                tu_error err;
+                const uint32_t w = 1 + (uint32_t)(tu_test_rand(&rng) % 70);
+                const uint32_t h = 1 + (uint32_t)(tu_test_rand(&rng) % 50);
+                tuS_intel_shape arr = {TU_SURFACE_2D, bytes, w, h, 1, 2, 1, 1, bw, bh};
+                arr.levels = 32 - (uint32_t)__builtin_clz(w > h ? w : h);
+                if (!ref_gen_has(v, tiling)) {
+                    CHECK_ERR(tuS_intel_layout_init_gen(tiling, v, &arr, &l, &err), TU_UNSUPPORTED,
+                              &err, "does not exist on");
+                    continue;
+                }
+                check_surface_gen(tiling, v, &arr, &rng);
+                const tuS_intel_shape cube = {TU_SURFACE_CUBE, bytes, 24, 24, 1, 6, 3, 1, bw, bh};
+                check_surface_gen(tiling, v, &cube, &rng);
+                tuS_intel_shape vol = {
+                    TU_SURFACE_3D, bytes, w / 2 + 1, h / 2 + 1, 5, 1, 1, 1, bw, bh};
+                vol.levels = 32 - (uint32_t)__builtin_clz(tuB_max_u32(vol.width, vol.height) | 5);
+                if (tiling == TUS_TILE_X && v >= 125)
+                    CHECK_ERR(tuS_intel_layout_init_gen(tiling, v, &vol, &l, &err), TU_UNSUPPORTED,
+                              &err, "not 3D");
+                else if (tiling == TUS_TILE_64 && v == 200)
+                    CHECK_ERR(tuS_intel_layout_init_gen(tiling, v, &vol, &l, &err), TU_UNSUPPORTED,
+                              &err, "ISL_TILING_64_XE2");
+                else
+                    check_surface_gen(tiling, v, &vol, &rng);
+                laid += 3;
+                /* isl_format_supports_multisampling(): no compressed format */
+                tuS_intel_shape ms = {TU_SURFACE_2D, bytes, 16, 16, 1, 1, 1, 4, bw, bh};
+                CHECK_ERR(tuS_intel_layout_init_gen(tiling, v, &ms, &l, &err), TU_UNSUPPORTED, &err,
+                          "with a compressed format");
+            }
+    }
+    CHECK(formats >= 40, "only %d compressed formats", formats);
+    CHECK(laid > 400, "only %d compressed layouts", laid);
+}
+
+/* Worked examples from isl's rules, by hand. */
+static void test_gen_examples(void) {
+    tuS_intel_layout l;
+    tu_error err;
+    /* BC1 8x8, two levels, Tile-Y, Gfx9 and Gfx12: level 0 is 2 x 2 blocks; VALIGN_4 blocks
+     * puts level 1 four block rows down, row 4 of the first 16-byte column of a Y tile: byte
+     * 4 * 16 = 64 (Broadwell's one-block alignment would put it at row 2, byte 32). */
+    const tuS_intel_shape bc1_8 = {TU_SURFACE_2D, 8, 8, 8, 1, 1, 2, 1, 4, 4};
+    for (uint32_t v = 90; v <= 120; v += v == 90 ? 20 : 10) {
+        CHECK(tuS_intel_layout_init_gen(TUS_TILE_Y, v, &bc1_8, &l, NULL) == TU_OK);
+        CHECK_EQ_U(tuS_intel_byte_offset(&l, 1, 0, 0, 0, 0, 0, 0), 64);
+        CHECK(l.halign == 4 && l.valign == 4, "verx10 %u: %ux%u", v, l.halign, l.valign);
+    }
+    /* The same on Tile-X: row 4 of a tile of 512-byte rows. */
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_X, 90, &bc1_8, &l, NULL) == TU_OK);
+    CHECK_EQ_U(tuS_intel_byte_offset(&l, 1, 0, 0, 0, 0, 0, 0), 4 * 512);
+    /* ASTC 12x12 (16-byte blocks) 24x24 on Tile-Y: 2 x 2 blocks, level 1 at row 4: 64. */
+    const tuS_intel_shape astc = {TU_SURFACE_2D, 16, 24, 24, 1, 1, 2, 1, 12, 12};
+    CHECK(tuS_intel_layout_init(TUS_TILE_Y, &astc, &l, NULL) == TU_OK);
+    CHECK_EQ_U(tuS_intel_byte_offset(&l, 1, 0, 0, 0, 0, 0, 0), 64);
+    /* The tu_surface way: texel (0, 0) of level 1 of a BC1 8x8 Tile-Y surface is at 64. */
+    tu_image bc1img = hashed(TU_SURFACE_2D, false, TU_FORMAT_BC1_RGB_UNORM_BLOCK, 8, 8, 1, 1, 2, 1);
+    tu_surface ts = bc1img.surface;
+    ts.tiling = TU_TILING_INTEL_Y;
+    uint64_t need = 0, off = 0;
+    CHECK(tu_surface_layout_intel(&ts, &need, &err) == TU_OK, "%s", err.message);
+    ts.size = (size_t)need;
+    const tu_texel_coord c1 = {0, 0, 0, 0, 1, 0};
+    CHECK(tu_surface_texel_offset(&ts, &c1, &off, &err) == TU_OK && off == 64, "%s %llu",
+          err.message, (unsigned long long)off);
+    tu_image_free(&bc1img);
+    /* BC1 64x64, three levels, Tile-4 on DG2 and Xe2: HALIGN 64 bytes = 8 blocks. Level 0 is
+     * 16 x 16 blocks, level 1 8 x 8 at row 16, level 2 right of level 1 at 8 blocks = byte
+     * column 64, row 16: in a Tile-4 tile u 64 is the second 64-byte half (512) and rows
+     * 16..23 the third 1 KiB row of blocks (2048): 2560. The tree is 16 blocks = 128 bytes
+     * wide: one tile. (A 128-byte HALIGN would put level 2 at byte column 128, a second tile.) */
+    const tuS_intel_shape bc1_64 = {TU_SURFACE_2D, 8, 64, 64, 1, 1, 3, 1, 4, 4};
+    for (uint32_t v = 125; v <= 200; v += 75) {
+        CHECK(tuS_intel_layout_init_gen(TUS_TILE_4, v, &bc1_64, &l, NULL) == TU_OK);
+        CHECK(l.halign == 8 && l.valign == 4 && l.row_pitch == 128, "verx10 %u", v);
+        CHECK_EQ_U(tuS_intel_byte_offset(&l, 2, 0, 0, 0, 0, 0, 0), 2560);
+    }
+    /* BC3 (16-byte blocks) 32x32, three levels, Tile-4, DG2: HALIGN 64 bytes = 4 blocks;
+     * level 2 at block 4 = byte column 64, row 8: 512 + 1024 = 1536. */
+    const tuS_intel_shape bc3 = {TU_SURFACE_2D, 16, 32, 32, 1, 1, 3, 1, 4, 4};
+    CHECK(tuS_intel_layout_init(TUS_TILE_4, &bc3, &l, NULL) == TU_OK);
+    CHECK(l.halign == 4 && l.row_pitch == 128);
+    CHECK_EQ_U(tuS_intel_byte_offset(&l, 2, 0, 0, 0, 0, 0, 0), 1536);
+    /* Tile-X 3D on Skylake: BC1 16x16x2, one level: 4 block rows, QPitch aligned to VALIGN 4
+     * and to the 8-row tile height: 8, so slice 1 starts the second row of tiles: 4096. */
+    const tuS_intel_shape x3d = {TU_SURFACE_3D, 8, 16, 16, 2, 1, 1, 1, 4, 4};
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_X, 90, &x3d, &l, NULL) == TU_OK);
+    CHECK(l.qpitch == 8 && l.row_pitch == 512);
+    CHECK_EQ_U(tuS_intel_byte_offset(&l, 0, 0, 0, 1, 0, 0, 0), 4096);
+    /* Gfx12's 512-byte pitch: R8G8B8A8 300x8 on Tile-Y is 304 texels (HALIGN_16) = 1216
+     * bytes: 1280 on Gfx9, 1536 on Gfx12 (wider than 256); BC1 300x8 has no CCS: 76 blocks =
+     * 608 bytes, 640 on both. */
+    const tuS_intel_shape wide = {TU_SURFACE_2D, 4, 300, 8, 1, 1, 2, 1, 1, 1};
+    const tuS_intel_shape wide_bc1 = {TU_SURFACE_2D, 8, 300, 8, 1, 1, 2, 1, 4, 4};
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_Y, 90, &wide, &l, NULL) == TU_OK &&
+          l.row_pitch == 1280);
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_Y, 120, &wide, &l, NULL) == TU_OK &&
+          l.row_pitch == 1536);
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_X, 120, &wide, &l, NULL) == TU_OK &&
+          l.row_pitch == 1536); /* Tile-X: whole 512-byte tiles anyway */
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_Y, 120, &wide_bc1, &l, NULL) == TU_OK &&
+          l.row_pitch == 640);
+    /* Xe2's WA_22018390030: R8G8B8A8 8x4, two levels, Tile-4: VALIGN 8 puts level 1 at row
+     * 8 (byte 1024), where DG2's VALIGN 4 puts it at row 4 (byte 256); a 3D surface keeps 4. */
+    const tuS_intel_shape rgba = {TU_SURFACE_2D, 4, 8, 4, 1, 1, 2, 1, 1, 1};
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_4, 200, &rgba, &l, NULL) == TU_OK);
+    CHECK_EQ_U(tuS_intel_byte_offset(&l, 1, 0, 0, 0, 0, 0, 0), 1024);
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_4, 125, &rgba, &l, NULL) == TU_OK);
+    CHECK_EQ_U(tuS_intel_byte_offset(&l, 1, 0, 0, 0, 0, 0, 0), 256);
+    const tuS_intel_shape rgba3d = {TU_SURFACE_3D, 4, 8, 4, 2, 1, 2, 1, 1, 1};
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_4, 200, &rgba3d, &l, NULL) == TU_OK && l.valign == 4);
+    /* Xe2 Tile-64 2D is Xe-HP's: the same layout as DG2's. */
+    tuS_intel_layout l2;
+    const tuS_intel_shape t64 = {TU_SURFACE_2D, 8, 100, 60, 1, 2, 7, 1, 4, 4};
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_64, 125, &t64, &l, NULL) == TU_OK &&
+          tuS_intel_layout_init_gen(TUS_TILE_64, 200, &t64, &l2, NULL) == TU_OK);
+    l2.verx10 = l.verx10;
+    CHECK(memcmp(&l, &l2, sizeof l) == 0, "Xe2 Tile-64 2D differs from DG2's");
+}
+
+/* Every refusal of the generation rules, by name. */
+static void test_gen_refusals(void) {
+    tuS_intel_layout l;
+    tu_error err;
+    const tuS_intel_shape s = {TU_SURFACE_2D, 4, 8, 8, 1, 1, 1, 1, 1, 1};
+    const uint32_t bad[6] = {1, 80, 100, 115, 130, 300};
+    for (int i = 0; i < 6; i++)
+        CHECK_ERR(tuS_intel_layout_init_gen(TUS_TILE_X, bad[i], &s, &l, &err), TU_INVALID_ARGUMENT,
+                  &err, "is not 0 (the tiling's default), 90, 110, 120, 125 or 200");
+    CHECK_ERR(tuS_intel_layout_init_gen(TUS_TILE_Y, 125, &s, &l, &err), TU_UNSUPPORTED, &err,
+              "surface tiling y does not exist on Gfx12.5 (DG2) (verx10 125)");
+    CHECK_ERR(tuS_intel_layout_init_gen(TUS_TILE_Y, 200, &s, &l, &err), TU_UNSUPPORTED, &err,
+              "tiling y does not exist on Xe2");
+    CHECK_ERR(tuS_intel_layout_init_gen(TUS_TILE_4, 90, &s, &l, &err), TU_UNSUPPORTED, &err,
+              "tiling 4 does not exist on Gfx9 (Skylake)");
+    CHECK_ERR(tuS_intel_layout_init_gen(TUS_TILE_64, 120, &s, &l, &err), TU_UNSUPPORTED, &err,
+              "tiling 64 does not exist on Gfx12 (Tiger Lake)");
+    const tuS_intel_shape ms = {TU_SURFACE_2D, 4, 8, 8, 1, 1, 1, 4, 1, 1};
+    CHECK(tuS_intel_layout_init_gen(TUS_TILE_64, 125, &ms, &l, NULL) == TU_OK);
+    CHECK_ERR(tuS_intel_layout_init_gen(TUS_TILE_64, 200, &ms, &l, &err), TU_UNSUPPORTED, &err,
+              "tiling 64 on Xe2 for a multisample surface");
+    CHECK_ERR(tuS_intel_layout_init_gen(TUS_TILE_X, 200, &ms, &l, &err), TU_UNSUPPORTED, &err,
+              "multisample surfaces take tiling y or 64");
+    const tuS_intel_shape bc_ms = {TU_SURFACE_2D, 8, 8, 8, 1, 1, 1, 2, 4, 4};
+    CHECK_ERR(tuS_intel_layout_init_gen(TUS_TILE_Y, 90, &bc_ms, &l, &err), TU_UNSUPPORTED, &err,
+              "surface samples 2 with a compressed format (4x4 blocks)");
+    /* On a tu_surface: a BC7 surface with 4 samples in Tile-Y. */
+    tu_surface t = {0};
+    t.type = TU_SURFACE_2D;
+    t.format = TU_FORMAT_BC7_UNORM_BLOCK;
+    t.tiling = TU_TILING_INTEL_Y;
+    t.width = t.height = 8;
+    t.depth = t.layers = t.levels = t.level_count = 1;
+    t.samples = 4;
+    CHECK(tu_surface_layout_intel(&t, NULL, &err) != TU_OK && strstr(err.message, "compressed"),
+          "%s", err.message);
+}
+
 /* Hostile layouts: random pitches, QPitch, level places (tile_z too), offsets and sizes, of
  * texels and of blocks. Whatever
  * validation says, the gate hands out only texels inside memory, and a layout validation
@@ -959,6 +1159,9 @@ int main(void) {
     TU_RUN(test_engine_reads_tiled);
     TU_RUN(test_engine_reads_tiled_blocks);
     TU_RUN(test_surface_refusals);
+    TU_RUN(test_compressed_every_gen);
+    TU_RUN(test_gen_examples);
+    TU_RUN(test_gen_refusals);
     TU_RUN(test_hostile_layouts);
     TU_RUN(test_convert_to_same_layout);
     return tu_test_finish();

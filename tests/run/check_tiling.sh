@@ -54,11 +54,11 @@ else
     echo "tiling=z was not refused"
     exit 1
 fi
-if "$T" gen 3d rgba8_unorm 8 8 8 0 1 5 bad.ktx2 tiling=x 2>err.txt; then
-    echo "a 3D Tile-X surface was not refused"
-    exit 1
-fi
-grep -q "not 3D" err.txt
+# A 3D surface in Tile-X (Gfx9, the default generation of tiling x, takes it as isl does):
+# the file written from tiled memory is the linear one.
+"$T" gen 3d rgba8_unorm 8 8 8 0 1 5 vol.ktx2 >/dev/null
+"$T" gen 3d rgba8_unorm 8 8 8 0 1 5 volx.ktx2 tiling=x >/dev/null
+cmp vol.ktx2 volx.ktx2
 # Compressed formats: blocks through every tiling (generated files and query answers equal).
 "$T" gen 2darray BC7_UNORM_BLOCK 37 21 1 0 3 5 bc7.ktx2 >/dev/null
 bc_queries() { # $1: the tiling word
