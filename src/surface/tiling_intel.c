@@ -2,7 +2,8 @@
 /*
  * tiling_intel.c - Intel's Tile-X, Tile-Y, Tile-4 and Tile-64 layouts as data, and the 2D
  * mip-tree surface layout around them, following Mesa's isl (src/intel/isl/isl.c,
- * isl_gfx8.c, isl_gfx9.c, isl_gfx12.c). Each rule cites the function it follows.
+ * isl_gfx8.c, isl_gfx9.c, isl_gfx12.c, isl_gfx20.c), per generation (Gfx9 to Xe2). Each rule
+ * cites the function it follows.
  */
 #include "tiling_intel.h"
 
