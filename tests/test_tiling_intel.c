@@ -1041,6 +1041,27 @@ static void test_gen_refusals(void) {
     const tuS_intel_shape bc_ms = {TU_SURFACE_2D, 8, 8, 8, 1, 1, 1, 2, 4, 4};
     CHECK_ERR(tuS_intel_layout_init_gen(TUS_TILE_Y, 90, &bc_ms, &l, &err), TU_UNSUPPORTED, &err,
               "surface samples 2 with a compressed format (4x4 blocks)");
+    /* The generations' names (the command line's tiling=T@NAME). */
+    static const char *const names[5] = {"skl", "icl", "tgl", "dg2", "xe2"};
+    static const uint32_t values[5] = {90, 110, 120, 125, 200};
+    for (int i = 0; i < 5; i++)
+        CHECK_EQ_U(tu_intel_gen_from_name(names[i]), values[i]);
+    CHECK(tu_intel_gen_from_name("SKL") == 0 && tu_intel_gen_from_name("gfx9") == 0 &&
+          tu_intel_gen_from_name("") == 0 && tu_intel_gen_from_name(NULL) == 0);
+    /* tu_image_convert_tiling_gen: a BC1 8x8 image of two levels in Tile-Y by Tiger Lake's
+     * rules holds level 1's first block at byte 64; Tile-Y by DG2's is refused, the image
+     * left as it was. */
+    tu_image img = hashed(TU_SURFACE_2D, false, TU_FORMAT_BC1_RGBA_UNORM_BLOCK, 8, 8, 1, 1, 2, 1);
+    uint8_t first[8];
+    memcpy(first, (uint8_t *)img.memory + img.surface.level[1].offset, 8);
+    CHECK_ERR(tu_image_convert_tiling_gen(&img, TU_TILING_INTEL_Y, 125, &err), TU_UNSUPPORTED, &err,
+              "does not exist on Gfx12.5");
+    CHECK(img.surface.tiling == TU_TILING_LINEAR);
+    CHECK(tu_image_convert_tiling_gen(&img, TU_TILING_INTEL_Y, 120, &err) == TU_OK, "%s",
+          err.message);
+    CHECK(img.surface.tiling == TU_TILING_INTEL_Y &&
+          memcmp((uint8_t *)img.memory + 64, first, 8) == 0);
+    tu_image_free(&img);
     /* On a tu_surface: a BC7 surface with 4 samples in Tile-Y. */
     tu_surface t = {0};
     t.type = TU_SURFACE_2D;

@@ -2,8 +2,8 @@
 /*
  * query.c - the query case format: parse a line, answer it through the engine, print.
  *
- *   texture TYPE FORMAT W H D LEVELS LAYERS SEED [tiling=linear|x|y|4|64]
- *   texture_file PATH [tiling=linear|x|y|4|64]
+ *   texture TYPE FORMAT W H D LEVELS LAYERS SEED [tiling=linear|x|y|4|64[@GEN]]
+ *   texture_file PATH [tiling=linear|x|y|4|64[@GEN]]
  *   sampler key=value...
  *   fetch x y z_or_layer lod [ox oy oz]        lod u v w_or_layer lod [ox oy oz]
  *   grad u v w_or_layer dudx dvdx dwdx dudy dvdy dwdy [ox oy oz]
@@ -321,21 +321,27 @@ static bool parse_offsets(const tokens *tk, int first, tq_line *q, char *why, si
     return true;
 }
 
-bool tq_tiling_from_word(const char *w, tu_tiling *t) {
+bool tq_tiling_from_word(const char *w, tu_tiling *t, uint32_t *verx10) {
     static const tu_tiling tilings[] = {TU_TILING_LINEAR, TU_TILING_INTEL_X, TU_TILING_INTEL_Y,
                                         TU_TILING_INTEL_4, TU_TILING_INTEL_64};
-    if (strncmp(w, "tiling=", 7) == 0)
-        for (size_t i = 0; i < COUNT(tilings); i++)
-            if (strcmp(w + 7, tu_tiling_name(tilings[i])) == 0) {
-                *t = tilings[i];
-                return true;
-            }
+    if (strncmp(w, "tiling=", 7) != 0) return false;
+    const char *at = strchr(w + 7, '@');
+    const size_t n = at ? (size_t)(at - (w + 7)) : strlen(w + 7);
+    for (size_t i = 0; i < COUNT(tilings); i++) {
+        const char *name = tu_tiling_name(tilings[i]);
+        if (strlen(name) != n || strncmp(w + 7, name, n) != 0) continue;
+        const uint32_t gen = at ? tu_intel_gen_from_name(at + 1) : 0;
+        if (at && (gen == 0 || tilings[i] == TU_TILING_LINEAR)) return false;
+        *t = tilings[i];
+        *verx10 = gen;
+        return true;
+    }
     return false;
 }
 
-static bool parse_tiling(const char *w, tu_tiling *t, char *why, size_t why_size) {
-    return tq_tiling_from_word(w, t) ||
-           fail(why, why_size, "'%s' is not tiling=linear|x|y|4|64", w);
+static bool parse_tiling(const char *w, tq_texture *tex, char *why, size_t why_size) {
+    return tq_tiling_from_word(w, &tex->tiling, &tex->tiling_gen) ||
+           fail(why, why_size, "'%s' is not tiling=linear|x|y|4|64[@skl|icl|tgl|dg2|xe2]", w);
 }
 
 bool tq_parse(const char *line, tu_surface_type type, bool arrayed, tq_line *q, char *why,
@@ -357,7 +363,7 @@ bool tq_parse(const char *line, tu_surface_type type, bool arrayed, tq_line *q, 
                         "texture takes 8 values (TYPE FORMAT W H D LEVELS LAYERS SEED) and "
                         "tiling=..., not %d",
                         tk.n - 1);
-        if (tk.n == 10 && !parse_tiling(tk.t[9], &t->tiling, why, why_size)) return false;
+        if (tk.n == 10 && !parse_tiling(tk.t[9], t, why, why_size)) return false;
         if (!tq_type_from_word(tk.t[1], &t->type, &t->arrayed))
             return fail(why, why_size,
                         "texture type '%s' is not one of 1d 1darray 2d 2darray 3d cube cubearray",
@@ -382,7 +388,7 @@ bool tq_parse(const char *line, tu_surface_type type, bool arrayed, tq_line *q, 
         q->kind = TQ_TEXTURE_FILE;
         if (tk.n != 2 && tk.n != 3)
             return fail(why, why_size, "texture_file takes one PATH and tiling=...");
-        if (tk.n == 3 && !parse_tiling(tk.t[2], &q->texture.tiling, why, why_size)) return false;
+        if (tk.n == 3 && !parse_tiling(tk.t[2], &q->texture, why, why_size)) return false;
         if (strlen(tk.t[1]) >= sizeof q->texture.path)
             return fail(why, why_size, "texture_file path is too long");
         strcpy(q->texture.path, tk.t[1]);
@@ -520,7 +526,7 @@ bool tq_make_texture_progress(const tq_texture *t, tu_image *img, const tu_progr
         return fail(why, why_size, "texture: %s", err.message);
     }
     if (tu_surface_fill_pattern(&img->surface, t->pattern, t->seed, progress, &err) != TU_OK ||
-        tu_image_convert_tiling(img, t->tiling, &err) != TU_OK) {
+        tu_image_convert_tiling_gen(img, t->tiling, t->tiling_gen, &err) != TU_OK) {
         tu_image_free(img);
         return fail(why, why_size, "texture: %s", err.message);
     }
@@ -659,8 +665,8 @@ void tq_print(FILE *f, const tu_texel *v, tu_format_class cls) {
     fputc('\n', f);
 }
 
-static bool load_texture_file(const char *path, tu_tiling tiling, tu_image *img, bool have_texture,
-                              char *why, size_t why_size) {
+static bool load_texture_file(const char *path, tu_tiling tiling, uint32_t tiling_gen,
+                              tu_image *img, bool have_texture, char *why, size_t why_size) {
     size_t size = 0;
     unsigned char *bytes = (unsigned char *)tf_read_file(path, TF_DATA_BYTES, &size, why, why_size);
     if (!bytes) return false;
@@ -679,7 +685,7 @@ static bool load_texture_file(const char *path, tu_tiling tiling, tu_image *img,
                 ok = fail(why, why_size,
                           "texture_file %s: %llu bytes is more than this tool's %llu", path,
                           (unsigned long long)need, (unsigned long long)TEXUNIT_TOOL_TEXTURE_BYTES);
-            else if (tu_image_convert_tiling(&fresh, tiling, &err) != TU_OK)
+            else if (tu_image_convert_tiling_gen(&fresh, tiling, tiling_gen, &err) != TU_OK)
                 ok = fail(why, why_size, "texture_file %s: %s", path, err.message);
         } else {
             fail(why, why_size, "texture_file %s: %s", path, err.message);
@@ -738,8 +744,8 @@ static bool apply_state(const tq_line *q, tu_image *img, bool *have_texture, tq_
         return true;
     }
     case TQ_TEXTURE_FILE:
-        if (!load_texture_file(q->texture.path, q->texture.tiling, img, *have_texture, why,
-                               why_size))
+        if (!load_texture_file(q->texture.path, q->texture.tiling, q->texture.tiling_gen, img,
+                               *have_texture, why, why_size))
             return false;
         *have_texture = true;
         return true;

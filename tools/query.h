@@ -56,9 +56,10 @@ typedef struct tq_texture {
     bool arrayed;
     tu_format format;
     uint32_t width, height, depth, levels, layers, seed;
-    tu_pattern pattern; /* TU_PATTERN_HASH (with seed) unless SEED names a pattern */
-    tu_tiling tiling;   /* tiling=linear|x|y|4|64 (LINEAR by default) */
-    char path[1024];    /* texture_file */
+    tu_pattern pattern;  /* TU_PATTERN_HASH (with seed) unless SEED names a pattern */
+    tu_tiling tiling;    /* tiling=linear|x|y|4|64 (LINEAR by default) */
+    uint32_t tiling_gen; /* tiling=T@GEN: the generation's verx10; 0 the tiling's default */
+    char path[1024];     /* texture_file */
 } tq_texture;
 
 /* The sampler keys as written (defaults applied), before mapping to tu_sampler. */
@@ -132,9 +133,10 @@ bool tq_answer_traced(const tq_line *q, const tu_image *img, const tq_sampler *s
 bool tq_state_at(FILE *in, unsigned target, tu_image *img, tq_sampler *smp, tq_line *q, char *why,
                  size_t why_size);
 
-/* "tiling=linear", "tiling=x", "tiling=y", "tiling=4", "tiling=64" (docs/semantics.md,
- * "Intel tilings"); false for anything else. */
-bool tq_tiling_from_word(const char *w, tu_tiling *t);
+/* "tiling=linear", "tiling=x", "tiling=y", "tiling=4", "tiling=64", an Intel tiling with
+ * "@skl", "@icl", "@tgl", "@dg2" or "@xe2" for the generation whose layout rules apply
+ * (docs/semantics.md, "Intel tilings"; *verx10 0 without one); false for anything else. */
+bool tq_tiling_from_word(const char *w, tu_tiling *t, uint32_t *verx10);
 
 /* Make the texture a TEXTURE / TEXTURE_FILE line describes; the _progress form reports the
  * fill to `progress` (NULL: none). */

@@ -330,7 +330,8 @@ static int directive_surface(run *r, char *args, unsigned line) {
         return refuse(r, line, "%s", "surface: expected 'texture ...' or 'texture_file PATH'");
     }
     tu_error tiling_err = {0}; /* tiling=...: the texels re-laid in an Intel tiling */
-    if (tu_image_convert_tiling(img, q.texture.tiling, &tiling_err) != TU_OK) {
+    if (tu_image_convert_tiling_gen(img, q.texture.tiling, q.texture.tiling_gen, &tiling_err) !=
+        TU_OK) {
         tu_image_free(img);
         return refuse(r, line, "surface: %s", tiling_err.message);
     }

@@ -114,10 +114,11 @@ static int cmd_gen(int argc, char **argv) {
     int status;
     if (!take_export_options(&argc, argv, &sel, &status)) return status;
     tu_tiling tiling = TU_TILING_LINEAR; /* gen ... tiling=X: generated in that layout */
-    if (argc == 10 && tq_tiling_from_word(argv[9], &tiling)) argc--;
+    uint32_t tiling_gen = 0;             /* tiling=X@GEN: by that generation's rules */
+    if (argc == 10 && tq_tiling_from_word(argv[9], &tiling, &tiling_gen)) argc--;
     if (argc != 9)
         return usage_error("%s", "usage: gen TYPE FORMAT W H D LEVELS LAYERS SEED "
-                                 "OUT.ktx2|OUT.png|OUT.exr [tiling=linear|x|y|4|64] "
+                                 "OUT.ktx2|OUT.png|OUT.exr [tiling=linear|x|y|4|64[@GEN]] "
                                  "[--level L --layer N --face F --slice Z] [--tonemap]");
     tu_surface desc = {0};
     if (!tq_type_from_word(argv[0], &desc.type, &desc.arrayed))
@@ -146,7 +147,7 @@ static int cmd_gen(int argc, char **argv) {
     tp_bar bar;
     tp_start(&bar, "gen");
     const tu_progress progress = tp_progress(&bar);
-    tu_status st = tu_image_convert_tiling(&img, tiling, &err);
+    tu_status st = tu_image_convert_tiling_gen(&img, tiling, tiling_gen, &err);
     if (st == TU_OK) st = tu_surface_fill_pattern(&img.surface, pattern, seed, &progress, &err);
     if (st == TU_OK) st = tx_write(argv[8], &img.surface, &sel, &progress, &err);
     tp_finish(&bar);
@@ -361,7 +362,7 @@ static const th_command commands[] = {
      "from bit 0 (component:numeric-kind bits; X is padding)."},
     {"gen", cmd_gen,
      "gen TYPE FORMAT W H D LEVELS LAYERS SEED OUT.ktx2|OUT.png|OUT.exr\n"
-     "    [tiling=linear|x|y|4|64] [SELECT] [--tonemap]",
+     "    [tiling=linear|x|y|4|64[@GEN]] [SELECT] [--tonemap]",
      "generate a surface with the texel generator",
      "SEED is a number or a PATTERN name (see PATTERNS). With a number, every field of\n"
      "every texel is a hash of (SEED, level, layer, x, y, z, component)\n"
@@ -369,8 +370,10 @@ static const th_command commands[] = {
      "LEVELS 0 means the full mip chain; LAYERS counts array layers (6 for cube, 6*n for\n"
      "cube arrays). tiling=x|y|4|64 generates the surface in that Intel tiling as Mesa's\n"
      "isl lays it out (docs/semantics.md, \"Intel tilings\"; compressed formats as blocks,\n"
-     "Tile-64 with its mip tail); 3, 6 and 12-byte formats are refused, as drivers tile\n"
-     "them as RGBA. Files are always written linear. Prints \"wrote OUT\". The file is\n"
+     "Tile-64 with its mip tail), by the rules of Gfx9 for x and y, of Gfx12.5 for 4 and\n"
+     "64, or of the generation @skl, @icl, @tgl, @dg2 or @xe2 names (tiling=y@tgl); 3, 6\n"
+     "and 12-byte formats are refused, as drivers tile them as RGBA. Files are always\n"
+     "written linear. Prints \"wrote OUT\". The file is\n"
      "written as `convert` says, SELECT and --tonemap included.\n"
      "\n"
      "  $ texunit gen 2d rgba8_unorm 256 256 1 1 1 checker checker.png\n"
@@ -485,8 +488,9 @@ static const th_command commands[] = {
      "texture_file PATH loads a KTX2 file as the texture, or fills the current texture's\n"
      "texels from a raw blob (level-major, then layer, z, y, x, tightly packed).\n"
      "tiling=x|y|4|64 lays the texels out in an Intel tiling (Tile-X, Tile-Y, Tile-4,\n"
-     "Tile-64, as Mesa's isl does; docs/semantics.md, \"Intel tilings\"), and the answers are\n"
-     "those of the linear texture; `gen` and //! surface take it too.\n"
+     "Tile-64, as Mesa's isl does; docs/semantics.md, \"Intel tilings\"), @GEN (skl icl tgl\n"
+     "dg2 xe2) naming the generation whose rules apply, and the answers are those of the\n"
+     "linear texture; `gen` and //! surface take it too.\n"
      "\n"
      "Sampler keys: min mag (nearest linear), mip (nearest linear none), addr_u addr_v\n"
      "addr_w (repeat mirror clamp_edge clamp_border mirror_clamp_edge), border\n"

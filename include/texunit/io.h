@@ -43,6 +43,11 @@ TU_API tu_status tu_image_create(tu_image *img, const tu_surface *desc, tu_error
  */
 TU_API tu_status tu_image_convert_tiling(tu_image *img, tu_tiling tiling, tu_error *err);
 
+/* tu_image_convert_tiling with an Intel tiling laid out by one generation's rules
+ * (tu_surface_layout_intel_gen; verx10 0 is the tiling's default, and linear ignores it). */
+TU_API tu_status tu_image_convert_tiling_gen(tu_image *img, tu_tiling tiling, uint32_t verx10,
+                                             tu_error *err);
+
 /* Free what tu_image_create or a reader allocated; img is left zeroed. NULL is fine. */
 TU_API void tu_image_free(tu_image *img);
 

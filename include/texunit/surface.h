@@ -212,6 +212,10 @@ TU_API tu_status tu_surface_layout_intel(tu_surface *s, uint64_t *required_size,
 TU_API tu_status tu_surface_layout_intel_gen(tu_surface *s, uint32_t verx10,
                                              uint64_t *required_size, tu_error *err);
 
+/* The verx10 of a generation's short name: "skl" 90, "icl" 110, "tgl" 120, "dg2" 125,
+ * "xe2" 200 (the command line's tiling=T@NAME); 0 for any other name or NULL. */
+TU_API uint32_t tu_intel_gen_from_name(const char *name);
+
 /*
  * Copy every texel of every memory level, layer and sample from src to dst through the
  * address gate: two valid surfaces of the same type, format, sizes, layers, levels and

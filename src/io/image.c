@@ -71,6 +71,11 @@ static bool same_levels(const tu_level_layout *a, const tu_level_layout *b, size
 }
 
 tu_status tu_image_convert_tiling(tu_image *img, tu_tiling tiling, tu_error *err) {
+    return tu_image_convert_tiling_gen(img, tiling, 0, err);
+}
+
+tu_status tu_image_convert_tiling_gen(tu_image *img, tu_tiling tiling, uint32_t verx10,
+                                      tu_error *err) {
     TU_RETURN_IF(!img, err, TU_INVALID_ARGUMENT, "image is NULL");
     TU_RETURN_IF(tiling == TU_TILING_NV_BLOCK_LINEAR, err, TU_UNSUPPORTED,
                  "image tiling nv_block_linear: convert with tu_surface_layout_block_linear and "
@@ -84,7 +89,7 @@ tu_status tu_image_convert_tiling(tu_image *img, tu_tiling tiling, tu_error *err
     if (tiling == TU_TILING_LINEAR)
         TU_TRY(tu_surface_layout_packed(&s, &required, err));
     else
-        TU_TRY(tu_surface_layout_intel(&s, &required, err));
+        TU_TRY(tu_surface_layout_intel_gen(&s, verx10, &required, err));
     if (tiling == img->surface.tiling && required == img->surface.size &&
         same_levels(s.level, img->surface.level, sizeof s.level / sizeof s.level[0]))
         return TU_OK; /* the layout it has: nothing to copy */

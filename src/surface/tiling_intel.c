@@ -8,6 +8,7 @@
 #include "tiling_intel.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* Swizzle entries: coordinate kind in bits 7..6, bit index in bits 5..0. */
 #define U(i)    ((uint8_t)((TUS_SWZ_U << 6) | (i)))
@@ -227,6 +228,7 @@ tu_status tuS_intel_tile(tuS_intel_tiling tiling, tu_surface_type type, uint32_t
 enum { TUS_FAMILY_GFX9, TUS_FAMILY_GFX125, TUS_FAMILY_GFX20 };
 typedef struct intel_gen {
     uint32_t verx10;
+    const char *short_name; /* as the command line writes it: tiling=T@NAME */
     const char *name;
     uint8_t family;
     uint8_t tilings;      /* bit per tuS_intel_tiling: isl_device_get_supported_tilings() */
@@ -239,19 +241,25 @@ typedef struct intel_gen {
 static const intel_gen intel_gens[] = {
     /* isl_gfx6_filter_tiling() (Gfx6 to Gfx12) has no rule on Tile-X and 3D, and
      * isl_tiling_supports_dimensions() refuses 3D Tile-X only from Gfx20. */
-    {90, "Gfx9 (Skylake)", TUS_FAMILY_GFX9, TILINGS(1, 1, 0, 0), true, NULL},
-    {110, "Gfx11 (Ice Lake)", TUS_FAMILY_GFX9, TILINGS(1, 1, 0, 0), true, NULL},
-    {120, "Gfx12 (Tiger Lake)", TUS_FAMILY_GFX9, TILINGS(1, 1, 0, 0), true, NULL},
-    {125, "Gfx12.5 (DG2)", TUS_FAMILY_GFX125, TILINGS(1, 0, 1, 1), false,
+    {90, "skl", "Gfx9 (Skylake)", TUS_FAMILY_GFX9, TILINGS(1, 1, 0, 0), true, NULL},
+    {110, "icl", "Gfx11 (Ice Lake)", TUS_FAMILY_GFX9, TILINGS(1, 1, 0, 0), true, NULL},
+    {120, "tgl", "Gfx12 (Tiger Lake)", TUS_FAMILY_GFX9, TILINGS(1, 1, 0, 0), true, NULL},
+    {125, "dg2", "Gfx12.5 (DG2)", TUS_FAMILY_GFX125, TILINGS(1, 0, 1, 1), false,
      "isl_gfx125_filter_tiling(): \"X-tiling is only allowed for 2D surfaces\""},
     /* Tile-64 here is Xe-HP's (ISL_TILING_64); Xe2 has ISL_TILING_64_XE2, whose 2D
      * single-sample swizzles are the same (xe2_tile64_2d_*bpp_swiz) and whose 3D and
      * multisample ones differ: tuS_intel_check_gen refuses those. */
-    {200, "Xe2", TUS_FAMILY_GFX20, TILINGS(1, 0, 1, 1), false,
+    {200, "xe2", "Xe2", TUS_FAMILY_GFX20, TILINGS(1, 0, 1, 1), false,
      "isl_gfx20_filter_tiling() and isl_tiling_supports_dimensions() (BSpec 57023: "
      "\"TILEMODE_XMAJOR is only allowed if the Surface Type is SURFTYPE_2D\")"},
 };
 #undef TILINGS
+
+uint32_t tu_intel_gen_from_name(const char *name) {
+    for (size_t i = 0; name && i < sizeof intel_gens / sizeof intel_gens[0]; i++)
+        if (strcmp(name, intel_gens[i].short_name) == 0) return intel_gens[i].verx10;
+    return 0;
+}
 
 /* The generation a tiling means when none is given: Tile-X and Tile-Y Gfx9, Tile-4 and
  * Tile-64 Gfx12.5 (docs/semantics.md, "Intel tilings"). */

@@ -36,7 +36,7 @@ every_tiling() {
     q=$1 lin=$2
     shift 2
     "$q" "" | "$T" query - >want.txt
-    for t in x y 4 64; do
+    for t in x y 4 64 x@skl y@icl y@tgl x@dg2 4@dg2 x@xe2 4@xe2 64@xe2; do
         "$T" gen "$@" tiled.ktx2 tiling=$t >/dev/null
         cmp "$lin" tiled.ktx2
         "$q" "tiling=$t" | "$T" query - >got.txt
@@ -59,6 +59,27 @@ fi
 "$T" gen 3d rgba8_unorm 8 8 8 0 1 5 vol.ktx2 >/dev/null
 "$T" gen 3d rgba8_unorm 8 8 8 0 1 5 volx.ktx2 tiling=x >/dev/null
 cmp vol.ktx2 volx.ktx2
+"$T" gen 3d rgba8_unorm 8 8 8 0 1 5 volx.ktx2 tiling=x@tgl >/dev/null
+cmp vol.ktx2 volx.ktx2
+# ... but not from Gfx12.5, and a generation without the tiling, or an unknown one, is named.
+refused() { # $1: the tiling word, $2: what the message must say
+    if "$T" gen 3d rgba8_unorm 8 8 8 0 1 5 bad.ktx2 "$1" 2>err.txt; then
+        echo "$1 was not refused"
+        exit 1
+    fi
+    grep -q "$2" err.txt || { echo "$1:"; cat err.txt; exit 1; }
+}
+refused tiling=x@dg2 "not 3D: isl_gfx125_filter_tiling()"
+refused tiling=x@xe2 "BSpec 57023"
+refused tiling=y@dg2 "tiling y does not exist on Gfx12.5 (DG2)"
+refused tiling=4@skl "tiling 4 does not exist on Gfx9 (Skylake)"
+refused tiling=64@xe2 "ISL_TILING_64_XE2"
+if echo "texture 2d rgba8_unorm 4 4 1 1 1 1 tiling=4@gfx7" | "$T" query - | grep -q "not tiling=linear"; then
+    :
+else
+    echo "tiling=4@gfx7 was not refused"
+    exit 1
+fi
 # Compressed formats: blocks through every tiling (generated files and query answers equal).
 "$T" gen 2darray BC7_UNORM_BLOCK 37 21 1 0 3 5 bc7.ktx2 >/dev/null
 bc_queries() { # $1: the tiling word
