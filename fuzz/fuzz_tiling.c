@@ -12,9 +12,11 @@
  * exactly the size its layout reports) is filled (fz_fill: the texel generator, or hash
  * bytes for a compressed format); the tiled surface, in one of the four tilings picked by
  * the seed's second byte (all four per case cost four times as much and reach nothing one
- * at a time does not), gets a buffer of exactly its reported size and the texels by
- * tu_surface_copy_texels. A shape the tiling refuses (a texel size or a sample count it does
- * not take) ends the case there. Then:
+ * at a time does not) and by the rules of the generation its third byte picks (the tiling's
+ * default, Gfx9, Gfx11, Gfx12, Gfx12.5 or Xe2: tu_surface_layout_intel_gen), gets a buffer of
+ * exactly its reported size and the texels by tu_surface_copy_texels. A shape the tiling refuses (a
+ * texel size or a sample count it does not take, a tiling or a 3D Tile-X the generation does not
+ * have) ends the case there. Then:
  *   - every texel of the view reads the same bytes from both (so the copy and the tiled
  *     address function agree, and the address function is one to one: two texels at one
  *     address would overwrite each other);
@@ -45,13 +47,14 @@ static bool make_linear(tu_surface *s, uint32_t seed, uint8_t **mem) {
 }
 
 /* The tiled surface of lin's shape: laid out, validated, and lin's texels copied in. */
-static bool make_tiled(tu_surface *t, const tu_surface *lin, tu_tiling tiling, uint8_t **mem) {
+static bool make_tiled(tu_surface *t, const tu_surface *lin, tu_tiling tiling, uint32_t verx10,
+                       uint8_t **mem) {
     *t = *lin;
     t->tiling = tiling;
     t->data = NULL, t->size = 0;
     uint64_t need;
     tu_error err = {0};
-    if (tu_surface_layout_intel(t, &need, &err) != TU_OK) {
+    if (tu_surface_layout_intel_gen(t, verx10, &need, &err) != TU_OK) {
         if (!err.message[0]) abort(); /* a refusal names the field */
         return false;
     }
@@ -94,10 +97,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const bool view_valid = tu_surface_validate(&lin, &err) == TU_OK;
 
     const tu_tiling tiling = tilings[(seed >> 8) % 4];
+    static const uint32_t gens[6] = {0, 90, 110, 120, 125, 200};
+    const uint32_t verx10 = gens[(seed >> 16) % 6];
     tu_surface tiled, whole = lin;
     whole.base_level = 0, whole.level_count = whole.levels;
     uint8_t *mem = NULL;
-    if (!make_tiled(&tiled, &whole, tiling, &mem)) {
+    if (!make_tiled(&tiled, &whole, tiling, verx10, &mem)) {
         free(mem_lin);
         return 0;
     }
@@ -106,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     const tu_sampler smp = fz_sampler(&in, false);
     char layout[32];
-    snprintf(layout, sizeof layout, "Intel %s", tu_tiling_name(tiling));
+    snprintf(layout, sizeof layout, "Intel %s verx10 %u", tu_tiling_name(tiling), verx10);
     fz_compare_messages(&in, &lin, &tiled, &smp, MAX_MESSAGES, layout);
     free(mem);
     free(mem_lin);
