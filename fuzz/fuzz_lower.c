@@ -142,7 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         const tu_send s = {
             pl->desc, pl->ex_desc, pl->exec_mask, pl->grf, (size_t)pl->mlen * t.grf_bytes,
-            m->cps_x, m->cps_y};
+            m->cps_x, m->cps_y,    NULL,          0};
         const size_t rsize = (size_t)pl->rlen * t.grf_bytes;
         uint8_t *resp = malloc(rsize ? rsize : 1); /* exactly rlen GRFs */
         if (!resp) abort();

@@ -71,8 +71,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < HEAD) return 0;
     static const char *const names[] = {"skl", "tgl", "xe2"};
     const tu_target *t = tu_target_preset(names[data[12] % 3]);
-    tu_send s = {le32(data),  le32(data + 4), le32(data + 8), NULL,
-                 size - HEAD, data[13] & 7,   data[14] & 7};
+    tu_send s = {le32(data),   le32(data + 4), le32(data + 8), NULL, size - HEAD,
+                 data[13] & 7, data[14] & 7,   NULL,           0};
     uint8_t *payload = malloc(s.payload_size ? s.payload_size : 1);
     if (!payload) return 0;
     memcpy(payload, data + HEAD, s.payload_size);

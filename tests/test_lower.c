@@ -277,6 +277,27 @@ static const row_case cases[] = {
      7,
      8,
      false},
+    /* HF sample_b_c ref bias u v r ai at SIMD32 on Xe2: Mesa counts 3 coordinate slots + ref +
+     * bias = 5, one SIMD32 message of 6 GRFs (IGC: the same, 6 <= 11) */
+    {{.target = "xe2",
+      .op = "sample_b_c",
+      .uw = false,
+      .simd = 32,
+      .params = 6,
+      .half = true,
+      .mesa = true},
+     1,
+     32,
+     6,
+     8,
+     false},
+    /* ... F: 6 x 2 GRFs = 12 > 11 at SIMD32, so two SIMD16 messages under either rule */
+    {{.target = "xe2", .op = "sample_b_c", .uw = false, .simd = 32, .params = 6, .mesa = true},
+     2,
+     16,
+     6,
+     4,
+     false},
     /* ... Mesa: TXF_CMS_W_GFX12 is SIMD16 at most */
     {{.target = "xe2",
       .op = "load_2dms_w",
@@ -381,15 +402,19 @@ static model predict(const hw *h, const tuL_op *row, uint32_t simd, bool half, b
         else if (grad_op(mn))
             lim = h->xe2 ? 16 : 8;
         else {
+            /* Mesa's sum as it is written: coord_components + the others, then += 3 (TXB on
+             * Xe2) or 4 - coord_components, in unsigned arithmetic */
             uint32_t coord = 0, other = 0;
             for (unsigned i = 0; i < P; i++)
                 coordinate_param(row->params[i]) ? coord++ : other++;
-            const uint32_t slots = txb(mn) && h->verx10 >= 200 ? 3 : 4;
-            const uint32_t comps = (coord > slots ? coord : slots) + other;
-            lim = (h->grf / 32) * (comps > 5 ? 8 : 16);
+            uint32_t comps = coord + other;
+            comps += (txb(mn) && h->verx10 >= 200 ? 3u : 4u) - coord;
+            lim = (h->grf / 32) * (comps > MAX_MLEN / 2 ? 8 : 16);
         }
         w = simd < lim ? simd : lim;
         w = w <= n ? n : 2 * n;
+        /* texunit's payload has no BIAS_AI packing: over 11 GRFs at 2x native it goes native */
+        if (w == 2 * n && (m.header ? 1 : 0) + P * regs_of(w, bytes, h->grf) > MAX_MLEN) w = n;
     }
     m.mlen = (m.header ? 1 : 0) + P * regs_of(w, bytes, h->grf);
     if (m.mlen > MAX_MLEN) return m;
@@ -805,7 +830,8 @@ static void test_lowering_refusals(void) {
         free(lm);
         uint8_t payload[64] = {0};
         tu_send_decoded *d = calloc(1, sizeof *d);
-        const tu_send s = {1u | 2u << 25 | 4u << 20, 2, 0xff, payload, sizeof payload, 0, 0};
+        const tu_send s = {
+            1u | 2u << 25 | 4u << 20, 2, 0xff, payload, sizeof payload, 0, 0, NULL, 0};
         CHECK_ERR(tu_lower_decode(&s, t, d, &err), TU_UNSUPPORTED, &err, needle);
         free(d);
         tu_dp_lmsg *dm = calloc(1, sizeof *dm);
@@ -833,7 +859,7 @@ static void test_decoder_refusals(void) {
     memset(payload, 0, sizeof payload);
     tu_send_decoded *d = calloc(1, sizeof *d);
     tu_error err = {0};
-    tu_send s = {desc_of(1, 0, 2, 0, 8, 4), 2, 0xffff, payload, sizeof payload, 0, 0};
+    tu_send s = {desc_of(1, 0, 2, 0, 8, 4), 2, 0xffff, payload, sizeof payload, 0, 0, NULL, 0};
     CHECK(tu_lower_decode(&s, tgl, d, &err) == TU_OK, "%s", err.message);
     CHECK_EQ_U(d->param_count, 2u);
     CHECK_EQ_U(d->msg.msg.channel_mask, 0xfu);
@@ -844,7 +870,16 @@ static void test_decoder_refusals(void) {
         CHECK_ERR(tu_lower_decode(&b, target, d, &err), status, &err, needle); \
     } while (0)
     REFUSE(tgl, ex_desc, 3, TU_INVALID_ARGUMENT, "SFID 3");
-    REFUSE(tgl, ex_desc, 0x12, TU_INVALID_ARGUMENT, "bits 10:4");
+    REFUSE(tgl, ex_desc, 0x12, TU_INVALID_ARGUMENT,
+           "extended descriptor bits 0x10 must be zero (bits 5:4 and 10; ex_mlen is bits 9:6)");
+    REFUSE(tgl, ex_desc, 0x402, TU_INVALID_ARGUMENT, "extended descriptor bits 0x400 must be zero");
+    REFUSE(xe2, ex_desc, 0x22, TU_INVALID_ARGUMENT,
+           "extended descriptor bits 0x20 must be zero (bits 5:4; ex_mlen is bits 10:6)");
+    /* a split send: ex_mlen GRFs of src1 must be there, and src0 must hold something */
+    REFUSE(tgl, ex_desc, 2u | 2u << 6, TU_INVALID_ARGUMENT,
+           "src1 of 0 bytes is shorter than the extended message length, 2 GRFs of 32 bytes");
+    REFUSE(tgl, ex_desc, 2u | 8u << 6, TU_INVALID_ARGUMENT,
+           "descriptor message length 12 (src0 + src1) exceeds target tgl's limit of 11 GRFs");
     REFUSE(tgl, ex_desc, 0x1002, TU_INVALID_ARGUMENT, "not 252");
     REFUSE(tgl, desc, desc_of(254, 0, 2, 0, 8, 4), TU_INVALID_ARGUMENT, "binding-table index 254");
     REFUSE(tgl, desc, desc_of(1, 12, 2, 0, 8, 4), TU_INVALID_ARGUMENT, "message type 12");
@@ -894,7 +929,7 @@ static void test_send_refusals(void) {
     const tu_send_tables tables = {table, 8, states, 4, NULL, 0, NULL};
     uint8_t payload[4 * 32] = {0}, resp[8 * 32];
     tu_error err = {0};
-    tu_send s = {desc_of(5, 0, 2, 0, 8, 4), 2, 0xffff, payload, sizeof payload, 0, 0};
+    tu_send s = {desc_of(5, 0, 2, 0, 8, 4), 2, 0xffff, payload, sizeof payload, 0, 0, NULL, 0};
     CHECK(tu_send_execute(&s, tgl, &tables, resp, sizeof resp, &err) == TU_OK, "%s", err.message);
     CHECK_ERR(tu_send_execute(&s, tgl, &tables, resp, sizeof resp - 1, &err), TU_OUT_OF_RANGE, &err,
               "the response needs 8 GRFs");

@@ -12,9 +12,11 @@
  *
  * give bit-identical destinations: channel data of every enabled lane and the pixel null
  * mask DWord (the promise of texunit/lower.h). A message the engine refuses is refused by
- * the send too; a message no physical message can carry is refused by the lowering with its
- * reason (checked against Mesa's and IGC's rules: too long even at native width, or a _po /
- * pre-Xe2 type on the wrong target).
+ * the send too, and each send executes again as Mesa sends it (brw_opt_split_sends: the
+ * header in src0, the parameters in src1; a headerless payload cut at a parameter) with the
+ * same response and Mesa's descriptor; a message no physical message can carry is refused by the
+ * lowering with its reason (checked against Mesa's and IGC's rules: too long even at native width,
+ * or a _po / pre-Xe2 type on the wrong target).
  */
 #include "texunit/texunit.h"
 #include "texunit/lower.h"
@@ -296,9 +298,76 @@ static void gen_param(const gen *g, tuL_param p, tu_msg *m) {
 
 typedef struct tally {
     long runs, same, engine_refusals, lower_refusals, splits, headers, written;
+    long split_sends, split_headers; /* Mesa's split sends executed alike, headered ones */
 } tally;
 
 enum { DST_BYTES = (4 * 4 + 1) * 64 };
+
+/* Mesa's descriptor (brw_eu.h, brw_sampler_desc with brw_message_desc), written from its
+ * fields as Mesa writes them: type bit 5 in bit 31 on Xe2 (Gfx20), SIMD mode 2 in bit 29. */
+static uint32_t mesa_sampler_desc(const tu_target *t, uint32_t bti, uint32_t sampler, uint32_t type,
+                                  uint32_t simd_mode, uint32_t ret16, uint32_t mlen, uint32_t rlen,
+                                  bool header) {
+    uint32_t d = (bti & 0xff) | (sampler & 0xf) << 8 | (simd_mode & 3) << 17 |
+                 (simd_mode >> 2 & 1) << 29 | (ret16 & 1) << 30;
+    d |= t->verx10 >= 200 ? ((type & 0x1f) << 12 | (type >> 5 & 1) << 31) : (type & 0x1f) << 12;
+    return d | (mlen & 0xf) << 25 | (rlen & 0x1f) << 20 | (uint32_t)header << 19;
+}
+
+/* The same physical message as Mesa sends it (brw_opt.cpp, brw_opt_split_sends): a headered
+ * payload split after the header (src0 the header, src1 the parameters), a headerless one
+ * after a random parameter; the extended length in ex_desc bits 9:6, 10:6 on Xe2
+ * (brw_message_ex_desc). Its descriptor must be Mesa's, and it must execute as the one-payload
+ * send did: the same status, the same response bytes. */
+static void mesa_split_send(const tu_payload *pl, const tu_lmsg *lm, const tu_target *t,
+                            const tu_send_tables *tables, tu_status want, const uint8_t *resp,
+                            tally *ty) {
+    const uint32_t grf = t->grf_bytes;
+    uint32_t src0 = 0;
+    if (pl->header && pl->mlen > 1)
+        src0 = 1;
+    else if (!pl->header && pl->param_count > 1)
+        src0 = (1 + rnd(pl->param_count - 1)) * pl->param_regs;
+    if (!src0) return; /* Mesa splits nothing of one GRF, or of one parameter */
+    const uint32_t ex_mlen = pl->mlen - src0;
+    const uint32_t type = (pl->desc >> 12 & 0x1f) | (t->xe2_msg_types ? pl->desc >> 31 << 5 : 0);
+    const uint32_t mode = (pl->desc >> 17 & 3) | (pl->desc >> 29 & 1) << 2;
+    const bool bindless = (lm->flags & TU_LMSG_BINDLESS_SURFACE) != 0;
+    const uint32_t desc =
+        mesa_sampler_desc(t, bindless ? 252 : lm->surface, pl->desc >> 8 & 0xf, type, mode,
+                          pl->desc >> 30 & 1, src0, pl->rlen, pl->header);
+    if (!(lm->msg.flags & TU_MSG_CPS)) /* CPS LOD compensation is IGC's bit 31, not Mesa's */
+        CHECK_EQ_U(desc, (pl->desc & ~(0xfu << 25)) | src0 << 25);
+    const uint32_t ex_desc = pl->ex_desc | ex_mlen << 6;
+    uint8_t *a = malloc((size_t)src0 * grf), *b = malloc((size_t)ex_mlen * grf);
+    memcpy(a, pl->grf, (size_t)src0 * grf);
+    memcpy(b, pl->grf + (size_t)src0 * grf, (size_t)ex_mlen * grf);
+    const tu_send s = {(pl->desc & ~(0xfu << 25)) | src0 << 25,
+                       ex_desc,
+                       pl->exec_mask,
+                       a,
+                       (size_t)src0 * grf,
+                       lm->msg.cps_x,
+                       lm->msg.cps_y,
+                       b,
+                       (size_t)ex_mlen * grf};
+    uint8_t split[(4 * 2 + 1) * 64];
+    memset(split, 0xa5, sizeof split);
+    tu_error err = {0};
+    const tu_status got = tu_send_execute(&s, t, tables, split, sizeof split, &err);
+    CHECK(got == want, "split send of %s on %s: %s (%s), one payload %s",
+          tu_op_describe(lm->msg.op)->name, t->name, tu_status_name(got), err.message,
+          tu_status_name(want));
+    if (got == TU_OK && want == TU_OK) {
+        CHECK(memcmp(split, resp, (size_t)pl->rlen * grf) == 0,
+              "split send of %s on %s: another response", tu_op_describe(lm->msg.op)->name,
+              t->name);
+        ty->split_sends++;
+        ty->split_headers += pl->header;
+    }
+    free(a);
+    free(b);
+}
 
 static void run_one(const tu_target *t, tally *ty) {
     const tuL_op *row = &tuL_ops[rnd(tuL_op_count)];
@@ -423,9 +492,11 @@ static void run_one(const tu_target *t, tally *ty) {
         }
         const tu_send s = {
             pl->desc, pl->ex_desc, pl->exec_mask, pl->grf, (size_t)pl->mlen * t->grf_bytes,
-            m->cps_x, m->cps_y};
+            m->cps_x, m->cps_y,    NULL,          0};
         uint8_t resp[(4 * 2 + 1) * 64];
+        memset(resp, 0xa5, sizeof resp); /* the send writes enabled lanes only */
         lst = tu_send_execute(&s, t, &tables, resp, sizeof resp, &lerr);
+        mesa_split_send(pl, lm, t, &tables, lst, resp, ty);
         if (lst == TU_OK)
             CHECK(tu_lower_zip(lm, &plan->part[k], t, resp, sizeof resp, lowered, sizeof lowered,
                                &lerr) == TU_OK,
@@ -488,6 +559,11 @@ static void check_preset(const char *name, int count, bool mesa) {
            "the engine on both paths, %ld not lowerable\n",
            name, mesa ? " (Mesa width rule)" : "", ty.runs, ty.same, ty.splits, ty.headers,
            ty.engine_refusals, ty.lower_refusals);
+    printf("  %s%s: %ld sends again as Mesa's split sends, the same response (%ld with the "
+           "header in src0)\n",
+           name, mesa ? " (Mesa width rule)" : "", ty.split_sends, ty.split_headers);
+    CHECK(ty.split_sends > count / 4 && ty.split_headers > 0, "only %ld split sends (%ld headered)",
+          ty.split_sends, ty.split_headers);
     CHECK(ty.same > count / 2, "only %ld of %d messages compared", ty.same, count);
     CHECK(ty.splits > 0 && ty.headers > 0, "no splits or headers exercised");
     CHECK(ty.written > ty.same * 9 / 10, "only %ld of %ld responses hold data", ty.written,

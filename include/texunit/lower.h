@@ -56,7 +56,7 @@ typedef struct tu_target {
     uint32_t grad_max_simd; /* the widest sample_d / sample_d_c / sample_po_d message */
     bool half_params;       /* 16-bit (HF/UW) payloads, SIMD mode 5/6: Gfx11+ */
     bool xe2_msg_types;     /* desc bit 31 is message-type bit 5 (the _po samples); message
-                               types 17 and 18 are the _mlod samples, not gather4_po */
+                               types 17, 18 and 19 are the min-LOD samples, not gather4_po */
     bool ms_loads_16bit;    /* ld2dms_w and ld_mcs take 16-bit payloads only (Gfx12.5+) */
     uint32_t width_rule;    /* tu_width_rule */
     const char *sampler_refusal; /* NULL when the sampler lowering takes this target; else why
@@ -234,38 +234,47 @@ TU_API tu_status tu_lower_payload(const tu_lpart *part, const tu_target *t, tu_p
                                   tu_error *err);
 
 /* The descriptor fields, as bits (no checking). msg_type includes bit 5 (desc bit 31) on a
- * target with xe2_msg_types; cps is ex_desc bit 11. */
+ * target with xe2_msg_types; cps is ex_desc bit 11; ex_mlen bits 9:6, 10:6 on Xe2. */
 typedef struct tu_send_fields {
     uint32_t bti, sampler, msg_type, simd_mode, header, rlen, mlen, return16, bit31;
     uint32_t sfid, cps, surface_handle;
+    uint32_t ex_mlen; /* ex_desc 9:6 (10:6 on Xe2): a split send's src1 GRFs */
 } tu_send_fields;
 
 TU_API tu_send_fields tu_lower_fields(uint32_t desc, uint32_t ex_desc, const tu_target *t);
 
 /* --- the physical message, decoded ------------------------------------------------------------ */
 
-/* A sampler `send`: what a GPU simulator holds when it meets one. */
+/* A sampler `send`, or a split `sends`: what a GPU simulator holds when it meets one. A split
+ * send (ex_desc bits 9:6, 10:6 on Xe2, the src1 length: Mesa brw_eu.h, brw_message_ex_desc)
+ * carries its message in two payloads that the sampler reads as one, src0 then src1: Mesa's
+ * brw_opt_split_sends cuts a headered sampler payload after the header (header in src0, the
+ * parameters in src1), a headerless one where its sources change registers. */
 typedef struct tu_send {
     uint32_t desc, ex_desc;
     uint32_t exec_mask;     /* the send's channel enables */
-    const uint8_t *payload; /* mlen GRFs: the header (when present), then the parameters */
+    const uint8_t *payload; /* src0, mlen GRFs: the header (when present), then parameters */
     size_t payload_size;    /* bytes readable at payload */
     uint32_t cps_x, cps_y;  /* the thread's coarse pixel size (0 = 1) for CPS messages */
+    const uint8_t *src1;    /* a split send's src1: ex_mlen GRFs, the rest of the message */
+    size_t src1_size;       /* bytes readable at src1 */
 } tu_send;
 
 typedef struct tu_send_decoded {
     tu_lmsg msg;              /* surface: the BTI, or the ex_desc handle when BINDLESS_SURFACE */
     uint32_t sampler_address; /* header DW3 (or 0) + 16 * desc sampler index: the address of
                                  the SAMPLER_STATE in the heap (index i at 16 * i) */
-    uint32_t width, mlen, rlen, param_count;
+    uint32_t width, mlen, rlen, param_count; /* mlen: the whole message, src0 + src1 */
     bool header;
+    uint32_t ex_mlen; /* GRFs of src1 (0: one payload) */
 } tu_send_decoded;
 
 /*
- * Decode a physical message for target t: refuses, with a sentence naming the field, an
- * SFID other than 2, an unknown or unsupported message type, a SIMD mode the target has not,
- * a header field that must be zero, a message length that is not header + whole parameters
- * or exceeds max_mlen, a response length that disagrees with the channels, width and
+ * Decode a physical message for target t (a split send's two payloads read as one): refuses,
+ * with a sentence naming the field, an SFID other than 2, ex_desc bits 5:4 (bit 10 before
+ * Xe2), an ex_mlen without src1 bytes, an unknown or unsupported message type, a SIMD mode the
+ * target has not, a header field that must be zero, a message length that is not header + whole
+ * parameters or exceeds max_mlen, a response length that disagrees with the channels, width and
  * return format, a payload shorter than mlen GRFs. Reads nothing outside s->payload.
  */
 TU_API tu_status tu_lower_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
@@ -339,7 +348,38 @@ typedef struct tu_dp_lmsg {
     uint32_t surface; /* binding-table index 0..239 */
     uint32_t dims;    /* typed: address components carried, 1..4 (U, V, R, LOD) */
     bool no_response; /* an atomic whose result is not returned (rlen 0) */
+    uint32_t cache;   /* LSC cache control: TU_DP_CACHE_MESA, or TU_DP_CACHE_SET | the field's
+                         value (the decoder sets it so); ignored before the LSC */
 } tu_dp_lmsg;
+
+/*
+ * The LSC descriptor's cache-control field (Mesa brw_eu.h, lsc_msg_desc and
+ * lsc_msg_desc_cache_ctrl: bits 19:17 on DG2, 19:16 on Xe2; the values, Mesa brw_eu_defines.h,
+ * enum lsc_cache_load / lsc_cache_store and their xe2_ forms). TU_DP_CACHE_MESA lowers what
+ * Mesa's lower_lsc_memory_logical_send writes: atomics L1UC_L3WB ("atomic messages are always
+ * forced to un-cacheable in the L1 cache", the Bspec as Mesa quotes it), loads and stores
+ * L1STATE_L3MOCS (0). TU_DP_CACHE_SET | v writes v, which must be a legal value for the op's
+ * class on the target. texunit has no cache between the data port and memory, so every legal
+ * value executes alike (docs/lowering.md, "The data port").
+ */
+enum { TU_DP_CACHE_MESA = 0, TU_DP_CACHE_SET = 0x100 };
+
+/* The class of an LSC op for its cache field: loads read the load table, stores and atomics
+ * the store table (IGA MessageDecoderLSC.cpp: "atomic follows store semantics"). */
+typedef enum tu_dp_cache_class {
+    TU_DP_CACHE_LOAD,
+    TU_DP_CACHE_STORE,
+    TU_DP_CACHE_ATOMIC
+} tu_dp_cache_class;
+
+/* Mesa's name of cache-control value v for an op of class c on target t ("L1UC_L3WB"), NULL
+ * when v is not a legal value there (or t has no LSC). tu_dp_cache_bits gives the field's low
+ * bit and width on t (17 and 3 on DG2, 16 and 4 on Xe2; 0 and 0 before the LSC). */
+TU_API const char *tu_dp_cache_name(const tu_target *t, tu_dp_cache_class c, uint32_t v);
+TU_API void tu_dp_cache_bits(const tu_target *t, uint32_t *low_bit, uint32_t *width);
+
+/* The value Mesa writes for class c on t (atomics L1UC_L3WB, else 0). */
+TU_API uint32_t tu_dp_cache_mesa(const tu_target *t, tu_dp_cache_class c);
 
 typedef struct tu_dp_part {
     tu_dp_lmsg msg;      /* msg.msg.simd lanes wide; lanes past `lanes` are padding */
@@ -397,6 +437,23 @@ TU_API tu_status tu_dp_lower_decode(const tu_dp_send *s, const tu_target *t, tu_
  * ceil(simd * 4 / GRF) GRFs; its enabled lanes (others untouched). Bytes: rlen * GRF. */
 TU_API tu_status tu_dp_response_write(const tu_dp_lmsg *m, const tu_target *t, const tu_reply *r,
                                       uint8_t *out, size_t size, tu_error *err);
+
+/* --- a descriptor pair in words (`texunit decode-send`) ------------------------------------ */
+
+/*
+ * Describe the message the descriptor pair (desc, ex_desc) names on target t (its SFID in
+ * ex_desc bits 3:0): a line in the manner of Mesa's disassembler (brw_disasm.c: the sampler
+ * message, SIMD mode, surface, sampler and lengths; the LSC operation, sizes, cache control,
+ * lengths, address type and BTI; the data-port message type), a bad value as "*** invalid
+ * NAME value N" as Mesa writes it; then every field of both words with its bits, value and
+ * meaning; then whether texunit executes the message (the sampler and data-port decoders'
+ * verdict on payloads of zeros: a header's channels are taken as the response length allows).
+ * Writes at most size bytes, NUL-terminated; *needed (when not NULL) is the full length.
+ * Returns TU_OK when texunit executes the message, else the decoder's refusal (also in the
+ * text) with TU_INVALID_ARGUMENT or TU_UNSUPPORTED.
+ */
+TU_API tu_status tu_send_describe(uint32_t desc, uint32_t ex_desc, const tu_target *t, char *buf,
+                                  size_t size, size_t *needed, tu_error *err);
 
 /* --- image format conversion (Mesa isl_storage_image.c, isl_lower_storage_image_format)
  * --------------------------------- */

@@ -88,6 +88,61 @@ static const char *lsc_data_size_name(uint32_t v) {
     return v < 6 ? tuL_lsc_data_size_names[v + 1] : v == 6 ? "d16bf32" : "reserved";
 }
 
+/* The LSC cache-control values by name, loads and stores (atomics take the store names), as
+ * Mesa brw_eu_defines.h names them: enum lsc_cache_load / lsc_cache_store (DG2, 3 bits) and
+ * xe2_lsc_cache_load / xe2_lsc_cache_store (Xe2, 4 bits: the DG2 values shifted up one, with
+ * the L3 constant-cached loads 5 and 9 and Xe2's L1IAR_L3IAR 14). NULL: not a legal value. */
+typedef struct cache_row {
+    const char *load, *store;
+} cache_row;
+
+static const cache_row dg2_cache[8] = {
+    {"L1STATE_L3MOCS", "L1STATE_L3MOCS"},
+    {"L1UC_L3UC", "L1UC_L3UC"},
+    {"L1UC_L3C", "L1UC_L3WB"},
+    {"L1C_L3UC", "L1WT_L3UC"},
+    {"L1C_L3C", "L1WT_L3WB"},
+    {"L1S_L3UC", "L1S_L3UC"},
+    {"L1S_L3C", "L1S_L3WB"},
+    {"L1IAR_L3C", "L1WB_L3WB"},
+};
+
+static const cache_row xe2_cache[16] = {
+    [0] = {"L1STATE_L3MOCS", "L1STATE_L3MOCS"},
+    [2] = {"L1UC_L3UC", "L1UC_L3UC"},
+    [4] = {"L1UC_L3C", "L1UC_L3WB"},
+    [5] = {"L1UC_L3CC", NULL},
+    [6] = {"L1C_L3UC", "L1WT_L3UC"},
+    [8] = {"L1C_L3C", "L1WT_L3WB"},
+    [9] = {"L1C_L3CC", NULL},
+    [10] = {"L1S_L3UC", "L1S_L3UC"},
+    [12] = {"L1S_L3C", "L1S_L3WB"},
+    [14] = {"L1IAR_L3IAR", "L1WB_L3WB"},
+};
+
+void tu_dp_cache_bits(const tu_target *t, uint32_t *low_bit, uint32_t *width) {
+    const uint32_t low = t ? tuL_generation_of(t)->lsc_cache_low : 0;
+    if (low_bit) *low_bit = low;
+    if (width) *width = low ? 20 - low : 0;
+}
+
+const char *tu_dp_cache_name(const tu_target *t, tu_dp_cache_class c, uint32_t v) {
+    uint32_t width;
+    tu_dp_cache_bits(t, NULL, &width);
+    if (!width || v >> width) return NULL;
+    const cache_row *row = width == 3 ? &dg2_cache[v] : &xe2_cache[v];
+    return c == TU_DP_CACHE_LOAD ? row->load : row->store;
+}
+
+uint32_t tu_dp_cache_mesa(const tu_target *t, tu_dp_cache_class c) {
+    if (c != TU_DP_CACHE_ATOMIC) return 0;
+    for (uint32_t v = 0; v < 16; v++) {
+        const char *name = tu_dp_cache_name(t, c, v);
+        if (name && strcmp(name, "L1UC_L3WB") == 0) return v;
+    }
+    return 0;
+}
+
 static bool is_typed(tu_dp_op op) {
     return op == TU_DP_TYPED_READ || op == TU_DP_TYPED_WRITE || op == TU_DP_TYPED_ATOMIC;
 }
@@ -153,6 +208,34 @@ static bool is_float_atomic(uint32_t atomic) {
     return tu_atomic_describe((tu_atomic)atomic)->kind == TU_ATOMIC_KIND_FLOAT;
 }
 
+tu_dp_cache_class tuL_dp_cache_class(tu_dp_op op) {
+    return is_atomic(op) ? TU_DP_CACHE_ATOMIC : is_write(op) ? TU_DP_CACHE_STORE : TU_DP_CACHE_LOAD;
+}
+
+static const char *const cache_class_names[3] = {"load", "store", "atomic"};
+
+/* The cache field of m on t: Mesa's choice, or the value given, checked. */
+static tu_status lsc_cache_field(const tu_dp_lmsg *m, const tu_target *t, uint32_t *field,
+                                 tu_error *err) {
+    const tu_dp_cache_class c = tuL_dp_cache_class(m->msg.op);
+    if (!(m->cache & TU_DP_CACHE_SET)) {
+        TU_RETURN_IF(m->cache, err, TU_INVALID_ARGUMENT,
+                     "cache 0x%x is neither TU_DP_CACHE_MESA nor TU_DP_CACHE_SET | a value",
+                     m->cache);
+        *field = tu_dp_cache_mesa(t, c);
+        return TU_OK;
+    }
+    const uint32_t v = m->cache & ~(uint32_t)TU_DP_CACHE_SET;
+    uint32_t low, width;
+    tu_dp_cache_bits(t, &low, &width);
+    TU_RETURN_IF(!tu_dp_cache_name(t, c, v), err, TU_INVALID_ARGUMENT,
+                 "LSC cache control %u is not a legal %s value on target %s (descriptor bits "
+                 "19:%u)",
+                 v, cache_class_names[c], t->name ? t->name : "?", low);
+    *field = v;
+    return TU_OK;
+}
+
 /* --- pass 1 ------------------------------------------------------------------------------- */
 
 static tu_status check(const tu_dp_lmsg *m, const tu_target *t, tu_error *err) {
@@ -183,6 +266,15 @@ static tu_status check(const tu_dp_lmsg *m, const tu_target *t, tu_error *err) {
                          TU_INVALID_ARGUMENT,
                          "%s lane %u: byte address 0x%x is not a multiple of %u",
                          tu_dp_op_describe(d->op)->name, l, d->addr[0].u[l], align);
+    }
+    if (g == TUL_DP_LSC) {
+        uint32_t field;
+        TU_TRY(lsc_cache_field(m, t, &field, err));
+    } else {
+        TU_RETURN_IF(m->cache, err, TU_INVALID_ARGUMENT,
+                     "cache control 0x%x is a field of LSC messages; verx10 %u has the legacy "
+                     "data port",
+                     m->cache, t->verx10);
     }
     if (is_atomic(d->op)) {
         const tu_atomic_info *a = tu_atomic_describe((tu_atomic)d->atomic);
@@ -365,7 +457,10 @@ tu_status tu_dp_lower_payload(const tu_dp_part *part, const tu_target *t, tu_dp_
     const uint32_t ex_mlen_field = out->ex_mlen << 6;
     if (g == TUL_DP_LSC) {
         const uint32_t sfid = is_typed(d->op) ? SFID_TGM : SFID_UGM;
-        out->desc = lsc_desc(d) | out->rlen << 20 | out->mlen << 25;
+        uint32_t cache;
+        TU_TRY(lsc_cache_field(&part->msg, t, &cache, err));
+        out->desc = lsc_desc(d) | cache << tuL_generation_of(t)->lsc_cache_low | out->rlen << 20 |
+                    out->mlen << 25;
         out->ex_desc = sfid | ex_mlen_field | part->msg.surface << 24;
         return TU_OK;
     }
@@ -469,8 +564,8 @@ static tu_status legacy_decode(uint32_t sfid, uint32_t type, uint32_t ctrl, tuL_
     return TU_OK;
 }
 
-static tu_status lsc_decode(uint32_t sfid, uint32_t desc, tu_dp_lmsg *m, uint32_t *width,
-                            const tu_target *t, tu_error *err) {
+static tu_status lsc_decode_op(uint32_t sfid, uint32_t desc, tu_dp_lmsg *m, uint32_t *width,
+                               const tu_target *t, tu_error *err) {
     tu_dp_msg *d = &m->msg;
     TU_RETURN_IF(sfid != SFID_TGM && sfid != SFID_UGM, err, TU_INVALID_ARGUMENT,
                  "SFID %u (%s) is not an LSC data-port SFID (13 TGM, 15 UGM)", sfid,
@@ -483,8 +578,6 @@ static tu_status lsc_decode(uint32_t sfid, uint32_t desc, tu_dp_lmsg *m, uint32_
     TU_RETURN_IF((desc >> 29 & 3) != LSC_BTI, err, TU_UNSUPPORTED,
                  "LSC address type %u (%s) is not bti (3), the one texunit lowers", desc >> 29 & 3,
                  lsc_addr_type_name(desc >> 29 & 3));
-    TU_RETURN_IF(desc >> 17 & 7, err, TU_UNSUPPORTED, "LSC cache control %u: texunit lowers 0",
-                 desc >> 17 & 7);
     *width = typed ? tuL_generation_of(t)->typed_simd : 0; /* untyped: from the lengths */
     if (opcode == LSC_LOAD_CMASK || opcode == LSC_STORE_CMASK) {
         TU_RETURN_IF(dsize != LSC_D32, err, TU_UNSUPPORTED,
@@ -500,6 +593,8 @@ static tu_status lsc_decode(uint32_t sfid, uint32_t desc, tu_dp_lmsg *m, uint32_
     }
     TU_RETURN_IF((desc >> 12 & 7) != 0, err, TU_UNSUPPORTED,
                  "LSC vector size code %u: texunit lowers one element per address", desc >> 12 & 7);
+    TU_RETURN_IF(desc >> 15 & 1, err, TU_UNSUPPORTED,
+                 "LSC transpose (descriptor bit 15): texunit lowers one address per lane");
     if (opcode == LSC_LOAD || opcode == LSC_STORE) {
         TU_RETURN_IF(typed, err, TU_INVALID_ARGUMENT, "LSC op %u (%s) is not a typed (TGM) message",
                      opcode, opcode == LSC_LOAD ? "load" : "store");
@@ -525,6 +620,25 @@ static tu_status lsc_decode(uint32_t sfid, uint32_t desc, tu_dp_lmsg *m, uint32_
     return TU_OK;
 }
 
+/* The op, then the cache field: its value must be legal for the op's class on t. */
+static tu_status lsc_decode(uint32_t sfid, uint32_t desc, tu_dp_lmsg *m, uint32_t *width,
+                            const tu_target *t, tu_error *err) {
+    TU_TRY(lsc_decode_op(sfid, desc, m, width, t, err));
+    uint32_t low, bits;
+    tu_dp_cache_bits(t, &low, &bits);
+    const uint32_t v = desc >> low & ((1u << bits) - 1);
+    const tu_dp_cache_class c = tuL_dp_cache_class(m->msg.op);
+    TU_RETURN_IF(!tu_dp_cache_name(t, c, v), err, TU_INVALID_ARGUMENT,
+                 "LSC cache control %u (descriptor bits 19:%u) is not a legal %s value on target "
+                 "%s",
+                 v, low, cache_class_names[c], t->name ? t->name : "?");
+    TU_RETURN_IF(low > 16 && (desc >> 16 & 1), err, TU_INVALID_ARGUMENT,
+                 "descriptor bit 16 is reserved on target %s (its LSC cache field is 19:17)",
+                 t->name ? t->name : "?");
+    m->cache = TU_DP_CACHE_SET | v;
+    return TU_OK;
+}
+
 static void get_components(tu_lanes *dst, uint32_t mask, const uint8_t *src, uint32_t width,
                            uint32_t regs, const tu_target *t) {
     for (int c = 0; c < 4; c++) {
@@ -544,15 +658,35 @@ tu_status tu_dp_lower_decode(const tu_dp_send *s, const tu_target *t, tu_dp_lmsg
     const tuL_dp_gen g = gen_of(t);
     const uint32_t sfid = s->ex_desc & 0xf, mlen = s->desc >> 25 & 0xf;
     const uint32_t ex_mlen = s->ex_desc >> 6 & ((1u << tuL_generation_of(t)->ex_mlen_bits) - 1);
-    const bool header = s->desc >> 19 & 1;
+    /* bit 19: the header bit of legacy messages, the top of the LSC's cache field */
+    const bool header = g != TUL_DP_LSC && (s->desc >> 19 & 1);
     *rlen = s->desc >> 20 & 0x1f;
     uint32_t width = 0, half = 0;
+    int32_t base_offset = 0;
     tu_dp_msg *d = &out->msg;
     if (g == TUL_DP_LSC) {
         TU_TRY(lsc_decode(sfid, s->desc, out, &width, t, err));
         out->surface = s->ex_desc >> 24;
+        /* ex_desc 23:12: the BTI message's immediate base offset, Xe2 only (Mesa brw_eu.h,
+         * lsc_bti_ex_desc; brw_lower_logical_sends.cpp, setup_lsc_surface_descriptors: "assert(
+         * base_offset == 0 || devinfo->ver >= 20)"), a signed byte offset added to each address */
+        base_offset = tuB_sign_extend(s->ex_desc >> 12, 12);
+        TU_RETURN_IF(base_offset && tuL_generation_of(t)->ex_mlen_bits < 5, err,
+                     TU_INVALID_ARGUMENT,
+                     "extended descriptor bits 23:12 (base offset %d) must be zero on target %s: "
+                     "the immediate offset of BTI messages is Xe2's",
+                     base_offset, t->name ? t->name : "?");
+        TU_RETURN_IF(base_offset && is_typed(d->op), err, TU_UNSUPPORTED,
+                     "extended descriptor bits 23:12 (base offset %d) on a typed (TGM) message: "
+                     "texunit offsets untyped addresses only",
+                     base_offset);
+        const uint32_t known =
+            0xfu | ((1u << tuL_generation_of(t)->ex_mlen_bits) - 1) << 6 | 0xfffff000u;
+        TU_RETURN_IF(s->ex_desc & ~known, err, TU_INVALID_ARGUMENT,
+                     "extended descriptor 0x%08x sets bits 0x%x outside the SFID, ex_mlen, base "
+                     "offset and BTI",
+                     s->ex_desc, s->ex_desc & ~known);
         out->no_response = is_atomic(d->op) && *rlen == 0; /* LSC: no return bit, rlen 0 */
-        TU_RETURN_IF(header, err, TU_INVALID_ARGUMENT, "LSC messages have no header (desc bit 19)");
     } else {
         TU_TRY(legacy_decode(sfid, s->desc >> 14 & (g == TUL_DP_IVB ? 0xf : 0x1f),
                              s->desc >> 8 & 0x3f, g, out, &width, &half, err));
@@ -617,6 +751,8 @@ tu_status tu_dp_lower_decode(const tu_dp_send *s, const tu_target *t, tu_dp_lmsg
     }
     const uint8_t *p = s->src0 + hdr * t->grf_bytes;
     get_components(d->addr, (1u << naddr) - 1, p, width, regs, t);
+    for (uint32_t l = 0; base_offset && l < width; l++)
+        d->addr[0].u[l] += (uint32_t)base_offset;
     const uint32_t data_mask = is_atomic(d->op)      ? (1u << ndata) - 1
                                : is_scattered(d->op) ? 1
                                                      : d->channel_mask;

@@ -8,7 +8,8 @@
  * brw_lower_logical_sends.cpp, lower_sampler_logical_send; the widths: Mesa
  * brw_fs_lower_simd_width.cpp, get_sampler_lowered_simd_width; the message types: Mesa
  * brw_eu_defines.h; the extended descriptor and the response length: IGC TranslateSend3D.cpp,
- * getSamplerResponseLength; the writeback: vISA spec, 3D_SAMPLE, "Notes"), and a message that
+ * getSamplerResponseLength; the writeback: vISA spec, 3D_SAMPLE, "Notes"; split sends: Mesa
+ * brw_opt.cpp, brw_opt_split_sends, and brw_eu.h, brw_message_ex_desc), and a message that
  * breaks one is refused with the field and its value. Without a header the enabled channels
  * are R, RG, RGB or RGBA as the response length says (IGC: "channel mask R, RG, RGB, and RGBA
  * may be derived from response length"). Nothing outside the payload given is read.
@@ -16,6 +17,14 @@
 #include "lower_internal.h"
 
 #include <string.h>
+
+const char *tuL_xe2_mlod_name(uint32_t type) {
+    /* IGC visa_igc_common_header.h, VISASampler3DSubOpCode: "Xe2 reuses GATHER4_PO* opcode
+     * values" (17, 18) and adds 19; Mesa brw_eu_defines.h agrees on XE2_SAMPLER_MESSAGE_
+     * SAMPLE_MLOD 18 and SAMPLE_COMPARE_MLOD 19 (Mesa emits no sample_d_c_mlod). */
+    static const char *const names[3] = {"sample_d_c_mlod", "sample_mlod", "sample_c_mlod"};
+    return type >= 17 && type <= 19 ? names[type - 17] : NULL;
+}
 
 static const char *tname(const tu_target *t) {
     return t->name ? t->name : "?";
@@ -31,14 +40,20 @@ tu_status tu_lower_decode(const tu_send *s, const tu_target *t, tu_send_decoded 
 }
 
 tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out, tu_error *err) {
-    const tu_send_fields f = tu_lower_fields(s->desc, s->ex_desc, t);
+    tu_send_fields f = tu_lower_fields(s->desc, s->ex_desc, t);
     const uint32_t grf = t->grf_bytes, native = t->native_simd;
 
     /* the extended descriptor */
     TU_RETURN_IF(f.sfid != TUL_SFID_SAMPLER, err, TU_INVALID_ARGUMENT,
                  "extended descriptor SFID %u is not the sampler (2)", f.sfid);
-    TU_RETURN_IF(s->ex_desc & 0x7f0u, err, TU_INVALID_ARGUMENT,
-                 "extended descriptor bits 10:4 (0x%x) must be zero", s->ex_desc & 0x7f0u);
+    const uint32_t ex_mlen_bits = tuL_generation_of(t)->ex_mlen_bits;
+    const uint32_t unused = 0x7f0u & ~(((1u << ex_mlen_bits) - 1) << 6);
+    TU_RETURN_IF(s->ex_desc & unused, err, TU_INVALID_ARGUMENT,
+                 "extended descriptor bits 0x%x must be zero (bits 5:4%s; ex_mlen is bits %u:6)",
+                 s->ex_desc & unused, ex_mlen_bits < 5 ? " and 10" : "", 5 + ex_mlen_bits);
+    const uint32_t ex_mlen = f.ex_mlen;
+    TU_RETURN_IF(ex_mlen && !f.mlen, err, TU_INVALID_ARGUMENT,
+                 "a split send with ex_mlen %u needs src0 (descriptor message length 0)", ex_mlen);
     TU_RETURN_IF(f.bti > TUL_BTI_BINDLESS, err, TU_INVALID_ARGUMENT,
                  "descriptor binding-table index %u is not a sampler surface (0..251, or 252 "
                  "bindless)",
@@ -72,11 +87,11 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
         TU_RETURN_IF(any && half, err, TU_INVALID_ARGUMENT,
                      "message type %u (%s) has no 16-bit payload (SIMD mode %u)", f.msg_type,
                      any->mnemonic, f.simd_mode);
-        TU_RETURN_IF(t->xe2_msg_types && (f.msg_type == 0x11 || f.msg_type == 0x12), err,
-                     TU_UNSUPPORTED,
+        const char *mlod = tuL_xe2_mlod_name(f.msg_type);
+        TU_RETURN_IF(t->xe2_msg_types && mlod, err, TU_UNSUPPORTED,
                      "descriptor message type %u is %s on target %s, which texunit does not "
-                     "execute",
-                     f.msg_type, f.msg_type == 0x11 ? "sample_d_c_mlod" : "sample_mlod", tname(t));
+                     "execute (the engine has no per-lane minimum LOD)",
+                     f.msg_type, mlod, tname(t));
         return tuB_fail(err, TU_INVALID_ARGUMENT,
                         "descriptor message type %u is not a sampler message of target %s",
                         f.msg_type, tname(t));
@@ -107,12 +122,14 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
                  "CPS LOD compensation is set on message type %u (%s), which does not take it",
                  f.msg_type, row->mnemonic);
 
-    /* the message length: header + whole parameters, parameter 0 required */
+    /* the message length (src0 + src1): header + whole parameters, parameter 0 required */
     const uint32_t hdr = f.header, bytes = half ? 2 : 4;
     const uint32_t regs = tu_lower_regs(1, w, bytes, t);
+    const uint32_t src0_mlen = f.mlen;
+    f.mlen += ex_mlen;
     TU_RETURN_IF(f.mlen > t->max_mlen, err, TU_INVALID_ARGUMENT,
-                 "descriptor message length %u exceeds target %s's limit of %u GRFs", f.mlen,
-                 tname(t), t->max_mlen);
+                 "descriptor message length %u%s exceeds target %s's limit of %u GRFs", f.mlen,
+                 ex_mlen ? " (src0 + src1)" : "", tname(t), t->max_mlen);
     uint32_t count = 0;
     if (row->nparams == 0) {
         TU_RETURN_IF(f.mlen != 1, err, TU_INVALID_ARGUMENT,
@@ -132,17 +149,30 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
                      "descriptor message length %u carries %u parameters, but %s has %u", f.mlen,
                      count, row->mnemonic, row->nparams);
     }
-    TU_RETURN_IF(f.mlen && (!s->payload || s->payload_size < (size_t)f.mlen * grf), err,
+    TU_RETURN_IF(src0_mlen && (!s->payload || s->payload_size < (size_t)src0_mlen * grf), err,
                  TU_INVALID_ARGUMENT,
                  "the payload of %zu bytes is shorter than the message length, %u GRFs of %u "
                  "bytes",
-                 s->payload ? s->payload_size : 0, f.mlen, grf);
+                 s->payload ? s->payload_size : 0, src0_mlen, grf);
+    TU_RETURN_IF(ex_mlen && (!s->src1 || s->src1_size < (size_t)ex_mlen * grf), err,
+                 TU_INVALID_ARGUMENT,
+                 "src1 of %zu bytes is shorter than the extended message length, %u GRFs of %u "
+                 "bytes",
+                 s->src1 ? s->src1_size : 0, ex_mlen, grf);
+    /* a split send's payloads, read as one */
+    uint8_t joined[TU_LOWER_MAX_MLEN * TU_LOWER_MAX_GRF_BYTES];
+    const uint8_t *payload = s->payload;
+    if (ex_mlen) {
+        memcpy(joined, s->payload, (size_t)src0_mlen * grf);
+        memcpy(joined + (size_t)src0_mlen * grf, s->src1, (size_t)ex_mlen * grf);
+        payload = joined;
+    }
 
     /* the header */
     uint32_t dw2 = 0, dw3 = 0;
     if (hdr) {
-        dw2 = tuB_load_le32(s->payload + 8);
-        dw3 = tuB_load_le32(s->payload + 12);
+        dw2 = tuB_load_le32(payload + 8);
+        dw3 = tuB_load_le32(payload + 12);
         const uint32_t known = 0xfffu | 0xf000u | 0x30000u | 1u << 23;
         TU_RETURN_IF(dw2 & ~known, err, TU_INVALID_ARGUMENT,
                      "header DW2 0x%08x sets bits 0x%08x, which texunit does not model (only "
@@ -204,7 +234,7 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
     const bool fl = row->pclass == TUL_PC_FLOAT;
     for (uint32_t i = 0; i < count; i++) /* w elements: within the mlen GRFs checked above */
         tuL_param_unpack_lanes((tuL_param)row->params[i], fl, bytes,
-                               s->payload + (hdr + i * regs) * grf, w, m);
+                               payload + (hdr + i * regs) * grf, w, m);
     TU_TRY(tuL_check_gather_offsets(m, row, err));
     lm->flags = (half ? TU_LMSG_PARAMS_16BIT : 0) | (f.return16 ? TU_LMSG_RETURN_16BIT : 0) |
                 (f.rlen ? 0 : TU_LMSG_NO_RESPONSE) |
@@ -215,6 +245,7 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
     lm->params_given = count >= 32 ? 0xffffffffu : (1u << count) - 1;
     out->width = w;
     out->mlen = f.mlen;
+    out->ex_mlen = ex_mlen;
     out->rlen = f.rlen;
     out->param_count = count;
     out->header = hdr != 0;

@@ -57,6 +57,10 @@ void tuL_param_unpack_lanes(tuL_param p, bool float_class, uint32_t bytes, const
 /* The Intel op row that executes engine op `op` (the UW row of ld2dms_w when uw). */
 const tuL_op *tuL_row_of(tu_op op, bool uw);
 
+/* Xe2's minimum-LOD samples by message type: 17 sample_d_c_mlod, 18 sample_mlod, 19
+ * sample_c_mlod; NULL for any other type (decode.c). */
+const char *tuL_xe2_mlod_name(uint32_t type);
+
 /* The row of message type `type` (with bit 5) for target t; NULL when none. */
 const tuL_op *tuL_row_of_type(uint32_t type, bool uw, const tu_target *t);
 
@@ -69,11 +73,15 @@ typedef struct tuL_generation {
     uint8_t dp_gen;          /* tuL_dp_gen */
     uint8_t image_column;    /* the column of image_format.c's storage-format table */
     uint8_t ex_mlen_bits;    /* the extended descriptor's ex_mlen field (bits 6 up) */
+    uint8_t lsc_cache_low;   /* the LSC cache field's low bit (17 DG2, 16 Xe2; 0: no LSC) */
     uint8_t typed_simd;      /* the width of typed data-port messages */
     uint8_t untyped_simd;    /* the narrower untyped / scattered width; the wider is twice it */
     uint8_t txb_coord_slots; /* Mesa's TXB payload count: the coordinate slots padded to */
     bool ms_fixed_16bit;     /* Mesa: TXF_CMS_W's parameters are fixed 16-bit, always fit */
 } tuL_generation;
+
+/* The cache-control class of a data-port op: atomics, writes (stores), else loads. */
+tu_dp_cache_class tuL_dp_cache_class(tu_dp_op op);
 
 /* The generation of target t: the last row whose verx10 is at most t->verx10. */
 const tuL_generation *tuL_generation_of(const tu_target *t);

@@ -41,6 +41,7 @@ tu_send_fields tu_lower_fields(uint32_t desc, uint32_t ex_desc, const tu_target 
     f.sfid = ex_desc & 0xf;
     f.cps = ex_desc >> 11 & 1;
     f.surface_handle = ex_desc & TUL_EXDESC_HANDLE_MASK;
+    f.ex_mlen = ex_desc >> 6 & (t && tuL_generation_of(t)->ex_mlen_bits == 5 ? 0x1f : 0xf);
     return f;
 }
 
@@ -63,8 +64,8 @@ static tu_status verify(const tu_lpart *part, const tuL_op *row, const tu_target
                         const tu_payload *p, tu_error *err) {
     const tu_lmsg *lm = &part->msg;
     const tu_send s = {
-        p->desc,       p->ex_desc,   p->exec_mask, p->grf, (size_t)p->mlen * t->grf_bytes,
-        lm->msg.cps_x, lm->msg.cps_y};
+        p->desc,       p->ex_desc,    p->exec_mask, p->grf, (size_t)p->mlen * t->grf_bytes,
+        lm->msg.cps_x, lm->msg.cps_y, NULL,         0};
     tu_send_decoded d;
     memset(&d, 0, sizeof d); /* tuL_decode zeroes only the sources the op reads */
     tu_error derr = {TU_OK, ""};

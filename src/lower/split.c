@@ -11,9 +11,10 @@
  *                  GRFs per parameter > max_mlen, or it is a gradient op (sample_d, sample_d_c,
  *                  sample_po_d) wider than grad_max_simd (IGC translateVISASampler3DInst);
  *   TU_WIDTH_MESA  get_sampler_lowered_simd_width: 16-bit ld2dms_w (Gfx12.5+) 16; gradient ops
- *                  grad_max_simd; else count the payload components with the coordinate
- *                  padded to 4 slots (3 for sample_b on Xe2) and take reg_unit x (n > 5 ? 8 :
- *                  16). Conservative: it counts slots the payload does not send.
+ *                  grad_max_simd; else count the payload components with the coordinate as
+ *                  4 slots (3 for sample_b on Xe2) and take reg_unit x (n > 5 ? 8 : 16); a
+ *                  2x-native width whose payload exceeds max_mlen falls to native (Mesa packs
+ *                  what the op table does not).
  * Each part keeps its lanes' sources; its execution-mask group is the original's plus
  * first_lane / 4 (M1/M3 for SIMD16 as 8+8, M1/M5 for SIMD32 as 16+16).
  */
@@ -21,21 +22,18 @@
 
 #include <string.h>
 
-/* Mesa's component count: the carried parameters by source, the coordinate padded. */
+/* Mesa's component count: coord_components + the other sources' components, then "+= 3 -
+ * coord_components" (TXB on Xe2) or "+= 4 - coord_components" in unsigned arithmetic, so the
+ * coordinate always counts as exactly 3 or 4 slots: a 4-component TXB coordinate on Xe2 counts
+ * 3 (sample_b_c u v r ai: 3 + ref + bias = 5, one SIMD32 message). */
 static uint32_t mesa_components(const tu_lmsg *lm, const tuL_op *row, uint32_t count,
                                 const tu_target *t) {
     const tu_op_info *info = tu_op_describe(lm->msg.op);
-    uint32_t coord = 0, other = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        if (tuL_param_info_of((tuL_param)row->params[i])->lsrc == TU_LSRC_COORDINATE)
-            coord++;
-        else
-            other++;
-    }
-    /* "TXB on Xe2: += 3 - coord_components", otherwise "+= 4 - coord_components". */
+    uint32_t other = 0;
+    for (uint32_t i = 0; i < count; i++)
+        if (tuL_param_info_of((tuL_param)row->params[i])->lsrc != TU_LSRC_COORDINATE) other++;
     const bool txb = info->kind == TU_KIND_SAMPLE && info->lod == TU_LOD_BIAS;
-    const uint32_t slots = txb ? tuL_generation_of(t)->txb_coord_slots : 4;
-    return (coord > slots ? coord : slots) + other;
+    return (txb ? tuL_generation_of(t)->txb_coord_slots : 4u) + other;
 }
 
 static uint32_t mesa_width(const tu_lmsg *lm, const tuL_op *row, uint32_t count,
@@ -70,6 +68,12 @@ tu_status tu_lower_split(const tu_lmsg *lm, const tu_target *t, tu_lplan *plan, 
     uint32_t w;
     if (t->width_rule == TU_WIDTH_MESA) {
         w = legal_width(mesa_width(lm, row, count, t), t);
+        /* Mesa's width with texunit's payload over max_mlen: Mesa packs the bias or LOD with
+         * the array index into one 32-bit parameter on Xe2 (brw_nir_lower_texture.c,
+         * pack_lod_and_array_index), which the op table has no row for; the native width
+         * carries it */
+        if (w > native && (header ? 1 : 0) + tu_lower_regs(count, w, bytes, t) > t->max_mlen)
+            w = native;
     } else {
         w = legal_width(s, t);
         if (w > native) {

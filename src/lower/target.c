@@ -10,8 +10,8 @@
  * sample_d/_d_c to native). 16-bit payloads from Gfx11 (lower_sampler_logical_send asserts it);
  * ld2dms_w and ld_mcs 16-bit only from Gfx12.5 (Mesa brw_lower_logical_sends.cpp,
  * get_sampler_msg_payload_type_bit_size); message-type bit 5 in desc bit 31 and the Xe2 meaning
- * of types 17/18 (Mesa brw_eu.h, brw_sampler_desc, and brw_eu_defines.h, the XE2_ message types;
- * IGC visa_igc_common_header.h, ISA_Opcode and VISASampler3DSubOpCode).
+ * of types 17, 18, 19 (Mesa brw_eu.h, brw_sampler_desc, and brw_eu_defines.h, the XE2_ message
+ * types; IGC visa_igc_common_header.h, ISA_Opcode and VISASampler3DSubOpCode).
  */
 #include "lower_internal.h"
 
@@ -51,19 +51,20 @@ static const tu_target presets[] = {
 /* clang-format on */
 
 /* The generations (verx10 70 IVB, 75 HSW/BDW, 90 SKL..CNL, 110 ICL/TGL, 125 DG2, 200 Xe2).
- * ex_mlen: 4 bits, 5 on Xe2; the data-port widths: typed SIMD8 and untyped SIMD8/16, on Xe2
- * the LSC's SIMD16 and SIMD16/32 (Mesa brw_fs_lower_simd_width.cpp, the surface messages);
- * TXB: "+= 3 - coord_components" on Xe2, else 4, and TXF_CMS_W's fixed 16-bit parameters from
- * Gfx12.5 (the same file, get_sampler_lowered_simd_width). */
+ * ex_mlen: 4 bits, 5 on Xe2 (Mesa brw_eu.h, brw_message_ex_desc); the LSC cache field from bit 17
+ * on DG2, 16 on Xe2 (Mesa brw_eu.h, lsc_msg_desc); the data-port widths: typed SIMD8 and untyped
+ * SIMD8/16, on Xe2 the LSC's SIMD16 and SIMD16/32 (Mesa brw_fs_lower_simd_width.cpp, the surface
+ * messages); TXB: "+= 3 - coord_components" on Xe2, else 4, and TXF_CMS_W's fixed 16-bit parameters
+ * from Gfx12.5 (the same file, get_sampler_lowered_simd_width). */
 /* clang-format off */
 static const tuL_generation generations[] = {
-    /* verx10 dp_gen      image ex_mlen typed untyped txb ms16 */
-    {70,      TUL_DP_IVB, 0,    4,      8,    8,      4,  false},
-    {75,      TUL_DP_HSW, 1,    4,      8,    8,      4,  false},
-    {90,      TUL_DP_SKL, 2,    4,      8,    8,      4,  false},
-    {110,     TUL_DP_SKL, 3,    4,      8,    8,      4,  false},
-    {125,     TUL_DP_LSC, 4,    4,      8,    8,      4,  true},
-    {200,     TUL_DP_LSC, 4,    5,      16,   16,     3,  true},
+    /* verx10 dp_gen      image ex_mlen cache typed untyped txb ms16 */
+    {70,      TUL_DP_IVB, 0,    4,      0,    8,    8,      4,  false},
+    {75,      TUL_DP_HSW, 1,    4,      0,    8,    8,      4,  false},
+    {90,      TUL_DP_SKL, 2,    4,      0,    8,    8,      4,  false},
+    {110,     TUL_DP_SKL, 3,    4,      0,    8,    8,      4,  false},
+    {125,     TUL_DP_LSC, 4,    4,      17,   8,    8,      4,  true},
+    {200,     TUL_DP_LSC, 4,    5,      16,   16,   16,     3,  true},
 };
 /* clang-format on */
 
