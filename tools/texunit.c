@@ -321,6 +321,52 @@ static int cmd_lower(int argc, char **argv) {
     return tq_lower(argv[0], argv[2], stdout, stderr);
 }
 
+/* decode-send DESC EXDESC --target T [--sfid S]: the message a descriptor pair names, each
+ * field named, and whether texunit executes it (tu_send_describe; docs/lowering.md). */
+static int cmd_decode_send(int argc, char **argv) {
+    static const char usage[] =
+        "usage: decode-send DESC EXDESC --target skl|tgl|dg2|xe2|ivb|hsw [--sfid S]";
+    if (argc != 4 && argc != 6) return usage_error("%s", usage);
+    uint32_t desc, ex_desc;
+    if (!parse_u32(argv[0], &desc))
+        return usage_error("decode-send: DESC '%s' is not a 32-bit number", argv[0]);
+    if (!parse_u32(argv[1], &ex_desc))
+        return usage_error("decode-send: EXDESC '%s' is not a 32-bit number", argv[1]);
+    const tu_target *t = NULL;
+    for (int i = 2; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--target") == 0) {
+            t = tu_target_preset(argv[i + 1]);
+            if (!t)
+                return usage_error("decode-send: unknown target '%s' (skl, tgl, dg2, xe2, ivb, "
+                                   "hsw)",
+                                   argv[i + 1]);
+        } else if (strcmp(argv[i], "--sfid") == 0) {
+            /* the SFIDs by Mesa's names (brw_eu_defines.h, enum brw_sfid) or number */
+            static const struct {
+                const char *name;
+                uint32_t sfid;
+            } sfids[] = {{"sampler", 2}, {"render", 5}, {"dc0", 10}, {"dc1", 12},
+                         {"tgm", 13},    {"slm", 14},   {"ugm", 15}};
+            uint32_t sfid = 16;
+            for (size_t k = 0; k < sizeof sfids / sizeof sfids[0]; k++)
+                if (strcmp(argv[i + 1], sfids[k].name) == 0) sfid = sfids[k].sfid;
+            if (sfid == 16 && (!parse_u32(argv[i + 1], &sfid) || sfid > 15))
+                return usage_error("decode-send: SFID '%s' is not 0..15 or sampler, render, dc0, "
+                                   "dc1, tgm, slm, ugm",
+                                   argv[i + 1]);
+            ex_desc = (ex_desc & ~0xfu) | sfid;
+        } else {
+            return usage_error("%s", usage);
+        }
+    }
+    if (!t) return usage_error("%s", usage);
+    char text[8192];
+    tu_error err = {TU_OK, ""};
+    const tu_status st = tu_send_describe(desc, ex_desc, t, text, sizeof text, NULL, &err);
+    fputs(text, stdout);
+    return st == TU_OK ? 0 : 1;
+}
+
 /* image-format FORMAT --target T: the format a storage image's typed messages use on the
  * target and the shader's conversion steps (docs/lowering.md). */
 static int cmd_image_format(int argc, char **argv) {
@@ -613,6 +659,47 @@ static const th_command commands[] = {
      "\n"
      "  $ texunit lower examples/lower.visaasm --target tgl\n"
      "  $ texunit lower examples/split_send.visaasm --target tgl"},
+    {"decode-send", cmd_decode_send, "decode-send DESC EXDESC --target T [--sfid S]",
+     "the message a descriptor pair names",
+     "Prints the message a send's descriptor and extended descriptor describe on target T\n"
+     "(skl, tgl, dg2, xe2, ivb, hsw): a line as Mesa's disassembler writes it (brw_disasm.c;\n"
+     "a value with no meaning as \"*** invalid NAME value N\"), then every field of both words\n"
+     "with its bits, value and meaning, then whether texunit executes the message or the\n"
+     "decoder's refusal, naming the field. The SFID is ex_desc bits 3:0; --sfid S sets it\n"
+     "(a number, or sampler, render, dc0, dc1, tgm, slm, ugm). DESC and EXDESC are C numbers\n"
+     "(0x... hex). Exit status 0 when texunit executes the message, 1 when it refuses it.\n"
+     "\n"
+     "A headered SIMD16 sample_l on tgl sent as Mesa sends it, the header in src0 and the\n"
+     "three parameters in src1, and an Xe2 LSC atomic add with cache value 5 (a load value):\n"
+     "\n"
+     "  $ texunit decode-send 0x028c2001 0x00000182 --target tgl\n"
+     "  sampler MsgDesc: sample_l SIMD16 Surface = 1 Sampler = 0 mlen 1 ex_mlen 6 rlen 8\n"
+     "    desc    0x028c2001\n"
+     "      7:0      binding-table index      1\n"
+     "      11:8     sampler index            0\n"
+     "      16:12    message type             2 (texunit sample_l)\n"
+     "      18:17    SIMD mode 1:0            2 (SIMD16)\n"
+     "      29       SIMD mode 2              0\n"
+     "      19       header present           1\n"
+     "      24:20    response length          8 (GRFs of 32 bytes)\n"
+     "      28:25    message length           1 (src0 GRFs)\n"
+     "      30       return format            0 (32-bit)\n"
+     "      31       CPS LOD compensation     0\n"
+     "    ex_desc 0x00000182\n"
+     "      3:0      SFID                     2 (sampler)\n"
+     "      5:4      reserved                 0\n"
+     "      9:6      extended length          6 (a split send: src1 GRFs)\n"
+     "      10       reserved                 0\n"
+     "      11       CPS                      0\n"
+     "      31:12    bindless surface         0\n"
+     "  texunit executes it: SIMD16, 3 parameters of 2 GRFs after the header, a split send: src0 "
+     "and src1 read as one message (the channels come from the header's DW2)\n"
+     "  $ texunit decode-send 0x6425050c 0x0300008f --target xe2\n"
+     "  ugm MsgDesc: ( atomic_add, a32, d32, V1, *** invalid cache_store value 5 dst_len = 2, "
+     "src0_len = 2, src1_len = 2 bti ) BTI 3  base_offset 0\n"
+     "  ...\n"
+     "  texunit refuses it: LSC cache control 5 (descriptor bits 19:16) is not a legal atomic "
+     "value on target xe2"},
     {"image-format", cmd_image_format, "image-format FORMAT --target T",
      "a storage format's typed messages and conversions",
      "The format a storage image of FORMAT is read and written as by the target's typed\n"
