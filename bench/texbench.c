@@ -1408,7 +1408,7 @@ static void job_send(job *j) {
     const size_t bytes = (size_t)pl->mlen * s->target->grf_bytes;
     uint8_t payload[sizeof pl->grf], response[8 * TU_LOWER_MAX_GRF_BYTES * 2];
     memcpy(payload, pl->grf, bytes);
-    const tu_send snd = {pl->desc, pl->ex_desc, pl->exec_mask, payload, bytes, 0, 0};
+    const tu_send snd = {pl->desc, pl->ex_desc, pl->exec_mask, payload, bytes, 0, 0, NULL, 0};
     /* each channel's SIMD16 floats start at a fresh GRF (tu_lower_response_write) */
     const size_t chan =
         (SIMD * 4 + s->target->grf_bytes - 1) / s->target->grf_bytes * s->target->grf_bytes;

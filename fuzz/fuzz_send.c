@@ -77,6 +77,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!payload) return 0;
     memcpy(payload, data + HEAD, s.payload_size);
     s.payload = payload;
+    /* a split send (ex_desc ex_mlen set): src0 the descriptor's mlen GRFs, src1 the rest, each
+     * in an allocation of its own size */
+    uint8_t *src1 = NULL;
+    const size_t src0_size = (size_t)(s.desc >> 25 & 0xf) * t->grf_bytes;
+    if ((s.ex_desc >> 6 & 0x1f) && s.payload_size > src0_size) {
+        s.src1_size = s.payload_size - src0_size;
+        src1 = malloc(s.src1_size);
+        if (!src1) abort();
+        memcpy(src1, payload + src0_size, s.src1_size);
+        s.src1 = src1;
+        s.payload_size = src0_size;
+    }
     const size_t rsize = (size_t)(s.desc >> 20 & 0x1f) * t->grf_bytes;
     uint8_t *response = malloc(rsize ? rsize : 1);
     tu_error err;
@@ -102,6 +114,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(plan);
     free(d);
     free(response);
+    free(src1);
     free(payload);
     return 0;
 }

@@ -56,7 +56,7 @@ typedef struct tu_target {
     uint32_t grad_max_simd; /* the widest sample_d / sample_d_c / sample_po_d message */
     bool half_params;       /* 16-bit (HF/UW) payloads, SIMD mode 5/6: Gfx11+ */
     bool xe2_msg_types;     /* desc bit 31 is message-type bit 5 (the _po samples); message
-                               types 17, 18 and 19 are the min-LOD samples, not gather4_po */
+                               types 18, 19 are the min-LOD samples, 17 not IGC's gather4_po */
     bool ms_loads_16bit;    /* ld2dms_w and ld_mcs take 16-bit payloads only (Gfx12.5+) */
     uint32_t width_rule;    /* tu_width_rule */
     const char *sampler_refusal; /* NULL when the sampler lowering takes this target; else why

@@ -19,10 +19,14 @@
 #include <string.h>
 
 const char *tuL_xe2_mlod_name(uint32_t type) {
-    /* IGC visa_igc_common_header.h, VISASampler3DSubOpCode: "Xe2 reuses GATHER4_PO* opcode
-     * values" (17, 18) and adds 19; Mesa brw_eu_defines.h agrees on XE2_SAMPLER_MESSAGE_
-     * SAMPLE_MLOD 18 and SAMPLE_COMPARE_MLOD 19 (Mesa emits no sample_d_c_mlod). */
-    static const char *const names[3] = {"sample_d_c_mlod", "sample_mlod", "sample_c_mlod"};
+    /* Mesa brw_eu_defines.h, XE2_SAMPLER_MESSAGE_SAMPLE_MLOD 18 and SAMPLE_COMPARE_MLOD 19, as
+     * IGC visa_igc_common_header.h (VISASampler3DSubOpCode) has them. 17 the two read apart:
+     * IGC's SAMPLE_D_C_MLOD ("Xe2 reuses GATHER4_PO* opcode values"), while Mesa sends 17 on
+     * Xe2 as gather4_po with its offsets packed into one parameter (brw_sampler.c,
+     * GATHER4_PO_PACKED). */
+    static const char *const names[3] = {
+        "gather4_po with packed offsets in Mesa, sample_d_c_mlod in IGC", "sample_mlod",
+        "sample_c_mlod"};
     return type >= 17 && type <= 19 ? names[type - 17] : NULL;
 }
 
@@ -90,7 +94,7 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
         const char *mlod = tuL_xe2_mlod_name(f.msg_type);
         TU_RETURN_IF(t->xe2_msg_types && mlod, err, TU_UNSUPPORTED,
                      "descriptor message type %u is %s on target %s, which texunit does not "
-                     "execute (the engine has no per-lane minimum LOD)",
+                     "execute (no op-table row: the engine has no per-lane minimum LOD)",
                      f.msg_type, mlod, tname(t));
         return tuB_fail(err, TU_INVALID_ARGUMENT,
                         "descriptor message type %u is not a sampler message of target %s",

@@ -57,8 +57,8 @@ void tuL_param_unpack_lanes(tuL_param p, bool float_class, uint32_t bytes, const
 /* The Intel op row that executes engine op `op` (the UW row of ld2dms_w when uw). */
 const tuL_op *tuL_row_of(tu_op op, bool uw);
 
-/* Xe2's minimum-LOD samples by message type: 17 sample_d_c_mlod, 18 sample_mlod, 19
- * sample_c_mlod; NULL for any other type (decode.c). */
+/* Xe2's message types 17 (Mesa's packed gather4_po, IGC's sample_d_c_mlod), 18 sample_mlod and
+ * 19 sample_c_mlod, which texunit does not execute, by name; NULL for any other type. */
 const char *tuL_xe2_mlod_name(uint32_t type);
 
 /* The row of message type `type` (with bit 5) for target t; NULL when none. */
