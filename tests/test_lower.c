@@ -908,8 +908,15 @@ static void test_decoder_refusals(void) {
     payload[8 + 2] = 0x01; /* gather channel on a sample */
     CHECK_ERR(tu_lower_decode(&s, tgl, d, &err), TU_INVALID_ARGUMENT, &err, "gather channel 1");
     payload[8 + 2] = 0;
-    payload[12] = 0x08; /* DW3 bits 4:0 */
-    CHECK_ERR(tu_lower_decode(&s, tgl, d, &err), TU_INVALID_ARGUMENT, &err, "DW3");
+    payload[12] = 0x08; /* DW3 bit 3 */
+    CHECK_ERR(tu_lower_decode(&s, tgl, d, &err), TU_INVALID_ARGUMENT, &err,
+              "header DW3 0x00000008: bits 4:1 are not part of the sampler-state pointer");
+    payload[12] = 0x41; /* DW3 bit 0 from Gfx11: the bindless sampler heap (Mesa's ANV) */
+    CHECK(tu_lower_decode(&s, tgl, d, &err) == TU_OK && d->bindless_sampler_heap &&
+              d->sampler_address == 0x40,
+          "%s", err.message);
+    CHECK_ERR(tu_lower_decode(&s, skl, d, &err), TU_INVALID_ARGUMENT, &err,
+              "header DW3 0x00000041: bits 4:0 are not part of the sampler-state pointer");
     payload[12] = 0;
     payload[9] = 0xf0; /* every channel disabled */
     CHECK_ERR(tu_lower_decode(&s, tgl, d, &err), TU_INVALID_ARGUMENT, &err, "disables every");

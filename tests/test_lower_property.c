@@ -341,6 +341,10 @@ static void mesa_split_send(const tu_payload *pl, const tu_lmsg *lm, const tu_ta
     const uint32_t ex_desc = pl->ex_desc | ex_mlen << 6;
     uint8_t *a = malloc((size_t)src0 * grf), *b = malloc((size_t)ex_mlen * grf);
     memcpy(a, pl->grf, (size_t)src0 * grf);
+    /* ANV's direct descriptors: a bindless sampler handle relative to the bindless sampler
+     * base, DW3 bit 0 set (Mesa lower_sampler_logical_send, use_bindless_sampler_offset) */
+    if (pl->header && (lm->flags & TU_LMSG_BINDLESS_SAMPLER) && t->verx10 >= 110 && rnd(2))
+        a[12] |= 1;
     memcpy(b, pl->grf + (size_t)src0 * grf, (size_t)ex_mlen * grf);
     const tu_send s = {(pl->desc & ~(0xfu << 25)) | src0 << 25,
                        ex_desc,

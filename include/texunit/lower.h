@@ -266,7 +266,10 @@ typedef struct tu_send_decoded {
                                  the SAMPLER_STATE in the heap (index i at 16 * i) */
     uint32_t width, mlen, rlen, param_count; /* mlen: the whole message, src0 + src1 */
     bool header;
-    uint32_t ex_mlen; /* GRFs of src1 (0: one payload) */
+    uint32_t ex_mlen;           /* GRFs of src1 (0: one payload) */
+    bool bindless_sampler_heap; /* header DW3 bit 0 (Gfx11+): sampler_address is a handle in
+                                   the bindless sampler heap, found among the bindless entries
+                                   only */
 } tu_send_decoded;
 
 /*

@@ -186,10 +186,14 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
         TU_RETURN_IF((dw2 >> 16 & 3) && info->kind != TU_KIND_GATHER, err, TU_INVALID_ARGUMENT,
                      "header DW2 gather channel %u is set on %s, which is not a gather4",
                      dw2 >> 16 & 3, row->mnemonic);
-        TU_RETURN_IF(dw3 & 0x1f, err, TU_INVALID_ARGUMENT,
-                     "header DW3 0x%08x: bits 4:0 are not part of the sampler-state pointer and "
+        /* DW3 bit 0 from Gfx11: the handle is relative to the bindless sampler base (1) or
+         * the dynamic state base (0) (Mesa brw_compiler.h, use_bindless_sampler_offset; ANV
+         * sets it with direct descriptors); bits 4:1 are not the pointer's */
+        const uint32_t heap_bit = t->verx10 >= 110 ? 1u : 0u;
+        TU_RETURN_IF(dw3 & 0x1f & ~heap_bit, err, TU_INVALID_ARGUMENT,
+                     "header DW3 0x%08x: bits %s are not part of the sampler-state pointer and "
                      "must be zero",
-                     dw3);
+                     dw3, heap_bit ? "4:1" : "4:0");
     }
     const bool pnm = (dw2 >> 23 & 1) != 0;
 
@@ -244,7 +248,8 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
                 (f.rlen ? 0 : TU_LMSG_NO_RESPONSE) |
                 (f.bti == TUL_BTI_BINDLESS ? TU_LMSG_BINDLESS_SURFACE : 0);
     lm->surface = f.bti == TUL_BTI_BINDLESS ? f.surface_handle : f.bti;
-    out->sampler_address = dw3 + 16u * f.sampler;
+    out->sampler_address = (dw3 & ~0x1fu) + 16u * f.sampler;
+    out->bindless_sampler_heap = (dw3 & 1) != 0;
     lm->sampler = out->sampler_address / 16;
     lm->params_given = count >= 32 ? 0xffffffffu : (1u << count) - 1;
     out->width = w;

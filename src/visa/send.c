@@ -11,7 +11,9 @@
  * state is read at heap address header DW3 + 16 * desc sampler index (Mesa
  * brw_lower_logical_sends.cpp, lower_sampler_logical_send, the header's DW3: SAMPLER_STATE is
  * 16 bytes); a bindless entry with that address wins, else the sampler-state table's entry
- * address / 16. Loads and queries read no sampler state.
+ * address / 16, unless DW3 bit 0 (Gfx11+) puts the handle in the bindless sampler heap (Mesa
+ * brw_compiler.h, use_bindless_sampler_offset): then only the bindless entries. Loads and
+ * queries read no sampler state.
  */
 #include "texunit/visa.h"
 
@@ -36,6 +38,7 @@ static const tu_sampler *find_sampler(const tu_send_decoded *d, const tu_send_ta
     for (uint32_t i = 0; tb->bindless && i < tb->bindless_count; i++)
         if (tb->bindless[i].sampler && tb->bindless[i].handle == d->sampler_address)
             return tb->bindless[i].sampler;
+    if (d->bindless_sampler_heap) return NULL; /* DW3 bit 0: the bindless heap only */
     const uint32_t index = d->sampler_address / 16;
     return tb->sampler_states && d->sampler_address % 16 == 0 && index < tb->sampler_count
                ? tb->sampler_states[index]
@@ -81,8 +84,12 @@ tu_status tu_send_execute(const tu_send *s, const tu_target *t, const tu_send_ta
             if (!sampler)
                 st = tuB_fail(err, TU_INVALID_ARGUMENT,
                               "no sampler state at address 0x%x (header DW3 + 16 x descriptor "
-                              "sampler index %u)",
-                              d->sampler_address, s->desc >> 8 & 0xf);
+                              "sampler index %u%s)",
+                              d->sampler_address, s->desc >> 8 & 0xf,
+                              d->bindless_sampler_heap
+                                  ? "; DW3 bit 0: in the bindless sampler heap, among the "
+                                    "bindless entries"
+                                  : "");
         }
     }
     _Alignas(64) tu_reply reply;
