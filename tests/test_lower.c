@@ -387,6 +387,9 @@ static model predict(const hw *h, const tuL_op *row, uint32_t simd, bool half, b
     if (half && (!h->half || row->pclass == TUL_PC_UD || packed)) return m;
     const bool ms = is(mn, "load_2dms_w") || is(mn, "load_mcs");
     if (h->ms16 && ms && !half) return m;
+    /* sample_d from Gfx12.5: u dudx dudy v dvdx dvdy r, then the minimum LOD (Mesa
+     * brw_sampler.c, SAMPLE_D_REDUCED) */
+    if (is(mn, "sample_d") && h->verx10 >= 125 && row->nparams > 7) return m;
     m.header = always_header(mn) || pnm;
     const uint32_t bytes = half ? 2 : 4, n = h->native, P = row->nparams;
     uint32_t w;
@@ -884,6 +887,10 @@ static void test_decoder_refusals(void) {
     REFUSE(tgl, desc, desc_of(254, 0, 2, 0, 8, 4), TU_INVALID_ARGUMENT, "binding-table index 254");
     REFUSE(tgl, desc, desc_of(1, 12, 2, 0, 8, 4), TU_INVALID_ARGUMENT, "message type 12");
     REFUSE(xe2, desc, desc_of(1, 17, 2, 0, 8, 4), TU_UNSUPPORTED, "sample_d_c_mlod");
+    REFUSE(xe2, desc, desc_of(1, 4, 1, 0, 4, 8), TU_UNSUPPORTED,
+           "sample_d on target xe2 (verx10 200) carries u, dudx, dudy, v, dvdx, dvdy, r and then "
+           "the minimum LOD: its 8 parameters");
+    REFUSE(xe2, desc, desc_of(1, 4, 1, 0, 4, 7), TU_OK, "");
     REFUSE(tgl, desc, desc_of(1, 0, 0, 0, 8, 4), TU_INVALID_ARGUMENT, "SIMD mode 0");
     REFUSE(tgl, desc, desc_of(1, 0, 3, 0, 8, 4), TU_INVALID_ARGUMENT, "SIMD mode 3");
     REFUSE(skl, desc, desc_of(1, 0, 6, 0, 8, 2), TU_INVALID_ARGUMENT, "16-bit payload");

@@ -512,7 +512,10 @@ static void run_one(const tu_target *t, tally *ty) {
         const bool po_elsewhere = (row->subop >= 32 && !t->xe2_msg_types) ||
                                   ((row->flags & TUL_F_PRE_XE2) && t->xe2_msg_types);
         const bool too_long = strstr(lerr.message, "GRFs at SIMD") != NULL;
-        CHECK(lst == TU_UNSUPPORTED && (po_elsewhere || too_long),
+        /* sample_d's 8th parameter on is the minimum LOD from Gfx12.5 (Mesa brw_sampler.c) */
+        const bool reduced_d = t->verx10 >= 125 && row->op == TU_OP_SAMPLE_D &&
+                               strstr(lerr.message, "then the minimum LOD") != NULL;
+        CHECK(lst == TU_UNSUPPORTED && (po_elsewhere || too_long || reduced_d),
               "%s SIMD%u on %s refused: %s (%s)", row->mnemonic, m->simd, t->name,
               tu_status_name(lst), lerr.message);
         if (too_long) { /* MAX_SAMPLER_MESSAGE_SIZE: header + parameters exceed 11 at native */

@@ -152,6 +152,7 @@ tu_status tuL_decode(const tu_send *s, const tu_target *t, tu_send_decoded *out,
         TU_RETURN_IF(count > row->nparams, err, TU_INVALID_ARGUMENT,
                      "descriptor message length %u carries %u parameters, but %s has %u", f.mlen,
                      count, row->mnemonic, row->nparams);
+        TU_TRY(tuL_check_sample_d(row, count, t, err));
     }
     TU_RETURN_IF(src0_mlen && (!s->payload || s->payload_size < (size_t)src0_mlen * grf), err,
                  TU_INVALID_ARGUMENT,

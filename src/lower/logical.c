@@ -124,6 +124,18 @@ static bool row_has_packed(const tuL_op *row, const char **name) {
     return false;
 }
 
+tu_status tuL_check_sample_d(const tuL_op *row, uint32_t count, const tu_target *t, tu_error *err) {
+    /* Gfx12.5 and Xe2 take sample_d as u dudx dudy v dvdx dvdy r mlod (Mesa brw_sampler.c,
+     * SAMPLE_D_REDUCED, "gfx125"; brw_lower_logical_sends.cpp: "On DG2 and newer platforms,
+     * sample_d can only be used with 1D and 2D surfaces") */
+    TU_RETURN_IF(t->verx10 >= 125 && row->op == TU_OP_SAMPLE_D && count > 7, err, TU_UNSUPPORTED,
+                 "sample_d on target %s (verx10 %u) carries u, dudx, dudy, v, dvdx, dvdy, r and "
+                 "then the minimum LOD: its %u parameters (drdx, drdy, ai from the 8th) have no "
+                 "place there",
+                 t->name ? t->name : "?", t->verx10, count);
+    return TU_OK;
+}
+
 tu_status tuL_check(const tu_lmsg *lm, const tu_target *t, const tuL_op **row, tu_error *err) {
     *row = NULL;
     TU_RETURN_IF(!lm || !t, err, TU_INVALID_ARGUMENT, "message and target must not be NULL");

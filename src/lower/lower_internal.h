@@ -90,6 +90,9 @@ const tuL_generation *tuL_generation_of(const tu_target *t);
  * every sampler-lowering entry point (target.c). */
 tu_status tuL_sampler_target(const tu_target *t, tu_error *err);
 
+/* sample_d's reduced layout from Gfx12.5: more than 7 parameters refused, naming them. */
+tu_status tuL_check_sample_d(const tuL_op *row, uint32_t count, const tu_target *t, tu_error *err);
+
 /* Check a logical message against target t and find its row. */
 tu_status tuL_check(const tu_lmsg *m, const tu_target *t, const tuL_op **row, tu_error *err);
 

@@ -126,6 +126,7 @@ tu_status tu_lower_payload(const tu_lpart *part, const tu_target *t, tu_payload 
     TU_RETURN_IF(part->param_count > row->nparams || (row->nparams && !part->param_count), err,
                  TU_INVALID_ARGUMENT, "part param_count %u is not in %u..%u for %s",
                  part->param_count, row->nparams ? 1 : 0, row->nparams, row->mnemonic);
+    TU_TRY(tuL_check_sample_d(row, part->param_count, t, err));
     const bool half = (lm->flags & TU_LMSG_PARAMS_16BIT) != 0;
     const bool header = tuL_needs_header(lm, row);
     const uint32_t bytes = half ? 2 : 4, regs = tu_lower_regs(1, w, bytes, t);

@@ -60,6 +60,7 @@ tu_status tu_lower_split(const tu_lmsg *lm, const tu_target *t, tu_lplan *plan, 
     TU_TRY(tuL_check(lm, t, &row, err));
     const tu_op_info *info = tu_op_describe(lm->msg.op);
     const uint32_t count = tuL_param_count(lm, row);
+    TU_TRY(tuL_check_sample_d(row, count, t, err));
     const bool header = tuL_needs_header(lm, row);
     const uint32_t bytes = (lm->flags & TU_LMSG_PARAMS_16BIT) ? 2 : 4;
     const uint32_t s = lm->msg.simd, native = t->native_simd;
