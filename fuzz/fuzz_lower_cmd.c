@@ -6,7 +6,7 @@
  * printed with descriptors, headers and payload registers.
  *
  * The input is the .visaasm file (a memory file), lowered for every target preset: skl, tgl
- * and xe2 with IGC's width rule and with Mesa's, and ivb, hsw and dg2 (data-port messages
+ * and xe2 with IGC's width rule and with Mesa's, dg2, and ivb and hsw (data-port messages
  * only). Each run must finish or be refused with a reason (checked: a refusal writes one),
  * never crash, hang or touch memory it was not given. fuzz_lower fuzzes the lowering itself
  * on logical messages; this target fuzzes the tool's way from a kernel's text to them.

@@ -815,12 +815,12 @@ static void test_lowering_refusals(void) {
     bad.grf_bytes = 48;
     CHECK_ERR(tu_target_validate(&bad, &err), TU_INVALID_ARGUMENT, &err, "grf_bytes 48");
     CHECK(tu_target_preset("gen7") == NULL);
-    /* ivb, hsw and dg2 lower data-port messages only: every sampler entry point refuses them,
+    /* ivb and hsw lower data-port messages only: every sampler entry point refuses them,
      * naming the target and why, and the data port takes them (their verx10) */
     static const struct {
         const char *name;
         uint32_t verx10;
-    } dp_only[] = {{"ivb", 70}, {"hsw", 75}, {"dg2", 125}};
+    } dp_only[] = {{"ivb", 70}, {"hsw", 75}};
     for (size_t i = 0; i < sizeof dp_only / sizeof dp_only[0]; i++) {
         const tu_target *t = tu_target_preset(dp_only[i].name);
         CHECK(t && t->verx10 == dp_only[i].verx10 && t->sampler_refusal, "%s", dp_only[i].name);
@@ -846,6 +846,12 @@ static void test_lowering_refusals(void) {
         free(dm);
     }
     CHECK(tu_target_preset("skl")->sampler_refusal == NULL);
+    /* dg2 lowers sampler messages as TGL does, with 16-bit-only MSAA loads */
+    const tu_target *dg2 = tu_target_preset("dg2");
+    CHECK(dg2 && dg2->verx10 == 125 && !dg2->sampler_refusal && dg2->ms_loads_16bit);
+    lm = simple(TU_OP_SAMPLE, 16);
+    CHECK(lower_all(lm, "dg2", &err) == TU_OK, "%s", err.message);
+    free(lm);
 }
 
 /* A sample_3d SIMD16 message u, v on tgl: desc built from the fields. */

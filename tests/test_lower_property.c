@@ -582,6 +582,7 @@ static void test_lowered_equals_direct(void) {
     check_preset("tgl", 3000, false);
     check_preset("xe2", 3000, false);
     check_preset("skl", 600, false);
+    check_preset("dg2", 1500, false);
     check_preset("tgl", 800, true);
     check_preset("xe2", 800, true);
     free_surfaces();

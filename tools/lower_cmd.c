@@ -368,8 +368,8 @@ int tq_lower(const char *path, const char *target, FILE *out, FILE *err) {
     const tu_target *preset = tu_target_preset(name);
     if (!preset) {
         fprintf(err,
-                "texunit: unknown target '%s' (skl, tgl, xe2, add -mesa for Mesa's width "
-                "rule; ivb, hsw, dg2 for data-port messages only)\n",
+                "texunit: unknown target '%s' (skl, tgl, dg2, xe2, add -mesa for Mesa's "
+                "width rule; ivb, hsw for data-port messages only)\n",
                 target ? target : "");
         return 2;
     }

@@ -317,7 +317,7 @@ static int cmd_disasm(int argc, char **argv) {
 static int cmd_lower(int argc, char **argv) {
     if (argc != 3 || strcmp(argv[1], "--target") != 0)
         return usage_error("%s",
-                           "usage: lower FILE.visaasm --target skl|tgl|xe2[-mesa]|ivb|hsw|dg2");
+                           "usage: lower FILE.visaasm --target skl|tgl|dg2|xe2[-mesa]|ivb|hsw");
     return tq_lower(argv[0], argv[2], stdout, stderr);
 }
 
@@ -644,14 +644,14 @@ static const th_command commands[] = {
      "output assembles again to the same bytes (CTest checks it for every example).\n"
      "\n"
      "  $ texunit asm examples/trilinear.visaasm k.bin && texunit disasm k.bin"},
-    {"lower", cmd_lower, "lower FILE.visaasm --target skl|tgl|xe2[-mesa]|ivb|hsw|dg2",
+    {"lower", cmd_lower, "lower FILE.visaasm --target skl|tgl|dg2|xe2[-mesa]|ivb|hsw",
      "its physical sampler and data-port messages",
      "What a compiler back end makes of each sampler instruction: the SIMD split into the\n"
      "messages the target takes (with their execution-mask groups, printed as vISA), and per\n"
      "message the descriptor and extended descriptor, the header and the payload registers\n"
      "(docs/lowering.md); -mesa uses Mesa's conservative width rule instead of IGC's.\n"
      "Data-port and LSC instructions lower to their physical sends (split sends for writes).\n"
-     "ivb, hsw and dg2 lower data-port messages only and refuse sampler instructions, whose\n"
+     "ivb and hsw lower data-port messages only and refuse sampler instructions, whose\n"
      "lowering texunit models from Gfx9 on. The same pipeline is the library's\n"
      "(texunit/lower.h: tu_lower_split, tu_lower_payload, tu_lower_zip; tu_send_execute in\n"
      "texunit/visa.h executes a physical sampler send), and lowered and direct execution\n"

@@ -64,11 +64,12 @@ typedef struct tu_target {
 } tu_target;
 
 /* The presets: "skl" (Gfx9: 32-byte GRF, SIMD8/16, no 16-bit payloads), "tgl" (Xe-LP:
- * 32-byte GRF, SIMD8/16, 16-bit payloads), "xe2" (Xe2: 64-byte GRF, SIMD16/32, the _po
+ * 32-byte GRF, SIMD8/16, 16-bit payloads), "dg2" (Gfx12.5: TGL's with 16-bit-only MSAA loads,
+ * the reduced sample_d and the LSC data port), "xe2" (Xe2: 64-byte GRF, SIMD16/32, the _po
  * message types, 16-bit-only MSAA loads). All take max_mlen 11, sample_d native only, and
- * the IGC width rule. "ivb" (Gfx7, verx10 70), "hsw" (Gfx7.5, 75) and "dg2" (Gfx12.5, 125)
- * lower data-port messages only: their sampler_refusal says why the sampler lowering refuses
- * them. NULL for any other name. */
+ * the IGC width rule. "ivb" (Gfx7, verx10 70) and "hsw" (Gfx7.5, 75) lower data-port messages
+ * only: their sampler_refusal says why the sampler lowering refuses them. NULL for any other
+ * name. */
 TU_API const tu_target *tu_target_preset(const char *name);
 
 /* Check every field: grf_bytes 32/64, native_simd 8/16, max_mlen 1..15, grad_max_simd native

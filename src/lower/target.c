@@ -18,27 +18,23 @@
 #include <string.h>
 
 /* Why the sampler lowering refuses the data-port-only presets. It models the message types,
- * payload layouts and width rules of Gfx9, Gfx12 and Xe2 (Mesa brw_lower_logical_sends.cpp,
- * lower_sampler_logical_send; brw_eu_defines.h, the message types); Gfx7/7.5 lack sample_lz,
- * sample_c_lz, ld_lz and ld2dms_w (those are Gfx9+: Mesa brw_eu_defines.h names them GFX9_) and
- * take the Gfx7 ld layout (u lod v r: "parameters for LD are intermixed", Mesa 2020
- * brw_fs.cpp); Gfx12.5 drops ld2dms, takes the reduced sample_d min-LOD layout and has Mesa
- * lower 3D, array and cube TXD (vISA spec, 3D_SAMPLE and 3D_LOAD parameter tables), none of
- * which the op table describes. */
+ * payload layouts and width rules of Gfx9, Gfx12, Gfx12.5 and Xe2 (Mesa
+ * brw_lower_logical_sends.cpp, lower_sampler_logical_send; brw_eu_defines.h, the message
+ * types); Gfx7/7.5 lack sample_lz, sample_c_lz, ld_lz and ld2dms_w (those are Gfx9+: Mesa
+ * brw_eu_defines.h names them GFX9_) and take the Gfx7 ld layout (u lod v r: "parameters for LD
+ * are intermixed", Mesa 2020 brw_fs.cpp), which the op table does not describe. Gfx12.5 (dg2)
+ * is TGL's sampler with 16-bit-only MSAA loads and the reduced sample_d (u dudx dudy v dvdx dvdy
+ * r, then the minimum LOD: Mesa brw_sampler.c, SAMPLE_D_REDUCED and LD2DMS_W_GFX125, checked in
+ * logical.c); it has no ld2dms, which the op table has no row for either. */
 #define DATAPORT_ONLY_GFX7                                                                 \
     "the sampler lowering models Gfx9 and later (Mesa brw_lower_logical_sends.cpp, "       \
     "lower_sampler_logical_send); Gfx7's message "                                         \
     "types and ld layout differ (no sample_lz, ld_lz or ld2dms_w), so this target lowers " \
     "data-port messages only"
-#define DATAPORT_ONLY_GFX125                                                                       \
-    "the sampler lowering does not model Gfx12.5 (ld2dms removed, the reduced sample_d "           \
-    "min-LOD layout, Mesa's TXD lowering: vISA spec, 3D_SAMPLE and 3D_LOAD parameter tables), so " \
-    "this target lowers "                                                                          \
-    "data-port messages only"
 
 /* clang-format off */
-/* The data-port-only rows take SKL's (ivb, hsw) or TGL's (dg2) sampler columns: the data
- * port reads only verx10 and grf_bytes (32 bytes before Xe2, IGC TranslateSend3D.cpp). */
+/* The data-port-only rows (ivb, hsw) take SKL's sampler columns: the data port reads only
+ * verx10 and grf_bytes (32 bytes before Xe2, IGC TranslateSend3D.cpp). */
 static const tu_target presets[] = {
     /* name   verx10 grf native mlen grad  half   xe2    ms16   rule          sampler */
     {"skl",   90,    32,  8,    11,  8,    false, false, false, TU_WIDTH_IGC, NULL},
@@ -46,7 +42,7 @@ static const tu_target presets[] = {
     {"xe2",   200,   64,  16,   11,  16,   true,  true,  true,  TU_WIDTH_IGC, NULL},
     {"ivb",   70,    32,  8,    11,  8,    false, false, false, TU_WIDTH_IGC, DATAPORT_ONLY_GFX7},
     {"hsw",   75,    32,  8,    11,  8,    false, false, false, TU_WIDTH_IGC, DATAPORT_ONLY_GFX7},
-    {"dg2",   125,   32,  8,    11,  8,    true,  false, true,  TU_WIDTH_IGC, DATAPORT_ONLY_GFX125},
+    {"dg2",   125,   32,  8,    11,  8,    true,  false, true,  TU_WIDTH_IGC, NULL},
 };
 /* clang-format on */
 
