@@ -585,6 +585,7 @@ static void test_lowered_equals_direct(void) {
     check_preset("dg2", 1500, false);
     check_preset("tgl", 800, true);
     check_preset("xe2", 800, true);
+    check_preset("dg2", 400, true);
     free_surfaces();
 }
 
