@@ -140,6 +140,16 @@ TU_API uint32_t tu_atomic_apply(tu_atomic op, uint32_t old, uint32_t a, uint32_t
                                 uint32_t *result);
 
 /*
+ * The float ops (FADD FSUB FMIN FMAX FCMPXCHG) on bfloat16 values (the low 16 bits of old, a
+ * and b; LSC's lsc_atomic_bfadd .. bfcas, IGC visa_igc_common_header.h LSC_ATOMIC_BF*): the
+ * values widen exactly to binary32, the op runs as tu_atomic_apply's, and a sum or difference
+ * rounds once to bfloat16, to nearest even (a NaN result is the quiet NaN 0x7fc0). Returns
+ * the new 16-bit memory value; *result gets the old one. Other ops keep memory as it is.
+ */
+TU_API uint32_t tu_atomic_apply_bf16(tu_atomic op, uint32_t old, uint32_t a, uint32_t b,
+                                     uint32_t *result);
+
+/*
  * A logical surface message.
  *   addr   typed: addr[0..3] = U, V, R, LOD (unsigned texel coordinates; the axes a surface
  *          type has: BUFFER u; 1D u, v = layer when arrayed; 2D u, v, r = layer when
@@ -161,6 +171,9 @@ typedef struct tu_dp_msg {
     uint32_t channel_mask; /* reads and writes: 0x1..0xf */
     uint32_t atomic;       /* tu_atomic, for TYPED_ATOMIC and UNTYPED_ATOMIC */
     uint32_t bytes;        /* SCATTERED_*: 1, 2 or 4 */
+    bool bf16;             /* UNTYPED_ATOMIC FADD FSUB FMIN FMAX FCMPXCHG on the bfloat16 at
+                              addr (2-byte aligned): the low 16 bits of data[] and of the
+                              result (tu_atomic_apply_bf16) */
     tu_lanes addr[4];
     tu_lanes data[4];
 } tu_dp_msg;

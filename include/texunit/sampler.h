@@ -300,6 +300,16 @@ TU_API uint32_t tu_media_pitch(uint32_t width);
 TU_API tu_status tu_media_block_read(const tu_surface *surface, const tu_media_read *r, void *dst,
                                      size_t dst_size, tu_error *err);
 
+/* The 2D block write of LSC's typed 2D block store (lsc_store_block2d.tgm, the LSC form of
+ * the media block write; IGC TranslateSendLdStLsc.cpp translateLscTypedBlock2DInst: width
+ * 1..64 bytes, rows at tu_media_pitch, at most 256 bytes): row i of src (at src + i * pitch)
+ * to (x bytes, y rows) of a frame-mode read `r`'s plane. Bytes whose element lies outside
+ * the plane are dropped, and so are bytes on a non-resident page (docs/semantics.md). The
+ * surface's memory is the caller's, written through its data pointer. TU_OK or
+ * TU_INVALID_ARGUMENT naming the broken rule. */
+TU_API tu_status tu_media_block_write(const tu_surface *surface, const tu_media_read *r,
+                                      const void *src, size_t src_size, tu_error *err);
+
 /* tu_media_block_read, recording the bytes it copies into sink (NULL: none): row by row, one
  * TU_TRACE_MEDIA record per run of bytes copied from one element with one residency (lane 0,
  * the sink's message and surface; level the surface's base level, 0 for planar surfaces),

@@ -13,6 +13,8 @@
  */
 #include "dataport_internal.h"
 
+#include <math.h>
+
 static const tu_atomic_info atomic_table[TU_ATOMIC_COUNT] = {
 #define TU_ATOMIC_ROW_(name, operands, kind, result) \
     [TU_ATOMIC_##name] = {#name, operands, TU_ATOMIC_KIND_##kind, TUD_RESULT_##result},
@@ -78,5 +80,46 @@ uint32_t tu_atomic_apply(tu_atomic op, uint32_t old, uint32_t a, uint32_t b, uin
     }
     const tu_atomic_info *info = tu_atomic_describe(op);
     if (result) *result = info && info->returns_new ? next : old;
+    return next;
+}
+
+/* --- bfloat16: the high half of a binary32 -------------------------------------------------- */
+
+static double bf16_value(uint32_t h) {
+    return (double)tuB_bits_float((h & 0xffffu) << 16);
+}
+
+/* x rounded once to bfloat16, nearest even: its 8-bit significand at binary32's exponent range
+ * (subnormals at 2^-133 steps), overflow to infinity. x is the exact sum or difference of two
+ * bfloat16 values, or close enough that rounding it is rounding that sum (a double holds the
+ * sum exactly unless the operands' exponents differ by more than 45, and then the smaller one
+ * is far below half a bfloat16 step). */
+static uint32_t bf16_round(double x) {
+    if (x != x) return 0x7fc0u;
+    if (x == 0) return signbit(x) ? 0x8000u : 0u;
+    int e;
+    (void)frexp(x, &e);                           /* |x| in [2^(e-1), 2^e) */
+    const int step = e - 8 < -133 ? -133 : e - 8; /* an 8-bit significand, or subnormal */
+    const double r = ldexp(nearbyint(ldexp(x, -step)), step);
+    if (fabs(r) >= 0x1p128) return r < 0 ? 0xff80u : 0x7f80u;
+    return tuB_float_bits((float)r) >> 16;
+}
+
+uint32_t tu_atomic_apply_bf16(tu_atomic op, uint32_t old, uint32_t a, uint32_t b,
+                              uint32_t *result) {
+    old &= 0xffffu, a &= 0xffffu, b &= 0xffffu;
+    uint32_t next = old;
+    switch (op) {
+    case TU_ATOMIC_FADD: next = bf16_round(bf16_value(old) + bf16_value(a)); break;
+    case TU_ATOMIC_FSUB: next = bf16_round(bf16_value(old) - bf16_value(a)); break;
+    case TU_ATOMIC_FMIN:
+    case TU_ATOMIC_FMAX:
+        /* binary32 minNum / maxNum on the widened values, which keeps them bfloat16 */
+        next = float_pick(old << 16, a << 16, op == TU_ATOMIC_FMAX) >> 16;
+        break;
+    case TU_ATOMIC_FCMPXCHG: next = bf16_value(old) == bf16_value(a) ? b : old; break;
+    default: break;
+    }
+    if (result) *result = old;
     return next;
 }

@@ -36,10 +36,17 @@ tu_status tu_dp_msg_validate(const tu_dp_msg *m, tu_error *err) {
                  "message simd %u is not in 1..32", m->simd);
     TU_RETURN_IF(m->simd < 32 && (m->lane_mask >> m->simd) != 0, err, TU_INVALID_ARGUMENT,
                  "message lane_mask 0x%x enables lanes at or above simd %u", m->lane_mask, m->simd);
+    TU_RETURN_IF(m->bf16 && m->op != TU_DP_UNTYPED_ATOMIC, err, TU_INVALID_ARGUMENT,
+                 "message bf16 is set on %s: only UNTYPED_ATOMIC has bfloat16 forms", info->name);
     if (info->is_atomic) {
         TU_RETURN_IF(m->atomic >= TU_ATOMIC_COUNT, err, TU_INVALID_ARGUMENT,
                      "message atomic %u is not a tu_atomic (0..%d)", m->atomic,
                      TU_ATOMIC_COUNT - 1);
+        TU_RETURN_IF(m->bf16 &&
+                         tu_atomic_describe((tu_atomic)m->atomic)->kind != TU_ATOMIC_KIND_FLOAT,
+                     err, TU_INVALID_ARGUMENT,
+                     "message atomic %s has no bfloat16 form (FADD FSUB FMIN FMAX FCMPXCHG have)",
+                     tu_atomic_describe((tu_atomic)m->atomic)->name);
     } else if (m->op == TU_DP_SCATTERED_READ || m->op == TU_DP_SCATTERED_WRITE) {
         TU_RETURN_IF(m->bytes != 1 && m->bytes != 2 && m->bytes != 4, err, TU_INVALID_ARGUMENT,
                      "message bytes %u of %s is not 1, 2 or 4", m->bytes, info->name);
@@ -115,8 +122,10 @@ static tu_status check(const tu_dp_msg *m, const tu_dp_op_info *info, const tu_s
                  "tiling %s",
                  info->name, tu_surface_type_name(s->type), tu_tiling_name(s->tiling));
     /* Alignment: dwords for untyped ops, the access size for scattered ones. */
-    const uint32_t align =
-        m->op == TU_DP_SCATTERED_READ || m->op == TU_DP_SCATTERED_WRITE ? m->bytes : 4;
+    const uint32_t align = m->op == TU_DP_SCATTERED_READ || m->op == TU_DP_SCATTERED_WRITE
+                               ? m->bytes
+                           : m->bf16 ? 2
+                                     : 4;
     for (uint32_t lane = 0; lane < m->simd; lane++)
         TU_RETURN_IF((m->lane_mask >> lane & 1) && m->addr[0].u[lane] % align != 0, err,
                      TU_INVALID_ARGUMENT, "%s lane %u: byte address 0x%x is not a multiple of %u",
@@ -268,6 +277,14 @@ static void bytes_op(const tu_dp_msg *m, const tu_surface *s, tu_reply *r) {
             uint8_t *p = window_at(&w, s, (uint64_t)m->addr[0].u[lane] + 4 * c, size, &resident);
             if (write) {
                 if (p && resident) store_bytes(p, size, m->data[c].u[lane]);
+            } else if (atomic && m->bf16) { /* the 16 bits at the (2-byte aligned) address */
+                uint32_t result = 0;
+                if (p && resident)
+                    store_bytes(p, 2,
+                                tu_atomic_apply_bf16((tu_atomic)m->atomic, load_bytes(p, 2),
+                                                     m->data[0].u[lane], m->data[1].u[lane],
+                                                     &result));
+                r->channel[0].u[lane] = result;
             } else if (atomic) {
                 uint32_t result = 0;
                 if (p && resident)
@@ -281,9 +298,9 @@ static void bytes_op(const tu_dp_msg *m, const tu_surface *s, tu_reply *r) {
         }
     }
     r->value_class =
-        atomic && tu_atomic_describe((tu_atomic)m->atomic)->kind == TU_ATOMIC_KIND_FLOAT
+        atomic && !m->bf16 && tu_atomic_describe((tu_atomic)m->atomic)->kind == TU_ATOMIC_KIND_FLOAT
             ? TU_CLASS_FLOAT
-            : TU_CLASS_UINT;
+            : TU_CLASS_UINT; /* a bfloat16 comes back as its bits */
 }
 
 tu_status tu_dp_execute(const tu_dp_msg *m, const tu_surface *s, uint32_t access, tu_reply *reply,

@@ -95,6 +95,16 @@ static void record_run(const tu_trace_sink *sink, const tu_surface *s, const tu_
     sink->record(sink->user, &rec);
 }
 
+/* The plane a block reads or writes: plane 0 of a non-planar surface is its view's level 0,
+ * layer 0. */
+static tu_plane media_plane(const tu_surface *s, uint32_t plane) {
+    if (s->plane_count) return s->plane[plane];
+    uint32_t w, h, d;
+    tu_surface_level_extent(s, 0, &w, &h, &d);
+    return (tu_plane){s->format, w, h, s->level[s->base_level].offset,
+                      s->level[s->base_level].row_pitch};
+}
+
 tu_status tu_media_block_read(const tu_surface *s, const tu_media_read *r, void *dst,
                               size_t dst_size, tu_error *err) {
     return tu_media_block_read_traced(s, r, NULL, dst, dst_size, err);
@@ -108,15 +118,7 @@ tu_status tu_media_block_read_traced(const tu_surface *s, const tu_media_read *r
     TU_TRY(tu_surface_validate(s, err));
     TU_TRY(check_read(s, r, dst_size, err));
 
-    tu_plane pl; /* plane 0 of a non-planar surface is its view's level 0, layer 0 */
-    if (s->plane_count) {
-        pl = s->plane[r->plane];
-    } else {
-        uint32_t w, h, d;
-        tu_surface_level_extent(s, 0, &w, &h, &d);
-        pl = (tu_plane){s->format, w, h, s->level[s->base_level].offset,
-                        s->level[s->base_level].row_pitch};
-    }
+    const tu_plane pl = media_plane(s, r->plane);
     const int64_t bpp = tu_format_bytes(pl.format);
     /* Field rows: the top field is rows 0, 2, 4, ...; the bottom field 1, 3, 5, ... */
     const bool field = r->mode != TU_MEDIA_FRAME, bottom = r->mode == TU_MEDIA_BOTTOM_FIELD;
@@ -157,5 +159,31 @@ tu_status tu_media_block_read_traced(const tu_surface *s, const tu_media_read *r
                        out + (size_t)i * pitch + run_start);
     }
     if (sink && sink->end_message) sink->end_message(sink->user);
+    return TU_OK;
+}
+
+tu_status tu_media_block_write(const tu_surface *s, const tu_media_read *r, const void *src,
+                               size_t src_size, tu_error *err) {
+    TU_RETURN_IF(!s || !r || !src, err, TU_INVALID_ARGUMENT,
+                 "surface, write and source must not be NULL");
+    TU_TRY(tu_surface_validate(s, err));
+    TU_RETURN_IF(r->mode != TU_MEDIA_FRAME, err, TU_INVALID_ARGUMENT,
+                 "a 2D block write is frame mode (0), not media modifier %u", r->mode);
+    TU_TRY(check_read(s, r, src_size, err));
+    const tu_plane pl = media_plane(s, r->plane);
+    const int64_t bpp = tu_format_bytes(pl.format);
+    const uint32_t pitch = tu_media_pitch(r->width);
+    uint8_t *base = (uint8_t *)s->data; /* the caller's memory (tu_surface holds it const) */
+    const uint8_t *in = src;
+    for (uint32_t i = 0; i < r->height; i++) {
+        const int64_t row = (int64_t)r->y + i;
+        if (row < 0 || row >= (int64_t)pl.height) continue;
+        for (uint32_t j = 0; j < r->width; j++) {
+            const int64_t xb = (int64_t)r->x + j;
+            if (xb < 0 || xb >= (int64_t)pl.width * bpp) continue;
+            const uint64_t off = pl.offset + (uint64_t)row * pl.row_pitch + (uint64_t)xb;
+            if (tu_surface_offset_resident(s, off)) base[off] = in[(size_t)i * pitch + j];
+        }
+    }
     return TU_OK;
 }
