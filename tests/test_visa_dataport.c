@@ -634,17 +634,42 @@ static void test_lsc_text(void) {
     } lines[] = {
         {"(P1) lsc_load_quad.tgm (M1, 16)  D:d32.xw  bti(0x7B)[A0,A1,A2,A3]:a32",
          "(P1) lsc_load_quad.tgm (M1, 16)  D:d32.xw  bti(0x7B)[A0,A1,A2,A3]:a32"},
+        /* IGC stops the typed coordinates at the first %null; their offsets are decimal */
         {"lsc_store_quad.tgm (M1, 16) bti(0x7b)[A0,A1]:a32 S:d32.xyzw",
-         "lsc_store_quad.tgm (M1, 16)  bti(0x7B)[A0,A1,%null,%null]:a32  S:d32.xyzw"},
+         "lsc_store_quad.tgm (M1, 16)  bti(0x7B)[A0,A1]:a32  S:d32.xyzw"},
         {"lsc_atomic_iinc.tgm (M1, 8) D:d32 bti(0x0)[A0+0x1,A1-0x2]:a32 %null %null",
-         "lsc_atomic_iinc.tgm (M1, 8)  D:d32  bti(0x0)[A0+0x1,A1-0x2,%null,%null]:a32  %null  "
-         "%null"},
+         "lsc_atomic_iinc.tgm (M1, 8)  D:d32  bti(0x0)[A0+1,A1-2]:a32  %null  %null"},
         {"lsc_load.ugm.uc.uc (M1, 32) D:d32x4 bti(3)[0x4*A0-0x10]:a32",
          "lsc_load.ugm.uc.uc (M1, 32)  D:d32x4  bti(0x3)[0x4*A0-0x10]:a32"},
-        {"lsc_load.ugm.ca (M1, 16) D.64:d32x1 bti(0x3)[A0]:a32",
+        {"lsc_load.ugm.ca.df (M1, 16) D.64:d32x1 bti(0x3)[A0]:a32",
          "lsc_load.ugm.ca.df (M1, 16)  D.64:d32  bti(0x3)[A0]:a32"},
+        /* a surface variable as CISA.y's LscVectorOpReg reads it (and texunit's older form) */
         {"lsc_store.ugm (M1, 16) bss(G(0,0)<0;1,0>)[A0+0x100]:a32 S:d16u32",
-         "lsc_store.ugm (M1, 16)  bss(G(0,0)<0;1,0>)[A0+0x100]:a32  S:d16u32"},
+         "lsc_store.ugm (M1, 16)  bss(G)[A0+0x100]:a32  S:d16u32"},
+        {"lsc_store.ugm (M1, 16) bss(G)[A0+0x100]:a32 S:d16u32",
+         "lsc_store.ugm (M1, 16)  bss(G)[A0+0x100]:a32  S:d16u32"},
+        {"lsc_load.ugm (M1, 16) D:u32 bti(G.1)[A0]:a32",
+         "lsc_load.ugm (M1, 16)  D:d32  bti(G(0,1))[A0]:a32"},
+        {"lsc_load.ugm.ca.cc (M1, 16) D:d32 [A0]:a64",
+         "lsc_load.ugm.ca.cc (M1, 16)  D:d32  flat[A0]:a64"},
+        {"lsc_atomic_bfadd.ugm (M1, 16) D:d16u32 bti(0x3)[A0]:a32 S %null",
+         "lsc_atomic_bfadd.ugm (M1, 16)  D:d16u32  bti(0x3)[A0]:a32  S  %null"},
+        {"lsc_atomic_bfcas.slm (M1, 16) D:d16u32 flat[A0]:a32 S S1",
+         "lsc_atomic_bfcas.slm (M1, 16)  D:d16u32  flat[A0]:a32  S  S1"},
+        {"lsc_load_strided.ugm (M1, 16) D:d32x2 flat[A0+0x40, 0x20]:a64",
+         "lsc_load_strided.ugm (M1, 16)  D:d32x2  flat[A0+0x40, 0x20]:a64"},
+        {"lsc_store_strided.ugm (M1, 16) flat[A0, G]:a64 S:d32",
+         "lsc_store_strided.ugm (M1, 16)  flat[A0, G]:a64  S:d32"},
+        {"lsc_fence.ugm.evict.gpu", "lsc_fence.ugm.evict.gpu"},
+        {"lsc_fence.tgm.none.group", "lsc_fence.tgm.none.group"},
+        {"lsc_load_block2d.ugm.uc.ca (M1, 1) D:d16.2x8x2nt flat[G,0x3F,0x1F,0x3F,G(0,1),0x0]",
+         "lsc_load_block2d.ugm.uc.ca (M1, 1)  D:d16.2x8x2nt  flat[G,0x3F,0x1F,0x3F,G(0,1),0x0]"},
+        {"lsc_store_block2d.ugm (M1, 1) flat[G,G,G,G,G,G] S:d32.8x2tn",
+         "lsc_store_block2d.ugm (M1, 1)  flat[G,G,G,G,G,G]  S:d32.8x2tn"},
+        {"lsc_load_block2d.tgm D:16x4 bti(0x7)[G,G(0,1)-2]",
+         "lsc_load_block2d.tgm  D:16x4  bti(0x7)[G,G(0,1)-2]"},
+        {"lsc_store_block2d.tgm.uc.wb bss(G)[0x10,0x4] S:8x8",
+         "lsc_store_block2d.tgm.uc.wb  bss(G)[0x10,0x4]  S:8x8"},
         {"lsc_atomic_icas.ugm (M5, 16) D:d32 bti(0x3)[A0]:a32 S S1",
          "lsc_atomic_icas.ugm (M5, 16)  D:d32  bti(0x3)[A0]:a32  S  S1"},
         {"lsc_load.slm (M1_NM, 1) D:d32x64t flat[A0]:a64",
@@ -713,9 +738,12 @@ static void test_lsc_binary(void) {
     tu_visa_inst in;
     uint8_t bad[128];
     memcpy(bad, got, n);
-    bad[1] = 0x03;
+    bad[1] = 0x1B;
     CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_UNSUPPORTED, &err,
-              "LSC op 0x03 (lsc_load_block2d) is not one texunit decodes");
+              "LSC op 0x1B (lsc_load_status) is not one texunit decodes");
+    bad[1] = 0x1F;
+    CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_PARSE_ERROR, &err,
+              "LSC op 0x1F is the fence, which is opcode 0x8B");
     bad[1] = 0x20;
     CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_PARSE_ERROR, &err,
               "LSC op 0x20 is not an LSC operation");
@@ -724,9 +752,12 @@ static void test_lsc_binary(void) {
     memcpy(bad, got, n), bad[11] = 2;
     CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_PARSE_ERROR, &err,
               "elements byte 2 and channel mask byte 1 of lsc_atomic_icas.tgm differ");
+    memcpy(bad, got, n), bad[6] = 8;
+    CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_PARSE_ERROR, &err,
+              "caching 1/0/8 of lsc_atomic_icas.tgm is not in 0..7");
     memcpy(bad, got, n), bad[6] = 7;
     CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_PARSE_ERROR, &err,
-              "caching 1/7 of lsc_atomic_icas.tgm is not in 0..6");
+              "caching .uc.cc of lsc_atomic_icas.tgm: .cc is the L3 option of loads");
     memcpy(bad, got, n), bad[7] = 1;
     CHECK_ERR(tu_visa_decode(bad, n, TU_VISA_XE2, &in, NULL, &err), TU_PARSE_ERROR, &err,
               "address type 1 of lsc_atomic_icas.tgm is not bss (2), ss (3) or bti (4)");
@@ -766,9 +797,33 @@ static void test_lsc_validation(void) {
          "'.yx' is not channels"},
         {"lsc_load.ugm.ca.xx (M1, 16) D:d32 bti(0x3)[A0]:a32", TU_VISA_XE2,
          "'xx' is not a caching option"},
+        {"lsc_load_status.ugm (M1, 16) D:d32 bti(0x3)[A0]:a32", TU_VISA_XE2,
+         "lsc_load_status.ugm is an LSC operation texunit does not execute"},
         {"lsc_load_block2d.ugm (M1, 1) D:d32 flat[A0]:a64", TU_VISA_XE2,
-         "lsc_load_block2d.ugm is an LSC operation texunit does not execute"},
-        {"lsc_fence.ugm (M1, 1)", TU_VISA_XE2, "'lsc_fence' is not an LSC operation"},
+         "expected '.' and the block after a 2D block's data size"},
+        {"lsc_fence.ugm (M1, 1)", TU_VISA_XE2, "expected '.' and a fence operation"},
+        {"lsc_fence.ugm.evict", TU_VISA_XE2, "a fence scope"},
+        {"lsc_fence.ugm.flush.gpu", TU_VISA_XE2, "'flush' is not a fence operation"},
+        {"lsc_load.ugm.ca (M1, 16) D:d32 bti(0x3)[A0]:a32", TU_VISA_XE2, "one caching option"},
+        {"lsc_store.ugm.uc.cc (M1, 16) bti(0x3)[A0]:a32 S:d32", TU_VISA_XE2,
+         ".cc is the L3 option of loads"},
+        {"lsc_atomic_bfadd.tgm (M1, 16) D:d16u32 bti(0x3)[A0]:a32 S %null", TU_VISA_XE2,
+         "lsc_atomic_bfadd.tgm has no typed (.tgm) form"},
+        {"lsc_load_block2d.ugm (M1, 1) D:d32.8x2tt flat[G,G,G,G,G,G]", TU_VISA_XE2,
+         "both transposed and VNNI-packed"},
+        {"lsc_load_block2d.ugm (M1, 1) D:d32.5x8x2nn flat[G,G,G,G,G,G]", TU_VISA_XE2,
+         "5 blocks of lsc_load_block2d.ugm"},
+        {"lsc_load_block2d.ugm (M1, 16) D:d32.8x2nn flat[G,G,G,G,G,G]", TU_VISA_XE2,
+         "it is (M1, 1)"},
+        /* Xe3P's efficient 64-bit addressing: read, then refused by name */
+        {"lsc_load.ugm.uc.uc.uc (M1, 16) D:d32 flat[A0]:a64", TU_VISA_XE2,
+         "three-level caching .uc.uc.uc of lsc_load.ugm is Xe3P's efficient 64-bit addressing: "
+         "outside texunit's targets"},
+        {"lsc_load.ugm (M1, 16) D:d32 surf(G)[A0]:a32u", TU_VISA_XE2,
+         "the surf(...) address model of lsc_load.ugm is Xe3P's"},
+        {"lsc_load.ugm (M1, 16) D:d32 flat[A0]:a32s", TU_VISA_XE2, "the address size :a32s"},
+        {"lsc_load.ugm (M1, 16) D:d32 flat(G)[A0]:a64", TU_VISA_XE2,
+         "a base in flat(...) of lsc_load.ugm is Xe3P's"},
         {"lsc_load.ugm (M1, 16) D:d32 bti(0x3)[A0]:a48", TU_VISA_XE2,
          "'a48' is not an address size"},
     };

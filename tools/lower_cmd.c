@@ -262,7 +262,7 @@ static int lower_inst(lower_run *r, const tu_visa_line *l) {
                         "not lowered\n\n");
         return 0;
     }
-    if (in->opcode == 0x89 || in->opcode == 0x8A) {
+    if (in->opcode == 0x89 || in->opcode == 0x8A || in->opcode == 0x8B) { /* LSC, lsc_fence */
         fprintf(r->out, "  an LSC instruction names its message itself: not lowered\n\n");
         return 0;
     }

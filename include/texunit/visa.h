@@ -4,7 +4,8 @@
  * writes them (3D_SAMPLE 0x6D, 3D_LOAD 0x6E, 3D_GATHER4 0x6F, 3D_INFO 0x70, MEDIA_LD 0x37), the
  * data port's (GATHER4_TYPED 0x4B, SCATTER4_TYPED 0x4C, TYPED_ATOMIC 0x73, GATHER4_SCALED 0x74,
  * SCATTER4_SCALED 0x75, GATHER_SCALED 0x78, SCATTER_SCALED 0x79, DWORD_ATOMIC 0x7D) and LSC's
- * load, store, quad and atomic forms (LSC_UNTYPED 0x89, LSC_TYPED 0x8A), their .visaasm text,
+ * load, store, quad, atomic, strided and block2d forms (LSC_UNTYPED 0x89, LSC_TYPED 0x8A) and
+ * LSC_FENCE 0x8B, their .visaasm text,
  * their vISA 4.1 binary encoding, and their execution on a GRF file.
  *
  * Sources: the vISA specification pages and IGC ByteCodeReaderNG.cpp, whose reading of
@@ -135,10 +136,13 @@ typedef struct tu_visa_inst {
      * op; params[] hold src0 (the addresses), src1, src2 (untyped) or U, V, R, LOD, src1, src2
      * (typed); dst the loaded or returned data. The enumerations are IGC's binary values. */
     struct {
-        uint8_t sfid;            /* untyped: 0 ugm, 1 ugml, 3 slm (typed: tgm, not stored) */
-        uint8_t l1, l3;          /* caching 0..6: df uc ca wb wt st ri */
-        uint8_t addr_type;       /* 1 flat, 2 bss, 3 ss, 4 bti, 5 arg */
-        uint8_t addr_size;       /* 1 a16, 2 a32, 3 a64 */
+        uint8_t sfid;            /* untyped: 0 ugm, 1 ugml, 3 slm (typed: tgm, not stored);
+                                    LSC_FENCE: also 2 tgm */
+        uint8_t l1, l3;          /* caching 0..7: df uc ca wb wt st ri cc */
+        uint8_t l2;              /* Xe3P's third level (.L1.L2.L3, `three_level`): text only */
+        bool three_level;        /* written with three cache levels (Xe3P) */
+        uint8_t addr_type;       /* 1 flat, 2 bss, 3 ss, 4 bti, 5 arg, 6 surf (Xe3P) */
+        uint8_t addr_size;       /* 1 a16, 2 a32, 3 a64, 4 a32u, 5 a32s (a32u, a32s: Xe3P) */
         uint16_t scale;          /* untyped: address = scale * src0 + offset; >= 1 */
         int32_t offset;          /* untyped: immediate byte offset */
         uint8_t data_size;       /* 1 d8, 2 d16, 3 d32, 4 d64, 5 d8u32, 6 d16u32, 7 d16u32h */
@@ -148,6 +152,21 @@ typedef struct tu_visa_inst {
         tu_visa_scalar surface;  /* the BTI, surface-state offset or handle (flat: 0) */
         uint32_t ss_index;       /* must be 0 */
         int32_t coord_offset[3]; /* typed: immediate U, V, R offsets */
+        tu_visa_scalar stride;   /* strided: the address pitch, bytes */
+        /* LSC_FENCE 0x8B (IGC LSC_FENCE_OP, LSC_SCOPE): 0 none, 1 evict, 2 invalidate,
+         * 3 discard, 4 clean, 5 flushl3, 6 type6; scope 0 group, 1 local, 2 tile, 3 gpu,
+         * 4 gpus, 5 sysrel, 6 sysacq */
+        uint8_t fence_op, scope;
+        /* block2d (IGC LSC_DATA_SHAPE_BLOCK2D / _TYPED_BLOCK2D): untyped, `blocks` arrays of
+         * width x height elements, transposed (data_order 2) or VNNI-packed; typed, width
+         * bytes x height rows. The address: untyped, the surface base, width, height, pitch
+         * (bytes minus one) and the block's x (elements), y (rows); typed, x and y. */
+        uint8_t blocks;
+        bool vnni;
+        uint16_t block_width, block_height;
+        tu_visa_scalar block[6];
+        int32_t block_offset[2]; /* immediate x and y offsets */
+        bool block_payload;      /* flat[V + (x,y)]: the whole address in one register, block[0] */
     } lsc;
 } tu_visa_inst;
 

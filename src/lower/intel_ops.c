@@ -284,18 +284,20 @@ const tuL_atomic_row *tuL_atomic_by_text(const char *text) {
 /* --- LSC (vISA spec, LSC_UNTYPED and LSC_TYPED, the operation tables) ------------- */
 
 #define LSC(code, name, kind, atomic, typed) \
-    { code, name, TUL_LSC_##kind, TU_ATOMIC_##atomic, typed }
+    { code, name, TUL_LSC_##kind, TU_ATOMIC_##atomic, typed, false }
+#define LSC_BF16(code, name, atomic) \
+    { code, name, TUL_LSC_ATOMIC, TU_ATOMIC_##atomic, false, true }
 
 /* clang-format off */
 const tuL_lsc_row tuL_lsc_rows[] = {
     LSC(0x00, "load",               LOAD,       ADD,      false),
-    LSC(0x01, "load_strided",       OTHER,      ADD,      false),
+    LSC(0x01, "load_strided",       LOAD_STRIDED, ADD,    false),
     LSC(0x02, "load_quad",          LOAD_QUAD,  ADD,      true),
-    LSC(0x03, "load_block2d",       OTHER,      ADD,      true),
+    LSC(0x03, "load_block2d",       LOAD_BLOCK2D, ADD,    true),
     LSC(0x04, "store",              STORE,      ADD,      false),
-    LSC(0x05, "store_strided",      OTHER,      ADD,      false),
+    LSC(0x05, "store_strided",      STORE_STRIDED, ADD,   false),
     LSC(0x06, "store_quad",         STORE_QUAD, ADD,      true),
-    LSC(0x07, "store_block2d",      OTHER,      ADD,      true),
+    LSC(0x07, "store_block2d",      STORE_BLOCK2D, ADD,   true),
     LSC(0x08, "atomic_iinc",        ATOMIC,     INC,      true),
     LSC(0x09, "atomic_idec",        ATOMIC,     DEC,      true),
     LSC(0x0A, "atomic_load",        ATOMIC,     LOAD,     true),
@@ -318,6 +320,13 @@ const tuL_lsc_row tuL_lsc_rows[] = {
     LSC(0x1B, "load_status",        OTHER,      ADD,      true),
     LSC(0x1C, "store_uncompressed", OTHER,      ADD,      true),
     LSC(0x1E, "read_surface_info",  OTHER,      ADD,      true),
+    LSC(0x1F, "fence",              FENCE,      ADD,      false), /* opcode LSC_FENCE 0x8B */
+    /* the bfloat16 atomics, untyped only (IGC IsaDescription.cpp, LscUntypedSubOpcodeDescs) */
+    LSC_BF16(0x21, "atomic_bfadd", FADD),
+    LSC_BF16(0x22, "atomic_bfsub", FSUB),
+    LSC_BF16(0x23, "atomic_bfmin", FMIN),
+    LSC_BF16(0x24, "atomic_bfmax", FMAX),
+    LSC_BF16(0x25, "atomic_bfcas", FCMPXCHG),
     LSC(0x28, "apndctr_atomic_add", OTHER,      ADD,      false),
     LSC(0x29, "apndctr_atomic_sub", OTHER,      ADD,      false),
 };
@@ -341,8 +350,8 @@ const tuL_lsc_row *tuL_lsc_by_name(const char *name) {
  * the vISA binary stores (vISA spec, LSC_UNTYPED; IGC static_asserts
  * them). */
 const char *const tuL_lsc_sfid_names[4] = {"ugm", "ugml", "tgm", "slm"};
-const char *const tuL_lsc_cache_names[7] = {"df", "uc", "ca", "wb", "wt", "st", "ri"};
-const char *const tuL_lsc_addr_type_names[6] = {NULL, "flat", "bss", "ss", "bti", "arg"};
+const char *const tuL_lsc_cache_names[8] = {"df", "uc", "ca", "wb", "wt", "st", "ri", "cc"};
+const char *const tuL_lsc_addr_type_names[7] = {NULL, "flat", "bss", "ss", "bti", "arg", "surf"};
 const char *const tuL_lsc_data_size_names[8] = {NULL,  "d8",    "d16",    "d32",
                                                 "d64", "d8u32", "d16u32", "d16u32h"};
 const uint8_t tuL_lsc_elems[9] = {0, 1, 2, 3, 4, 8, 16, 32, 64};

@@ -24,7 +24,7 @@ enum { TUL_OC_SAMPLER = 1u << 0, TUL_OC_STATE64 = 1u << 1 };
 
 /* The vISA opcodes texunit reads, X(NAME, code, TUL_OC_* flags) (IGC
  * visa_igc_common_header.h, ISA_Opcode; the data port's: vISA spec, GATHER4_TYPED ..
- * DWORD_ATOMIC; LSC_UNTYPED and LSC_TYPED). */
+ * DWORD_ATOMIC; LSC_UNTYPED, LSC_TYPED and LSC_FENCE). */
 /* clang-format off */
 #define TUL_OPCODE_LIST(X)                                     \
     X(3D_SAMPLE,       0x6D, TUL_OC_SAMPLER | TUL_OC_STATE64)  \
@@ -41,7 +41,8 @@ enum { TUL_OC_SAMPLER = 1u << 0, TUL_OC_STATE64 = 1u << 1 };
     X(SCATTER_SCALED,  0x79, 0)                                \
     X(DWORD_ATOMIC,    0x7D, 0)                                \
     X(LSC_UNTYPED,     0x89, 0)                                \
-    X(LSC_TYPED,       0x8A, 0)
+    X(LSC_TYPED,       0x8A, 0)                                \
+    X(LSC_FENCE,       0x8B, 0)
 /* clang-format on */
 
 enum {
@@ -210,9 +211,14 @@ typedef enum tuL_lsc_kind {
     TUL_LSC_STORE,     /* lsc_store */
     TUL_LSC_LOAD_QUAD, /* X, Y, Z, W channel enables */
     TUL_LSC_STORE_QUAD,
-    TUL_LSC_ATOMIC, /* `atomic` is the engine op, `operands` the extra arguments */
-    TUL_LSC_OTHER   /* strided, block2d, status, uncompressed, surface info, append counters:
-                       named, not executed (their binary layouts differ) */
+    TUL_LSC_ATOMIC,       /* `atomic` is the engine op, `operands` the extra arguments */
+    TUL_LSC_LOAD_STRIDED, /* one base address and a pitch (vISA spec, LSC_UNTYPED) */
+    TUL_LSC_STORE_STRIDED,
+    TUL_LSC_LOAD_BLOCK2D, /* a 2D block of a surface (untyped: a flat surface description) */
+    TUL_LSC_STORE_BLOCK2D,
+    TUL_LSC_FENCE, /* LSC_FENCE 0x8B: orders the thread's memory accesses */
+    TUL_LSC_OTHER  /* status, uncompressed, surface info, append counters:
+                      named, not executed (their binary layouts differ) */
 } tuL_lsc_kind;
 
 typedef struct tuL_lsc_row {
@@ -221,6 +227,7 @@ typedef struct tuL_lsc_row {
     uint8_t kind;     /* tuL_lsc_kind */
     uint8_t atomic;   /* tu_atomic for TUL_LSC_ATOMIC */
     bool typed;       /* LSC_TYPED has it (load_quad, store_quad, the atomics, ...) */
+    bool bf16;        /* the bfloat16 atomics: `atomic` on 16-bit bfloat16 data */
 } tuL_lsc_row;
 
 extern const tuL_lsc_row tuL_lsc_rows[];
@@ -231,8 +238,8 @@ const tuL_lsc_row *tuL_lsc_by_name(const char *name); /* without the lsc_ prefix
 
 /* Names of the LSC enumerations by their binary value (index 0 = invalid: NULL). */
 extern const char *const tuL_lsc_sfid_names[4];      /* ugm ugml tgm slm */
-extern const char *const tuL_lsc_cache_names[7];     /* df uc ca wb wt st ri */
-extern const char *const tuL_lsc_addr_type_names[6]; /* -, flat bss ss bti arg */
+extern const char *const tuL_lsc_cache_names[8];     /* df uc ca wb wt st ri cc */
+extern const char *const tuL_lsc_addr_type_names[7]; /* -, flat bss ss bti arg surf */
 extern const char *const tuL_lsc_data_size_names[8]; /* -, d8 d16 d32 d64 d8u32 d16u32 d16u32h */
 extern const uint8_t tuL_lsc_elems[9];               /* 0, 1 2 3 4 8 16 32 64 */
 

@@ -42,48 +42,55 @@
 
 /* clang-format off */
 static const tuV_layout layouts[] = {
-    {TUL_OPCODE_3D_SAMPLE,
+    {TUL_OPCODE_3D_SAMPLE, false,
      {TUV_F_OP_WORD, TUV_F_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_AOFFIMMI, TUV_F_SAMPLER,
       TUV_F_SURFACE, TUV_F_DST, TUV_F_PARAMS}},
-    {TUL_OPCODE_3D_LOAD,
+    {TUL_OPCODE_3D_LOAD, false,
      {TUV_F_OP_WORD, TUV_F_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_AOFFIMMI,
       TUV_F_SURFACE, TUV_F_DST, TUV_F_PARAMS}},
-    {TUL_OPCODE_3D_GATHER4,
+    {TUL_OPCODE_3D_GATHER4, false,
      {TUV_F_OP_WORD, TUV_F_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_AOFFIMMI, TUV_F_SAMPLER,
       TUV_F_SURFACE, TUV_F_DST, TUV_F_PARAMS}},
-    {TUL_OPCODE_3D_INFO,
+    {TUL_OPCODE_3D_INFO, false,
      {TUV_F_SUBOP, TUV_F_EXEC, TUV_F_CHANNELS, TUV_F_SURFACE, TUV_F_INFO_PARAMS, TUV_F_DST}},
-    {TUL_OPCODE_MEDIA_LD,
+    {TUL_OPCODE_MEDIA_LD, false,
      {TUV_F_MEDIA_MOD, TUV_F_SURFACE, TUV_F_PLANE, TUV_F_BLOCK_WIDTH, TUV_F_BLOCK_HEIGHT,
       TUV_F_X, TUV_F_Y, TUV_F_DST}},
     /* the data port: vISA spec, GATHER4_TYPED .. DWORD_ATOMIC, IGC's reader order */
-    {TUL_OPCODE_GATHER4_TYPED,
+    {TUL_OPCODE_GATHER4_TYPED, false,
      {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_SURFACE, TUV_F_DP_RAW, TUV_F_DST}},
-    {TUL_OPCODE_SCATTER4_TYPED,
+    {TUL_OPCODE_SCATTER4_TYPED, false,
      {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_SURFACE, TUV_F_DP_RAW}},
-    {TUL_OPCODE_TYPED_ATOMIC,
+    {TUL_OPCODE_TYPED_ATOMIC, false,
      {TUV_F_ATOMIC_OP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_SURFACE, TUV_F_DP_RAW, TUV_F_DST}},
-    {TUL_OPCODE_GATHER4_SCALED,
+    {TUL_OPCODE_GATHER4_SCALED, false,
      {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_SCALE, TUV_F_SURFACE, TUV_F_GLOBAL_OFFSET,
       TUV_F_DP_RAW, TUV_F_DST}},
-    {TUL_OPCODE_SCATTER4_SCALED,
+    {TUL_OPCODE_SCATTER4_SCALED, false,
      {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_CHANNELS, TUV_F_SCALE, TUV_F_SURFACE, TUV_F_GLOBAL_OFFSET,
       TUV_F_DP_RAW}},
-    {TUL_OPCODE_GATHER_SCALED,
+    {TUL_OPCODE_GATHER_SCALED, false,
      {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_BLOCK_SIZE, TUV_F_NUM_BLOCKS, TUV_F_SCALE, TUV_F_SURFACE,
       TUV_F_GLOBAL_OFFSET, TUV_F_DP_RAW, TUV_F_DST}},
-    {TUL_OPCODE_SCATTER_SCALED,
+    {TUL_OPCODE_SCATTER_SCALED, false,
      {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_BLOCK_SIZE, TUV_F_NUM_BLOCKS, TUV_F_SCALE, TUV_F_SURFACE,
       TUV_F_GLOBAL_OFFSET, TUV_F_DP_RAW}},
-    {TUL_OPCODE_DWORD_ATOMIC,
+    {TUL_OPCODE_DWORD_ATOMIC, false,
      {TUV_F_ATOMIC_OP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_SURFACE, TUV_F_DP_RAW, TUV_F_DST}},
     /* LSC: the load, store, quad and atomic forms (strided and block2d lay out otherwise) */
-    {TUL_OPCODE_LSC_UNTYPED,
+    {TUL_OPCODE_LSC_UNTYPED, false,
      {TUV_F_LSC_SUBOP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_LSC_SFID, TUV_F_LSC_CACHE, TUV_F_LSC_ADDR,
       TUV_F_LSC_DATA, TUV_F_LSC_SURFACE, TUV_F_DST, TUV_F_LSC_RAW}},
-    {TUL_OPCODE_LSC_TYPED,
+    {TUL_OPCODE_LSC_TYPED, false,
      {TUV_F_LSC_SUBOP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_LSC_CACHE, TUV_F_LSC_ADDR_TYPED,
       TUV_F_LSC_DATA, TUV_F_LSC_SURFACE, TUV_F_DST, TUV_F_LSC_RAW}},
+    /* untyped block2d (IGC readInstructionLscUntypedBlock2D): no address or surface fields;
+     * its data shape and operands are the block2d variants of those fields */
+    {TUL_OPCODE_LSC_UNTYPED, true,
+     {TUV_F_LSC_SUBOP, TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_LSC_SFID, TUV_F_LSC_CACHE, TUV_F_LSC_DATA,
+      TUV_F_DST, TUV_F_LSC_RAW}},
+    /* IGC readInstructionLscFence */
+    {TUL_OPCODE_LSC_FENCE, false, {TUV_F_DP_EXEC, TUV_F_PRED, TUV_F_LSC_FENCE}},
 };
 /* clang-format on */
 
@@ -124,6 +131,7 @@ static const char *const field_names[TUV_F_COUNT] = {
     [TUV_F_LSC_ADDR_TYPED] = "address",
     [TUV_F_LSC_DATA] = "data shape",
     [TUV_F_LSC_SURFACE] = "surface",
+    [TUV_F_LSC_FENCE] = "fence",
 };
 
 /* Vector operand classes and modifiers (IGC Common_ISA.h vector_opnd, ByteCodeReaderNG.cpp
@@ -137,6 +145,14 @@ static const char *const modifier_names[8] = {"none", "abs", "neg",      "neg+ab
 const tuV_layout *tuV_layout_of(uint8_t opcode) {
     for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
         if (layouts[i].opcode == opcode) return &layouts[i];
+    return NULL;
+}
+
+const tuV_layout *tuV_layout_for(const tu_visa_inst *inst) {
+    const bool block2d =
+        inst->opcode == TUL_OPCODE_LSC_UNTYPED && tuV_lsc_block2d(tuV_inst_lsc(inst));
+    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+        if (layouts[i].opcode == inst->opcode && layouts[i].block2d == block2d) return &layouts[i];
     return NULL;
 }
 
@@ -265,32 +281,68 @@ static void encode_field(writer *w, const tu_visa_inst *in, const tuL_op *row, t
         break;
     case TUV_F_LSC_ADDR_TYPED:
         put(w, in->lsc.addr_type, 1);
-        put(w, in->lsc.addr_size, 1);
+        if (!tuV_lsc_block2d(tuV_inst_lsc(in))) put(w, in->lsc.addr_size, 1);
         break;
     case TUV_F_LSC_DATA:
+        if (tuV_lsc_block2d(tuV_inst_lsc(in))) { /* LSC_DATA_SHAPE_BLOCK2D / _TYPED_BLOCK2D */
+            const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+            if (!typed) {
+                put(w, in->lsc.data_size, 1);
+                put(w, in->lsc.data_order, 1);
+                put(w, in->lsc.blocks, 1);
+            }
+            put(w, in->lsc.block_width, 2);
+            put(w, in->lsc.block_height, 2);
+            if (!typed) put(w, in->lsc.vnni, 1);
+            break;
+        }
         put(w, in->lsc.data_size, 1);
         put(w, in->lsc.data_order, 1);
         put(w, in->lsc.elems, 1);
         put(w, in->lsc.chmask, 1);
         break;
+    case TUV_F_LSC_FENCE:
+        put(w, in->lsc.sfid, 1);
+        put(w, in->lsc.fence_op, 1);
+        put(w, in->lsc.scope, 1);
+        break;
     case TUV_F_LSC_SURFACE:
         put_vector(w, &in->lsc.surface);
         put(w, in->lsc.ss_index, 4);
         break;
-    case TUV_F_LSC_RAW:
-        for (unsigned i = 0; i < in->num_params; i++) {
-            put_raw(w, &in->params[i]);
-            if (in->opcode == TUL_OPCODE_LSC_TYPED && i < 3)
-                put(w, (uint32_t)in->lsc.coord_offset[i], 4);
+    case TUV_F_LSC_RAW: {
+        const tuL_lsc_row *lsc = tuV_inst_lsc(in);
+        const unsigned n = in->num_params;
+        if (tuV_lsc_block2d(lsc) && in->opcode == TUL_OPCODE_LSC_TYPED) { /* x D y D src1 */
+            for (unsigned i = 4; i < 6; i++) {
+                put_vector(w, &in->lsc.block[i]);
+                put(w, (uint32_t)in->lsc.block_offset[i - 4], 4);
+            }
+            put_raw(w, &in->params[n - 2]);
+        } else if (tuV_lsc_block2d(lsc)) { /* base width height pitch x y, src1 */
+            for (unsigned i = 0; i < 6; i++)
+                put_vector(w, &in->lsc.block[i]);
+            put_raw(w, &in->params[n - 2]);
+        } else if (tuV_lsc_strided(lsc)) { /* src0, its pitch, src1 */
+            put_raw(w, &in->params[0]);
+            put_vector(w, &in->lsc.stride);
+            put_raw(w, &in->params[1]);
+        } else {
+            for (unsigned i = 0; i < n; i++) {
+                put_raw(w, &in->params[i]);
+                if (in->opcode == TUL_OPCODE_LSC_TYPED && i < 3)
+                    put(w, (uint32_t)in->lsc.coord_offset[i], 4);
+            }
         }
         break;
+    }
     case TUV_F_END:
     case TUV_F_COUNT: break;
     }
 }
 
 static void encode_all(writer *w, const tu_visa_inst *in, const tuL_op *row) {
-    const tuV_layout *L = tuV_layout_of(in->opcode);
+    const tuV_layout *L = tuV_layout_for(in);
     put(w, in->opcode, 1);
     for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
         encode_field(w, in, row, (tuV_field)*f);
@@ -311,6 +363,20 @@ tu_status tu_visa_encode(const tu_visa_inst *inst, uint8_t *buf, size_t size, si
                  "the efficient-64b %s operand of %s has no vISA 4.1 binary encoding (IGC never "
                  "serialized it, IGC ByteCodeReaderNG.cpp)",
                  inst->sampler64.present ? "sampler" : "surface", row ? row->mnemonic : "?");
+    /* IGC's reader of untyped 2D blocks takes six address operands and no immediate offsets
+     * (ByteCodeReaderNG.cpp readInstructionLscUntypedBlock2D; IsaDescription.cpp
+     * LSC_UNTYPED_BLOCK2D_OP) */
+    const tuL_lsc_row *lsc = tuV_inst_lsc(inst);
+    TU_RETURN_IF(
+        inst->opcode == TUL_OPCODE_LSC_UNTYPED && tuV_lsc_block2d(lsc) &&
+            (inst->lsc.block_payload || inst->lsc.block_offset[0] || inst->lsc.block_offset[1]),
+        err, TU_UNSUPPORTED,
+        "lsc_%s's %s has no vISA 4.1 binary encoding: IGC's reader takes the six "
+        "address operands without immediate offsets (ByteCodeReaderNG.cpp "
+        "readInstructionLscUntypedBlock2D)",
+        lsc->name,
+        inst->lsc.block_payload ? "one-register address payload flat[V + (x,y)]"
+                                : "immediate x/y offset");
     writer w = {NULL, 0};
     encode_all(&w, inst, row);
     const size_t need = w.pos;
@@ -319,6 +385,7 @@ tu_status tu_visa_encode(const tu_visa_inst *inst, uint8_t *buf, size_t size, si
                  "the buffer of %zu bytes is too small: the %s instruction needs %zu", size,
                  row                 ? row->mnemonic
                  : tuV_inst_dp(inst) ? tuV_inst_dp(inst)->mnemonic
+                 : lsc               ? lsc->name
                                      : "media_ld",
                  need);
     w = (writer){buf, 0};
@@ -529,6 +596,9 @@ static tu_status decode_field(reader *r, tu_visa_inst *in, tuV_field f, const tu
                      "LSC op 0x%02X (lsc_%s) is not one texunit decodes: its layout differs and "
                      "texunit does not execute it",
                      in->subop, lsc->name);
+        TU_RETURN_IF(lsc->kind == TUL_LSC_FENCE, r->err, TU_PARSE_ERROR,
+                     "LSC op 0x%02X is the fence, which is opcode 0x8B (LSC_FENCE), not a sub-op",
+                     in->subop);
         return TU_OK;
     }
     case TUV_F_LSC_SFID: return read_u8(r, name, &in->lsc.sfid);
@@ -545,8 +615,34 @@ static tu_status decode_field(reader *r, tu_visa_inst *in, tuV_field f, const tu
     }
     case TUV_F_LSC_ADDR_TYPED:
         TU_TRY(read_u8(r, "address type", &in->lsc.addr_type));
+        if (tuV_lsc_block2d(tuV_inst_lsc(in))) return TU_OK;
         return read_u8(r, "address size", &in->lsc.addr_size);
+    case TUV_F_LSC_FENCE:
+        in->subop = 0x1F; /* IGC LSC_OP LSC_FENCE: the row of the fence */
+        TU_TRY(read_u8(r, "fence SFID", &in->lsc.sfid));
+        TU_TRY(read_u8(r, "fence op", &in->lsc.fence_op));
+        return read_u8(r, "fence scope", &in->lsc.scope);
     case TUV_F_LSC_DATA:
+        if (tuV_lsc_block2d(tuV_inst_lsc(in))) {
+            const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+            if (!typed) {
+                /* what the untyped form implies: flat, 64-bit (CISA.y
+                 * LscUntypedBlock2dAddrOperand) */
+                in->lsc.addr_type = 1, in->lsc.addr_size = 3;
+                in->lsc.surface.is_imm = true, in->lsc.surface.type = TU_VISA_UD;
+                TU_TRY(read_u8(r, "data size", &in->lsc.data_size));
+                TU_TRY(read_u8(r, "data order", &in->lsc.data_order));
+                TU_TRY(read_u8(r, "block count", &in->lsc.blocks));
+            }
+            TU_TRY(read_u16(r, "block width", &in->lsc.block_width));
+            TU_TRY(read_u16(r, "block height", &in->lsc.block_height));
+            if (typed) return TU_OK;
+            uint8_t vnni;
+            TU_TRY(read_u8(r, "VNNI", &vnni));
+            TU_RETURN_IF(vnni > 1, r->err, TU_PARSE_ERROR, "VNNI byte %u is not 0 or 1", vnni);
+            in->lsc.vnni = vnni != 0;
+            return TU_OK;
+        }
         TU_TRY(read_u8(r, "data size", &in->lsc.data_size));
         TU_TRY(read_u8(r, "data order", &in->lsc.data_order));
         TU_TRY(read_u8(r, "elements per address", &in->lsc.elems));
@@ -558,7 +654,27 @@ static tu_status decode_field(reader *r, tu_visa_inst *in, tuV_field f, const tu
         const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
         static const char *const typed_names[] = {"U", "V", "R", "LOD", "src1", "src2"};
         static const char *const untyped_names[] = {"src0", "src1", "src2"};
+        static const char *const block_names[6] = {"surface base",   "surface width",
+                                                   "surface height", "surface pitch",
+                                                   "block x",        "block y"};
         in->num_params = typed ? 6 : 3;
+        const tuL_lsc_row *lsc = tuV_inst_lsc(in);
+        if (tuV_lsc_block2d(lsc)) {
+            for (unsigned i = typed ? 4 : 0; i < 6; i++) {
+                TU_TRY(read_vector(r, block_names[i], &in->lsc.block[i]));
+                if (typed) {
+                    uint32_t off;
+                    TU_TRY(read_u32(r, "block offset", &off));
+                    in->lsc.block_offset[i - 4] = (int32_t)off;
+                }
+            }
+            return read_raw(r, "src1", &in->params[in->num_params - 2]);
+        }
+        if (tuV_lsc_strided(lsc)) {
+            TU_TRY(read_raw(r, "src0", &in->params[0]));
+            TU_TRY(read_vector(r, "address pitch", &in->lsc.stride));
+            return read_raw(r, "src1", &in->params[1]);
+        }
         for (unsigned i = 0; i < in->num_params; i++) {
             TU_TRY(read_raw(r, typed ? typed_names[i] : untyped_names[i], &in->params[i]));
             if (typed && i < 3) {
@@ -601,8 +717,14 @@ tu_status tu_visa_decode(const uint8_t *buf, size_t size, tu_visa_platform platf
     const tuV_layout *L = tuV_layout_of(in.opcode);
     if (!L) /* tuV_check_op refuses the opcode, naming the five */
         return as_parse_error(tuV_check_op(in.opcode, 0, false, platform, &row, err), err);
-    for (const uint8_t *f = L->fields; *f != TUV_F_END; f++)
+    for (const uint8_t *f = L->fields; *f != TUV_F_END; f++) {
         TU_TRY(decode_field(&r, &in, (tuV_field)*f, &row));
+        /* the LSC sub-op picks the form: go on in its layout, which starts with the sub-op */
+        if (*f == TUV_F_LSC_SUBOP && tuV_layout_for(&in) != L) {
+            L = tuV_layout_for(&in);
+            f = L->fields;
+        }
+    }
     TU_TRY(as_parse_error(tuV_validate(&in, platform, &row, err), err));
     *inst = in;
     if (consumed) *consumed = r.pos;

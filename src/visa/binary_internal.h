@@ -52,6 +52,7 @@ typedef enum tuV_field {
     TUV_F_LSC_DATA,       /* UB size, UB order, UB elements, UB channel mask */
     TUV_F_LSC_SURFACE,    /* vector operand, then UD surface-state index */
     TUV_F_LSC_RAW,        /* untyped: src0 src1 src2; typed: U D V D R D LOD src1 src2 */
+    TUV_F_LSC_FENCE,      /* LSC_FENCE: UB SFID, UB fence op, UB scope */
     TUV_F_COUNT
 } tuV_field;
 
@@ -60,11 +61,15 @@ _Static_assert(TUV_F_COUNT <= 64, "tuV_layout_mask holds a field per bit of 64")
 
 typedef struct tuV_layout {
     uint8_t opcode;                     /* named by tuL_opcode_name */
+    bool block2d;                       /* LSC_UNTYPED's 2D block form */
     uint8_t fields[TUV_MAX_FIELDS + 1]; /* tuV_field, ending with TUV_F_END */
 } tuV_layout;
 
-/* The layout of an opcode; NULL when texunit has none. */
+/* The layout of an opcode (LSC_UNTYPED: its load, store and atomic form); NULL when texunit has
+ * none. tuV_layout_for: the layout of the instruction's form (LSC_UNTYPED's 2D blocks lay out
+ * otherwise). */
 const tuV_layout *tuV_layout_of(uint8_t opcode);
+const tuV_layout *tuV_layout_for(const tu_visa_inst *inst);
 bool tuV_layout_has(const tuV_layout *layout, tuV_field field);
 /* The layout's fields as a mask: bit f set when field f is in it (one walk, then O(1) tests). */
 uint64_t tuV_layout_mask(const tuV_layout *layout);
@@ -100,6 +105,10 @@ const tuL_lsc_row *tuV_inst_lsc(const tu_visa_inst *inst);
 tu_status tuV_check_lsc_field(const tu_visa_inst *in, tuV_field f, const char *op,
                               tu_visa_platform platform, tu_error *err);
 void tuV_lsc_op_name(const tu_visa_inst *in, char *buf, size_t size);
+/* The row is a 2D block load or store / a strided one / a store of any form. */
+bool tuV_lsc_block2d(const tuL_lsc_row *row);
+bool tuV_lsc_strided(const tuL_lsc_row *row);
+bool tuV_lsc_store(const tuL_lsc_row *row);
 
 /* tu_visa_validate, also handing back the instruction's op row (NULL for MEDIA_LD). */
 tu_status tuV_validate(const tu_visa_inst *inst, tu_visa_platform platform, const tuL_op **row,

@@ -661,7 +661,12 @@ static tu_status lsc_message(const tu_visa_inst *in, const tuL_lsc_row *row, con
                  "line %u: %s: texunit does not execute transposed messages", line, op);
     const bool narrow =
         row->kind == TUL_LSC_LOAD || row->kind == TUL_LSC_STORE ? size == 5 || size == 6 : false;
-    TU_RETURN_IF(size != 3 && !narrow, err, TU_UNSUPPORTED,
+    /* the bfloat16 atomics take 16-bit data in 32-bit lanes (IGC's lsc_atomic_bf* use
+     * :d16u32; the float atomics' :d16u32 is IEEE half, which texunit does not execute) */
+    TU_RETURN_IF(row->bf16 && size != 6, err, TU_UNSUPPORTED,
+                 "line %u: %s: texunit executes the bfloat16 atomics on :d16u32 data, not :%s",
+                 line, op, tuL_lsc_data_size_names[size]);
+    TU_RETURN_IF(size != 3 && !narrow && !row->bf16, err, TU_UNSUPPORTED,
                  "line %u: %s: texunit executes :d32 data%s, not :%s", line, op,
                  row->kind == TUL_LSC_LOAD || row->kind == TUL_LSC_STORE ? ", :d8u32 and :d16u32"
                                                                          : "",
@@ -692,6 +697,7 @@ static tu_status lsc_message(const tu_visa_inst *in, const tuL_lsc_row *row, con
     default:
         m->op = typed ? TU_DP_TYPED_ATOMIC : TU_DP_UNTYPED_ATOMIC;
         m->atomic = row->atomic;
+        m->bf16 = row->bf16;
         *channels = 1;
         break;
     }
@@ -699,14 +705,72 @@ static tu_status lsc_message(const tu_visa_inst *in, const tuL_lsc_row *row, con
     return TU_OK;
 }
 
+/* LSC_TYPED's 2D block (lsc_load_block2d.tgm, lsc_store_block2d.tgm): the LSC form of the
+ * media block read and write, `block_width` bytes by `block_height` rows at (x + x offset
+ * bytes, y + y offset rows) of a 2D surface, rows at tu_media_pitch in the GRF (IGC
+ * TranslateSendLdStLsc.cpp lscTypedBlock2dComputeDataRegs and lscBuildTypedBlock2DPayload:
+ * signed 32-bit x and y, immediate offsets added). */
+static tu_status exec_lsc_block2d(const tu_visa_kernel *k, tu_visa_state *st,
+                                  const tu_visa_bindings *b, const tu_visa_line *l,
+                                  const tuL_lsc_row *row, const char *op, tu_error *err) {
+    const tu_visa_inst *in = &l->inst;
+    const tu_surface *s = NULL;
+    bool writable = false;
+    TU_TRY(lsc_surface(k, st, b, l, op, &s, &writable, err));
+    bool okx, oky;
+    const uint64_t x = scalar_value(k, st, &in->lsc.block[4], &okx);
+    const uint64_t y = scalar_value(k, st, &in->lsc.block[5], &oky);
+    TU_RETURN_IF(!okx || !oky, err, TU_INVALID_ARGUMENT,
+                 "line %u: the block's %s operand of %s lies outside its variable", l->line,
+                 okx ? "y" : "x", op);
+    const tu_media_read rd = {TU_MEDIA_FRAME,
+                              0,
+                              in->lsc.block_width,
+                              in->lsc.block_height,
+                              (int32_t)((uint32_t)x + (uint32_t)in->lsc.block_offset[0]),
+                              (int32_t)((uint32_t)y + (uint32_t)in->lsc.block_offset[1])};
+    const uint32_t pitch = tu_media_pitch(in->lsc.block_width);
+    uint8_t block[64 * 64];
+    tu_error merr = {TU_OK, ""};
+    const tu_visa_var *vv;
+    uint8_t *data;
+    const uint32_t bytes = pitch * in->lsc.block_height;
+    if (row->kind == TUL_LSC_STORE_BLOCK2D) {
+        TU_RETURN_IF(!writable, err, TU_INVALID_ARGUMENT,
+                     "line %u: %s writes, but its surface is bound read-only", l->line, op);
+        TU_TRY(raw_span(k, st, &in->params[4], bytes, "the data", l->line, &vv, &data, err));
+        if (tu_media_block_write(s, &rd, data, bytes, &merr) != TU_OK)
+            return tuB_fail(err, merr.status, "line %u: %s: %s", l->line, op, merr.message);
+        return TU_OK;
+    }
+    if (tu_media_block_read(s, &rd, block, sizeof block, &merr) != TU_OK)
+        return tuB_fail(err, merr.status, "line %u: %s: %s", l->line, op, merr.message);
+    if (in->dst.id == 0) return TU_OK; /* a prefetch */
+    TU_TRY(raw_span(k, st, &in->dst, bytes, "the destination", l->line, &vv, &data, err));
+    for (uint32_t i = 0; i < in->lsc.block_height; i++)
+        memcpy(data + i * pitch, block + i * pitch, in->lsc.block_width);
+    return TU_OK;
+}
+
 static tu_status exec_lsc(const tu_visa_kernel *k, tu_visa_state *st, const tu_visa_bindings *b,
                           const tu_visa_line *l, const tuL_lsc_row *row, tu_error *err) {
     const tu_visa_inst *in = &l->inst;
+    /* A fence orders the thread's memory accesses; texunit runs each instruction to the end,
+     * lanes in order, before the next, so every access is already ordered (docs/semantics.md). */
+    if (row->kind == TUL_LSC_FENCE) return TU_OK;
     const uint32_t lanes = lane_mask(k, st, in);
     if (!lanes) return TU_OK;
     char op[48];
     tuV_lsc_op_name(in, op, sizeof op);
     const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+    TU_RETURN_IF(tuV_lsc_strided(row), err, TU_UNSUPPORTED,
+                 "line %u: %s: texunit parses strided LSC messages but does not execute them",
+                 l->line, op);
+    if (tuV_lsc_block2d(row) && typed) return exec_lsc_block2d(k, st, b, l, row, op, err);
+    TU_RETURN_IF(tuV_lsc_block2d(row), err, TU_UNSUPPORTED,
+                 "line %u: %s moves a 2D block of flat memory, which texunit does not have: it "
+                 "executes the typed 2D block on a surface (lsc_load_block2d.tgm)",
+                 l->line, op);
     const uint32_t n = in->exec_size, grf = tu_visa_grf_bytes(k->platform);
     const uint32_t pitch = n > grf / 4 ? n : grf / 4; /* one component per register block */
     tu_dp_msg *m = calloc(1, sizeof *m);

@@ -132,7 +132,8 @@ static void put_dataport(out *o, const tu_visa_kernel *k, const tu_visa_inst *in
     if (dp->has_dst) put_raw(o, k, &in->dst);
 }
 
-/* --- LSC: vISA spec, LSC_UNTYPED, "Text", two spaces between operands as IGC's tests show -- */
+/* --- LSC: as IGC's printer writes it (IsaDisassembly.cpp, LscInstFormatter), two spaces
+ * between operands ------------------------------------------------------------------------ */
 
 static void put_lsc_raw(out *o, const tu_visa_kernel *k, const tu_visa_raw *r) {
     char b[16];
@@ -140,10 +141,35 @@ static void put_lsc_raw(out *o, const tu_visa_kernel *k, const tu_visa_raw *r) {
     if (r->offset) put(o, ".%u", r->offset);
 }
 
-static void put_lsc_data(out *o, const tu_visa_inst *in, bool quad) {
-    const uint8_t size = in->lsc.data_size;
-    put(o, ":%s", size >= 1 && size <= 7 ? tuL_lsc_data_size_names[size] : "?");
-    if (quad) {
+/* formatVectorOperand: an immediate in uppercase hex, a variable with (row,col) when not 0 */
+static void put_lsc_vector(out *o, const tu_visa_kernel *k, const tu_visa_scalar *s) {
+    char b[16];
+    if (s->is_imm) {
+        put(o, "0x%llX", (unsigned long long)s->imm);
+        return;
+    }
+    put(o, "%s", gvar_name(k, s->id, b, sizeof b));
+    if (s->row || s->col) put(o, "(%u,%u)", s->row, s->col);
+}
+
+static const char *lsc_size_name(uint8_t size) {
+    return size >= 1 && size <= 7 ? tuL_lsc_data_size_names[size] : "?";
+}
+
+static void put_lsc_data(out *o, const tu_visa_inst *in, const tuL_lsc_row *row) {
+    if (row->kind == TUL_LSC_LOAD_BLOCK2D || row->kind == TUL_LSC_STORE_BLOCK2D) {
+        if (in->opcode == TUL_OPCODE_LSC_TYPED) { /* formatDataShapeTyped2D */
+            put(o, ":%ux%u", in->lsc.block_width, in->lsc.block_height);
+            return;
+        }
+        put(o, ":%s.", lsc_size_name(in->lsc.data_size)); /* formatDataShape2D */
+        if (in->lsc.blocks != 1) put(o, "%ux", in->lsc.blocks);
+        put(o, "%ux%u%c%c", in->lsc.block_width, in->lsc.block_height,
+            in->lsc.data_order == 2 ? 't' : 'n', in->lsc.vnni ? 't' : 'n');
+        return;
+    }
+    put(o, ":%s", lsc_size_name(in->lsc.data_size));
+    if (row->kind == TUL_LSC_LOAD_QUAD || row->kind == TUL_LSC_STORE_QUAD) {
         put(o, ".");
         for (int c = 0; c < 4; c++)
             if (in->lsc.chmask >> c & 1) put(o, "%c", "xyzw"[c]);
@@ -153,65 +179,115 @@ static void put_lsc_data(out *o, const tu_visa_inst *in, bool quad) {
     if (in->lsc.data_order == 2) put(o, "t");
 }
 
-static void put_signed(out *o, int32_t v) {
-    if (v) put(o, "%c0x%x", v < 0 ? '-' : '+', v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
+/* formatAddrType and formatAddrTypeArgs: flat and arg leave out a surface of immediate 0 */
+static void put_lsc_model(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
+    const uint8_t t = in->lsc.addr_type;
+    const tu_visa_scalar *s = &in->lsc.surface;
+    put(o, "%s", t >= 1 && t <= 6 ? tuL_lsc_addr_type_names[t] : "?");
+    if ((t == 1 || t == 5) && s->is_imm && s->imm == 0 && in->lsc.ss_index == 0) return;
+    put(o, "(");
+    put_lsc_vector(o, k, s);
+    if (in->lsc.ss_index) put(o, ",0x%X", in->lsc.ss_index);
+    put(o, ")");
 }
 
-static void put_lsc_address(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
-    const uint8_t t = in->lsc.addr_type;
-    put(o, "  %s", t >= 1 && t <= 5 ? tuL_lsc_addr_type_names[t] : "?");
-    if (t >= 2 && t <= 4) {
-        put(o, "(");
-        if (in->lsc.surface.is_imm) {
-            put(o, "0x%llX", (unsigned long long)in->lsc.surface.imm);
+/* IGC prints hex offsets in the untyped address, decimal ones in the typed and 2D ones */
+static void put_offset(out *o, int32_t v, bool hex) {
+    if (!v) return;
+    const uint32_t mag = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+    put(o, hex ? "%c0x%x" : "%c%u", v < 0 ? '-' : '+', mag);
+}
+
+static void put_lsc_address(out *o, const tu_visa_kernel *k, const tu_visa_inst *in,
+                            const tuL_lsc_row *row) {
+    const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+    if (row->kind == TUL_LSC_LOAD_BLOCK2D || row->kind == TUL_LSC_STORE_BLOCK2D) {
+        if (typed) {
+            put_lsc_model(o, k, in);
+            put(o, "[");
         } else {
-            out tmp = {0}; /* put_scalar writes a leading space */
-            put_scalar(&tmp, k, &in->lsc.surface);
-            put(o, "%s", tmp.buf ? tmp.buf + 1 : "?");
-            free(tmp.buf);
+            put(o, "flat[");
         }
-        put(o, ")");
+        if (in->lsc.block_payload) {
+            put_lsc_vector(o, k, &in->lsc.block[0]);
+            put(o, " + (%d,%d)]", in->lsc.block_offset[0], in->lsc.block_offset[1]);
+            return;
+        }
+        for (unsigned i = typed ? 4 : 0; i < 6; i++) {
+            if (i != (typed ? 4u : 0u)) put(o, ",");
+            put_lsc_vector(o, k, &in->lsc.block[i]);
+            if (i >= 4) put_offset(o, in->lsc.block_offset[i - 4], false);
+        }
+        put(o, "]");
+        return;
     }
+    put_lsc_model(o, k, in);
     put(o, "[");
-    if (in->opcode == TUL_OPCODE_LSC_TYPED) {
-        for (int i = 0; i < 4; i++) {
+    if (typed) {
+        /* formatTyped: the coordinates up to the first %null (nothing follows it) */
+        for (int i = 0; i < 4 && in->params[i].id != 0; i++) {
             if (i) put(o, ",");
             put_lsc_raw(o, k, &in->params[i]);
-            if (i < 3) put_signed(o, in->lsc.coord_offset[i]);
+            if (i < 3) put_offset(o, in->lsc.coord_offset[i], false);
         }
     } else {
-        if (in->lsc.scale != 1) put(o, "0x%x*", in->lsc.scale);
+        if (in->lsc.scale > 1) put(o, "0x%x*", in->lsc.scale);
         put_lsc_raw(o, k, &in->params[0]);
-        put_signed(o, in->lsc.offset);
+        put_offset(o, in->lsc.offset, true);
+        const tu_visa_scalar *p = &in->lsc.stride;
+        if ((row->kind == TUL_LSC_LOAD_STRIDED || row->kind == TUL_LSC_STORE_STRIDED) &&
+            (p->is_imm || p->id != 0)) {
+            put(o, ", ");
+            put_lsc_vector(o, k, p);
+        }
     }
-    static const char *const sizes[4] = {"?", "a16", "a32", "a64"};
-    put(o, "]:%s", sizes[in->lsc.addr_size & 3]);
+    static const char *const sizes[6] = {"?", "a16", "a32", "a64", "a32u", "a32s"};
+    put(o, "]:%s", sizes[in->lsc.addr_size < 6 ? in->lsc.addr_size : 0]);
+}
+
+static const char *const fence_ops[7] = {"none",  "evict",   "invalidate", "discard",
+                                         "clean", "flushl3", "type6"};
+static const char *const fence_scopes[7] = {"group", "local",  "tile",  "gpu",
+                                            "gpus",  "sysrel", "sysacq"};
+
+static const char *cache_name(uint8_t c) {
+    return c < 8 ? tuL_lsc_cache_names[c] : "?";
 }
 
 static void put_lsc(out *o, const tu_visa_kernel *k, const tu_visa_inst *in,
                     const tuL_lsc_row *row) {
+    if (row->kind == TUL_LSC_FENCE) { /* formatFence */
+        put(o, "lsc_fence.%s.%s.%s", in->lsc.sfid < 4 ? tuL_lsc_sfid_names[in->lsc.sfid] : "?",
+            in->lsc.fence_op < 7 ? fence_ops[in->lsc.fence_op] : "???",
+            in->lsc.scope < 7 ? fence_scopes[in->lsc.scope] : "???");
+        return;
+    }
     const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
     put(o, "lsc_%s.%s", row->name,
         typed              ? "tgm"
         : in->lsc.sfid < 4 ? tuL_lsc_sfid_names[in->lsc.sfid]
                            : "?");
-    if (in->lsc.l1 || in->lsc.l3)
-        put(o, ".%s.%s", in->lsc.l1 < 7 ? tuL_lsc_cache_names[in->lsc.l1] : "?",
-            in->lsc.l3 < 7 ? tuL_lsc_cache_names[in->lsc.l3] : "?");
-    put_exec(o, in->emask, in->exec_size);
+    if (in->lsc.three_level)
+        put(o, ".%s.%s.%s", cache_name(in->lsc.l1), cache_name(in->lsc.l2), cache_name(in->lsc.l3));
+    else if (in->lsc.l1 || in->lsc.l3)
+        put(o, ".%s.%s", cache_name(in->lsc.l1), cache_name(in->lsc.l3));
+    const bool block2d = row->kind == TUL_LSC_LOAD_BLOCK2D || row->kind == TUL_LSC_STORE_BLOCK2D;
+    if (!(typed && block2d)) put_exec(o, in->emask, in->exec_size); /* formatTypedBlock2D: none */
     const unsigned n = typed ? 6 : 3;
-    const bool quad = row->kind == TUL_LSC_LOAD_QUAD || row->kind == TUL_LSC_STORE_QUAD;
-    if (row->kind == TUL_LSC_STORE || row->kind == TUL_LSC_STORE_QUAD) {
-        put_lsc_address(o, k, in);
+    const bool store = row->kind == TUL_LSC_STORE || row->kind == TUL_LSC_STORE_QUAD ||
+                       row->kind == TUL_LSC_STORE_STRIDED || row->kind == TUL_LSC_STORE_BLOCK2D;
+    put(o, "  ");
+    if (store) {
+        put_lsc_address(o, k, in, row);
         put(o, "  ");
         put_lsc_raw(o, k, &in->params[n - 2]);
-        put_lsc_data(o, in, quad);
+        put_lsc_data(o, in, row);
         return;
     }
-    put(o, "  ");
     put_lsc_raw(o, k, &in->dst);
-    put_lsc_data(o, in, quad);
-    put_lsc_address(o, k, in);
+    put_lsc_data(o, in, row);
+    put(o, "  ");
+    put_lsc_address(o, k, in, row);
     if (row->kind != TUL_LSC_ATOMIC) return;
     put(o, "  ");
     put_lsc_raw(o, k, &in->params[n - 2]);
@@ -234,7 +310,8 @@ static void put_inst(out *o, const tu_visa_kernel *k, const tu_visa_inst *in) {
         put_dataport(o, k, in, dp);
         return;
     }
-    if (in->opcode == TUL_OPCODE_LSC_UNTYPED || in->opcode == TUL_OPCODE_LSC_TYPED) {
+    if (in->opcode == TUL_OPCODE_LSC_UNTYPED || in->opcode == TUL_OPCODE_LSC_TYPED ||
+        in->opcode == TUL_OPCODE_LSC_FENCE) {
         const tuL_lsc_row *row = tuL_lsc_by_subop(in->subop);
         if (row) put_lsc(o, k, in, row);
         return;

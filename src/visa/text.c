@@ -791,105 +791,287 @@ static tu_status lsc_raw(parser *ps, tu_visa_raw *out, const char *what) {
     return TU_OK;
 }
 
-/* :d32, :d32x4, :d16u32, :d32x2t, or (quad) :d32.xzw */
-static tu_status lsc_data(parser *ps, tu_visa_inst *in, bool quad) {
+/* A signed immediate after an operand: +N or -N (decimal or 0x hex); 0 when none is there. */
+static tu_status lsc_signed(parser *ps, int64_t lo, int64_t hi, int32_t *out, const char *what) {
     cursor *c = &ps->c;
-    char w[16];
-    TU_TRY(expect(c, ':', "and the data shape after the data operand (V:d32)"));
+    *out = 0;
+    skip_blanks(c);
+    if (c->p >= c->end || (*c->p != '+' && *c->p != '-')) return TU_OK;
     const char *at = c->p;
-    TU_TRY(name(c, w, sizeof w, "a data shape (d8 d16 d32 d64 d8u32 d16u32 d16u32h)"));
-    size_t best = 0;
-    for (uint8_t k = 1; k < 8; k++) {
-        const size_t len = strlen(tuL_lsc_data_size_names[k]);
-        if (len > best && strncmp(w, tuL_lsc_data_size_names[k], len) == 0) {
-            best = len;
-            in->lsc.data_size = k;
+    const bool minus = *c->p++ == '-';
+    uint64_t v;
+    TU_TRY(integer(c, &v, NULL, what));
+    const int64_t x = minus ? -(int64_t)(v > (uint64_t)INT64_MAX ? INT64_MAX : v)
+                            : (int64_t)(v > (uint64_t)INT64_MAX ? INT64_MAX : v);
+    if (x < lo || x > hi) {
+        c->p = at;
+        return fail_at(c, "%s %s%llu is not in %lld..%lld", what, minus ? "-" : "+",
+                       (unsigned long long)v, (long long)lo, (long long)hi);
+    }
+    *out = (int32_t)x;
+    return TU_OK;
+}
+
+/* A vector operand as CISA.y's LscVectorOpRegOrImm32 reads it: an integer (0x3F, 7: a UD
+ * immediate, UQ when `wide`), or a variable V, V.COL or V(ROW,COL) (region <0;1,0>). texunit
+ * also reads its earlier spelling V(ROW,COL)<0;1,0>. */
+static tu_status lsc_vector(parser *ps, tu_visa_scalar *out, bool wide, const char *what) {
+    cursor *c = &ps->c;
+    memset(out, 0, sizeof *out);
+    skip_blanks(c);
+    if (c->p < c->end && isdigit((unsigned char)*c->p)) {
+        out->is_imm = true;
+        out->type = wide ? TU_VISA_UQ : TU_VISA_UD;
+        return uint_in(c, 0, wide ? UINT64_MAX : 0xffffffffu, &out->imm, what);
+    }
+    char n[48];
+    const char *at = c->p;
+    TU_TRY(name(c, n, sizeof n, what));
+    const char *after = c->p;
+    c->p = at;
+    TU_TRY(gvar_id(ps, n, &out->id));
+    c->p = after;
+    const int i = find_var(ps->k, n, TU_VISA_VAR_G);
+    out->type = i >= 0 ? ps->k->vars[i].type : TU_VISA_UD;
+    out->region = 0x0121; /* <0;1,0>: a scalar */
+    uint64_t row = 0, col = 0;
+    if (c->p < c->end && *c->p == '.') {
+        c->p++;
+        TU_TRY(uint_in(c, 0, 255, &col, "the element (V.COL)"));
+    } else if (c->p < c->end && *c->p == '(') {
+        const char *open = c->p;
+        c->p = at;
+        const uint8_t type = out->type;
+        /* V(r,c)<vs;w,hs>: the general scalar; V(r,c) alone: CISA.y's form */
+        const char *q = open;
+        int depth = 0;
+        while (q < c->end && !tu_text_is_line_end(*q) && (*q != ')' || --depth > 0))
+            depth += *q++ == '(';
+        const bool region = q + 1 < c->end && q[1] == '<';
+        if (region) return scalar(ps, out, what);
+        c->p = open + 1;
+        TU_TRY(uint_in(c, 0, 255, &row, "the row"));
+        TU_TRY(expect(c, ',', "between row and column"));
+        TU_TRY(uint_in(c, 0, 255, &col, "the column"));
+        TU_TRY(expect(c, ')', "after the column"));
+        out->type = type;
+    }
+    out->row = (uint8_t)row, out->col = (uint8_t)col;
+    return TU_OK;
+}
+
+/* The data shape after ':' (IGC CISA.l LSC_DATA_SHAPE_TK*): dN[xE][t], quad dN.xyzw, block2d
+ * dN.[BxWxH][n|t][n|t]; IGC's aliases u8 u16 u32 u64 and d8c32 d16c32 d16c32h read as d8 d16
+ * d32 d64, d8u32 d16u32 d16u32h. */
+static const struct {
+    const char *name;
+    uint8_t size;
+} lsc_size_spellings[] = {
+    {"d8u32", 5},  {"d8c32", 5},  {"u8c32", 5},  {"d16u32h", 7}, {"d16c32h", 7}, {"u16c32h", 7},
+    {"d16u32", 6}, {"d16c32", 6}, {"u16c32", 6}, {"d64", 4},     {"u64", 4},     {"d32", 3},
+    {"u32", 3},    {"d16", 2},    {"u16", 2},    {"d8", 1},      {"u8", 1},
+};
+
+static const char *lsc_size_prefix(const char *w, uint8_t *size) {
+    for (size_t k = 0; k < sizeof lsc_size_spellings / sizeof lsc_size_spellings[0]; k++) {
+        const size_t len = strlen(lsc_size_spellings[k].name);
+        if (strncmp(w, lsc_size_spellings[k].name, len) == 0) {
+            *size = lsc_size_spellings[k].size;
+            return w + len;
         }
     }
-    const char *rest = w + best;
-    in->lsc.data_order = 1;
-    in->lsc.elems = 1;
-    if (best && *rest == 'x' && !quad) {
-        char *endp;
-        const unsigned long n = strtoul(rest + 1, &endp, 10);
-        uint8_t code = 0;
-        for (uint8_t k = 1; k < 9; k++)
-            if (tuL_lsc_elems[k] == n) code = k;
-        rest = code && endp != rest + 1 ? endp : "?";
-        in->lsc.elems = code;
+    return NULL;
+}
+
+/* A decimal count of a block2d shape, 1..max. */
+static const char *shape_count(const char *p, uint64_t max, uint16_t *out) {
+    uint64_t v = 0;
+    const char *q = p;
+    while (isdigit((unsigned char)*q) && v <= max)
+        v = v * 10 + (uint64_t)(*q++ - '0');
+    if (q == p || v < 1 || v > max) return NULL;
+    *out = (uint16_t)v;
+    return q;
+}
+
+typedef enum lsc_shape { SHAPE_VECTOR, SHAPE_QUAD, SHAPE_BLOCK2D, SHAPE_TYPED_BLOCK2D } lsc_shape;
+
+/* A run of letters and digits (a 2D block's shape starts with a digit, so it is no name). */
+static tu_status shape_token(cursor *c, char *out, size_t size, const char *what) {
+    char buf[32];
+    skip_blanks(c);
+    size_t n = 0;
+    while (c->p + n < c->end && isalnum((unsigned char)c->p[n]))
+        n++;
+    if (n == 0) return fail_at(c, "expected %s, got '%s'", what, seen(c, buf, sizeof buf));
+    if (n >= size) return fail_at(c, "%s is longer than %zu characters", what, size - 1);
+    memcpy(out, c->p, n);
+    out[n] = 0;
+    c->p += n;
+    return TU_OK;
+}
+
+static tu_status lsc_data(parser *ps, tu_visa_inst *in, lsc_shape shape) {
+    cursor *c = &ps->c;
+    char w[24];
+    TU_TRY(expect(c, ':', "and the data shape after the data operand (V:d32)"));
+    const char *at = c->p;
+    TU_TRY(shape_token(c, w, sizeof w, "a data shape (d8 d16 d32 d64 d8u32 d16u32 d16u32h)"));
+    in->lsc.data_order = shape == SHAPE_TYPED_BLOCK2D ? 0 : 1;
+    if (shape == SHAPE_TYPED_BLOCK2D) { /* WIDTHxHEIGHT: bytes x rows */
+        const char *q = shape_count(w, 0xffff, &in->lsc.block_width);
+        if (q && *q == 'x') q = shape_count(q + 1, 0xffff, &in->lsc.block_height);
+        if (!q || *q) {
+            c->p = at;
+            return fail_at(c, "'%s' is not a typed 2D block shape (WIDTHxHEIGHT: bytes x rows)", w);
+        }
+        return TU_OK;
     }
-    if (best && *rest == 't' && !quad) {
-        in->lsc.data_order = 2;
-        rest++;
+    const char *rest = lsc_size_prefix(w, &in->lsc.data_size);
+    if (shape == SHAPE_VECTOR && rest) {
+        in->lsc.elems = 1;
+        if (*rest == 'x') {
+            char *endp;
+            const unsigned long n = strtoul(rest + 1, &endp, 10);
+            uint8_t code = 0;
+            for (uint8_t k = 1; k < 9; k++)
+                if (tuL_lsc_elems[k] == n) code = k;
+            rest = code && endp != rest + 1 ? endp : "?";
+            in->lsc.elems = code;
+        }
+        if (*rest == 't') {
+            in->lsc.data_order = 2;
+            rest++;
+        }
+        in->lsc.chmask = in->lsc.elems;
     }
-    if (!best || *rest) {
+    if (!rest || *rest) {
         c->p = at;
         return fail_at(c,
                        "'%s' is not a data shape (d8 d16 d32 d64 d8u32 d16u32 d16u32h, then xN "
                        "for 1 2 3 4 8 16 32 64 elements and t for transposed)",
                        w);
     }
-    if (quad) {
-        char ch[8];
-        TU_TRY(expect(c, '.', "and the channels after a quad operation's data size (.xyzw)"));
-        at = c->p;
-        TU_TRY(name(c, ch, sizeof ch, "the channels (letters of xyzw in order)"));
-        uint8_t mask = 0;
-        unsigned next = 0;
-        for (const char *q = ch; *q; q++) {
-            const char *hit = strchr("xyzw", *q);
-            if (!hit || (unsigned)(hit - "xyzw") < next) {
-                c->p = at;
-                return fail_at(c, "'.%s' is not channels (letters of xyzw in order)", ch);
-            }
-            next = (unsigned)(hit - "xyzw") + 1;
-            mask |= (uint8_t)(1u << (hit - "xyzw"));
+    if (shape == SHAPE_VECTOR) return TU_OK;
+    TU_TRY(expect(c, '.',
+                  shape == SHAPE_QUAD
+                      ? "and the channels after a quad operation's data size (.xyzw)"
+                      : "and the block after a 2D block's data size (.8x2nn)"));
+    at = c->p;
+    TU_TRY(shape_token(c, w, sizeof w,
+                       shape == SHAPE_QUAD ? "the channels (letters of xyzw in order)"
+                                           : "the block (BLOCKSxWIDTHxHEIGHT, then n or t twice)"));
+    if (shape == SHAPE_BLOCK2D) {
+        uint16_t n[3] = {0, 0, 0};
+        unsigned count = 0;
+        const char *q = w;
+        while (q && count < 3) {
+            q = shape_count(q, 0xffff, &n[count++]);
+            if (!q || *q != 'x') break;
+            q++;
         }
-        in->lsc.chmask = in->lsc.elems = mask;
-    } else {
-        in->lsc.chmask = in->lsc.elems;
+        bool ok = q && count >= 2;
+        in->lsc.blocks = 1;
+        if (ok) {
+            if (count == 3) in->lsc.blocks = (uint8_t)(n[0] > 255 ? 0 : n[0]);
+            in->lsc.block_width = n[count - 2];
+            in->lsc.block_height = n[count - 1];
+            /* transposed, then VNNI: each n or t, both optional */
+            if (*q == 'n' || *q == 't') in->lsc.data_order = *q++ == 't' ? 2 : 1;
+            if (*q == 'n' || *q == 't') in->lsc.vnni = *q++ == 't';
+            ok = !*q && in->lsc.blocks;
+        }
+        if (!ok) {
+            c->p = at;
+            return fail_at(c,
+                           "'.%s' is not a 2D block (WIDTHxHEIGHT or BLOCKSxWIDTHxHEIGHT, then n "
+                           "or t for transposed and n or t for VNNI)",
+                           w);
+        }
+        return TU_OK;
+    }
+    uint8_t mask = 0;
+    unsigned next = 0;
+    for (const char *q = w; *q; q++) {
+        const char *hit = strchr("xyzw", *q);
+        if (!hit || (unsigned)(hit - "xyzw") < next) {
+            c->p = at;
+            return fail_at(c, "'.%s' is not channels (letters of xyzw in order)", w);
+        }
+        next = (unsigned)(hit - "xyzw") + 1;
+        mask |= (uint8_t)(1u << (hit - "xyzw"));
+    }
+    in->lsc.chmask = in->lsc.elems = mask;
+    return TU_OK;
+}
+
+/* The address model (CISA.y LscAddrModelOpt, LscAddrModelStateful): flat, flat(BASE), arg,
+ * bss(S[,IDX]), ss(S[,IDX]), bti(S[,IDX]), surf(S[,IDX]); `[` right away reads as flat. The
+ * surface is an immediate or a variable (LscVectorOpRegOrImm32; 64-bit for flat and surf). */
+static tu_status lsc_model(parser *ps, tu_visa_inst *in, bool stateful) {
+    cursor *c = &ps->c;
+    in->lsc.surface.is_imm = true;
+    in->lsc.surface.type = TU_VISA_UD;
+    skip_blanks(c);
+    if (!stateful && c->p < c->end && *c->p == '[') {
+        in->lsc.addr_type = 1;
+        return TU_OK;
+    }
+    char w[8];
+    const char *at = c->p;
+    TU_TRY(name(c, w, sizeof w, "an address model (flat bss ss bti arg surf)"));
+    uint8_t type = 0;
+    for (uint8_t k = 1; k < 7; k++)
+        if (strcmp(w, tuL_lsc_addr_type_names[k]) == 0) type = k;
+    if (!type || (stateful && (type == 1 || type == 5))) {
+        c->p = at;
+        return fail_at(c, "'%s' is not an address model (%s)", w,
+                       stateful ? "bss ss bti surf: a typed message addresses a surface"
+                                : "flat bss ss bti arg surf");
+    }
+    in->lsc.addr_type = type;
+    const bool flat = type == 1 || type == 5;
+    if (flat && !accept(c, '(')) return TU_OK;
+    if (!flat) TU_TRY(expect(c, '(', "and the surface after the address model, as in bti(0x7B)"));
+    const bool wide = type == 1 || type == 6;
+    TU_TRY(lsc_vector(ps, &in->lsc.surface, wide, "the surface (an immediate or a variable)"));
+    if (accept(c, ',')) {
+        uint64_t idx;
+        TU_TRY(uint_in(c, 0, 0xffffffffu, &idx, "the surface-state index"));
+        in->lsc.ss_index = (uint32_t)idx;
+    }
+    return expect(c, ')', "after the surface");
+}
+
+static tu_status lsc_addr_size(parser *ps, tu_visa_inst *in) {
+    cursor *c = &ps->c;
+    static const char *const sizes[6] = {NULL, "a16", "a32", "a64", "a32u", "a32s"};
+    char w[8];
+    TU_TRY(expect(c, ':', "and the address size after the addresses (:a32)"));
+    const char *at = c->p;
+    TU_TRY(name(c, w, sizeof w, "an address size (a16 a32 a64 a32u a32s)"));
+    for (uint8_t k = 1; k < 6; k++)
+        if (strcmp(w, sizes[k]) == 0) in->lsc.addr_size = k;
+    if (!in->lsc.addr_size) {
+        c->p = at;
+        return fail_at(c, "'%s' is not an address size (a16 a32 a64 a32u a32s)", w);
     }
     return TU_OK;
 }
 
-/* flat[...]:a32, bti(0x7B)[...]:a32, bss(V40(0,0)<0;1,0>)[...], ss(...)[...], arg[...] */
-static tu_status lsc_address(parser *ps, tu_visa_inst *in, bool typed) {
+/* MODEL[ADDRESSES]:aNN: untyped [SCALE*]SRC0[+-OFFSET][, PITCH], typed U[+-o],V[+-o],R[+-o],LOD
+ * (IGC stops at the first %null: the rest are %null). */
+static tu_status lsc_address(parser *ps, tu_visa_inst *in, bool typed, bool strided) {
     cursor *c = &ps->c;
-    char w[8];
-    const char *at = c->p;
-    TU_TRY(name(c, w, sizeof w, "an address type (flat bss ss bti arg)"));
-    uint8_t type = 0;
-    for (uint8_t k = 1; k < 6; k++)
-        if (strcmp(w, tuL_lsc_addr_type_names[k]) == 0) type = k;
-    if (!type) {
-        c->p = at;
-        return fail_at(c, "'%s' is not an address type (flat bss ss bti arg)", w);
-    }
-    in->lsc.addr_type = type;
-    in->lsc.surface.is_imm = true;
-    in->lsc.surface.type = TU_VISA_UD;
-    if (type >= 2 && type <= 4) {
-        TU_TRY(expect(c, '(', "and the surface after the address type, as in bti(0x7B)"));
-        skip_blanks(c);
-        if (c->p < c->end && isdigit((unsigned char)*c->p)) {
-            TU_TRY(uint_in(c, 0, 0xffffffffu, &in->lsc.surface.imm, "the surface"));
-        } else {
-            TU_TRY(scalar(ps, &in->lsc.surface, "the surface (an immediate or a variable)"));
-        }
-        TU_TRY(expect(c, ')', "after the surface"));
-    }
+    TU_TRY(lsc_model(ps, in, typed));
     TU_TRY(expect(c, '[', "to open the addresses"));
     if (typed) {
         for (unsigned i = 0; i < 4; i++) {
             if (i && !accept(c, ',')) break;
             TU_TRY(lsc_raw(ps, &in->params[i], "a coordinate (U, V, R, LOD)"));
-            skip_blanks(c);
-            if (i < 3 && c->p < c->end && (*c->p == '+' || *c->p == '-')) {
-                const bool minus = *c->p++ == '-';
-                uint64_t off;
-                TU_TRY(uint_in(c, 0, 0x7fffffff, &off, "the coordinate offset"));
-                in->lsc.coord_offset[i] = minus ? -(int32_t)off : (int32_t)off;
-            }
+            if (i < 3)
+                TU_TRY(lsc_signed(ps, INT32_MIN, INT32_MAX, &in->lsc.coord_offset[i],
+                                  "the coordinate offset"));
         }
     } else {
         skip_blanks(c);
@@ -900,31 +1082,103 @@ static tu_status lsc_address(parser *ps, tu_visa_inst *in, bool typed) {
         }
         in->lsc.scale = (uint16_t)scale;
         TU_TRY(lsc_raw(ps, &in->params[0], "the addresses (a raw operand)"));
-        skip_blanks(c);
-        if (c->p < c->end && (*c->p == '+' || *c->p == '-')) {
-            const bool minus = *c->p++ == '-';
-            uint64_t off;
-            TU_TRY(uint_in(c, 0, 0x7fffffff, &off, "the address offset"));
-            in->lsc.offset = minus ? -(int32_t)off : (int32_t)off;
-        }
+        TU_TRY(lsc_signed(ps, INT32_MIN, INT32_MAX, &in->lsc.offset, "the address offset"));
+        if (strided && accept(c, ','))
+            TU_TRY(lsc_vector(ps, &in->lsc.stride, false, "the address pitch"));
     }
     TU_TRY(expect(c, ']', "to close the addresses"));
-    TU_TRY(expect(c, ':', "and the address size after the addresses (:a32)"));
-    at = c->p;
-    TU_TRY(name(c, w, sizeof w, "an address size (a16 a32 a64)"));
-    in->lsc.addr_size = strcmp(w, "a16") == 0   ? 1
-                        : strcmp(w, "a32") == 0 ? 2
-                        : strcmp(w, "a64") == 0 ? 3
-                                                : 0;
-    if (!in->lsc.addr_size) {
-        c->p = at;
-        return fail_at(c, "'%s' is not an address size (a16 a32 a64)", w);
-    }
-    return TU_OK;
+    return lsc_addr_size(ps, in);
 }
 
-/* [(P)] lsc_OP.SFID[.L1.L3] (EMASK, N) operands, as vISA spec, LSC_UNTYPED, "Text" lays them
- * out. */
+/* A 2D block's address (CISA.y LscUntypedBlock2dAddrOperand, LscTypedBlock2dAddrOperand):
+ * untyped flat[BASE,WIDTH,HEIGHT,PITCH,X[+-o],Y[+-o]] or flat[PAYLOAD + (X,Y)]; typed
+ * MODEL(S)[X[+-o],Y[+-o]]. */
+static tu_status lsc_block_address(parser *ps, tu_visa_inst *in, bool typed) {
+    cursor *c = &ps->c;
+    static const char *const names[6] = {"the surface base",   "the surface width",
+                                         "the surface height", "the surface pitch",
+                                         "the block's x",      "the block's y"};
+    if (typed) {
+        TU_TRY(lsc_model(ps, in, true));
+    } else {
+        char w[8];
+        const char *at = c->p;
+        TU_TRY(name(c, w, sizeof w, "flat (a 2D block addresses flat memory)"));
+        if (strcmp(w, "flat") != 0) {
+            c->p = at;
+            return fail_at(c, "'%s': an untyped 2D block's address is flat[...]", w);
+        }
+        in->lsc.addr_type = 1;
+        in->lsc.addr_size = 3; /* CISA.y: LSC_ADDR_SIZE_64b */
+        in->lsc.surface.is_imm = true;
+        in->lsc.surface.type = TU_VISA_UD;
+    }
+    TU_TRY(expect(c, '[', "to open the block's address"));
+    const unsigned first = typed ? 4 : 0;
+    for (unsigned i = first; i < 6; i++) {
+        if (i > first) TU_TRY(expect(c, ',', "between the block's address operands"));
+        TU_TRY(lsc_vector(ps, &in->lsc.block[i], i == 0, names[i]));
+        if (!typed && i == 0 && accept(c, '+')) { /* PAYLOAD + (X,Y) */
+            in->lsc.block_payload = true;
+            TU_TRY(expect(c, '(', "to open the block's (x,y) offsets"));
+            for (unsigned k = 0; k < 2; k++) {
+                bool neg = false;
+                uint64_t v;
+                if (k) TU_TRY(expect(c, ',', "between the x and y offsets"));
+                TU_TRY(integer(c, &v, &neg, k ? "the y offset" : "the x offset"));
+                if (v > 32768 || (!neg && v > 32767))
+                    return fail_at(c, "the block's %s offset %s%llu is not in -32768..32767",
+                                   k ? "y" : "x", neg ? "-" : "", (unsigned long long)v);
+                in->lsc.block_offset[k] = neg ? -(int32_t)v : (int32_t)v;
+            }
+            TU_TRY(expect(c, ')', "to close the block's (x,y) offsets"));
+            break;
+        }
+        if (i >= 4)
+            TU_TRY(lsc_signed(ps, INT16_MIN, INT16_MAX, &in->lsc.block_offset[i - 4],
+                              i == 4 ? "the x offset" : "the y offset"));
+    }
+    return expect(c, ']', "to close the block's address");
+}
+
+/* lsc_fence.SFID.OP.SCOPE (CISA.y LscFence; IGC LSC_FENCE_OP, LSC_SCOPE) */
+static const char *const fence_ops[7] = {"none",  "evict",   "invalidate", "discard",
+                                         "clean", "flushl3", "type6"};
+static const char *const fence_scopes[7] = {"group", "local",  "tile",  "gpu",
+                                            "gpus",  "sysrel", "sysacq"};
+
+static tu_status lsc_word(parser *ps, const char *const *names, unsigned count, const char *what,
+                          const char *list, uint8_t *out) {
+    cursor *c = &ps->c;
+    char w[16];
+    char expected[96];
+    snprintf(expected, sizeof expected, "and %s after it (.%s)", what, list);
+    TU_TRY(expect(c, '.', expected));
+    const char *at = c->p;
+    TU_TRY(name(c, w, sizeof w, what));
+    for (unsigned k = 0; k < count; k++)
+        if (strcmp(w, names[k]) == 0) {
+            *out = (uint8_t)k;
+            return TU_OK;
+        }
+    c->p = at;
+    return fail_at(c, "'%s' is not %s (%s)", w, what, list);
+}
+
+static tu_status parse_fence(parser *ps, tu_visa_inst *in) {
+    in->opcode = TUL_OPCODE_LSC_FENCE;
+    in->exec_size = 1;
+    in->emask = 8; /* IGC VISAKernelImpl.cpp AppendVISALscFence: EXEC_SIZE_1, M1_NM */
+    TU_TRY(lsc_word(ps, tuL_lsc_sfid_names, 4, "an SFID", "ugm ugml tgm slm", &in->lsc.sfid));
+    TU_TRY(lsc_word(ps, fence_ops, 7, "a fence operation",
+                    "none evict invalidate discard clean flushl3 type6", &in->lsc.fence_op));
+    return lsc_word(ps, fence_scopes, 7, "a fence scope", "group local tile gpu gpus sysrel sysacq",
+                    &in->lsc.scope);
+}
+
+/* [(P)] lsc_OP.SFID[.L1.L3 | .L1.L2.L3] (EMASK, N) operands, as IGC's printer writes them
+ * (IsaDisassembly.cpp, LscInstFormatter) and CISA.y reads them; typed block2d has no
+ * execution size (IGC: SIMD1). */
 static tu_status parse_lsc(parser *ps, tu_visa_inst *in, const char *op_name, const char *mn_at) {
     cursor *c = &ps->c;
     const tuL_lsc_row *row = tuL_lsc_by_name(op_name);
@@ -932,10 +1186,14 @@ static tu_status parse_lsc(parser *ps, tu_visa_inst *in, const char *op_name, co
         c->p = mn_at;
         return fail_at(c,
                        "'lsc_%s' is not an LSC operation (lsc_load, lsc_store, lsc_load_quad, "
-                       "lsc_store_quad, lsc_atomic_iadd, ...)",
+                       "lsc_store_quad, lsc_atomic_iadd, lsc_load_block2d, lsc_fence, ...)",
                        op_name);
     }
     in->subop = row->subop;
+    if (row->kind == TUL_LSC_FENCE) {
+        if (in->pred) return fail_at(c, "lsc_fence takes no predicate");
+        return parse_fence(ps, in);
+    }
     char w[8];
     TU_TRY(expect(c, '.', "and the SFID after the LSC operation (.ugm .ugml .tgm .slm)"));
     const char *at = c->p;
@@ -950,30 +1208,50 @@ static tu_status parse_lsc(parser *ps, tu_visa_inst *in, const char *op_name, co
     const bool typed = sfid == 2;
     in->opcode = typed ? TUL_OPCODE_LSC_TYPED : TUL_OPCODE_LSC_UNTYPED;
     in->lsc.sfid = typed ? 0 : (uint8_t)sfid;
-    for (int level = 0; level < 2 && accept(c, '.'); level++) {
+    uint8_t cache[3] = {0, 0, 0};
+    unsigned levels = 0;
+    const char *cache_at = c->p;
+    while (levels < 3 && accept(c, '.')) {
         at = c->p;
-        TU_TRY(name(c, w, sizeof w, "a caching option (df uc ca wb wt st ri)"));
+        TU_TRY(name(c, w, sizeof w, "a caching option (df uc ca wb wt st ri cc)"));
         int k = -1;
-        for (int j = 0; j < 7; j++)
+        for (int j = 0; j < 8; j++)
             if (strcmp(w, tuL_lsc_cache_names[j]) == 0) k = j;
         if (k < 0) {
             c->p = at;
-            return fail_at(c, "'%s' is not a caching option (df uc ca wb wt st ri)", w);
+            return fail_at(c, "'%s' is not a caching option (df uc ca wb wt st ri cc)", w);
         }
-        *(level ? &in->lsc.l3 : &in->lsc.l1) = (uint8_t)k;
+        cache[levels++] = (uint8_t)k;
     }
-    TU_TRY(exec_size(ps, &in->exec_size, &in->emask, 32));
+    if (levels == 1) {
+        c->p = cache_at;
+        return fail_at(c, "one caching option: IGC writes two (.L1.L3) or three (.L1.L2.L3)");
+    }
+    in->lsc.l1 = cache[0];
+    in->lsc.l3 = levels ? cache[levels - 1] : 0;
+    if (levels == 3) in->lsc.three_level = true, in->lsc.l2 = cache[1];
+    const bool block2d = row->kind == TUL_LSC_LOAD_BLOCK2D || row->kind == TUL_LSC_STORE_BLOCK2D;
+    if (typed && block2d)
+        in->exec_size = 1; /* IGC VISAKernelImpl.cpp AppendVISALscTypedBlock2DInst: EXEC_SIZE_1 */
+    else
+        TU_TRY(exec_size(ps, &in->exec_size, &in->emask, 32));
     in->num_params = typed ? 6 : 3;
     tu_visa_raw *src1 = &in->params[in->num_params - 2], *src2 = &in->params[in->num_params - 1];
-    const bool quad = row->kind == TUL_LSC_LOAD_QUAD || row->kind == TUL_LSC_STORE_QUAD;
-    if (row->kind == TUL_LSC_STORE || row->kind == TUL_LSC_STORE_QUAD) {
-        TU_TRY(lsc_address(ps, in, typed));
+    const lsc_shape shape = block2d ? (typed ? SHAPE_TYPED_BLOCK2D : SHAPE_BLOCK2D)
+                            : row->kind == TUL_LSC_LOAD_QUAD || row->kind == TUL_LSC_STORE_QUAD
+                                ? SHAPE_QUAD
+                                : SHAPE_VECTOR;
+    const bool strided = row->kind == TUL_LSC_LOAD_STRIDED || row->kind == TUL_LSC_STORE_STRIDED;
+    const bool store = row->kind == TUL_LSC_STORE || row->kind == TUL_LSC_STORE_QUAD ||
+                       row->kind == TUL_LSC_STORE_STRIDED || row->kind == TUL_LSC_STORE_BLOCK2D;
+    if (store) {
+        TU_TRY(block2d ? lsc_block_address(ps, in, typed) : lsc_address(ps, in, typed, strided));
         TU_TRY(lsc_raw(ps, src1, "the data to store (a raw operand)"));
-        return lsc_data(ps, in, quad);
+        return lsc_data(ps, in, shape);
     }
     TU_TRY(lsc_raw(ps, &in->dst, "the destination (a raw operand)"));
-    TU_TRY(lsc_data(ps, in, quad));
-    TU_TRY(lsc_address(ps, in, typed));
+    TU_TRY(lsc_data(ps, in, shape));
+    TU_TRY(block2d ? lsc_block_address(ps, in, typed) : lsc_address(ps, in, typed, strided));
     if (row->kind != TUL_LSC_ATOMIC) return TU_OK;
     TU_TRY(lsc_raw(ps, src1, "the atomic's src1 (a raw operand or %null)"));
     return lsc_raw(ps, src2, "the atomic's src2 (a raw operand or %null)");

@@ -86,12 +86,15 @@ static tu_status check_unused(const tu_visa_inst *in, uint64_t L, const char *op
         for (size_t i = 0; i < TUV_OP_FLAG_COUNT; i++)
             TU_RETURN_IF(tuV_op_flag_get(in, &tuV_op_flags[i]), err, TU_INVALID_ARGUMENT,
                          "%s is set but %s has no Op word flags", tuV_op_flags[i].name, op);
-    TU_RETURN_IF(
-        !HAS(TUV_F_OP_WORD) && !HAS(TUV_F_SUBOP) && !HAS(TUV_F_LSC_SUBOP) && in->subop != 0, err,
-        TU_INVALID_ARGUMENT, "sub-op %u is not a field of %s and must be 0", in->subop, op);
+    /* LSC_FENCE's sub-op is implied: the fence row (tuV_inst_lsc checks it) */
+    TU_RETURN_IF(!HAS(TUV_F_OP_WORD) && !HAS(TUV_F_SUBOP) && !HAS(TUV_F_LSC_SUBOP) &&
+                     !HAS(TUV_F_LSC_FENCE) && in->subop != 0,
+                 err, TU_INVALID_ARGUMENT, "sub-op %u is not a field of %s and must be 0",
+                 in->subop, op);
     static const uint8_t no_lsc[sizeof in->lsc];
-    TU_RETURN_IF(!HAS(TUV_F_LSC_SUBOP) && memcmp(&in->lsc, no_lsc, sizeof no_lsc), err,
-                 TU_INVALID_ARGUMENT, "LSC fields are set, but %s is not an LSC instruction", op);
+    TU_RETURN_IF(
+        !HAS(TUV_F_LSC_SUBOP) && !HAS(TUV_F_LSC_FENCE) && memcmp(&in->lsc, no_lsc, sizeof no_lsc),
+        err, TU_INVALID_ARGUMENT, "LSC fields are set, but %s is not an LSC instruction", op);
     const bool has_exec = HAS(TUV_F_EXEC) || HAS(TUV_F_DP_EXEC);
     TU_RETURN_IF(!has_exec && in->exec_size, err, TU_INVALID_ARGUMENT,
                  "exec size %u is not a field of %s and must be 0", in->exec_size, op);
@@ -420,7 +423,8 @@ static tu_status check_field(const tu_visa_inst *in, const tuL_op *row, tuV_fiel
     case TUV_F_LSC_ADDR_TYPED:
     case TUV_F_LSC_DATA:
     case TUV_F_LSC_SURFACE:
-    case TUV_F_LSC_RAW: return tuV_check_lsc_field(in, f, op, platform, err);
+    case TUV_F_LSC_RAW:
+    case TUV_F_LSC_FENCE: return tuV_check_lsc_field(in, f, op, platform, err);
     case TUV_F_DP_EXEC:
         if (tuV_inst_lsc(in)) return tuV_check_lsc_field(in, f, op, platform, err);
         return check_dp_field(in, f, op, platform, err);
@@ -502,9 +506,10 @@ static tu_status validate(const tu_visa_kernel *k, const tu_visa_inst *in,
     *row = NULL;
     TU_RETURN_IF(!in, err, TU_INVALID_ARGUMENT, "instruction is NULL");
     TU_TRY(tuV_check_op(in->opcode, in->subop, in->uw_params, platform, row, err));
-    const tuV_layout *L = tuV_layout_of(in->opcode);
+    const tuV_layout *L = tuV_inst_lsc(in) ? tuV_layout_for(in) : tuV_layout_of(in->opcode);
     char lsc_name[48]; /* an LSC instruction's name is formatted (the others' are rows') */
-    const bool lsc = !*row && !tuV_inst_dp(in) && tuV_layout_has(L, TUV_F_LSC_SUBOP);
+    const bool lsc = !*row && !tuV_inst_dp(in) &&
+                     (tuV_layout_has(L, TUV_F_LSC_SUBOP) || tuV_layout_has(L, TUV_F_LSC_FENCE));
     if (lsc) tuV_lsc_op_name(in, lsc_name, sizeof lsc_name);
     const char *op = *row              ? (*row)->mnemonic
                      : tuV_inst_dp(in) ? tuV_inst_dp(in)->mnemonic
