@@ -403,12 +403,14 @@ static int read_directives(run *r, char *text) {
             if (strcmp(d, "platform") == 0) {
                 while (tu_text_is_blank(*args))
                     args++;
-                if (strncmp(args, "xe-lp", 5) == 0)
-                    r->platform = TU_VISA_XE_LP;
-                else if (strncmp(args, "xe2", 3) == 0)
-                    r->platform = TU_VISA_XE2;
-                else
+                char *end = args;
+                while (*end && !tu_text_is_space(*end))
+                    end++;
+                const char keep = *end;
+                *end = 0;
+                if (!tq_visa_platform_by_name(args, &r->platform))
                     bad = refuse(r, line, "platform '%s' is not xe-lp or xe2", args);
+                *end = keep;
             } else if (strcmp(d, "surface") == 0) {
                 bad = directive_surface(r, args, line);
             } else if (strcmp(d, "sampler") == 0) {
@@ -850,6 +852,11 @@ static void infer(inferred *inf, const tu_visa_inst *in, uint32_t grf) {
         for (unsigned i = 0; i < in->num_params; i++)
             need_g(inf, in->params[i].id, in->params[i].offset + block);
         need_scalar(inf, &in->aoffimmi, grf);
+        /* LSC's vector operands: the surface, a strided message's pitch, a 2D block's address */
+        need_scalar(inf, &in->lsc.surface, grf);
+        need_scalar(inf, &in->lsc.stride, grf);
+        for (unsigned i = 0; i < 6; i++)
+            need_scalar(inf, &in->lsc.block[i], grf);
         if (in->opcode != 0x6E && in->sampler != BINDLESS_SAMPLER && in->sampler + 1u > inf->s_max)
             inf->s_max = in->sampler + 1u;
     }
@@ -876,25 +883,25 @@ static void print_inferred(FILE *out, const inferred *inf, uint32_t grf) {
         fprintf(out, ".decl T%u v_type=T num_elts=1\n", id);
 }
 
-int tq_disasm_visa(const char *bin_path, const char *kernel_path, FILE *out, FILE *errf) {
-    static run r;
-    memset(&r, 0, sizeof r);
-    r.err = errf, r.path = kernel_path;
-    tu_visa_kernel k;
-    memset(&k, 0, sizeof k);
-    char *copy = NULL;
-    if (kernel_path && load_kernel(&r, kernel_path, &k, &copy)) {
-        free(copy);
-        run_free(&r);
-        return 1;
-    }
-    free(copy);
-    run_free(&r);
-    size_t size;
-    char *bytes = read_file(bin_path, TF_DATA_BYTES, &size, errf);
-    int rc = bytes ? 0 : 1;
-    const tu_visa_platform platform = kernel_path ? k.platform : r.platform;
-    const uint32_t grf = platform == TU_VISA_XE2 ? 64 : 32;
+const char *tq_visa_platform_name(tu_visa_platform p) {
+    return p == TU_VISA_XE2 ? "xe2" : "xe-lp";
+}
+
+bool tq_visa_platform_by_name(const char *name, tu_visa_platform *out) {
+    if (strcmp(name, "xe-lp") == 0)
+        *out = TU_VISA_XE_LP;
+    else if (strcmp(name, "xe2") == 0)
+        *out = TU_VISA_XE2;
+    else
+        return false;
+    return true;
+}
+
+int tq_disasm_visa_bytes(const uint8_t *bytes, size_t size, const char *name,
+                         tu_visa_platform platform, const tu_visa_kernel *k, FILE *out,
+                         FILE *errf) {
+    int rc = 0;
+    const uint32_t grf = tu_visa_grf_bytes(platform);
     /* Decode everything first: without the kernel, the declarations come before the
      * instructions that imply them. */
     tu_visa_inst *insts = NULL;
@@ -904,7 +911,7 @@ int tq_disasm_visa(const char *bin_path, const char *kernel_path, FILE *out, FIL
             cap = cap ? 2 * cap : 16;
             tu_visa_inst *grown = realloc(insts, sizeof *insts * cap);
             if (!grown) {
-                fprintf(errf, "texunit: %s: out of memory\n", bin_path);
+                fprintf(errf, "texunit: %s: out of memory\n", name);
                 rc = 1;
                 break;
             }
@@ -913,9 +920,8 @@ int tq_disasm_visa(const char *bin_path, const char *kernel_path, FILE *out, FIL
         tu_visa_inst *in = &insts[count];
         size_t used;
         tu_error err = {0};
-        if (tu_visa_decode((const uint8_t *)bytes + at, size - at, platform, in, &used, &err) !=
-            TU_OK) {
-            fprintf(errf, "texunit: %s: byte %zu: %s\n", bin_path, at, err.message);
+        if (tu_visa_decode(bytes + at, size - at, platform, in, &used, &err) != TU_OK) {
+            fprintf(errf, "texunit: %s: byte %zu: %s\n", name, at, err.message);
             rc = 1;
             break;
         }
@@ -928,10 +934,13 @@ int tq_disasm_visa(const char *bin_path, const char *kernel_path, FILE *out, FIL
         count++;
         at += used;
     }
-    if (!rc && !kernel_path) {
+    /* Without the kernel the output is a kernel of its own: first the platform the bytes were
+     * decoded for, as the //! directive `run` and `asm` read. */
+    if (!rc && !k) fprintf(out, "//! platform %s\n", tq_visa_platform_name(platform));
+    if (!rc && !k) {
         inferred *inf = calloc(1, sizeof *inf);
         if (!inf) {
-            fprintf(errf, "texunit: %s: out of memory\n", bin_path);
+            fprintf(errf, "texunit: %s: out of memory\n", name);
             rc = 1;
         }
         for (size_t i = 0; inf && i < count; i++)
@@ -941,10 +950,46 @@ int tq_disasm_visa(const char *bin_path, const char *kernel_path, FILE *out, FIL
     }
     for (size_t i = 0; !rc && i < count; i++) {
         char text[512];
-        tu_visa_print_inst(kernel_path ? &k : NULL, &insts[i], text, sizeof text);
+        tu_visa_print_inst(k, &insts[i], text, sizeof text);
         fprintf(out, "%s\n", text);
     }
     free(insts);
+    return rc;
+}
+
+int tq_disasm_visa(const char *bin_path, const char *kernel_path, const char *platform_name,
+                   FILE *out, FILE *errf) {
+    static run r;
+    memset(&r, 0, sizeof r);
+    r.err = errf, r.path = kernel_path;
+    tu_visa_platform platform = TU_VISA_XE_LP;
+    if (platform_name && !tq_visa_platform_by_name(platform_name, &platform)) {
+        fprintf(errf, "texunit: --platform %s is not xe-lp or xe2\n", platform_name);
+        return 1;
+    }
+    tu_visa_kernel k;
+    memset(&k, 0, sizeof k);
+    char *copy = NULL;
+    if (kernel_path && load_kernel(&r, kernel_path, &k, &copy)) {
+        free(copy);
+        run_free(&r);
+        return 1;
+    }
+    free(copy);
+    run_free(&r);
+    /* The kernel's //! platform, unless --platform names another. */
+    if (kernel_path && platform_name && k.platform != platform) {
+        fprintf(errf, "texunit: --platform %s, but %s is for %s\n", platform_name, kernel_path,
+                tq_visa_platform_name(k.platform));
+        tu_visa_kernel_free(&k);
+        return 1;
+    }
+    if (kernel_path) platform = k.platform;
+    size_t size;
+    char *bytes = read_file(bin_path, TF_DATA_BYTES, &size, errf);
+    int rc = bytes ? tq_disasm_visa_bytes((const uint8_t *)bytes, size, bin_path, platform,
+                                          kernel_path ? &k : NULL, out, errf)
+                   : 1;
     free(bytes);
     tu_visa_kernel_free(&k);
     return rc;

@@ -6,6 +6,10 @@
 #define TEXUNIT_RUN_VISA_H
 
 #include "texunit/texunit.h"
+#include "texunit/visa.h"
+
+#include <stdbool.h>
+#include <stdint.h>
 
 #include <stdio.h>
 
@@ -27,7 +31,19 @@ int tq_run_visa_traced(const char *path, FILE *out, FILE *err, const struct tu_t
  * hex lines with the instruction text to out when bin_path is NULL. */
 int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *err);
 
-/* Decode a stream of instructions and print them (names from kernel_path when given). */
-int tq_disasm_visa(const char *bin_path, const char *kernel_path, FILE *out, FILE *err);
+/* Decode a stream of instructions for a platform (--platform: "xe-lp" or "xe2"; NULL: the
+ * kernel's //! platform, else Xe-LP) and print them after a `//! platform` line (names from
+ * kernel_path when given, else the declarations they imply). */
+int tq_disasm_visa(const char *bin_path, const char *kernel_path, const char *platform, FILE *out,
+                   FILE *err);
+
+/* The same on bytes in memory (k: the kernel naming the variables, or NULL); name is for
+ * messages. */
+int tq_disasm_visa_bytes(const uint8_t *bytes, size_t size, const char *name,
+                         tu_visa_platform platform, const tu_visa_kernel *k, FILE *out, FILE *err);
+
+/* A platform's name in //! platform and --platform ("xe-lp", "xe2"), and the reverse. */
+const char *tq_visa_platform_name(tu_visa_platform p);
+bool tq_visa_platform_by_name(const char *name, tu_visa_platform *out);
 
 #endif /* TEXUNIT_RUN_VISA_H */

@@ -310,8 +310,22 @@ static int cmd_asm(int argc, char **argv) {
 }
 
 static int cmd_disasm(int argc, char **argv) {
-    if (argc < 1 || argc > 2) return usage_error("%s", "usage: disasm FILE.bin [KERNEL.visaasm]");
-    return tq_disasm_visa(argv[0], argc == 2 ? argv[1] : NULL, stdout, stderr);
+    const char *files[2] = {NULL, NULL}, *platform = NULL;
+    unsigned nfiles = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--platform") == 0) {
+            if (i + 1 >= argc || platform)
+                return usage_error("%s", "disasm: --platform takes one of xe-lp, xe2, once");
+            platform = argv[++i];
+        } else if (nfiles < 2) {
+            files[nfiles++] = argv[i];
+        } else {
+            nfiles = 3;
+        }
+    }
+    if (nfiles < 1 || nfiles > 2)
+        return usage_error("%s", "usage: disasm FILE.bin [KERNEL.visaasm] [--platform xe-lp|xe2]");
+    return tq_disasm_visa(files[0], files[1], platform, stdout, stderr);
 }
 
 static int cmd_lower(int argc, char **argv) {
@@ -636,14 +650,19 @@ static const th_command commands[] = {
      "\n"
      "  $ texunit asm examples/trilinear.visaasm\n"
      "  $ texunit asm examples/trilinear.visaasm k.bin"},
-    {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm]", "decode instructions to text",
-     "Decodes the instructions of a vISA 4.1 binary back to text. The kernel, when given,\n"
-     "names the variables the instructions refer to. Without it, disasm prints .version,\n"
-     ".kernel and a .decl for every variable the instructions use (V32..., S0..., T6...,\n"
-     "sized from their operands) and the %null.0 paired-surface operand asm prints, so its\n"
-     "output assembles again to the same bytes (CTest checks it for every example).\n"
+    {"disasm", cmd_disasm, "disasm FILE.bin [KERNEL.visaasm] [--platform xe-lp|xe2]",
+     "decode instructions to text",
+     "Decodes the instructions of a vISA 4.1 binary back to text, for the platform that\n"
+     "--platform names (default: the kernel's //! platform, else xe-lp; LSC messages need\n"
+     "xe2), and writes that platform first as the //! platform line run and asm read. The\n"
+     "kernel, when given, names the variables the instructions refer to. Without it,\n"
+     "disasm prints .version, .kernel and a .decl for every variable the instructions use\n"
+     "(V32..., S0..., T6..., sized from their operands) and the %null.0 paired-surface\n"
+     "operand asm prints, so its output assembles again to the same bytes (CTest checks it\n"
+     "for every example and every IGC line of the corpus).\n"
      "\n"
-     "  $ texunit asm examples/trilinear.visaasm k.bin && texunit disasm k.bin"},
+     "  $ texunit asm examples/trilinear.visaasm k.bin && texunit disasm k.bin\n"
+     "  $ texunit disasm lsc.bin --platform xe2"},
     {"lower", cmd_lower, "lower FILE.visaasm --target skl|tgl|dg2|xe2[-mesa]|ivb|hsw",
      "its physical sampler and data-port messages",
      "What a compiler back end makes of each sampler instruction: the SIMD split into the\n"

@@ -11,7 +11,10 @@ status=0
 for example in "$src"/examples/*.visaasm; do
     name=$(basename "$example" .visaasm)
     "$texunit" asm "$example" "$work/$name.bin"
-    "$texunit" disasm "$work/$name.bin" > "$work/$name.visaasm"
+    platform=$(sed -n 's|^//! platform \([a-z0-9-]*\).*|\1|p' "$example")
+    "$texunit" disasm "$work/$name.bin" --platform "${platform:-xe-lp}" > "$work/$name.visaasm"
+    grep -qx "//! platform ${platform:-xe-lp}" "$work/$name.visaasm" ||
+        { echo "FAIL: $name: disasm's text lacks //! platform ${platform:-xe-lp}"; status=1; }
     if ! "$texunit" asm "$work/$name.visaasm" "$work/$name.again.bin" 2> "$work/$name.err" ||
        ! cmp -s "$work/$name.bin" "$work/$name.again.bin"; then
         echo "FAIL: $name: disasm's text does not assemble to the same bytes:"
