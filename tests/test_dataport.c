@@ -713,7 +713,41 @@ static void test_residency_straddle(void) {
     free(r);
 }
 
+/* The bfloat16 float atomics: exact widening, one rounding to nearest even, the quiet NaN,
+ * overflow to infinity, subnormals kept, minNum/maxNum and the float compare. */
+static void test_atomic_bf16(void) {
+    static const struct {
+        tu_atomic op;
+        uint16_t old, a, b, want;
+    } cases[] = {
+        {TU_ATOMIC_FADD, 0x3f80, 0x3f80, 0, 0x4000}, /* 1 + 1 = 2 */
+        {TU_ATOMIC_FADD, 0x3f80, 0x3b80, 0, 0x3f80}, /* 1 + 2^-8: the tie, to even */
+        {TU_ATOMIC_FADD, 0x3f81, 0x3b80, 0, 0x3f82}, /* (1 + 2^-7) + 2^-8: the tie, to even */
+        {TU_ATOMIC_FADD, 0x3f80, 0x3bc0, 0, 0x3f81}, /* above the tie */
+        {TU_ATOMIC_FADD, 0x7f7f, 0x7f7f, 0, 0x7f80}, /* overflow: +inf */
+        {TU_ATOMIC_FADD, 0x7f80, 0xff80, 0, 0x7fc0}, /* inf - inf: the quiet NaN */
+        {TU_ATOMIC_FADD, 0x0001, 0x0001, 0, 0x0002}, /* subnormals are kept */
+        {TU_ATOMIC_FADD, 0x8000, 0x8000, 0, 0x8000}, /* -0 + -0 = -0 */
+        {TU_ATOMIC_FSUB, 0x4040, 0x3f80, 0, 0x4000}, /* 3 - 1 = 2 */
+        {TU_ATOMIC_FSUB, 0x3f80, 0x3f80, 0, 0x0000}, /* 1 - 1 = +0 */
+        {TU_ATOMIC_FMIN, 0x3f80, 0xbf80, 0, 0xbf80}, /* min(1, -1) */
+        {TU_ATOMIC_FMAX, 0x8000, 0x0000, 0, 0x0000}, /* max(-0, +0) = +0 */
+        {TU_ATOMIC_FMAX, 0x7fc0, 0x3f80, 0, 0x3f80}, /* a NaN yields the other */
+        {TU_ATOMIC_FCMPXCHG, 0x0000, 0x8000, 0x4000, 0x4000}, /* +0 == -0 */
+        {TU_ATOMIC_FCMPXCHG, 0x3f80, 0x4000, 0x4040, 0x3f80},
+        {TU_ATOMIC_IMAX, 0x3f80, 0x4000, 0, 0x3f80}, /* not a float op: memory kept */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint32_t result = 0;
+        const uint32_t next = tu_atomic_apply_bf16(cases[i].op, 0xffff0000u | cases[i].old,
+                                                   cases[i].a, cases[i].b, &result);
+        CHECK(next == cases[i].want, "case %zu: 0x%04x, want 0x%04x", i, next, cases[i].want);
+        CHECK(result == cases[i].old, "case %zu returns 0x%x", i, result);
+    }
+}
+
 int main(void) {
+    TU_RUN(test_atomic_bf16);
     TU_RUN(test_atomic_table);
     TU_RUN(test_untyped_atomics_lane_order);
     TU_RUN(test_histogram);

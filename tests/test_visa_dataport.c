@@ -798,7 +798,9 @@ static void test_lsc_validation(void) {
         {"lsc_load.ugm.ca.xx (M1, 16) D:d32 bti(0x3)[A0]:a32", TU_VISA_XE2,
          "'xx' is not a caching option"},
         {"lsc_load_status.ugm (M1, 16) D:d32 bti(0x3)[A0]:a32", TU_VISA_XE2,
-         "lsc_load_status.ugm is an LSC operation texunit does not execute"},
+         "lsc_load_status is an LSC operation texunit does not execute"},
+        {"lsc_read_state_info.tgm D bti(0x4)[A0]", TU_VISA_XE2,
+         "lsc_read_state_info is an LSC operation texunit does not execute"},
         {"lsc_load_block2d.ugm (M1, 1) D:d32 flat[A0]:a64", TU_VISA_XE2,
          "expected '.' and the block after a 2D block's data size"},
         {"lsc_fence.ugm (M1, 1)", TU_VISA_XE2, "expected '.' and a fence operation"},
@@ -1024,6 +1026,116 @@ static void test_lsc_execution_matches_engine(void) {
     CHECK_EQ_U(runs, 1500);
 }
 
+/* The forms beyond load, store, quad and atomic, run: the bfloat16 atomics, the typed 2D block
+ * read and write, the fence; strided and flat 2D blocks refused by name when they run. */
+static void test_lsc_more_forms_execute(void) {
+    machine m;
+    tu_error err = {0};
+    /* bfadd: 1.0 + 1.0, a tie to even (1 + 2^-8 -> 1.0), above the tie (1 + 1.5 * 2^-8 ->
+     * 1 + 2^-7), NaN -> 0x7fc0, MAX + MAX -> +inf; each lane its own bfloat16 */
+    if (CHECK(machine_load(&m, "lsc_atomic_bfadd.ugm (M1, 16) D:d16u32 bti(0x3)[A0]:a32 S %null",
+                           TU_VISA_XE2, &err),
+              "%s", err.message)) {
+        tu_image img =
+            tu_test_image(TU_SURFACE_BUFFER, false, TU_FORMAT_R32_UINT, 8, 1, 1, 1, 1, 1);
+        static const uint16_t old[5] = {0x3f80, 0x3f80, 0x3f80, 0x7fc1, 0x7f7f};
+        static const uint16_t add[5] = {0x3f80, 0x3b80, 0x3bc0, 0x3f80, 0x7f7f};
+        static const uint16_t want[5] = {0x4000, 0x3f80, 0x3f81, 0x7fc0, 0x7f80};
+        uint16_t *mem = img.memory;
+        for (uint32_t l = 0; l < 5; l++) {
+            mem[l] = old[l];
+            reg(&m, "A0")[l] = 2 * l;
+            reg(&m, "S")[l] = 0xabcd0000u | add[l]; /* the high half is not read */
+        }
+        m.b.surfaces[BTI] = &img.surface;
+        m.b.writable[BTI] = true;
+        m.st.dispatch_mask = 0x1f;
+        CHECK(tu_visa_execute(&m.k, &m.st, &m.b, &err) == TU_OK, "%s", err.message);
+        for (uint32_t l = 0; l < 5; l++) {
+            CHECK(mem[l] == want[l], "lane %u: 0x%04x, want 0x%04x", l, mem[l], want[l]);
+            CHECK(reg(&m, "D")[l] == old[l], "lane %u returns 0x%x", l, reg(&m, "D")[l]);
+        }
+        CHECK(mem[5] == 0 && mem[6] == 0, "bytes past the lanes stay");
+        /* a 16-bit atomic on an odd address is refused */
+        reg(&m, "A0")[0] = 1;
+        CHECK_ERR(tu_visa_execute(&m.k, &m.st, &m.b, &err), TU_INVALID_ARGUMENT, &err,
+                  "byte address 0x1 is not a multiple of 2");
+        tu_image_free(&img);
+        machine_free(&m);
+    }
+    /* the typed 2D block: 4 bytes x 2 rows from (2 + 1, 1) of a 16x8 R8 surface; the rows at the
+     * register pitch 4 */
+    if (CHECK(machine_load(&m, "lsc_load_block2d.tgm D:4x2 bti(0x3)[G+1,0x1]", TU_VISA_XE2, &err),
+              "%s", err.message)) {
+        tu_image img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8_UINT, 16, 8, 1, 1, 1, 1);
+        uint8_t *mem = img.memory;
+        for (uint32_t i = 0; i < 128; i++)
+            mem[i] = (uint8_t)i;
+        m.b.surfaces[BTI] = &img.surface;
+        reg(&m, "G")[0] = 2;
+        CHECK(tu_visa_execute(&m.k, &m.st, &m.b, &err) == TU_OK, "%s", err.message);
+        const uint8_t *d = (const uint8_t *)reg(&m, "D");
+        for (uint32_t r = 0; r < 2; r++)
+            for (uint32_t j = 0; j < 4; j++)
+                CHECK(d[4 * r + j] == 16 * (1 + r) + 3 + j, "row %u byte %u: %u", r, j,
+                      d[4 * r + j]);
+        tu_image_free(&img);
+        machine_free(&m);
+    }
+    /* and its write: 4 x 2 bytes to (14, 7): the bytes past column 15 and row 7 are dropped */
+    if (CHECK(machine_load(&m, "lsc_store_block2d.tgm bti(0x3)[0xE,0x7] S:4x2", TU_VISA_XE2, &err),
+              "%s", err.message)) {
+        tu_image img = tu_test_image(TU_SURFACE_2D, false, TU_FORMAT_R8_UINT, 16, 8, 1, 1, 1, 1);
+        uint8_t *mem = img.memory;
+        uint8_t *src = (uint8_t *)reg(&m, "S");
+        for (uint32_t i = 0; i < 8; i++)
+            src[i] = (uint8_t)(0xa0 + i);
+        m.b.surfaces[BTI] = &img.surface;
+        CHECK_ERR(tu_visa_execute(&m.k, &m.st, &m.b, &err), TU_INVALID_ARGUMENT, &err,
+                  "writes, but its surface is bound read-only");
+        m.b.writable[BTI] = true;
+        CHECK(tu_visa_execute(&m.k, &m.st, &m.b, &err) == TU_OK, "%s", err.message);
+        for (uint32_t i = 0; i < 128; i++)
+            CHECK(mem[i] == (i == 7 * 16 + 14   ? 0xa0
+                             : i == 7 * 16 + 15 ? 0xa1
+                                                : 0),
+                  "byte %u: %u", i, mem[i]);
+        tu_image_free(&img);
+        machine_free(&m);
+    }
+    /* the fence runs and changes nothing */
+    if (CHECK(machine_load(&m, "lsc_fence.ugm.evict.gpu", TU_VISA_XE2, &err), "%s", err.message)) {
+        uint8_t *before = malloc(m.st.grf_bytes);
+        memcpy(before, m.st.grf, m.st.grf_bytes);
+        CHECK(tu_visa_execute(&m.k, &m.st, &m.b, &err) == TU_OK, "%s", err.message);
+        CHECK(memcmp(before, m.st.grf, m.st.grf_bytes) == 0, "the fence wrote registers");
+        free(before);
+        machine_free(&m);
+    }
+    /* parsed, not executed: refused by name when they run */
+    static const struct {
+        const char *line, *needle;
+    } refused[] = {
+        {"lsc_load_strided.ugm (M1, 16) D:d32 bti(0x3)[A0, 0x4]:a32",
+         "lsc_load_strided.ugm: texunit parses strided LSC messages but does not execute them"},
+        {"lsc_load_block2d.ugm (M1, 1) D:d32.8x2nn flat[G,G,G,G,G,G]",
+         "lsc_load_block2d.ugm moves a 2D block of flat memory"},
+        {"lsc_atomic_fadd.ugm (M1, 16) D:d16u32 bti(0x3)[A0]:a32 S %null",
+         "texunit executes :d32 data, not :d16u32"},
+        {"lsc_atomic_bfmax.ugm (M1, 16) D:d32 bti(0x3)[A0]:a32 S %null",
+         "texunit executes the bfloat16 atomics on :d16u32 data, not :d32"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        if (!CHECK(machine_load(&m, refused[i].line, TU_VISA_XE2, &err), "%s: %s", refused[i].line,
+                   err.message))
+            continue;
+        m.st.dispatch_mask = 0xffff;
+        CHECK_ERR(tu_visa_execute(&m.k, &m.st, &m.b, &err), TU_UNSUPPORTED, &err,
+                  refused[i].needle);
+        machine_free(&m);
+    }
+}
+
 int main(void) {
     TU_RUN(test_text_round_trip);
     TU_RUN(test_binary_layouts);
@@ -1035,5 +1147,6 @@ int main(void) {
     TU_RUN(test_lsc_binary);
     TU_RUN(test_lsc_validation);
     TU_RUN(test_lsc_execution_matches_engine);
+    TU_RUN(test_lsc_more_forms_execute);
     return tu_test_finish();
 }

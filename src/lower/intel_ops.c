@@ -319,7 +319,8 @@ const tuL_lsc_row tuL_lsc_rows[] = {
     LSC(0x1A, "atomic_xor",         ATOMIC,     XOR,      true),
     LSC(0x1B, "load_status",        OTHER,      ADD,      true),
     LSC(0x1C, "store_uncompressed", OTHER,      ADD,      true),
-    LSC(0x1E, "read_surface_info",  OTHER,      ADD,      true),
+    LSC(0x1D, "ccs_update",         OTHER,      ADD,      false),
+    LSC(0x1E, "read_state_info",    OTHER,      ADD,      true),
     LSC(0x1F, "fence",              FENCE,      ADD,      false), /* opcode LSC_FENCE 0x8B */
     /* the bfloat16 atomics, untyped only (IGC IsaDescription.cpp, LscUntypedSubOpcodeDescs) */
     LSC_BF16(0x21, "atomic_bfadd", FADD),
@@ -329,6 +330,7 @@ const tuL_lsc_row tuL_lsc_rows[] = {
     LSC_BF16(0x25, "atomic_bfcas", FCMPXCHG),
     LSC(0x28, "apndctr_atomic_add", OTHER,      ADD,      false),
     LSC(0x29, "apndctr_atomic_sub", OTHER,      ADD,      false),
+    LSC(0x2A, "apndctr_atomic_store", OTHER,    ADD,      false),
 };
 /* clang-format on */
 

@@ -217,7 +217,7 @@ typedef enum tuL_lsc_kind {
     TUL_LSC_LOAD_BLOCK2D, /* a 2D block of a surface (untyped: a flat surface description) */
     TUL_LSC_STORE_BLOCK2D,
     TUL_LSC_FENCE, /* LSC_FENCE 0x8B: orders the thread's memory accesses */
-    TUL_LSC_OTHER  /* status, uncompressed, surface info, append counters:
+    TUL_LSC_OTHER  /* status, uncompressed, CCS update, state info, append counters:
                       named, not executed (their binary layouts differ) */
 } tuL_lsc_kind;
 

@@ -758,15 +758,16 @@ static tu_status exec_lsc(const tu_visa_kernel *k, tu_visa_state *st, const tu_v
     /* A fence orders the thread's memory accesses; texunit runs each instruction to the end,
      * lanes in order, before the next, so every access is already ordered (docs/semantics.md). */
     if (row->kind == TUL_LSC_FENCE) return TU_OK;
-    const uint32_t lanes = lane_mask(k, st, in);
-    if (!lanes) return TU_OK;
     char op[48];
     tuV_lsc_op_name(in, op, sizeof op);
     const bool typed = in->opcode == TUL_OPCODE_LSC_TYPED;
+    /* the typed 2D block is one SIMD1 NoMask send (IGC translateLscTypedBlock2DInst) */
+    if (tuV_lsc_block2d(row) && typed) return exec_lsc_block2d(k, st, b, l, row, op, err);
+    const uint32_t lanes = lane_mask(k, st, in);
+    if (!lanes) return TU_OK;
     TU_RETURN_IF(tuV_lsc_strided(row), err, TU_UNSUPPORTED,
                  "line %u: %s: texunit parses strided LSC messages but does not execute them",
                  l->line, op);
-    if (tuV_lsc_block2d(row) && typed) return exec_lsc_block2d(k, st, b, l, row, op, err);
     TU_RETURN_IF(tuV_lsc_block2d(row), err, TU_UNSUPPORTED,
                  "line %u: %s moves a 2D block of flat memory, which texunit does not have: it "
                  "executes the typed 2D block on a surface (lsc_load_block2d.tgm)",

@@ -1190,6 +1190,13 @@ static tu_status parse_lsc(parser *ps, tu_visa_inst *in, const char *op_name, co
                        op_name);
     }
     in->subop = row->subop;
+    /* status, uncompressed, state info, append counters: named, refused before their operands
+     * (whose forms differ), never as a syntax error */
+    if (row->kind == TUL_LSC_OTHER)
+        return tuB_fail(c->err, TU_UNSUPPORTED,
+                        "line %u, column %u: lsc_%s is an LSC operation texunit does not execute "
+                        "(nor read the operands of)",
+                        c->line, (unsigned)(mn_at - c->line_start) + 1, row->name);
     if (row->kind == TUL_LSC_FENCE) {
         if (in->pred) return fail_at(c, "lsc_fence takes no predicate");
         return parse_fence(ps, in);
