@@ -1136,6 +1136,105 @@ static void test_lsc_more_forms_execute(void) {
     }
 }
 
+/* Every row of the LSC table, untyped and typed, in IGC's form: a row's form parses, prints
+ * back as written and survives the binary; a row without the form is refused naming it. */
+static void test_lsc_every_row(void) {
+    unsigned accepted = 0;
+    for (unsigned i = 0; i < tuL_lsc_row_count; i++) {
+        const tuL_lsc_row *row = &tuL_lsc_rows[i];
+        for (int typed = 0; typed < 2; typed++) {
+            const char *sfid = typed ? "tgm" : "ugm";
+            char line[256];
+            const char *needle = NULL;
+            switch (row->kind) {
+            case TUL_LSC_LOAD:
+                snprintf(line, sizeof line, "lsc_%s.%s (M1, 16)  D:d32x2  bti(0x3)[A0]:a32",
+                         row->name, sfid);
+                break;
+            case TUL_LSC_STORE:
+                snprintf(line, sizeof line, "lsc_%s.%s (M1, 16)  bti(0x3)[A0+0x8]:a32  S:d32",
+                         row->name, sfid);
+                break;
+            case TUL_LSC_LOAD_QUAD:
+                snprintf(line, sizeof line, "lsc_%s.%s (M1, 16)  D:d32.xz  bti(0x3)[A0%s]:a32",
+                         row->name, sfid, typed ? ",A1+3" : "");
+                break;
+            case TUL_LSC_STORE_QUAD:
+                snprintf(line, sizeof line, "lsc_%s.%s (M1, 16)  bss(G)[A0%s]:a32  S:d32.xyzw",
+                         row->name, sfid, typed ? ",A1-2,A2" : "");
+                break;
+            case TUL_LSC_ATOMIC: {
+                const unsigned n = tu_atomic_describe((tu_atomic)row->atomic)->operands;
+                snprintf(line, sizeof line, "lsc_%s.%s (M1, 16)  D:%s  bti(0x3)[A0]:a32  %s  %s",
+                         row->name, sfid, row->bf16 ? "d16u32" : "d32", n >= 1 ? "S" : "%null",
+                         n >= 2 ? "S1" : "%null");
+                break;
+            }
+            case TUL_LSC_LOAD_STRIDED:
+                snprintf(line, sizeof line, "lsc_%s.%s (M1, 16)  D:d32  bti(0x3)[A0, 0x10]:a32",
+                         row->name, sfid);
+                break;
+            case TUL_LSC_STORE_STRIDED:
+                snprintf(line, sizeof line, "lsc_%s.%s (M1, 16)  bti(0x3)[A0, G]:a32  S:d32",
+                         row->name, sfid);
+                break;
+            case TUL_LSC_LOAD_BLOCK2D:
+                if (typed)
+                    snprintf(line, sizeof line, "lsc_%s.tgm  D:8x4  bti(0x3)[G,G(0,1)+2]",
+                             row->name);
+                else
+                    snprintf(line, sizeof line,
+                             "lsc_%s.ugm (M1, 1)  D:d8.4x16nt  flat[G,0x3F,0x7,0x3F,G(0,1),0x0]",
+                             row->name);
+                break;
+            case TUL_LSC_STORE_BLOCK2D:
+                if (typed)
+                    snprintf(line, sizeof line, "lsc_%s.tgm  ss(0x40)[0x4,0x1]  S:16x2", row->name);
+                else
+                    snprintf(line, sizeof line,
+                             "lsc_%s.ugm (M1, 1)  flat[G,G,G,G,G,G]  S:d32.8x2nn", row->name);
+                break;
+            case TUL_LSC_FENCE:
+                snprintf(line, sizeof line, "lsc_fence.%s.invalidate.tile", sfid);
+                break;
+            default:
+                snprintf(line, sizeof line, "lsc_%s.%s (M1, 16)  D:d32  bti(0x3)[A0]:a32",
+                         row->name, sfid);
+                needle = "is an LSC operation texunit does not execute";
+                break;
+            }
+            /* the untyped-only rows in .tgm */
+            if (!needle && typed && !row->typed && row->kind != TUL_LSC_FENCE)
+                needle = "has no typed (.tgm) form";
+            tu_visa_kernel k, k2;
+            tu_error err = {0};
+            const tu_status st = parse_on(line, TU_VISA_XE2, &k, &err);
+            if (needle) {
+                CHECK(st != TU_OK && strstr(err.message, needle), "%s: %s", line, err.message);
+                if (st == TU_OK) tu_visa_kernel_free(&k);
+                continue;
+            }
+            if (!CHECK(st == TU_OK, "%s: %s", line, err.message)) continue;
+            accepted++;
+            char printed[256];
+            tu_visa_print_inst(&k, &k.lines[0].inst, printed, sizeof printed);
+            CHECK(strcmp(printed, line) == 0, "'%s' printed '%s'", line, printed);
+            uint8_t buf[160];
+            size_t n, used;
+            tu_visa_inst in;
+            CHECK(tu_visa_encode(&k.lines[0].inst, buf, sizeof buf, &n, &err) == TU_OK, "%s: %s",
+                  line, err.message);
+            CHECK(tu_visa_decode(buf, n, TU_VISA_XE2, &in, &used, &err) == TU_OK && used == n,
+                  "%s: %s", line, err.message);
+            CHECK(memcmp(&in, &k.lines[0].inst, sizeof in) == 0, "%s: binary round trip", line);
+            CHECK(parse_on(printed, TU_VISA_XE2, &k2, &err) == TU_OK, "%s", err.message);
+            tu_visa_kernel_free(&k2);
+            tu_visa_kernel_free(&k);
+        }
+    }
+    CHECK(accepted > tuL_lsc_row_count, "%u forms accepted", accepted);
+}
+
 int main(void) {
     TU_RUN(test_text_round_trip);
     TU_RUN(test_binary_layouts);
@@ -1148,5 +1247,6 @@ int main(void) {
     TU_RUN(test_lsc_validation);
     TU_RUN(test_lsc_execution_matches_engine);
     TU_RUN(test_lsc_more_forms_execute);
+    TU_RUN(test_lsc_every_row);
     return tu_test_finish();
 }

@@ -857,7 +857,9 @@ static void infer(inferred *inf, const tu_visa_inst *in, uint32_t grf) {
         need_scalar(inf, &in->lsc.stride, grf);
         for (unsigned i = 0; i < 6; i++)
             need_scalar(inf, &in->lsc.block[i], grf);
-        if (in->opcode != 0x6E && in->sampler != BINDLESS_SAMPLER && in->sampler + 1u > inf->s_max)
+        /* 3D_SAMPLE and 3D_GATHER4 name a sampler (texunit/visa.h) */
+        if ((in->opcode == 0x6D || in->opcode == 0x6F) && in->sampler != BINDLESS_SAMPLER &&
+            in->sampler + 1u > inf->s_max)
             inf->s_max = in->sampler + 1u;
     }
     if (in->surface >= FIRST_USER_SURFACE && in->surface + 1u > inf->t_max)
@@ -921,7 +923,10 @@ int tq_disasm_visa_bytes(const uint8_t *bytes, size_t size, const char *name,
         size_t used;
         tu_error err = {0};
         if (tu_visa_decode(bytes + at, size - at, platform, in, &used, &err) != TU_OK) {
-            fprintf(errf, "texunit: %s: byte %zu: %s\n", name, at, err.message);
+            /* LSC_UNTYPED, LSC_TYPED and LSC_FENCE (0x89..0x8B) are Xe2's */
+            const bool lsc = bytes[at] >= 0x89 && bytes[at] <= 0x8B;
+            fprintf(errf, "texunit: %s: byte %zu: %s%s\n", name, at, err.message,
+                    lsc && platform == TU_VISA_XE_LP ? " (disasm --platform xe2 decodes it)" : "");
             rc = 1;
             break;
         }

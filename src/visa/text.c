@@ -1213,6 +1213,10 @@ static tu_status parse_lsc(parser *ps, tu_visa_inst *in, const char *op_name, co
         return fail_at(c, "'%s' is not an LSC SFID (ugm ugml tgm slm)", w);
     }
     const bool typed = sfid == 2;
+    if (typed && !row->typed) { /* before its operands, which read as the typed ones */
+        c->p = at;
+        return fail_at(c, "lsc_%s.tgm has no typed (.tgm) form", row->name);
+    }
     in->opcode = typed ? TUL_OPCODE_LSC_TYPED : TUL_OPCODE_LSC_UNTYPED;
     in->lsc.sfid = typed ? 0 : (uint8_t)sfid;
     uint8_t cache[3] = {0, 0, 0};
