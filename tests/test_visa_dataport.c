@@ -852,6 +852,42 @@ static void test_lsc_validation(void) {
     in = k.lines[0].inst, in.lsc.surface.type = TU_VISA_F;
     CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
               "surface immediate type f (7) of lsc_store.ugm is not ud or d");
+    in = k.lines[0].inst, in.subop = 0x1F;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "the fence is opcode 0x8B (LSC_FENCE) and only it");
+    in = k.lines[0].inst, in.lsc.stride.is_imm = true, in.lsc.stride.imm = 4;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "carries LSC fields of another form (the pitch)");
+    in = k.lines[0].inst, in.lsc.fence_op = 1;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "carries LSC fields of another form (the fence's)");
+    in = k.lines[0].inst, in.lsc.block_width = 4;
+    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+              "carries LSC fields of another form (the 2D block's)");
+    {
+        tu_visa_kernel f;
+        CHECK(parse_on("lsc_fence.slm.clean.sysrel", TU_VISA_XE2, &f, &err) == TU_OK, "%s",
+              err.message);
+        tu_visa_inst fi = f.lines[0].inst;
+        fi.subop = 0;
+        CHECK_ERR(tu_visa_validate(&fi, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+                  "sub-op 0x00 of LSC_FENCE is not the fence's (0x1F)");
+        fi = f.lines[0].inst, fi.lsc.scope = 7;
+        CHECK_ERR(tu_visa_validate(&fi, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+                  "fence scope 7 of lsc_fence.slm is not 0..6");
+        fi = f.lines[0].inst, fi.lsc.fence_op = 7;
+        CHECK_ERR(tu_visa_validate(&fi, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+                  "fence op 7 of lsc_fence.slm is not 0..6");
+        fi = f.lines[0].inst, fi.lsc.l1 = 1;
+        CHECK_ERR(tu_visa_validate(&fi, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+                  "carries LSC fields of another form");
+        fi = f.lines[0].inst, fi.exec_size = 16;
+        CHECK_ERR(tu_visa_validate(&fi, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
+                  "it is (M1_NM, 1)");
+        CHECK_ERR(tu_visa_validate(&f.lines[0].inst, TU_VISA_XE_LP, &err), TU_UNSUPPORTED, &err,
+                  "LSC messages exist from DG2 on");
+        tu_visa_kernel_free(&f);
+    }
     in = k.lines[0].inst, in.lsc.sfid = 2;
     CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
               "LSC SFID 2 of lsc_store.tgm is not 0 (ugm), 1 (ugml) or 3 (slm): tgm is");

@@ -237,7 +237,9 @@ TU_API void tu_visa_kernel_free(tu_visa_kernel *k);
  * v_name), .input, movs into surface and sampler variables, the five opcodes' instructions,
  * and comments. Errors carry "line L, column C:" and say what was expected.
  * Returns TU_OK, TU_PARSE_ERROR, TU_INVALID_ARGUMENT (an instruction tu_visa_validate
- * refuses, with its line) or TU_OUT_OF_MEMORY.
+ * refuses, with its line), TU_UNSUPPORTED (one texunit reads but the platform's texunit does
+ * not run: LSC on Xe-LP, Xe3P's LSC forms, the LSC operations it only names) or
+ * TU_OUT_OF_MEMORY.
  */
 TU_API tu_status tu_visa_parse(const char *text, size_t size, tu_visa_platform platform,
                                tu_visa_kernel *out, tu_error *err);

@@ -76,6 +76,11 @@ static tu_status check_subop(const tu_visa_inst *in, const char *op, tu_visa_pla
     const tuL_lsc_row *row = tuL_lsc_by_subop(in->subop);
     TU_RETURN_IF(!row, err, TU_INVALID_ARGUMENT, "LSC op 0x%02X is not an LSC operation",
                  in->subop);
+    TU_RETURN_IF((row->kind == TUL_LSC_FENCE) != (in->opcode == TUL_OPCODE_LSC_FENCE), err,
+                 TU_INVALID_ARGUMENT,
+                 "LSC op 0x%02X (lsc_%s) with opcode 0x%02X: the fence is opcode 0x8B (LSC_FENCE) "
+                 "and only it",
+                 in->subop, row->name, in->opcode);
     TU_RETURN_IF(row->kind == TUL_LSC_OTHER, err, TU_UNSUPPORTED,
                  "%s is an LSC operation texunit does not execute", op);
     TU_RETURN_IF(in->opcode == TUL_OPCODE_LSC_TYPED && !row->typed, err, TU_INVALID_ARGUMENT,
@@ -322,6 +327,8 @@ static tu_status check_fence(const tu_visa_inst *in, const tuL_lsc_row *row, con
 tu_status tuV_check_lsc_field(const tu_visa_inst *in, tuV_field f, const char *op,
                               tu_visa_platform platform, tu_error *err) {
     const tuL_lsc_row *row = tuV_inst_lsc(in);
+    TU_RETURN_IF(in->opcode == TUL_OPCODE_LSC_FENCE && !row, err, TU_INVALID_ARGUMENT,
+                 "sub-op 0x%02X of LSC_FENCE is not the fence's (0x1F)", in->subop);
     if (f != TUV_F_LSC_SUBOP && (!row || row->kind == TUL_LSC_OTHER)) return TU_OK;
     switch (f) {
     case TUV_F_LSC_SUBOP:

@@ -426,7 +426,8 @@ static tu_status check_field(const tu_visa_inst *in, const tuL_op *row, tuV_fiel
     case TUV_F_LSC_RAW:
     case TUV_F_LSC_FENCE: return tuV_check_lsc_field(in, f, op, platform, err);
     case TUV_F_DP_EXEC:
-        if (tuV_inst_lsc(in)) return tuV_check_lsc_field(in, f, op, platform, err);
+        if (tuV_inst_lsc(in) || in->opcode == TUL_OPCODE_LSC_FENCE)
+            return tuV_check_lsc_field(in, f, op, platform, err);
         return check_dp_field(in, f, op, platform, err);
     case TUV_F_ATOMIC_OP:
     case TUV_F_SCALE:
