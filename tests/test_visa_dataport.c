@@ -1269,6 +1269,51 @@ static void test_lsc_every_row(void) {
         }
     }
     CHECK(accepted > tuL_lsc_row_count, "%u forms accepted", accepted);
+    /* every fence: 4 SFIDs x 7 operations x 7 scopes, through the text and the binary */
+    static const char *const ops[7] = {"none",  "evict",   "invalidate", "discard",
+                                       "clean", "flushl3", "type6"};
+    static const char *const scopes[7] = {"group", "local",  "tile",  "gpu",
+                                          "gpus",  "sysrel", "sysacq"};
+    for (unsigned f = 0; f < 4 * 7 * 7; f++) {
+        char line[64], printed[64];
+        snprintf(line, sizeof line, "lsc_fence.%s.%s.%s", tuL_lsc_sfid_names[f / 49],
+                 ops[f / 7 % 7], scopes[f % 7]);
+        tu_visa_kernel k;
+        tu_error err = {0};
+        if (!CHECK(parse_on(line, TU_VISA_XE2, &k, &err) == TU_OK, "%s: %s", line, err.message))
+            continue;
+        tu_visa_print_inst(&k, &k.lines[0].inst, printed, sizeof printed);
+        CHECK(strcmp(printed, line) == 0, "'%s' printed '%s'", line, printed);
+        uint8_t buf[16];
+        size_t n, used;
+        tu_visa_inst in;
+        CHECK(tu_visa_encode(&k.lines[0].inst, buf, sizeof buf, &n, &err) == TU_OK && n == 7,
+              "%s: %s", line, err.message);
+        CHECK(tu_visa_decode(buf, n, TU_VISA_XE2, &in, &used, &err) == TU_OK &&
+                  memcmp(&in, &k.lines[0].inst, sizeof in) == 0,
+              "%s: %s", line, err.message);
+        tu_visa_kernel_free(&k);
+    }
+    /* every caching pair on a load and a store: .cc only as the L3 of a load after .uc or .ca */
+    for (unsigned c = 0; c < 64; c++) {
+        const unsigned l1 = c / 8, l3 = c % 8;
+        if (l1 == 0 && l3 == 0) continue;
+        for (int store = 0; store < 2; store++) {
+            char line[128];
+            snprintf(line, sizeof line,
+                     store ? "lsc_store.ugm.%s.%s (M1, 16) bti(0x3)[A0]:a32 S:d32"
+                           : "lsc_load.ugm.%s.%s (M1, 16) D:d32 bti(0x3)[A0]:a32",
+                     tuL_lsc_cache_names[l1], tuL_lsc_cache_names[l3]);
+            const bool cc_ok = !store && l3 == 7 && (l1 == 1 || l1 == 2);
+            const bool legal = (l1 != 7 && l3 != 7) || cc_ok;
+            tu_visa_kernel k;
+            tu_error err = {0};
+            const tu_status st = parse_on(line, TU_VISA_XE2, &k, &err);
+            CHECK(legal ? st == TU_OK : st != TU_OK && strstr(err.message, ".cc is the L3"),
+                  "%s: %s", line, err.message);
+            if (st == TU_OK) tu_visa_kernel_free(&k);
+        }
+    }
 }
 
 int main(void) {
