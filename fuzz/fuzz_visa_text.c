@@ -38,7 +38,7 @@ static void binary_round_trip(const tu_visa_kernel *k) {
     for (uint32_t i = 0; i < n; i++) {
         tu_error err = {0};
         size_t used = 0;
-        if (lines[i].is_movs ||
+        if (lines[i].kind != TU_VISA_LINE_INST ||
             tu_visa_encode(&lines[i].inst, first[i], MAX_BIN, &first_size[i], &err) != TU_OK) {
             first_size[i] = 0;
             continue;

@@ -98,7 +98,8 @@ static void test_igc_lines(void) {
         CHECK(tu_visa_print(&k2, &p2, &err) == TU_OK);
         CHECK(p1 && p2 && strcmp(p1, p2) == 0, "not canonical:\n%s---\n%s", p1, p2);
         CHECK(k.line_count == 1 && k2.line_count == 1 &&
-                  (k.lines[0].is_movs || same_inst(&k.lines[0].inst, &k2.lines[0].inst)),
+                  (k.lines[0].kind == TU_VISA_LINE_MOVS ||
+                   same_inst(&k.lines[0].inst, &k2.lines[0].inst)),
               "%s", igc_lines[i]);
         free(p1), free(p2), free(text);
         tu_visa_kernel_free(&k), tu_visa_kernel_free(&k2);
@@ -208,7 +209,17 @@ static void test_errors(void) {
         const char *line;
         const char *needle;
     } bad[] = {
-        {"add (M1, 16) V50.0 V43.0", "line 24, column 1: unknown instruction 'add'"},
+        {"frob (M1, 16) V50.0 V43.0", "line 24, column 1: unknown instruction 'frob'"},
+        {"mov (M1, 16) V50(0,0)<1> V43(0,0)<1;1,0>:zz", "'zz' is not a vISA type"},
+        {"mov (M1, 16) V50(0,0)<1> V43(0,0)<1;1,0", "expected '>' to close the region"},
+        {"goto (M1, 16) \"L1", "the string is not closed on its line"},
+        {"mov (M1, 16) r[A0(0),0]<0;1,0> 0x1:d", "expected ':' before the immediate's type"},
+        {"LOC x", "expected LOC's line number (a number), got 'x'"},
+        {"FILE x", "expected FILE's file name (a string in quotes), got 'x'"},
+        {"lifetime.begin V50", "lifetime.begin is not lifetime.start or lifetime.end"},
+        {".implicit_LOCAL_ID V99 offset=24 size=4", "input 'V99' is not declared"},
+        {".decl V60 v_type=G type=ud num_elts=1 alias=<%nope, 0>",
+         "alias base '%nope' is neither a declared general variable nor a predefined one"},
         {"sample_3d (M1, 16) 0x0:uw S0 T6 DST.0 U.0", "expected the channels (.RGBA, .R, ...)"},
         {"sample_3d.RGBA (M1, 12) 0x0:uw S0 T6 DST.0 U.0", "exec size 12"},
         {"sample_3d.RGBA (M9, 16) 0x0:uw S0 T6 DST.0 U.0",
@@ -227,10 +238,13 @@ static void test_errors(void) {
          "'sideways' is not a media_ld modifier"},
         {"media_ld.nomod (16,4) T6 0 0x0:ud V60.0 V60.0 V60.0", "media_ld takes [plane] x y dst"},
         {"media_ld.nomod (65,1) T6 0x0:ud 0x0:ud V60.0", "the block width 65 is not in 1..64"},
-        {"movs (M1, 1) V43(0) 0x1:ud", "movs writes a declared surface or sampler variable"},
+        {"movs (M1, 1) V43(0) 0x1:ud", "movs into a general variable reads a state variable"},
+        {"movs (M1, 1) V43(0,0)<1> V44(0,0)<0;1,0>", "movs into a general variable reads a state"},
+        {"movs (M1, 1) X9(0) 0x1:ud",
+         "movs writes a declared surface, sampler or general variable, not 'X9'"},
         {"sample_3d.R (M1, 16) 0x0:uw S0 T6 DST.0 U.0 junk", "expected '.' and a byte offset"},
         {".frobnicate 1", "unknown directive '.frobnicate'"},
-        {".decl X v_type=Q num_elts=1", "v_type=Q: texunit declares G, P, S and T variables"},
+        {".decl X v_type=Q num_elts=1", "v_type=Q is not G, A, P, S or T"},
         {".decl U v_type=G type=f num_elts=1", "'U' is declared twice"},
         {".decl Y v_type=G type=zz num_elts=1", "type=zz is not a vISA type"},
         {"sample_3d.R (M1, 16) 0x0:uw S0 T6 DST.0 U.0 V.0 U.0 V.0 U.0", "NumParams 5 exceeds"},

@@ -15,6 +15,7 @@
 
 #include "file.h"
 #include "query.h"
+#include "run_visa.h"
 
 #include "texunit/lower.h"
 #include "texunit/texunit.h"
@@ -414,11 +415,19 @@ int tq_lower(const char *path, const char *target, FILE *out, FILE *err) {
         }
         for (uint32_t i = 0; i < k.line_count; i++) {
             const tu_visa_line *l = &k.lines[i];
-            if (l->is_movs) {
+            if (l->kind == TU_VISA_LINE_MOVS)
                 r.value[l->movs_var] = l->movs_src.is_imm ? l->movs_src.imm : UINT64_MAX;
-                continue;
-            }
-            rc |= lower_inst(&r, l);
+            else if (l->kind == TU_VISA_LINE_INST)
+                rc |= lower_inst(&r, l);
+        }
+        /* the instructions outside texunit's families are no messages: listed once */
+        bool other = false;
+        for (uint32_t i = 0; i < k.line_count; i++)
+            other |= tq_line_is_other(&k.lines[i]);
+        if (other) {
+            fprintf(out, "not lowered, outside texunit's instructions: ");
+            tq_list_lines(out, &k, tq_line_is_other);
+            fprintf(out, "\n");
         }
     }
     free(r.shadow.vars);

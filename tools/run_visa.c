@@ -676,12 +676,51 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
     return 0;
 }
 
-/* Run the kernel at path; with `explain`, run the lines before source line explain_line,
- * then the instruction on that line traced to `explain` (lane explain_lane must be one of its
- * lanes), and no dumps; with `sink`, every send traced to it. */
+uint32_t tq_list_lines(FILE *f, const tu_visa_kernel *k, bool (*pick)(const tu_visa_line *)) {
+    uint32_t total = 0;
+    bool any = false;
+    for (uint32_t i = 0; i < k->line_count; i++) {
+        const tu_visa_line *l = &k->lines[i];
+        if (!pick(l)) continue;
+        total++;
+        bool seen = false;
+        for (uint32_t j = 0; j < i && !seen; j++)
+            seen = pick(&k->lines[j]) && strcmp(k->lines[j].op, l->op) == 0;
+        if (seen) continue;
+        uint32_t n = 0;
+        for (uint32_t j = i; j < k->line_count; j++)
+            n += pick(&k->lines[j]) && strcmp(k->lines[j].op, l->op) == 0;
+        if (n == 1)
+            fprintf(f, "%s%s (line %u)", any ? ", " : "", l->op, l->line);
+        else
+            fprintf(f, "%s%s (%u lines from %u)", any ? ", " : "", l->op, n, l->line);
+        any = true;
+    }
+    return total;
+}
+
+bool tq_line_is_other(const tu_visa_line *l) {
+    return l->kind == TU_VISA_LINE_OTHER;
+}
+
+/* After a run that stepped over the instructions outside texunit's: which, on errf. */
+static void report_skipped(FILE *errf, const char *path, const tu_visa_kernel *k,
+                           const tu_visa_state *st, const char *why) {
+    if (!st->skipped) return;
+    fprintf(errf, "texunit: %s: %s: %u instructions outside texunit's not run: ", path, why,
+            st->skipped);
+    tq_list_lines(errf, k, tq_line_is_other);
+    fputc('\n', errf);
+}
+
+/* Run the kernel at path; with `explain`, run the lines before source line explain_line
+ * (stepping over the instructions outside texunit's, and listing them), then the instruction
+ * on that line traced to `explain` (lane explain_lane must be one of its lanes), and no
+ * dumps; with `sink`, every send traced to it. With texture_only, the instructions outside
+ * texunit's families are stepped over and listed once; without, the first one stops the run. */
 static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned explain_line,
                           unsigned explain_lane, const tu_trace_sink *explain,
-                          const tu_trace_sink *sink) {
+                          const tu_trace_sink *sink, bool texture_only) {
     const tu_trace_sink *trace = explain;
     const unsigned trace_line = explain_line;
     static run r; /* large; the tool is single-threaded */
@@ -705,7 +744,7 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned expl
         rc = apply_set(&r, &k, &st, r.sets[i].args, r.sets[i].line);
     uint32_t at = k.line_count; /* the traced instruction */
     for (uint32_t i = 0; trace && i < k.line_count; i++)
-        if (k.lines[i].line == trace_line && !k.lines[i].is_movs) at = i;
+        if (k.lines[i].line == trace_line && k.lines[i].kind == TU_VISA_LINE_INST) at = i;
     /* the sampler's opcodes, 3D_SAMPLE 0x6D .. 3D_INFO 0x70 (texunit/visa.h); MEDIA_LD and
      * the data port's do not run through the sampler engine */
     if (!rc && trace &&
@@ -717,6 +756,7 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned expl
                     k.lines[at].inst.exec_size);
     if (!rc) {
         st.trace = sink;
+        st.skip_other = texture_only || trace;
         st.dispatch_mask = r.emask;
         st.cps_x = r.cps_x, st.cps_y = r.cps_y;
         tu_visa_kernel before = k, traced = k;
@@ -733,8 +773,12 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned expl
         }
         if (s != TU_OK) {
             fprintf(errf, "texunit: %s: %s: %s\n", path, tu_status_name(err.status), err.message);
+            if (!st.skip_other && err.status == TU_UNSUPPORTED)
+                fprintf(errf, "texunit: %s: run --texture-only steps over such instructions\n",
+                        path);
             rc = 1;
         }
+        report_skipped(errf, path, &k, &st, trace ? "explain" : "--texture-only");
     }
     for (unsigned d = 0; !rc && !trace && d < r.dump_count; d++)
         if (r.dumps[d].surface)
@@ -748,18 +792,23 @@ static int execute_kernel(const char *path, FILE *out, FILE *errf, unsigned expl
     return rc;
 }
 
-int tq_run_visa(const char *path, FILE *out, FILE *errf) {
-    return execute_kernel(path, out, errf, 0, 0, NULL, NULL);
+int tq_run_visa(const char *path, FILE *out, FILE *errf, bool texture_only) {
+    return execute_kernel(path, out, errf, 0, 0, NULL, NULL, texture_only);
 }
 
-int tq_run_visa_traced(const char *path, FILE *out, FILE *errf, const tu_trace_sink *trace) {
-    return execute_kernel(path, out, errf, 0, 0, NULL, trace);
+int tq_run_visa_traced(const char *path, FILE *out, FILE *errf, const tu_trace_sink *trace,
+                       bool texture_only) {
+    return execute_kernel(path, out, errf, 0, 0, NULL, trace, texture_only);
 }
 
 int tq_trace_visa(const char *path, unsigned line, unsigned lane, const tu_trace_sink *trace,
                   FILE *errf) {
     /* a traced run prints no dumps; errf stands in for their stream, which is never NULL */
-    return execute_kernel(path, errf, errf, line, lane, trace, NULL);
+    return execute_kernel(path, errf, errf, line, lane, trace, NULL, true);
+}
+
+static bool not_encoded(const tu_visa_line *l) {
+    return l->kind != TU_VISA_LINE_INST;
 }
 
 int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {
@@ -779,15 +828,29 @@ int tq_asm_visa(const char *path, const char *bin_path, FILE *out, FILE *errf) {
         tu_visa_kernel_free(&k);
         return 1;
     }
-    for (uint32_t i = 0; !rc && i < k.line_count; i++) {
-        if (k.lines[i].is_movs) continue;
+    /* vISA 4.1 binary is written for texunit's instructions; movs, the other instructions,
+     * the labels, FILE/LOC and lifetime lines, and the instructions without a 4.1 encoding
+     * (the efficient-64b operands) are named, never dropped silently. */
+    uint32_t skipped = 0;
+    for (uint32_t i = 0; i < k.line_count; i++)
+        skipped += not_encoded(&k.lines[i]);
+    if (skipped) {
+        fprintf(errf,
+                "texunit: %s: no vISA 4.1 binary written for %u lines (texunit encodes the "
+                "sampler's, the data port's, LSC's and media_ld instructions): ",
+                path, skipped);
+        tq_list_lines(errf, &k, not_encoded);
+        fputc('\n', errf);
+    }
+    for (uint32_t i = 0; i < k.line_count; i++) {
+        if (not_encoded(&k.lines[i])) continue;
         uint8_t buf[256];
         size_t n;
         tu_error err = {0};
         if (tu_visa_encode(&k.lines[i].inst, buf, sizeof buf, &n, &err) != TU_OK) {
-            fprintf(errf, "texunit: %s:%u: %s\n", path, k.lines[i].line, err.message);
-            rc = 1;
-            break;
+            fprintf(errf, "texunit: %s:%u: no vISA 4.1 binary written: %s\n", path, k.lines[i].line,
+                    err.message);
+            continue;
         }
         if (bin) {
             fwrite(buf, 1, n, bin); /* an error stays on the stream for tf_close */

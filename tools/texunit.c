@@ -263,12 +263,14 @@ static int cmd_render(int argc, char **argv) {
 static int cmd_run(int argc, char **argv) {
     const char *trace = NULL, *cache = NULL;     /* --trace FILE, --cache SIZE,LINE,WAYS[,plru] */
     tq_sass_options sass_opt = {false, 0, NULL}; /* --skip-other, --arch sm_NN */
-    bool sass_only = false;
+    bool sass_only = false, skip_other = false;
     static const char usage[] = "usage: run FILE.visaasm|FILE.sass [--trace FILE.jsonl] "
-                                "[--cache SIZE,LINE,WAYS[,plru]] [--skip-other] [--arch sm_NN]";
+                                "[--cache SIZE,LINE,WAYS[,plru]] [--texture-only|--skip-other] "
+                                "[--arch sm_NN]";
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--skip-other") == 0) {
-            sass_opt.skip_other = sass_only = true;
+        /* one option, two names: a vISA dump's texture instructions, a program's TLDs */
+        if (strcmp(argv[i], "--skip-other") == 0 || strcmp(argv[i], "--texture-only") == 0) {
+            skip_other = true;
             continue;
         }
         if (i + 1 >= argc) return usage_error("%s", usage);
@@ -288,18 +290,18 @@ static int cmd_run(int argc, char **argv) {
     }
     if (argc < 1) return usage_error("%s", usage);
     const bool visa = ends_with(argv[0], ".visaasm"), sass = ends_with(argv[0], ".sass");
-    if (sass_only && !sass)
-        return usage_error("%s", "run: --skip-other and --arch are options of FILE.sass");
+    if (sass_only && !sass) return usage_error("%s", "run: --arch is an option of FILE.sass");
+    sass_opt.skip_other = skip_other;
     if ((trace || cache) && (visa || sass)) {
         tq_memtrace mt;
         if (!tq_memtrace_open(&mt, trace, cache, stdout, stderr)) return 1;
         sass_opt.trace = &mt.sink;
-        int rc = visa ? tq_run_visa_traced(argv[0], stdout, stderr, &mt.sink)
+        int rc = visa ? tq_run_visa_traced(argv[0], stdout, stderr, &mt.sink, skip_other)
                       : tq_run_sass_options(argv[0], stdout, stderr, &sass_opt);
         if (!tq_memtrace_close(&mt, stderr) && !rc) rc = 1;
         return rc;
     }
-    if (visa) return tq_run_visa(argv[0], stdout, stderr);
+    if (visa) return tq_run_visa(argv[0], stdout, stderr, skip_other);
     if (sass) return tq_run_sass_options(argv[0], stdout, stderr, &sass_opt);
     return usage_error("run: '%s' is neither a .visaasm nor a .sass file", argv[0]);
 }

@@ -174,6 +174,7 @@ typedef struct tu_visa_inst {
  * predefined), surfaces from 6 (T0..T5 predefined), samplers from 0, predicates from 1. */
 typedef enum tu_visa_var_kind {
     TU_VISA_VAR_G = 'V',
+    TU_VISA_VAR_A = 'A', /* address registers (`.decl A0 v_type=A num_elts=1`): declared, kept */
     TU_VISA_VAR_P = 'P',
     TU_VISA_VAR_S = 'S',
     TU_VISA_VAR_T = 'T'
@@ -196,31 +197,58 @@ typedef enum tu_visa_align {
 
 typedef struct tu_visa_var {
     char name[48];
-    uint8_t kind;  /* tu_visa_var_kind */
-    uint8_t type;  /* tu_visa_type (general variables) */
-    uint8_t align; /* tu_visa_align */
+    uint8_t kind;       /* tu_visa_var_kind */
+    uint8_t type;       /* tu_visa_type (general variables) */
+    uint8_t align;      /* tu_visa_align; GRF when the declaration gives none */
+    bool align_written; /* the declaration has align= (IGC prints none for ALIGN_UNDEF) */
     uint32_t id;
     uint32_t num_elts;
     bool alias;            /* alias=<base, offset> */
-    uint32_t alias_base;   /* index into vars of the base */
+    bool alias_predefined; /* the base is a predefined variable (%sp, ...): alias_base its id */
+    uint32_t alias_base;   /* index into vars of the base (or the predefined id) */
     uint32_t alias_offset; /* bytes */
     uint32_t grf_offset;   /* where it lives, bytes into the GRF file (set by tu_visa_parse) */
     int32_t input_offset;  /* .input offset, or -1 */
     uint32_t input_size;
+    uint32_t input_order; /* the place of its .input among the kernel's inputs */
+    char input_kind[32];  /* "" for .input; "LOCAL_ID" for .implicit_LOCAL_ID, ... */
+    char v_name[48];      /* v_name= as written, or "" */
 } tu_visa_var;
+
+/* What a statement of a kernel's body is (IGC CISA.y, Statement and Instruction). */
+typedef enum tu_visa_line_kind {
+    TU_VISA_LINE_INST,     /* an instruction of texunit's families: `inst` */
+    TU_VISA_LINE_MOVS,     /* movs (M1_NM, 1) T6(0) 0x7b:ud: writes a state variable */
+    TU_VISA_LINE_LABEL,    /* name: */
+    TU_VISA_LINE_FUNCTION, /* .function "name" (a subroutine starts) */
+    TU_VISA_LINE_FILE,     /* FILE "name" (debug information) */
+    TU_VISA_LINE_LOC,      /* LOC n (debug information) */
+    TU_VISA_LINE_LIFETIME, /* lifetime.start V, lifetime.end V (a liveness hint) */
+    TU_VISA_LINE_OTHER     /* an instruction outside texunit's families (mov, add, cmp, goto,
+                            * ret, ...): its operands checked against IGC's operand grammar,
+                            * kept as written, never executed */
+} tu_visa_line_kind;
 
 typedef struct tu_visa_line {
     tu_visa_inst inst;
-    bool is_movs;      /* movs (M1_NM, 1) T6(0) 0x7b:ud: writes a state variable */
+    uint8_t kind;      /* tu_visa_line_kind */
     uint32_t movs_var; /* index into vars of the S/T destination */
     tu_visa_scalar movs_src;
+    /* The kinds after MOVS: the statement's name ("mov", "cmp", "goto", "label", "FILE", ...)
+     * and its text as written, without leading blanks or a trailing comment (owned by the
+     * kernel; tu_visa_print prints it back). */
+    char op[32];
+    char *text;
     uint32_t line; /* source line, for messages */
 } tu_visa_line;
 
 typedef struct tu_visa_kernel {
     char name[128];
-    char **attrs; /* `.kernel_attr ...` lines, kept verbatim */
+    bool is_function; /* `.global_function "name"` instead of `.kernel "name"` */
+    char **attrs;     /* `.kernel_attr ...` lines, kept verbatim */
     uint32_t attr_count;
+    char **funcdecls; /* `.funcdecl "name"` lines, kept verbatim (informational, CISA.y) */
+    uint32_t funcdecl_count;
     uint8_t version_major, version_minor;
     tu_visa_platform platform;
     uint32_t var_count, line_count;
@@ -233,9 +261,13 @@ typedef struct tu_visa_kernel {
 TU_API void tu_visa_kernel_free(tu_visa_kernel *k);
 
 /*
- * Parse .visaasm text: .version, .kernel, .decl (V/P/S/T with type, num_elts, align, alias,
- * v_name), .input, movs into surface and sampler variables, the five opcodes' instructions,
- * and comments. Errors carry "line L, column C:" and say what was expected.
+ * Parse .visaasm text as IGC writes it (CISA.y): .version, .kernel or .global_function,
+ * .funcdecl, .decl (V/A/P/S/T with type, num_elts, align, alias of a declared or predefined
+ * variable, v_name), .input and .implicit_*, .kernel_attr, movs into surface and sampler
+ * variables, the instructions of texunit's families, and around them labels, .function,
+ * FILE, LOC, lifetime markers and every other vISA instruction (kept as TU_VISA_LINE_OTHER
+ * after its operands are checked), and comments. Errors carry "line L, column C:" and say
+ * what was expected.
  * Returns TU_OK, TU_PARSE_ERROR, TU_INVALID_ARGUMENT (an instruction tu_visa_validate
  * refuses, with its line), TU_UNSUPPORTED (one texunit reads but the platform's texunit does
  * not run: LSC on Xe-LP, Xe3P's LSC forms, the LSC operations it only names) or
@@ -308,13 +340,21 @@ typedef struct tu_visa_state {
      * records' surface the binding-table index of the surface read (bindless: 0x80000000 |
      * the handle). Set by the caller; tu_visa_state_init leaves it NULL. */
     const tu_trace_sink *trace;
+    /* The instructions outside texunit's families (TU_VISA_LINE_OTHER: mov, add, goto, ...).
+     * false: tu_visa_execute refuses the first one, naming its line and mnemonic. true: it
+     * steps over them, counting them in `skipped` (the texture instructions then run on the
+     * GRF state as it is). Labels, .function, FILE, LOC and lifetime markers do nothing at
+     * run time and are always stepped over. tu_visa_state_init sets false and 0. */
+    bool skip_other;
+    uint32_t skipped;
 } tu_visa_state;
 
 /* Allocate the state of kernel k (GRF file sized for its variables, zeroed). */
 TU_API tu_status tu_visa_state_init(tu_visa_state *st, const tu_visa_kernel *k, tu_error *err);
 TU_API void tu_visa_state_free(tu_visa_state *st);
 
-/* Execute every line of k in order on st. */
+/* Execute every line of k in order on st (see skip_other for the lines outside texunit's
+ * instructions). */
 TU_API tu_status tu_visa_execute(const tu_visa_kernel *k, tu_visa_state *st,
                                  const tu_visa_bindings *b, tu_error *err);
 

@@ -40,6 +40,12 @@ void tu_visa_state_free(tu_visa_state *st) {
     memset(st, 0, sizeof *st);
 }
 
+/* An alias placed inside its base. The GRF file holds no predefined variable (%sp, %r0, ...),
+ * so an alias of one is placed as a variable of its own (docs/semantics.md, "vISA"). */
+static bool tied_alias(const tu_visa_var *v) {
+    return v->alias && !v->alias_predefined;
+}
+
 /* Place the general variables in the GRF file: inputs at their offsets, the others after
  * the last input in declaration order at their alignment, aliases inside their base. */
 tu_status tuV_place_vars(tu_visa_kernel *k, tu_error *err) {
@@ -47,14 +53,14 @@ tu_status tuV_place_vars(tu_visa_kernel *k, tu_error *err) {
     uint64_t end = 0;
     for (uint32_t i = 0; i < k->var_count; i++) {
         tu_visa_var *v = &k->vars[i];
-        if (v->kind != TU_VISA_VAR_G || v->input_offset < 0 || v->alias) continue;
+        if (v->kind != TU_VISA_VAR_G || v->input_offset < 0 || tied_alias(v)) continue;
         v->grf_offset = (uint32_t)v->input_offset;
         if ((uint64_t)v->grf_offset + var_bytes(v) > end)
             end = (uint64_t)v->grf_offset + var_bytes(v);
     }
     for (uint32_t i = 0; i < k->var_count; i++) {
         tu_visa_var *v = &k->vars[i];
-        if (v->kind != TU_VISA_VAR_G || v->alias || v->input_offset >= 0) continue;
+        if (v->kind != TU_VISA_VAR_G || tied_alias(v) || v->input_offset >= 0) continue;
         const uint32_t a = align_bytes(v->align, grf);
         end = (end + a - 1) / a * a;
         v->grf_offset = (uint32_t)end;
@@ -62,7 +68,7 @@ tu_status tuV_place_vars(tu_visa_kernel *k, tu_error *err) {
     }
     for (uint32_t i = 0; i < k->var_count; i++) {
         tu_visa_var *v = &k->vars[i];
-        if (v->kind != TU_VISA_VAR_G || !v->alias) continue;
+        if (v->kind != TU_VISA_VAR_G || !tied_alias(v)) continue;
         const tu_visa_var *b = &k->vars[v->alias_base];
         TU_RETURN_IF((uint64_t)v->alias_offset + var_bytes(v) > var_bytes(b), err,
                      TU_INVALID_ARGUMENT, "alias %s (%u bytes at %u) lies outside %s (%u bytes)",
@@ -829,7 +835,17 @@ static tu_status exec_lsc(const tu_visa_kernel *k, tu_visa_state *st, const tu_v
 
 static tu_status exec_line(const tu_visa_kernel *k, tu_visa_state *st, const tu_visa_bindings *b,
                            const tu_visa_line *l, tu_error *err) {
-    if (l->is_movs) {
+    if (l->kind == TU_VISA_LINE_OTHER) {
+        TU_RETURN_IF(!st->skip_other, err, TU_UNSUPPORTED,
+                     "line %u: '%s' is outside texunit's instructions (the sampler's, the data "
+                     "port's, LSC's, media_ld, movs): texunit does not execute it",
+                     l->line, l->op);
+        st->skipped++;
+        return TU_OK;
+    }
+    if (l->kind != TU_VISA_LINE_INST && l->kind != TU_VISA_LINE_MOVS)
+        return TU_OK; /* labels, .function, FILE, LOC, lifetime: nothing happens at run time */
+    if (l->kind == TU_VISA_LINE_MOVS) {
         bool ok;
         const uint64_t v = scalar_value(k, st, &l->movs_src, &ok);
         TU_RETURN_IF(!ok, err, TU_INVALID_ARGUMENT, "line %u: movs reads outside its source",

@@ -389,6 +389,16 @@ size_t tu_visa_print_inst(const tu_visa_kernel *k, const tu_visa_inst *inst, cha
 static const char *const align_names[TU_VISA_ALIGN_COUNT] = {
     "byte", "word", "dword", "qword", "oword", "hword", "GRF", "GRFx2", "wordx32", "wordx64"};
 
+/* Text kept as written is printed back on one line: no control characters. */
+static tu_status check_kept(const char *text, const char *what, uint32_t i, tu_error *err) {
+    TU_RETURN_IF(!text, err, TU_INVALID_ARGUMENT, "%s %u has no text", what, i);
+    for (const char *a = text; *a; a++)
+        TU_RETURN_IF(!tuV_is_kernel_name_char(*a) && *a != '"', err, TU_INVALID_ARGUMENT,
+                     "%s %u '%s' has control character 0x%02x at %zu", what, i, text,
+                     (unsigned char)*a, (size_t)(a - text));
+    return TU_OK;
+}
+
 tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *err) {
     TU_RETURN_IF(!k || !text, err, TU_INVALID_ARGUMENT, "kernel and text must not be NULL");
     /* Only names the parser reads back are printed (visa_internal.h). */
@@ -399,41 +409,61 @@ tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *err) {
         TU_TRY(tuV_check_name(k->vars[i].name, false, what, err));
     }
     for (uint32_t i = 0; i < k->attr_count; i++) /* each is the rest of one line */
-        for (const char *a = k->attrs[i]; *a; a++)
-            TU_RETURN_IF(!tuV_is_kernel_name_char(*a) && *a != '"', err, TU_INVALID_ARGUMENT,
-                         "kernel attribute %u '%s' has control character 0x%02x at %zu", i,
-                         k->attrs[i], (unsigned char)*a, (size_t)(a - k->attrs[i]));
+        TU_TRY(check_kept(k->attrs[i], "kernel attribute", i, err));
+    for (uint32_t i = 0; i < k->funcdecl_count; i++)
+        TU_TRY(check_kept(k->funcdecls[i], ".funcdecl", i, err));
+    for (uint32_t i = 0; i < k->line_count; i++)
+        if (k->lines[i].kind > TU_VISA_LINE_MOVS)
+            TU_TRY(check_kept(k->lines[i].text, "line", i, err));
+    for (uint32_t i = 0; i < k->var_count; i++) {
+        TU_TRY(check_kept(k->vars[i].input_kind, "input kind of variable", i, err));
+        TU_TRY(check_kept(k->vars[i].v_name, "v_name of variable", i, err));
+    }
     out o = {0};
     char b[16];
     put(&o, ".version %u.%u\n", k->version_major, k->version_minor);
-    if (k->name[0]) put(&o, ".kernel \"%s\"\n", k->name);
+    if (k->name[0])
+        put(&o, "%s \"%s\"\n", k->is_function ? ".global_function" : ".kernel", k->name);
+    for (uint32_t i = 0; i < k->funcdecl_count; i++)
+        put(&o, "%s\n", k->funcdecls[i]);
     for (uint32_t i = 0; i < k->var_count; i++) {
         const tu_visa_var *v = &k->vars[i];
         if ((v->kind == TU_VISA_VAR_T && v->id < 6) ||
             (v->kind == TU_VISA_VAR_S && v->id == TUV_BINDLESS_SAMPLER &&
              strcmp(v->name, "S31") == 0))
             continue; /* predefined: %bss, S31 */
-        switch (v->kind) {
-        case TU_VISA_VAR_G:
-            put(&o, ".decl %s v_type=G type=%s num_elts=%u align=%s", v->name,
-                tu_visa_type_name((tu_visa_type)v->type), v->num_elts,
-                v->align < TU_VISA_ALIGN_COUNT ? align_names[v->align] : "GRF");
-            if (v->alias) put(&o, " alias=<%s, %u>", k->vars[v->alias_base].name, v->alias_offset);
-            put(&o, "\n");
-            break;
-        case TU_VISA_VAR_P: put(&o, ".decl %s v_type=P num_elts=%u\n", v->name, v->num_elts); break;
-        default: put(&o, ".decl %s v_type=%c num_elts=%u\n", v->name, v->kind, v->num_elts); break;
-        }
+        /* IGC IsaDisassembly.cpp, printVariableDecl and the other print*Decl */
+        put(&o, ".decl %s v_type=%c", v->name, v->kind == TU_VISA_VAR_G ? 'G' : v->kind);
+        if (v->kind == TU_VISA_VAR_G) put(&o, " type=%s", tu_visa_type_name((tu_visa_type)v->type));
+        put(&o, " num_elts=%u", v->num_elts);
+        if (v->kind == TU_VISA_VAR_G && v->align_written)
+            put(&o, " align=%s", v->align < TU_VISA_ALIGN_COUNT ? align_names[v->align] : "GRF");
+        if (v->alias)
+            put(&o, " alias=<%s, %u>",
+                v->alias_predefined ? gvar_name(NULL, v->alias_base, b, sizeof b)
+                                    : k->vars[v->alias_base].name,
+                v->alias_offset);
+        if (v->v_name[0]) put(&o, " v_name=%s", v->v_name);
+        put(&o, "\n");
     }
-    for (uint32_t i = 0; i < k->var_count; i++)
-        if (k->vars[i].input_offset >= 0)
-            put(&o, ".input %s offset=%d size=%u\n", k->vars[i].name, k->vars[i].input_offset,
-                k->vars[i].input_size);
+    /* the inputs in the order they were given */
+    for (uint64_t after = 0;;) { /* keys (order, index) + 1, ascending */
+        uint64_t best = UINT64_MAX;
+        for (uint32_t i = 0; i < k->var_count; i++) {
+            const uint64_t key = ((uint64_t)k->vars[i].input_order << 32 | i) + 1;
+            if (k->vars[i].input_offset >= 0 && key > after && key < best) best = key;
+        }
+        if (best == UINT64_MAX) break;
+        const tu_visa_var *v = &k->vars[(uint32_t)(best - 1)];
+        put(&o, "%s%s %s offset=%d size=%u\n", v->input_kind[0] ? ".implicit" : ".input",
+            v->input_kind, v->name, v->input_offset, v->input_size);
+        after = best;
+    }
     for (uint32_t i = 0; i < k->attr_count; i++)
         put(&o, ".kernel_attr %s\n", k->attrs[i]);
     for (uint32_t i = 0; i < k->line_count; i++) {
         const tu_visa_line *l = &k->lines[i];
-        if (l->is_movs) {
+        if (l->kind == TU_VISA_LINE_MOVS) {
             const tu_visa_var *v = &k->vars[l->movs_var];
             put(&o, "movs");
             put_exec(&o, l->inst.emask, l->inst.exec_size);
@@ -441,8 +471,10 @@ tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *err) {
                 v->kind == TU_VISA_VAR_T ? state_name(k, TU_VISA_VAR_T, v->id, b, sizeof b)
                                          : v->name);
             put_scalar(&o, k, &l->movs_src);
-        } else {
+        } else if (l->kind == TU_VISA_LINE_INST) {
             put_inst(&o, k, &l->inst);
+        } else {
+            put(&o, "%s", l->text ? l->text : "");
         }
         put(&o, "\n");
     }

@@ -164,8 +164,8 @@ static tu_status uint_in(cursor *c, uint64_t lo, uint64_t hi, uint64_t *out, con
 typedef struct parser {
     cursor c;
     tu_visa_kernel *k;
-    uint32_t cap_vars, cap_lines, cap_attrs;
-    uint32_t next_g, next_p, next_s, next_t;
+    uint32_t cap_vars, cap_lines, cap_attrs, cap_funcdecls;
+    uint32_t next_g, next_p, next_s, next_t, next_a, next_input;
 } parser;
 
 static int find_var(const tu_visa_kernel *k, const char *n, uint8_t kind) {
@@ -209,10 +209,11 @@ static tu_status parse_decl(parser *ps) {
                     "v_name)"));
         TU_TRY(expect(c, '=', "after the key"));
         if (strcmp(key, "v_type") == 0) {
-            TU_TRY(name(c, val, sizeof val, "G, P, S or T"));
-            if (strlen(val) != 1 || !strchr("GPST", val[0])) {
+            TU_TRY(name(c, val, sizeof val, "G, A, P, S or T"));
+            if (strlen(val) != 1 || !strchr("GAPST", val[0])) {
                 c->p = key_at;
-                return fail_at(c, "v_type=%s: texunit declares G, P, S and T variables", val);
+                return fail_at(c, "v_type=%s is not G, A, P, S or T (IGC CISA.y, DirectiveDecl)",
+                               val);
             }
             vtype = val[0];
         } else if (strcmp(key, "type") == 0) {
@@ -245,6 +246,7 @@ static tu_status parse_decl(parser *ps) {
                                val);
             }
             v.align = (uint8_t)a;
+            v.align_written = true;
         } else if (strcmp(key, "alias") == 0) {
             char base[48];
             uint64_t off;
@@ -255,16 +257,23 @@ static tu_status parse_decl(parser *ps) {
             TU_TRY(expect(c, '>', "to close alias=<base, offset>"));
             int b = find_var(ps->k, base, TU_VISA_VAR_G);
             if (b < 0) {
-                c->p = key_at;
-                return fail_at(c, "alias base '%s' is not a declared general variable", base);
+                /* a predefined variable (alias=<%sp, 0>, IGC's stack pointer) */
+                for (uint32_t p = 0; p < sizeof tuV_predef_vars / sizeof tuV_predef_vars[0]; p++)
+                    if (strcmp(base, tuV_predef_vars[p]) == 0) b = (int)p;
+                if (b < 0) {
+                    c->p = key_at;
+                    return fail_at(c,
+                                   "alias base '%s' is neither a declared general variable nor "
+                                   "a predefined one (%%sp, %%r0, ...)",
+                                   base);
+                }
+                v.alias_predefined = true;
             }
             v.alias = true;
             v.alias_base = (uint32_t)b;
             v.alias_offset = (uint32_t)off;
         } else if (strcmp(key, "v_name") == 0) {
-            skip_blanks(c);
-            while (c->p < c->end && !tu_text_is_space(*c->p))
-                c->p++; /* kept as a comment */
+            TU_TRY(name(c, v.v_name, sizeof v.v_name, "the v_name"));
         } else {
             c->p = key_at;
             return fail_at(c, "unknown declaration key '%s'", key);
@@ -284,6 +293,7 @@ static tu_status parse_decl(parser *ps) {
         if (!have_type) return fail_at(c, "general variable '%s' needs type=", v.name);
         v.id = ps->next_g++;
         break;
+    case TU_VISA_VAR_A: v.id = ps->next_a++; break;
     case TU_VISA_VAR_P:
         if (v.num_elts > 32)
             return fail_at(c, "predicate '%s' has %u elements; at most 32", v.name, v.num_elts);
@@ -295,33 +305,49 @@ static tu_status parse_decl(parser *ps) {
     return add_var(ps, &v);
 }
 
-static tu_status parse_input(parser *ps) {
+/* .input V offset=N size=N, and IGC's implicit inputs (.implicit_LOCAL_ID V offset=N size=N;
+ * `kind` the part after ".implicit_"). As in CISA.y (DirectiveInput, DirectiveImplicitInput) the
+ * offset defaults to 0 and the size to the variable's. */
+static tu_status parse_input(parser *ps, const char *kind) {
     cursor *c = &ps->c;
     char n[48];
+    const char *at = c->p;
     TU_TRY(name(c, n, sizeof n, "the input variable"));
     int i = -1;
     for (uint32_t k = 0; k < ps->k->var_count; k++)
         if (strcmp(ps->k->vars[k].name, n) == 0) i = (int)k;
-    if (i < 0) return fail_at(c, "input '%s' is not declared", n);
-    uint64_t off = 0, size = 0;
-    bool have_off = false, have_size = false;
+    if (i < 0) {
+        c->p = at;
+        skip_blanks(c);
+        return fail_at(c, "input '%s' is not declared", n);
+    }
+    tu_visa_var *v = &ps->k->vars[i];
+    if (v->kind != TU_VISA_VAR_G || v->input_offset >= 0) {
+        c->p = at;
+        skip_blanks(c);
+        return fail_at(c, "input '%s' %s", n,
+                       v->kind != TU_VISA_VAR_G ? "is not a general variable"
+                                                : "is an input already");
+    }
+    uint64_t off = 0, size = (uint64_t)v->num_elts * tu_visa_type_size((tu_visa_type)v->type);
     while (!at_line_end(c)) {
         char key[16];
         TU_TRY(name(c, key, sizeof key, "offset= or size="));
         TU_TRY(expect(c, '=', "after the key"));
         if (strcmp(key, "offset") == 0) {
             TU_TRY(uint_in(c, 0, 1u << 20, &off, "the input offset"));
-            have_off = true;
         } else if (strcmp(key, "size") == 0) {
             TU_TRY(uint_in(c, 1, 1u << 20, &size, "the input size"));
-            have_size = true;
         } else {
-            return fail_at(c, "unknown input key '%s'", key);
+            return fail_at(c, "unknown input key '%s' (offset= size=)", key);
         }
     }
-    if (!have_off || !have_size) return fail_at(c, ".input %s needs offset= and size=", n);
-    ps->k->vars[i].input_offset = (int32_t)off;
-    ps->k->vars[i].input_size = (uint32_t)size;
+    if (size == 0 || size > 0xffff)
+        return fail_at(c, ".input %s: size %llu is not 1..65535", n, (unsigned long long)size);
+    v->input_offset = (int32_t)off;
+    v->input_size = (uint32_t)size;
+    v->input_order = ps->next_input++;
+    snprintf(v->input_kind, sizeof v->input_kind, "%s", kind);
     return TU_OK;
 }
 
@@ -573,15 +599,17 @@ static tu_status exec_size(parser *ps, uint8_t *size, uint8_t *emask, uint64_t m
     return TU_OK;
 }
 
-/* (P3), (!P3), (P3.any), (!P3.all) */
-static tu_status predicate(parser *ps, uint16_t *pred) {
+/* (P3), (!P3), (P3.any), (!P3.all), after the '('. With `resolve` the predicate must be
+ * declared and *pred is set; without (an instruction texunit keeps but does not run) only the
+ * form is checked. */
+static tu_status predicate(parser *ps, uint16_t *pred, bool resolve) {
     cursor *c = &ps->c;
     bool invert = accept(c, '!');
     char n[48];
     const char *at = c->p;
     TU_TRY(name(c, n, sizeof n, "a predicate variable"));
     int i = find_var(ps->k, n, TU_VISA_VAR_P);
-    if (i < 0) {
+    if (i < 0 && resolve) {
         c->p = at;
         return fail_at(c, "'%s' is not a declared predicate", n);
     }
@@ -597,7 +625,7 @@ static tu_status predicate(parser *ps, uint16_t *pred) {
             return fail_at(c, "predicate control '.%s' is not .any or .all", m);
     }
     TU_TRY(expect(c, ')', "to close the predicate"));
-    *pred = (uint16_t)(ps->k->vars[i].id | ctrl << 13 | (invert ? 0x8000 : 0));
+    if (resolve) *pred = (uint16_t)(ps->k->vars[i].id | ctrl << 13 | (invert ? 0x8000 : 0));
     return TU_OK;
 }
 
@@ -1268,6 +1296,401 @@ static tu_status parse_lsc(parser *ps, tu_visa_inst *in, const char *op_name, co
     return lsc_raw(ps, src2, "the atomic's src2 (a raw operand or %null)");
 }
 
+/* --- statements outside texunit's families (IGC CISA.y and CISA.l) ---------------------- */
+
+/* The mnemonics of the vISA instructions outside texunit's families, as IGC's lexer spells
+ * them (CISA.l; the ops of IsaDescription.cpp, ISA_Inst_Table). Such an instruction is kept
+ * as written once its operands fit the operand grammar below; texunit does not run it. */
+static const char *const other_ops[] = {"add",
+                                        "addc",
+                                        "add3",
+                                        "addr_add",
+                                        "and",
+                                        "acos",
+                                        "asin",
+                                        "asr",
+                                        "atan",
+                                        "avg",
+                                        "avs",
+                                        "barrier",
+                                        "bdpas",
+                                        "bfe",
+                                        "bfi",
+                                        "bfn",
+                                        "bfrev",
+                                        "breakpoint",
+                                        "call",
+                                        "cbit",
+                                        "cmp",
+                                        "cos",
+                                        "div",
+                                        "divm",
+                                        "dnscl",
+                                        "dp2",
+                                        "dp3",
+                                        "dp4",
+                                        "dp4a",
+                                        "dpas",
+                                        "dpasw",
+                                        "dph",
+                                        "exp",
+                                        "faddr",
+                                        "fbh",
+                                        "fbl",
+                                        "fcall",
+                                        "fccall",
+                                        "fcvt",
+                                        "fence_global",
+                                        "fence_local",
+                                        "fence_sw",
+                                        "fret",
+                                        "frc",
+                                        "gather",
+                                        "goto",
+                                        "ifcall",
+                                        "inv",
+                                        "invm",
+                                        "jmp",
+                                        "lfsr",
+                                        "line",
+                                        "load",
+                                        "log",
+                                        "lrp",
+                                        "lzd",
+                                        "mad",
+                                        "madw",
+                                        "max",
+                                        "media_st",
+                                        "min",
+                                        "mod",
+                                        "mov",
+                                        "mul",
+                                        "mulh",
+                                        "nbarrier",
+                                        "not",
+                                        "or",
+                                        "oword_ld",
+                                        "oword_ld_unaligned",
+                                        "oword_st",
+                                        "plane",
+                                        "pow",
+                                        "qw_gather",
+                                        "qw_scatter",
+                                        "raw_send",
+                                        "raw_sendc",
+                                        "raw_sendg",
+                                        "raw_sendg_eot",
+                                        "raw_sendgc",
+                                        "raw_sendgc_eot",
+                                        "raw_sends",
+                                        "raw_sends_eot",
+                                        "raw_sendsc",
+                                        "raw_sendsc_eot",
+                                        "ret",
+                                        "rndd",
+                                        "rnde",
+                                        "rndu",
+                                        "rndz",
+                                        "rol",
+                                        "ror",
+                                        "rsqrt",
+                                        "rsqtm",
+                                        "rt_write_3d",
+                                        "sad2",
+                                        "sad2add",
+                                        "sample",
+                                        "sample_unorm",
+                                        "sampler_cache_flush",
+                                        "sbarrier",
+                                        "scatter",
+                                        "sel",
+                                        "setp",
+                                        "shfl_idx4",
+                                        "shl",
+                                        "shr",
+                                        "sigm",
+                                        "sin",
+                                        "sqrt",
+                                        "sqrtm",
+                                        "srnd",
+                                        "subb",
+                                        "svm_atomic",
+                                        "svm_block_ld",
+                                        "svm_block_st",
+                                        "svm_gather",
+                                        "svm_gather4scaled",
+                                        "svm_scatter",
+                                        "svm_scatter4scaled",
+                                        "switchjmp",
+                                        "tanh",
+                                        "urb_write_3d",
+                                        "vme_fbr",
+                                        "vme_ime",
+                                        "vme_sic",
+                                        "wait",
+                                        "xor",
+                                        "yield"};
+
+static bool other_op_known(const char *mn) {
+    for (size_t i = 0; i < sizeof other_ops / sizeof other_ops[0]; i++)
+        if (strcmp(mn, other_ops[i]) == 0) return true;
+    return false;
+}
+
+/* A string literal "..." with CISA.l's backslash escapes; the cursor moves past it. */
+static tu_status string_literal(cursor *c, const char *what) {
+    char buf[32];
+    skip_blanks(c);
+    if (c->p >= c->end || *c->p != '"')
+        return fail_at(c, "expected %s (a string in quotes), got '%s'", what,
+                       seen(c, buf, sizeof buf));
+    const char *open = c->p++;
+    while (c->p < c->end && *c->p != '"' && !tu_text_is_line_end(*c->p))
+        c->p += *c->p == '\\' && c->p + 1 < c->end && !tu_text_is_line_end(c->p[1]) ? 2 : 1;
+    if (c->p >= c->end || *c->p != '"') {
+        c->p = open;
+        return fail_at(c, "%s: the string is not closed on its line", what);
+    }
+    c->p++;
+    return TU_OK;
+}
+
+/* A number as CISA.l reads one: [-]0x hex, or [-] decimal with an optional fraction and
+ * exponent. */
+static tu_status number_literal(cursor *c) {
+    char buf[32];
+    const char *start = c->p, *q = c->p;
+    if (q < c->end && *q == '-') q++;
+    const char *digits = q;
+    if (q + 1 < c->end && q[0] == '0' && (q[1] == 'x' || q[1] == 'X')) {
+        q += 2;
+        digits = q;
+        while (q < c->end && isxdigit((unsigned char)*q))
+            q++;
+    } else {
+        while (q < c->end && isdigit((unsigned char)*q))
+            q++;
+        if (q < c->end && *q == '.')
+            for (q++; q < c->end && isdigit((unsigned char)*q);)
+                q++;
+        if (q > digits && q < c->end && (*q == 'e' || *q == 'E')) {
+            const char *e = q + 1;
+            if (e < c->end && (*e == '+' || *e == '-')) e++;
+            if (e < c->end && isdigit((unsigned char)*e)) {
+                while (e < c->end && isdigit((unsigned char)*e))
+                    e++;
+                q = e;
+            }
+        }
+    }
+    if (q == digits || (q == digits + 1 && *digits == '.'))
+        return fail_at(c, "expected a number, got '%s'", seen(c, buf, sizeof buf));
+    c->p = q;
+    (void)start;
+    return TU_OK;
+}
+
+/* <hs>, <w,hs> or <vs;w,hs> (CISA.y DstRegion, SrcRegionDirect, SrcRegionIndirect). */
+static tu_status region_syntax(cursor *c) {
+    uint64_t v;
+    TU_TRY(expect(c, '<', "to open the region"));
+    TU_TRY(integer(c, &v, NULL, "a region stride"));
+    if (accept(c, ';')) {
+        TU_TRY(integer(c, &v, NULL, "the region's width"));
+        TU_TRY(expect(c, ',', "between the region's width and horizontal stride"));
+        TU_TRY(integer(c, &v, NULL, "the region's horizontal stride"));
+    } else if (accept(c, ',')) {
+        TU_TRY(integer(c, &v, NULL, "the region's horizontal stride"));
+    }
+    return expect(c, '>', "to close the region");
+}
+
+/* One operand of an instruction outside texunit's families, in the forms of CISA.y: an
+ * immediate (0x1:w, -2:d, 1.5:f, a bare count), a general, address or state operand
+ * (V(r,c)<region>[:type], A0(0)<1>, S31(0), with (-) (abs) (-abs) (~)), a raw operand (V.0),
+ * an indirect operand (r[A0(0),0]<0;1,0>:d), an address-of (&V, &V[4]), a predicate, label or
+ * function name, a string, or a parenthesized list of names (switchjmp's labels). Names are
+ * not looked up: texunit checks the form, and looks names up only where it acts. */
+static tu_status other_operand(parser *ps) {
+    cursor *c = &ps->c;
+    char n[64], buf[32];
+    uint64_t v;
+    skip_blanks(c);
+    if (c->p >= c->end) return fail_at(c, "expected an operand");
+    if (*c->p == '"') return string_literal(c, "a string operand");
+    static const char *const mods[] = {"(-abs)", "(abs)", "(-)", "(~)"};
+    bool modified = false;
+    for (size_t i = 0; i < sizeof mods / sizeof mods[0] && !modified; i++) {
+        const size_t len = strlen(mods[i]);
+        if ((size_t)(c->end - c->p) >= len && memcmp(c->p, mods[i], len) == 0) {
+            c->p += len;
+            modified = true;
+        }
+    }
+    if (!modified && accept(c, '(')) { /* (L1, L2, ...) */
+        do {
+            skip_blanks(c);
+            if (c->p < c->end && (isdigit((unsigned char)*c->p) || *c->p == '-'))
+                TU_TRY(number_literal(c));
+            else
+                TU_TRY(name(c, n, sizeof n, "a name in the list"));
+        } while (accept(c, ','));
+        return expect(c, ')', "to close the list");
+    }
+    if (!modified && accept(c, '&')) { /* &V, &V[offset] */
+        TU_TRY(name(c, n, sizeof n, "the variable whose address is taken"));
+        if (accept(c, '[')) {
+            bool neg;
+            TU_TRY(integer(c, &v, &neg, "the address offset"));
+            TU_TRY(expect(c, ']', "after the address offset"));
+        }
+        return TU_OK;
+    }
+    if (c->p < c->end && (isdigit((unsigned char)*c->p) || *c->p == '-' || *c->p == '.')) {
+        if (modified) return fail_at(c, "a source modifier applies to a variable, not a number");
+        TU_TRY(number_literal(c));
+        if (c->p < c->end && *c->p == ':') {
+            uint8_t type;
+            TU_TRY(type_suffix(c, &type));
+        }
+        return TU_OK;
+    }
+    TU_TRY(name(c, n, sizeof n, "an operand (a variable, an immediate, a label, ...)"));
+    if (strcmp(n, "r") == 0 && c->p < c->end && *c->p == '[') { /* r[A0(0),0]<region>:type */
+        bool neg;
+        uint8_t type;
+        c->p++;
+        TU_TRY(name(c, n, sizeof n, "the address variable of an indirect operand"));
+        TU_TRY(expect(c, '(', "and the address element, as in r[A0(0),0]"));
+        TU_TRY(integer(c, &v, NULL, "the address element"));
+        TU_TRY(expect(c, ')', "after the address element"));
+        TU_TRY(expect(c, ',', "and the byte offset, as in r[A0(0),0]"));
+        TU_TRY(integer(c, &v, &neg, "the indirect byte offset"));
+        TU_TRY(expect(c, ']', "to close the indirect operand"));
+        TU_TRY(region_syntax(c));
+        return type_suffix(c, &type);
+    }
+    if (c->p < c->end && *c->p == '.' && !modified) { /* a raw operand V.offset */
+        c->p++;
+        return integer(c, &v, NULL, "the raw operand's byte offset");
+    }
+    if (c->p < c->end && *c->p == '(') { /* (row,col) or (element) */
+        c->p++;
+        TU_TRY(integer(c, &v, NULL, "the row (or element)"));
+        if (accept(c, ',')) TU_TRY(integer(c, &v, NULL, "the column"));
+        TU_TRY(expect(c, ')', "after the operand's offset"));
+    }
+    if (c->p < c->end && *c->p == '<') TU_TRY(region_syntax(c));
+    if (c->p < c->end && *c->p == ':') {
+        uint8_t type;
+        TU_TRY(type_suffix(c, &type));
+    }
+    if (c->p < c->end && !tu_text_is_space(*c->p) &&
+        !(c->p[0] == '/' && c->p + 1 < c->end && c->p[1] == '/'))
+        return fail_at(c, "unexpected '%s' in the operand", seen(c, buf, sizeof buf));
+    return TU_OK;
+}
+
+/* Whether an execution size `(M1, 16)`, `(M1_NM, 1)`, `(NoMask, 8)` or `(16)` is at the cursor
+ * (and not a source modifier or a list). */
+static bool exec_size_ahead(cursor *c) {
+    skip_blanks(c);
+    const char *q = c->p;
+    if (q >= c->end || *q != '(') return false;
+    for (q++; q < c->end && tu_text_is_blank(*q);)
+        q++;
+    if (q < c->end && isdigit((unsigned char)*q)) return true;
+    if ((size_t)(c->end - q) >= 6 && memcmp(q, "NoMask", 6) == 0) return true;
+    return q + 1 < c->end && q[0] == 'M' && q[1] >= '1' && q[1] <= '8';
+}
+
+/* An instruction outside texunit's families after its mnemonic: suffixes (.eq, .sat, .x96,
+ * ...), the execution size where it has one, and its operands. */
+static tu_status parse_other(parser *ps, tu_visa_line *l, const char *mn, const char *mn_at,
+                             bool known) {
+    cursor *c = &ps->c;
+    if (!known && !other_op_known(mn)) {
+        c->p = mn_at;
+        return fail_at(c,
+                       "unknown instruction '%s': not a vISA mnemonic (IGC CISA.l; texunit's "
+                       "own are movs, media_ld, sample_3d, load_3d, sample4, resinfo, "
+                       "gather4_typed, dword_atomic, lsc_load, ...)",
+                       mn);
+    }
+    l->kind = TU_VISA_LINE_OTHER;
+    snprintf(l->op, sizeof l->op, "%s", mn);
+    while (c->p < c->end && *c->p == '.') {
+        const char *q = ++c->p;
+        while (c->p < c->end && (isalnum((unsigned char)*c->p) || strchr("_<>-", *c->p)))
+            c->p++;
+        if (c->p == q) return fail_at(c, "expected a suffix after '.' of %s", mn);
+    }
+    if (exec_size_ahead(c)) {
+        uint8_t size, emask;
+        TU_TRY(exec_size(ps, &size, &emask, 32));
+        l->inst.exec_size = size, l->inst.emask = emask;
+    }
+    while (!at_line_end(c))
+        TU_TRY(other_operand(ps));
+    return TU_OK;
+}
+
+/* Labels, FILE, LOC and lifetime markers: the statement's kind, or false when the cursor is
+ * not at one. */
+static bool is_label_char(char ch, bool first) {
+    return isalpha((unsigned char)ch) || ch == '_' || ch == '$' || ch == '@' || ch == '?' ||
+           (!first && (isdigit((unsigned char)ch) || ch == '-'));
+}
+
+static tu_status parse_marker(parser *ps, tu_visa_line *l, bool *found) {
+    cursor *c = &ps->c;
+    char buf[32];
+    *found = false;
+    const char *q = c->p;
+    if (q < c->end && is_label_char(*q, true)) /* name: (CISA.l, LABEL) */
+        while (q < c->end && is_label_char(*q, false))
+            q++;
+    if (q > c->p && q < c->end && *q == ':') {
+        *found = true;
+        l->kind = TU_VISA_LINE_LABEL;
+        snprintf(l->op, sizeof l->op, "label");
+        c->p = q + 1;
+        return TU_OK;
+    }
+    const size_t len = (size_t)(q - c->p);
+    if (len == 4 && memcmp(c->p, "FILE", 4) == 0) {
+        *found = true;
+        l->kind = TU_VISA_LINE_FILE;
+        snprintf(l->op, sizeof l->op, "FILE");
+        c->p = q;
+        return string_literal(c, "FILE's file name");
+    }
+    if (len == 3 && memcmp(c->p, "LOC", 3) == 0) {
+        uint64_t v;
+        *found = true;
+        l->kind = TU_VISA_LINE_LOC;
+        snprintf(l->op, sizeof l->op, "LOC");
+        c->p = q;
+        return uint_in(c, 0, 0xffffffffu, &v, "LOC's line number");
+    }
+    if (len == 8 && memcmp(c->p, "lifetime", 8) == 0 && q < c->end && *q == '.') {
+        char w[8], n[64];
+        *found = true;
+        l->kind = TU_VISA_LINE_LIFETIME;
+        c->p = q + 1;
+        const char *at = c->p;
+        TU_TRY(name(c, w, sizeof w, "start or end"));
+        if (strcmp(w, "start") != 0 && strcmp(w, "end") != 0) {
+            c->p = at;
+            return fail_at(c, "lifetime.%s is not lifetime.start or lifetime.end", w);
+        }
+        snprintf(l->op, sizeof l->op, "lifetime.%s", w);
+        return name(c, n, sizeof n, "the variable whose lifetime it marks");
+    }
+    (void)buf;
+    return TU_OK;
+}
+
 static tu_status add_line(parser *ps, const tu_visa_line *l) {
     if (ps->k->line_count == ps->cap_lines) {
         uint32_t cap = ps->cap_lines ? ps->cap_lines * 2 : 32;
@@ -1280,8 +1703,12 @@ static tu_status add_line(parser *ps, const tu_visa_line *l) {
     return TU_OK;
 }
 
-static tu_status parse_movs(parser *ps, tu_visa_line *l) {
+/* movs (M1_NM, 1) T6(0) 0x7b:ud: a state variable written from a scalar, which texunit runs.
+ * IGC's other movs forms (a general destination, a state source; CISA.y MovsInstruction)
+ * are kept as written. */
+static tu_status parse_movs(parser *ps, tu_visa_line *l, const char *mn_at) {
     cursor *c = &ps->c;
+    const char *after_mn = c->p;
     uint8_t size, emask;
     TU_TRY(exec_size(ps, &size, &emask, 1));
     l->inst.exec_size = size, l->inst.emask = emask;
@@ -1290,46 +1717,93 @@ static tu_status parse_movs(parser *ps, tu_visa_line *l) {
     TU_TRY(name(c, n, sizeof n, "a surface or sampler variable"));
     int i = find_var(ps->k, n, TU_VISA_VAR_T);
     if (i < 0) i = find_var(ps->k, n, TU_VISA_VAR_S);
-    if (i < 0) {
-        /* the predefined %bss and the bindless S31 are variables too */
-        tu_visa_var v;
-        memset(&v, 0, sizeof v);
-        v.input_offset = -1;
-        if (strcmp(n, "%bss") == 0 || strcmp(n, "S31") == 0) {
-            snprintf(v.name, sizeof v.name, "%s", n);
-            v.kind = n[0] == 'S' ? TU_VISA_VAR_S : TU_VISA_VAR_T;
-            v.id = n[0] == 'S' ? TUV_BINDLESS_SAMPLER : 4;
-            v.num_elts = 1;
-            TU_TRY(add_var(ps, &v));
-            i = (int)ps->k->var_count - 1;
-        } else {
+    if (i < 0 && strcmp(n, "%bss") != 0 && strcmp(n, "S31") != 0) {
+        if (find_var(ps->k, n, TU_VISA_VAR_G) >= 0) { /* movs into a general variable */
+            char src[48];
             c->p = at;
-            return fail_at(c, "movs writes a declared surface or sampler variable, not '%s'", n);
+            const bool state_src = other_operand(ps) == TU_OK &&
+                                   name(c, src, sizeof src, "") == TU_OK && c->p < c->end &&
+                                   *c->p == '(' &&
+                                   (find_var(ps->k, src, TU_VISA_VAR_T) >= 0 ||
+                                    find_var(ps->k, src, TU_VISA_VAR_S) >= 0 ||
+                                    strcmp(src, "%bss") == 0 || strcmp(src, "S31") == 0);
+            if (!state_src) {
+                c->p = at;
+                skip_blanks(c);
+                return fail_at(c,
+                               "movs into a general variable reads a state variable "
+                               "(IGC CISA.y, MovsInstruction), as in movs (M1, 1) %s(0,0)<1> "
+                               "T6(0)",
+                               n);
+            }
+            c->p = after_mn;
+            return parse_other(ps, l, "movs", mn_at, true);
         }
+        c->p = at;
+        skip_blanks(c);
+        return fail_at(c, "movs writes a declared surface, sampler or general variable, not '%s'",
+                       n);
     }
     uint64_t elt;
     TU_TRY(expect(c, '(', "after the state variable: (0)"));
     TU_TRY(uint_in(c, 0, 0, &elt, "the state element"));
     TU_TRY(expect(c, ')', "after the state element"));
-    l->is_movs = true;
+    skip_blanks(c);
+    const char *src_at = c->p;
+    char src[48];
+    if (name(c, src, sizeof src, "") == TU_OK && c->p < c->end && *c->p == '(' &&
+        (find_var(ps->k, src, TU_VISA_VAR_T) >= 0 || find_var(ps->k, src, TU_VISA_VAR_S) >= 0)) {
+        c->p = after_mn; /* a state source: kept */
+        return parse_other(ps, l, "movs", mn_at, true);
+    }
+    c->p = src_at;
+    if (i < 0) {
+        /* the predefined %bss and the bindless S31 are variables too */
+        tu_visa_var v;
+        memset(&v, 0, sizeof v);
+        v.input_offset = -1;
+        snprintf(v.name, sizeof v.name, "%s", n);
+        v.kind = n[0] == 'S' ? TU_VISA_VAR_S : TU_VISA_VAR_T;
+        v.id = n[0] == 'S' ? TUV_BINDLESS_SAMPLER : 4;
+        v.num_elts = 1;
+        TU_TRY(add_var(ps, &v));
+        i = (int)ps->k->var_count - 1;
+    }
+    l->kind = TU_VISA_LINE_MOVS;
+    snprintf(l->op, sizeof l->op, "movs");
     l->movs_var = (uint32_t)i;
     return scalar(ps, &l->movs_src, "the value (an immediate or a variable)");
+}
+
+/* Whether an instruction of this mnemonic is one of texunit's (the sampler, MEDIA_LD, the data
+ * port's, LSC's; movs is decided by its operands). */
+static bool family_mnemonic(const char *mn) {
+    return strcmp(mn, "media_ld") == 0 || tuL_dp_by_name(mn) || strncmp(mn, "lsc_", 4) == 0 ||
+           tuL_op_by_name(mn);
 }
 
 static tu_status parse_instruction(parser *ps, tu_visa_line *l) {
     cursor *c = &ps->c;
     tu_visa_inst *in = &l->inst;
-    memset(l, 0, sizeof *l);
-    l->line = c->line;
-    if (accept(c, '(')) TU_TRY(predicate(ps, &in->pred));
+    const char *pred_at = NULL;
+    if (accept(c, '(')) {
+        pred_at = c->p;
+        TU_TRY(predicate(ps, &in->pred, false));
+    }
     char mn[32];
-    const char *mn_at = c->p;
     skip_blanks(c);
-    mn_at = c->p;
+    const char *mn_at = c->p;
     TU_TRY(name(c, mn, sizeof mn, "an instruction"));
     if (strcmp(mn, "movs") == 0) {
-        if (in->pred) return fail_at(c, "movs takes no predicate");
-        return parse_movs(ps, l);
+        if (pred_at) return fail_at(c, "movs takes no predicate");
+        return parse_movs(ps, l, mn_at);
+    }
+    if (!family_mnemonic(mn)) return parse_other(ps, l, mn, mn_at, false);
+    if (pred_at) { /* texunit runs it: the predicate must be declared */
+        const char *after = c->p;
+        c->p = pred_at;
+        TU_TRY(predicate(ps, &in->pred, true));
+        c->p = after;
     }
     if (strcmp(mn, "media_ld") == 0) {
         in->opcode = TUL_OPCODE_MEDIA_LD;
@@ -1352,14 +1826,6 @@ static tu_status parse_instruction(parser *ps, tu_visa_line *l) {
     if (dp) return parse_dataport(ps, in, dp);
     if (strncmp(mn, "lsc_", 4) == 0) return parse_lsc(ps, in, mn + 4, mn_at);
     const tuL_op *op = tuL_op_by_name(mn);
-    if (!op) {
-        c->p = mn_at;
-        return fail_at(c,
-                       "unknown instruction '%s': texunit runs movs, media_ld, the sampler "
-                       "instructions (sample_3d, load_3d, sample4, resinfo, ...) and the data "
-                       "port's (gather4_typed, typed_atomic, dword_atomic, ...)",
-                       mn);
-    }
     in->opcode = op->opcode, in->subop = op->subop;
     /* modifiers in their fixed order, then the channels */
     static const char *const mods[3] = {"pixel_null_mask", "cps", "divS"};
@@ -1415,11 +1881,91 @@ static tu_status parse_instruction(parser *ps, tu_visa_line *l) {
     return TU_OK;
 }
 
+/* A kernel name, a .function or .global_function name: a string or an identifier
+ * (CISA.y IdentOrStringLit), into out when out is not NULL. A '"' inside is refused, so the
+ * printer's quoted form always parses back. */
+static tu_status kernel_name(cursor *c, char *out, size_t size, const char *what) {
+    skip_blanks(c);
+    const bool quoted = accept(c, '"');
+    const char *start = c->p;
+    while (c->p < c->end && !tu_text_is_line_end(*c->p) && *c->p != '"' &&
+           (quoted || !tu_text_is_blank(*c->p)))
+        c->p++;
+    if (!quoted && c->p < c->end && *c->p == '"')
+        return fail_at(c, "a kernel name cannot hold '\"' (it is printed quoted, and a "
+                          "vISA string has no escapes)");
+    size_t n = (size_t)(c->p - start);
+    if (n == 0 || n >= size)
+        return fail_at(c, "expected a %s of 1 to %zu characters", what, size - 1);
+    if (out) {
+        memcpy(out, start, n);
+        out[n] = 0;
+    }
+    if (quoted) {
+        char close[48];
+        snprintf(close, sizeof close, "to close the %s", what);
+        TU_TRY(expect(c, '"', close));
+    }
+    return TU_OK;
+}
+
+/* The text from start to the cursor (to the line end when `rest`), blanks trimmed, appended
+ * to a list of kept lines. */
+static tu_status keep_line(parser *ps, char ***list, uint32_t *count, uint32_t *cap,
+                           const char *start, bool rest) {
+    cursor *c = &ps->c;
+    while (rest && c->p < c->end && !tu_text_is_line_end(*c->p))
+        c->p++;
+    while (c->p > start && tu_text_is_blank(c->p[-1]))
+        c->p--;
+    if (*count == *cap) {
+        uint32_t n = *cap ? *cap * 2 : 4;
+        char **grown = realloc(*list, n * sizeof *grown);
+        TU_RETURN_IF(!grown, c->err, TU_OUT_OF_MEMORY, "out of memory");
+        *list = grown;
+        *cap = n;
+    }
+    char *a = malloc((size_t)(c->p - start) + 1);
+    TU_RETURN_IF(!a, c->err, TU_OUT_OF_MEMORY, "out of memory");
+    memcpy(a, start, (size_t)(c->p - start));
+    a[c->p - start] = 0;
+    (*list)[(*count)++] = a;
+    return TU_OK;
+}
+
+/* A body line: its text from start to the cursor (blanks trimmed) kept for the kinds after
+ * MOVS, then added to the kernel. */
+static tu_status add_body_line(parser *ps, tu_visa_line *l, const char *start) {
+    if (l->kind > TU_VISA_LINE_MOVS) {
+        const char *end = ps->c.p;
+        while (end > start && tu_text_is_blank(end[-1]))
+            end--;
+        l->text = malloc((size_t)(end - start) + 1);
+        TU_RETURN_IF(!l->text, ps->c.err, TU_OUT_OF_MEMORY, "out of memory");
+        memcpy(l->text, start, (size_t)(end - start));
+        l->text[end - start] = 0;
+    }
+    tu_status st = add_line(ps, l);
+    if (st != TU_OK) free(l->text);
+    return st;
+}
+
+static tu_status line_end(cursor *c) {
+    char buf[32];
+    if (!at_line_end(c))
+        return fail_at(c, "unexpected '%s' at the end of the line", seen(c, buf, sizeof buf));
+    return TU_OK;
+}
+
 static tu_status parse_line(parser *ps) {
     cursor *c = &ps->c;
     if (at_line_end(c)) return TU_OK;
+    const char *start = c->p;
+    tu_visa_line l;
+    memset(&l, 0, sizeof l);
+    l.line = c->line;
     if (accept(c, '.')) {
-        char d[16];
+        char d[48];
         TU_TRY(name(c, d, sizeof d, "a directive"));
         if (strcmp(d, "version") == 0) {
             uint64_t major, minor;
@@ -1427,69 +1973,64 @@ static tu_status parse_line(parser *ps) {
             TU_TRY(expect(c, '.', "between the major and minor version"));
             TU_TRY(uint_in(c, 0, 99, &minor, "the minor version"));
             ps->k->version_major = (uint8_t)major, ps->k->version_minor = (uint8_t)minor;
-        } else if (strcmp(d, "kernel") == 0) {
-            skip_blanks(c);
-            const bool quoted = accept(c, '"');
-            const char *start = c->p;
-            /* Quoted: up to the closing '"'. Unquoted: up to a blank or the line end. A '"'
-             * inside either is refused, so the printer's quoted form always parses back. */
-            while (c->p < c->end && !tu_text_is_line_end(*c->p) && *c->p != '"' &&
-                   (quoted || !tu_text_is_blank(*c->p)))
-                c->p++;
-            if (!quoted && c->p < c->end && *c->p == '"')
-                return fail_at(c, "a kernel name cannot hold '\"' (it is printed quoted, and a "
-                                  "vISA string has no escapes)");
-            size_t n = (size_t)(c->p - start);
-            if (n == 0 || n >= sizeof ps->k->name)
-                return fail_at(c, "expected a kernel name of 1 to %zu characters",
-                               sizeof ps->k->name - 1);
-            memcpy(ps->k->name, start, n);
-            ps->k->name[n] = 0;
-            if (quoted) TU_TRY(expect(c, '"', "to close the kernel name"));
+        } else if (strcmp(d, "kernel") == 0 || strcmp(d, "global_function") == 0) {
+            TU_TRY(kernel_name(c, ps->k->name, sizeof ps->k->name,
+                               d[0] == 'g' ? "function name" : "kernel name"));
+            ps->k->is_function = d[0] == 'g';
         } else if (strcmp(d, "decl") == 0) {
             TU_TRY(parse_decl(ps));
         } else if (strcmp(d, "input") == 0) {
-            TU_TRY(parse_input(ps));
+            TU_TRY(parse_input(ps, ""));
+        } else if (strncmp(d, "implicit", 8) == 0) {
+            TU_TRY(parse_input(ps, d + 8));
         } else if (strcmp(d, "kernel_attr") == 0) {
             skip_blanks(c);
-            const char *start = c->p;
-            while (c->p < c->end && !tu_text_is_line_end(*c->p))
-                c->p++;
-            while (c->p > start && tu_text_is_blank(c->p[-1]))
-                c->p--;
-            if (ps->k->attr_count == ps->cap_attrs) {
-                uint32_t cap = ps->cap_attrs ? ps->cap_attrs * 2 : 4;
-                char **na = realloc(ps->k->attrs, cap * sizeof *na);
-                TU_RETURN_IF(!na, c->err, TU_OUT_OF_MEMORY, "out of memory");
-                ps->k->attrs = na;
-                ps->cap_attrs = cap;
-            }
-            char *a = malloc((size_t)(c->p - start) + 1);
-            TU_RETURN_IF(!a, c->err, TU_OUT_OF_MEMORY, "out of memory");
-            memcpy(a, start, (size_t)(c->p - start));
-            a[c->p - start] = 0;
-            ps->k->attrs[ps->k->attr_count++] = a;
+            TU_TRY(keep_line(ps, &ps->k->attrs, &ps->k->attr_count, &ps->cap_attrs, c->p, true));
+        } else if (strcmp(d, "funcdecl") == 0) {
+            TU_TRY(string_literal(c, "the declared function's name"));
+            TU_TRY(keep_line(ps, &ps->k->funcdecls, &ps->k->funcdecl_count, &ps->cap_funcdecls,
+                             start, false));
+        } else if (strcmp(d, "function") == 0) {
+            char n[128];
+            TU_TRY(kernel_name(c, n, sizeof n, "function name"));
+            l.kind = TU_VISA_LINE_FUNCTION;
+            snprintf(l.op, sizeof l.op, ".function");
+            TU_TRY(line_end(c));
+            return add_body_line(ps, &l, start);
+        } else if (strcmp(d, "file") == 0 || strcmp(d, "loc") == 0) {
+            uint64_t v;
+            l.kind = d[0] == 'f' ? TU_VISA_LINE_FILE : TU_VISA_LINE_LOC;
+            snprintf(l.op, sizeof l.op, "%s", d[0] == 'f' ? ".file" : ".loc");
+            if (d[0] == 'f')
+                TU_TRY(string_literal(c, ".file's file name"));
+            else
+                TU_TRY(uint_in(c, 0, 0xffffffffu, &v, ".loc's line number"));
+            TU_TRY(line_end(c));
+            return add_body_line(ps, &l, start);
         } else {
             return fail_at(c,
-                           "unknown directive '.%s' (.version, .kernel, .decl, .input, "
-                           ".kernel_attr)",
+                           "unknown directive '.%s' (.version, .kernel, .global_function, "
+                           ".funcdecl, .decl, .input, .implicit_*, .kernel_attr, .function, "
+                           ".file, .loc)",
                            d);
         }
-    } else {
-        tu_visa_line l;
-        TU_TRY(parse_instruction(ps, &l));
-        if (!l.is_movs) {
-            tu_error verr = {TU_OK, ""};
-            if (tuV_validate_in(ps->k, &l.inst, ps->k->platform, &verr) != TU_OK)
-                return tuB_fail(c->err, verr.status, "line %u: %s", l.line, verr.message);
-        }
-        TU_TRY(add_line(ps, &l));
+        return line_end(c);
     }
-    if (!at_line_end(c)) {
-        char buf[32];
-        return fail_at(c, "unexpected '%s' at the end of the line", seen(c, buf, sizeof buf));
+    bool marker;
+    TU_TRY(parse_marker(ps, &l, &marker));
+    if (!marker) TU_TRY(parse_instruction(ps, &l));
+    const char *text_end = c->p;
+    TU_TRY(line_end(c));
+    if (l.kind == TU_VISA_LINE_INST) {
+        tu_error verr = {TU_OK, ""};
+        if (tuV_validate_in(ps->k, &l.inst, ps->k->platform, &verr) != TU_OK)
+            return tuB_fail(c->err, verr.status, "line %u: %s", l.line, verr.message);
     }
-    return TU_OK;
+    const char *after = c->p;
+    c->p = text_end;
+    tu_status st = add_body_line(ps, &l, start);
+    c->p = after;
+    return st;
 }
 
 void tu_visa_kernel_free(tu_visa_kernel *k) {
@@ -1497,6 +2038,11 @@ void tu_visa_kernel_free(tu_visa_kernel *k) {
     for (uint32_t i = 0; i < k->attr_count; i++)
         free(k->attrs[i]);
     free(k->attrs);
+    for (uint32_t i = 0; i < k->funcdecl_count; i++)
+        free(k->funcdecls[i]);
+    free(k->funcdecls);
+    for (uint32_t i = 0; i < k->line_count; i++)
+        free(k->lines[i].text);
     free(k->vars);
     free(k->lines);
     memset(k, 0, sizeof *k);
@@ -1512,15 +2058,11 @@ tu_status tu_visa_parse(const char *text, size_t size, tu_visa_platform platform
     TU_TRY(tu_text_check(text, size, 1, err));
     out->version_major = 4, out->version_minor = 2;
     out->platform = platform;
-    parser ps = {{text, text + size, text, 1, err},
-                 out,
-                 0,
-                 0,
-                 0,
-                 TUV_FIRST_USER_VAR,
-                 1,
-                 0,
-                 TUV_FIRST_USER_SURFACE};
+    parser ps = {.c = {text, text + size, text, 1, err},
+                 .k = out,
+                 .next_g = TUV_FIRST_USER_VAR,
+                 .next_p = 1,
+                 .next_t = TUV_FIRST_USER_SURFACE};
     while (ps.c.p < ps.c.end) {
         tu_status st = parse_line(&ps);
         if (st != TU_OK) {
