@@ -81,15 +81,20 @@ static bool same_inst(const tu_visa_inst *a, const tu_visa_inst *b) {
     return memcmp(a, b, sizeof *a) == 0;
 }
 
+/* The kernel of decls and one line, parsed; false (a failed check) when it does not parse. */
+static bool parse_line_in(const char *line, tu_visa_kernel *k) {
+    char *text = join(decls, line);
+    tu_error err = {0};
+    const bool ok = CHECK(parse(text, k, &err) == TU_OK, "%s: %s", line, err.message);
+    free(text);
+    return ok;
+}
+
 static void test_igc_lines(void) {
     for (size_t i = 0; i < sizeof igc_lines / sizeof igc_lines[0]; i++) {
-        char *text = join(decls, igc_lines[i]);
         tu_visa_kernel k;
         tu_error err = {0};
-        if (!CHECK(parse(text, &k, &err) == TU_OK, "%s: %s", igc_lines[i], err.message)) {
-            free(text);
-            continue;
-        }
+        if (!parse_line_in(igc_lines[i], &k)) continue;
         /* print -> parse -> print is a fixed point, and the instruction survives it */
         char *p1 = NULL, *p2 = NULL;
         tu_visa_kernel k2;
@@ -101,7 +106,7 @@ static void test_igc_lines(void) {
                   (k.lines[0].kind == TU_VISA_LINE_MOVS ||
                    same_inst(&k.lines[0].inst, &k2.lines[0].inst)),
               "%s", igc_lines[i]);
-        free(p1), free(p2), free(text);
+        free(p1), free(p2);
         tu_visa_kernel_free(&k), tu_visa_kernel_free(&k2);
     }
     /* A few details: the predicate, divS, the channel, the paired surface. */
@@ -984,10 +989,190 @@ static void test_execute_media(void) {
     tu_image_free(&img);
 }
 
+/* The statements around texunit's instructions, in the forms IGC prints them
+ * (IsaDisassembly.cpp: printInstructionCommon, printInstructionControlFlow,
+ * printInstructionMisc, printVectorOperand) and CISA.y reads them: each parses as its kind
+ * and name, and prints back as written (without IGC's four leading spaces and `/// $N`). */
+static void test_igc_statements(void) {
+    const struct {
+        const char *line;
+        tu_visa_line_kind kind;
+        const char *op;
+    } cases[] = {
+        {"mov (M1_NM, 1) V0039(0,0)<1> 0x0:ud", TU_VISA_LINE_OTHER, "mov"},
+        {"mov (M1, 16) U(0,0)<1> (-)V(0,0)<1;1,0>", TU_VISA_LINE_OTHER, "mov"},
+        {"mov.sat (M1, 16) U(0,0)<1> (abs)V(0,0)<1;1,0>", TU_VISA_LINE_OTHER, "mov"},
+        {"mov (M1, 16) U(0,0)<1> (-abs)V(0,0)<1;1,0>", TU_VISA_LINE_OTHER, "mov"},
+        {"not (M1, 16) UI(0,0)<1> (~)VI(0,0)<1;1,0>", TU_VISA_LINE_OTHER, "not"},
+        {"add (M1_NM, 1) texture(0,0)<1> src(2,8)<0;1,0> 0x500:w", TU_VISA_LINE_OTHER, "add"},
+        {"add (M1, 16) U(0,0)<1> V(0,0)<1;1,0> -1.5:f", TU_VISA_LINE_OTHER, "add"},
+        {"mul (M1, 16) U(0,0)<1> V(0,0)<1;1,0> 2.5e-3:f", TU_VISA_LINE_OTHER, "mul"},
+        {"cmp.eq (M1, 16) P6 V0039(0,0)<0;1,0> V0039(0,0)<0;1,0>", TU_VISA_LINE_OTHER, "cmp"},
+        {"mov (M1_NM, 1) V0039(0,0)<1> P6", TU_VISA_LINE_OTHER, "mov"},
+        {"setp (M1_NM, 16) P6 0x0:ud", TU_VISA_LINE_OTHER, "setp"},
+        {"or (M1_NM, 16) P6 P6 P6", TU_VISA_LINE_OTHER, "or"},
+        {"fbl (M1_NM, 1) V0039(0,0)<1> V0039(0,0)<0;1,0>", TU_VISA_LINE_OTHER, "fbl"},
+        {"addr_add (M1_NM, 1) A0(0)<1> &texture V0039(0,0)<0;1,0>", TU_VISA_LINE_OTHER, "addr_add"},
+        {"addr_add (M1_NM, 1) A0(0)<1> &texture[4] V0039(0,0)<0;1,0>", TU_VISA_LINE_OTHER,
+         "addr_add"},
+        {"mov (M1_NM, 1) V0039(0,0)<1> r[A0(0),0]<0;1,0>:d", TU_VISA_LINE_OTHER, "mov"},
+        {"mov (M1, 8) r[A0(0),-32]<1>:f V(0,0)<1;1,0>", TU_VISA_LINE_OTHER, "mov"},
+        {"mov (M1, 8) U(0,0)<1> r[A0(0),0]<8,1>:f", TU_VISA_LINE_OTHER, "mov"},
+        {"mad (M1, 16) U(0,0)<1> V(0,0)<1;1,0> U(0,0)<1;1,0> 0x3f800000:f", TU_VISA_LINE_OTHER,
+         "mad"},
+        {"bfn.xd8 (M1, 16) UI(0,0)<1> VI(0,0)<1;1,0> VI(0,0)<1;1,0> UI(0,0)<1;1,0>",
+         TU_VISA_LINE_OTHER, "bfn"},
+        {"(!P6) goto (M1, 16) _test1_001__opt_resource_loop", TU_VISA_LINE_OTHER, "goto"},
+        {"(P6.any) jmp (M1, 1) L1", TU_VISA_LINE_OTHER, "jmp"},
+        {"ret (M1, 1)", TU_VISA_LINE_OTHER, "ret"},
+        {"fret (M1, 1)", TU_VISA_LINE_OTHER, "fret"},
+        {"call (M1, 1) sub_1", TU_VISA_LINE_OTHER, "call"},
+        {"fcall (M1, 1) callee 2 1", TU_VISA_LINE_OTHER, "fcall"},
+        {"switchjmp (M1, 1) V0039(0,0)<0;1,0> (L1, L2, L3)", TU_VISA_LINE_OTHER, "switchjmp"},
+        {"raw_send (M1, 16) 0x2a 2 4  0x2284000:ud U.0 DST.0", TU_VISA_LINE_OTHER, "raw_send"},
+        {"fence_global.EIS", TU_VISA_LINE_OTHER, "fence_global"},
+        {"barrier", TU_VISA_LINE_OTHER, "barrier"},
+        {"sampler_cache_flush", TU_VISA_LINE_OTHER, "sampler_cache_flush"},
+        {"movs (M1, 1) V43(0,0)<1> T6(0)", TU_VISA_LINE_OTHER, "movs"},
+        {"lifetime.start V0039", TU_VISA_LINE_LIFETIME, "lifetime.start"},
+        {"lifetime.end V0039", TU_VISA_LINE_LIFETIME, "lifetime.end"},
+        {"_main_0:", TU_VISA_LINE_LABEL, "label"},
+        {"BB_1-2$x:", TU_VISA_LINE_LABEL, "label"},
+        {"FILE \"/test.cl\"", TU_VISA_LINE_FILE, "FILE"},
+        {"FILE \"a\\\"b//c\"", TU_VISA_LINE_FILE, "FILE"},
+        {"LOC 3", TU_VISA_LINE_LOC, "LOC"},
+        {".file \"x.cl\"", TU_VISA_LINE_FILE, ".file"},
+        {".loc 7", TU_VISA_LINE_LOC, ".loc"},
+        {".function \"the_test_BB_0\"", TU_VISA_LINE_FUNCTION, ".function"},
+        {"movs (M1, 1) T6(0) 0x7b:ud", TU_VISA_LINE_MOVS, "movs"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int dressed = 0; dressed < 2; dressed++) { /* as IGC prints it: indented, /// $N */
+            char line[256];
+            snprintf(line, sizeof line, dressed ? "    %s /// $%zu" : "%s", cases[i].line, i);
+            tu_visa_kernel k, k2;
+            tu_error err = {0};
+            if (!parse_line_in(line, &k)) continue;
+            CHECK(k.line_count == 1 && k.lines[0].kind == cases[i].kind &&
+                      strcmp(k.lines[0].op, cases[i].op) == 0 && k.lines[0].line == 24,
+                  "%s: kind %u op '%s'", line, k.line_count ? k.lines[0].kind : 99,
+                  k.line_count ? k.lines[0].op : "");
+            char *p1 = NULL, *p2 = NULL;
+            CHECK(tu_visa_print(&k, &p1, &err) == TU_OK, "%s", err.message);
+            char want[300];
+            snprintf(want, sizeof want, "\n%s\n", cases[i].line);
+            CHECK(p1 && strstr(p1, want), "%s printed as:\n%s", line, p1 ? p1 : "");
+            CHECK(p1 && parse(p1, &k2, &err) == TU_OK, "%s", err.message);
+            CHECK(p1 && tu_visa_print(&k2, &p2, &err) == TU_OK && strcmp(p1, p2) == 0, "%s", line);
+            if (p1) tu_visa_kernel_free(&k2);
+            free(p1), free(p2);
+            tu_visa_kernel_free(&k);
+        }
+}
+
+/* Declarations and directives in every form CISA.y reads, printed back as IGC prints them. */
+static void test_igc_declarations(void) {
+    const char *const lines[] = {
+        ".decl A0 v_type=A num_elts=1",
+        ".decl V70 v_type=G type=ud num_elts=1 align=hword alias=<%sp, 0>",
+        ".decl V71 v_type=G type=uq num_elts=1 alias=<SURF, 0>",
+        ".decl V72 v_type=G type=bf num_elts=8",
+        ".decl V73 v_type=G type=d num_elts=6 align=wordx32",
+        ".decl T7 v_type=T num_elts=1 v_name=T7",
+        ".decl S1 v_type=S num_elts=1 v_name=S1",
+        ".implicit_LOCAL_ID V43 offset=24 size=4",
+        ".input V50 offset=64 size=256",
+        ".funcdecl \"callee\"",
+        ".kernel_attr Target=\"cm\"",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        tu_visa_kernel k;
+        tu_error err = {0};
+        if (!parse_line_in(lines[i], &k)) continue;
+        char *p = NULL;
+        CHECK(tu_visa_print(&k, &p, &err) == TU_OK, "%s", err.message);
+        char want[300];
+        snprintf(want, sizeof want, "\n%s\n", lines[i]);
+        CHECK(p && strstr(p, want), "%s printed as:\n%s", lines[i], p ? p : "");
+        free(p);
+        tu_visa_kernel_free(&k);
+    }
+    /* an alias of %sp has storage of its own; the inputs print in their order */
+    const char *src = ".version 4.2\n.global_function \"stack_caller\"\n"
+                      ".decl B v_type=G type=ud num_elts=8 align=GRF\n"
+                      ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+                      ".decl SP v_type=G type=ud num_elts=1 align=hword alias=<%sp, 0>\n"
+                      ".input A offset=0 size=32\n.input B offset=32\n";
+    tu_visa_kernel k;
+    tu_error err = {0};
+    if (CHECK(parse(src, &k, &err) == TU_OK, "%s", err.message)) {
+        char *p = NULL;
+        CHECK(tu_visa_print(&k, &p, &err) == TU_OK, "%s", err.message);
+        CHECK(p && strstr(p, ".global_function \"stack_caller\"\n") &&
+                  strstr(p, ".input A offset=0 size=32\n.input B offset=32 size=32\n"),
+              "%s", p ? p : "");
+        const tu_visa_var *sp = var(&k, "SP");
+        CHECK(sp && sp->alias && sp->alias_predefined && sp->grf_offset >= 64, "SP at %u",
+              sp ? sp->grf_offset : 0);
+        free(p);
+        tu_visa_kernel_free(&k);
+    }
+}
+
+/* A dump's other instructions: the first one stops tu_visa_execute by line and mnemonic;
+ * with skip_other they are stepped over and counted, labels and markers are not, and the
+ * texture instruction writes what it writes without them. */
+static void test_execute_other_lines(void) {
+    bench b;
+    bench_init(&b, TU_FORMAT_R8G8B8A8_UNORM);
+    const char *head = ".decl D v_type=G type=f num_elts=64 align=GRF\n"
+                       ".decl U v_type=G type=f num_elts=16 align=GRF\n"
+                       ".decl V v_type=G type=f num_elts=16 align=GRF\n"
+                       ".decl S0 v_type=S num_elts=1\n"
+                       ".decl T6 v_type=T num_elts=1\n"
+                       "movs (M1_NM, 1) T6(0) 0x7b:ud\n"
+                       "movs (M1_NM, 1) S0(0) 0x5:ud\n";
+    const char *sample = "sample_3d.RGBA (M1, 16)  0x0:uw S0 T6 D.0 %null.0 U.0 V.0\n";
+    const char *around = ".function \"f_0\"\nf_0:\nFILE \"k.cl\"\nLOC 3\nlifetime.start D\n"
+                         "mov (M1, 16) U(0,0)<1> 0x3f000000:f\n";
+    char whole[2048], bare[1024];
+    snprintf(whole, sizeof whole, "%s%s%sret (M1, 1)\n", head, around, sample);
+    snprintf(bare, sizeof bare, "%s%s", head, sample);
+    tu_visa_kernel k, kb;
+    tu_visa_state st, sb;
+    if (!load("whole", whole, TU_VISA_XE_LP, &k, &st)) return;
+    if (!load("bare", bare, TU_VISA_XE_LP, &kb, &sb)) {
+        tu_visa_kernel_free(&k);
+        tu_visa_state_free(&st);
+        return;
+    }
+    const tu_visa_var *U = var(&k, "U"), *V = var(&k, "V");
+    for (unsigned l = 0; l < 16; l++) {
+        put_f(&st, U, l, (float)l / 16), put_f(&st, V, l, 0.25f);
+        put_f(&sb, var(&kb, "U"), l, (float)l / 16), put_f(&sb, var(&kb, "V"), l, 0.25f);
+    }
+    tu_error err = {0};
+    CHECK_ERR(tu_visa_execute(&k, &st, &b.bind, &err), TU_UNSUPPORTED, &err,
+              "line 13: 'mov' is outside texunit's instructions");
+    st.skip_other = true;
+    CHECK(tu_visa_execute(&k, &st, &b.bind, &err) == TU_OK, "%s", err.message);
+    CHECK_EQ_U(st.skipped, 2); /* mov and ret */
+    CHECK(tu_visa_execute(&kb, &sb, &b.bind, &err) == TU_OK, "%s", err.message);
+    const tu_visa_var *D = var(&k, "D"), *Db = var(&kb, "D");
+    CHECK(memcmp(st.grf + D->grf_offset, sb.grf + Db->grf_offset, 256) == 0,
+          "the texture instruction wrote otherwise among the other lines");
+    tu_visa_state_free(&st), tu_visa_state_free(&sb);
+    tu_visa_kernel_free(&k), tu_visa_kernel_free(&kb);
+    tu_image_free(&b.img);
+}
+
 int main(void) {
     TU_RUN(test_igc_lines);
     TU_RUN(test_every_op_round_trip);
     TU_RUN(test_errors);
+    TU_RUN(test_igc_statements);
+    TU_RUN(test_igc_declarations);
+    TU_RUN(test_execute_other_lines);
     TU_RUN(test_immediate_range);
     TU_RUN(test_line_ends);
     TU_RUN(test_names_round_trip);

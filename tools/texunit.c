@@ -584,9 +584,10 @@ static const th_command commands[] = {
      "one query or instruction lane explained step by step by the engine",
      "The query on line LINE of a case file (after the texture and sampler lines before it),\n"
      "or lane LANE of the sampler instruction on line LINE of a .visaasm kernel (the kernel\n"
-     "runs up to it with its //! directives; tu_visa_state.trace), or thread LANE of the TLD\n"
-     "on line LINE of a .sass program (tu_nv_state.trace), through the engine's generic\n"
-     "path with its trace hook (tu_execute_traced, texunit/trace.h). It prints each step the\n"
+     "runs up to it with its //! directives, stepping over and listing the instructions\n"
+     "outside texunit's; tu_visa_state.trace), or thread LANE of the TLD on line LINE of a\n"
+     ".sass program (tu_nv_state.trace), through the engine's generic path with its trace\n"
+     "hook (tu_execute_traced, texunit/trace.h). It prints each step the\n"
      "engine reports: the derivatives, rho, the anisotropy ratio and lambda before and after\n"
      "bias and clamps; each isotropic sample's levels and their weight; each level's\n"
      "footprint (for cubes the face and face coordinates), its texel-space position and\n"
@@ -608,7 +609,7 @@ static const th_command commands[] = {
      "  $ texunit explain examples/trilinear.visaasm 18 5"},
     {"run", cmd_run,
      "run FILE.visaasm|FILE.sass [--trace FILE.jsonl] [--cache SIZE,LINE,WAYS[,plru]]\n"
-     "          [--skip-other] [--arch sm_50..sm_62]",
+     "          [--texture-only|--skip-other] [--arch sm_50..sm_62]",
      "run a vISA kernel or a TLD program",
      "A .visaasm kernel of movs and sampler, data-port and LSC instructions, with its setup\n"
      "in //! comments so the file stays valid IGC syntax: surfaces (the query format's\n"
@@ -626,14 +627,22 @@ static const th_command commands[] = {
      "slot's .T/.P, labels and headers are passed over, and other instructions are refused\n"
      "by name. docs/directives.md lists the directives of both. The first refused line\n"
      "stops the run with \"texunit: FILE:LINE: reason\".\n"
+     "\n"
+     "A whole IGC dump reads as it is (labels, FILE/LOC, mov, add, cmp, goto, ret, ...), but\n"
+     "texunit executes only its own instructions: the first other one stops the run, named by\n"
+     "line and mnemonic; labels, .function, FILE/LOC and lifetime markers do nothing.\n"
      "  --trace FILE.jsonl  every texel, MCS, header and media_ld read of every message,\n"
      "                      one JSON line each, and a summary line per message\n"
      "                      (texunit/trace.h); \"-\" writes them to standard output\n"
      "  --cache SPEC        the reads through a set-associative texture-cache model,\n"
      "                      SIZE,LINE,WAYS[,plru] (e.g. 16KiB,64B,4; LRU, or tree\n"
      "                      pseudo-LRU with plru): its hits and misses\n"
-     "  --skip-other        (.sass) skip the instructions that are not TLD and print what\n"
-     "                      was skipped (\"skipped: MOV 3, EXIT 1\")\n"
+     "  --texture-only, --skip-other\n"
+     "                      step over the instructions outside texunit's: a kernel's\n"
+     "                      texture instructions run on the GRF state the //! directives\n"
+     "                      give, and each mnemonic stepped over is listed once with its\n"
+     "                      count; a program's non-TLD instructions are skipped and\n"
+     "                      counted (\"skipped: MOV 3, EXIT 1\")\n"
      "  --arch sm_NN        (.sass) the architecture: sm_50 sm_52 sm_53 sm_60 sm_61 sm_62\n"
      "                      (default sm_53); sm_50 refuses a sparse predicate\n"
      "Each kernel of examples/ has its whole output beside it (.expected), which CTest\n"
@@ -648,7 +657,11 @@ static const th_command commands[] = {
      "  $ texunit run examples/trilinear.visaasm --trace t.jsonl --cache 16KiB,64B,4"},
     {"asm", cmd_asm, "asm FILE.visaasm [OUT.bin]", "encode its instructions (vISA 4.1)",
      "Encodes the instructions in the vISA 4.1 layout into OUT.bin (\"-\": standard output);\n"
-     "without OUT.bin, each instruction's bytes in hex followed by its text.\n"
+     "without OUT.bin, each instruction's bytes in hex followed by its text. texunit writes\n"
+     "the binary of the sampler's, the data port's, LSC's and media_ld instructions; every\n"
+     "line it writes none for (movs, the instructions outside texunit's, labels, FILE/LOC,\n"
+     "and the efficient-64b operands, which have no 4.1 encoding) is named on the error\n"
+     "stream, each kind once with its count and first line.\n"
      "\n"
      "  $ texunit asm examples/trilinear.visaasm\n"
      "  $ texunit asm examples/trilinear.visaasm k.bin"},
@@ -676,7 +689,8 @@ static const th_command commands[] = {
      "lowering texunit models from Gfx9 on. The same pipeline is the library's\n"
      "(texunit/lower.h: tu_lower_split, tu_lower_payload, tu_lower_zip; tu_send_execute in\n"
      "texunit/visa.h executes a physical sampler send), and lowered and direct execution\n"
-     "agree bit for bit (tests/test_lower_property.c).\n"
+     "agree bit for bit (tests/test_lower_property.c). A whole IGC dump lowers as it is:\n"
+     "its instructions outside texunit's are no messages and are listed once at the end.\n"
      "\n"
      "  $ texunit lower examples/lower.visaasm --target tgl\n"
      "  $ texunit lower examples/split_send.visaasm --target tgl"},

@@ -174,6 +174,13 @@ static int find_var(const tu_visa_kernel *k, const char *n, uint8_t kind) {
     return -1;
 }
 
+/* The id of a predefined general variable (%null, %r0, %sp, ...), or -1. */
+static int predefined_var(const char *n) {
+    for (uint32_t p = 0; p < sizeof tuV_predef_vars / sizeof tuV_predef_vars[0]; p++)
+        if (strcmp(n, tuV_predef_vars[p]) == 0) return (int)p;
+    return -1;
+}
+
 static tu_status add_var(parser *ps, const tu_visa_var *v) {
     if (ps->k->var_count == ps->cap_vars) {
         uint32_t cap = ps->cap_vars ? ps->cap_vars * 2 : 32;
@@ -258,8 +265,7 @@ static tu_status parse_decl(parser *ps) {
             int b = find_var(ps->k, base, TU_VISA_VAR_G);
             if (b < 0) {
                 /* a predefined variable (alias=<%sp, 0>, IGC's stack pointer) */
-                for (uint32_t p = 0; p < sizeof tuV_predef_vars / sizeof tuV_predef_vars[0]; p++)
-                    if (strcmp(base, tuV_predef_vars[p]) == 0) b = (int)p;
+                b = predefined_var(base);
                 if (b < 0) {
                     c->p = key_at;
                     return fail_at(c,
@@ -360,11 +366,11 @@ static tu_status gvar_id(parser *ps, const char *n, uint32_t *id) {
         *id = ps->k->vars[i].id;
         return TU_OK;
     }
-    for (uint32_t p = 0; p < sizeof tuV_predef_vars / sizeof tuV_predef_vars[0]; p++)
-        if (strcmp(n, tuV_predef_vars[p]) == 0) {
-            *id = p;
-            return TU_OK;
-        }
+    const int p = predefined_var(n);
+    if (p >= 0) {
+        *id = (uint32_t)p;
+        return TU_OK;
+    }
     return fail_at(&ps->c, "'%s' is not a declared general variable", n);
 }
 
