@@ -220,6 +220,10 @@ static void test_errors(void) {
         {"goto (M1, 16) \"L1", "the string is not closed on its line"},
         {"mov (M1, 16) r[A0(0),0]<0;1,0> 0x1:d", "expected ':' before the immediate's type"},
         {"LOC x", "expected LOC's line number (a number), got 'x'"},
+        {"addr_add (M1_NM, 1) A0(0)<1> &V50[4]x V43(0,0)<0;1,0>",
+         "unexpected 'x' after the operand"},
+        {"mov (M1, 16) V50(0,0)<1> V43(0,0)<1;1,0>V43", "unexpected 'V43' after the operand"},
+        {"mov (M1, 16) V50(0,0)<1> (-)0x1:ud", "a source modifier applies to a variable"},
         {"FILE x", "expected FILE's file name (a string in quotes), got 'x'"},
         {"lifetime.begin V50", "lifetime.begin is not lifetime.start or lifetime.end"},
         {".implicit_LOCAL_ID V99 offset=24 size=4", "input 'V99' is not declared"},
@@ -1018,6 +1022,7 @@ static void test_igc_statements(void) {
         {"mov (M1_NM, 1) V0039(0,0)<1> r[A0(0),0]<0;1,0>:d", TU_VISA_LINE_OTHER, "mov"},
         {"mov (M1, 8) r[A0(0),-32]<1>:f V(0,0)<1;1,0>", TU_VISA_LINE_OTHER, "mov"},
         {"mov (M1, 8) U(0,0)<1> r[A0(0),0]<8,1>:f", TU_VISA_LINE_OTHER, "mov"},
+        {"add (M1, 16) U<1> V.v U(0,1).s", TU_VISA_LINE_OTHER, "add"}, /* short regions */
         {"mad (M1, 16) U(0,0)<1> V(0,0)<1;1,0> U(0,0)<1;1,0> 0x3f800000:f", TU_VISA_LINE_OTHER,
          "mad"},
         {"bfn.xd8 (M1, 16) UI(0,0)<1> VI(0,0)<1;1,0> VI(0,0)<1;1,0> UI(0,0)<1;1,0>",

@@ -1519,7 +1519,7 @@ static tu_status region_syntax(cursor *c) {
  * not looked up: texunit checks the form, and looks names up only where it acts. */
 static tu_status other_operand(parser *ps) {
     cursor *c = &ps->c;
-    char n[64], buf[32];
+    char n[64];
     uint64_t v;
     skip_blanks(c);
     if (c->p >= c->end) return fail_at(c, "expected an operand");
@@ -1545,7 +1545,8 @@ static tu_status other_operand(parser *ps) {
     }
     if (!modified && accept(c, '&')) { /* &V, &V[offset] */
         TU_TRY(name(c, n, sizeof n, "the variable whose address is taken"));
-        if (accept(c, '[')) {
+        if (c->p < c->end && *c->p == '[') {
+            c->p++;
             bool neg;
             TU_TRY(integer(c, &v, &neg, "the address offset"));
             TU_TRY(expect(c, ']', "after the address offset"));
@@ -1576,8 +1577,8 @@ static tu_status other_operand(parser *ps) {
         TU_TRY(region_syntax(c));
         return type_suffix(c, &type);
     }
-    if (c->p < c->end && *c->p == '.' && !modified) { /* a raw operand V.offset */
-        c->p++;
+    if (c->p + 1 < c->end && *c->p == '.' && isdigit((unsigned char)c->p[1]) && !modified) {
+        c->p++; /* a raw operand V.offset */
         return integer(c, &v, NULL, "the raw operand's byte offset");
     }
     if (c->p < c->end && *c->p == '(') { /* (row,col) or (element) */
@@ -1586,14 +1587,26 @@ static tu_status other_operand(parser *ps) {
         if (accept(c, ',')) TU_TRY(integer(c, &v, NULL, "the column"));
         TU_TRY(expect(c, ')', "after the operand's offset"));
     }
-    if (c->p < c->end && *c->p == '<') TU_TRY(region_syntax(c));
+    if (c->p + 1 < c->end && *c->p == '.' && (c->p[1] == 's' || c->p[1] == 'v') &&
+        (c->p + 2 >= c->end || !tuV_is_name_char(c->p[2], false)))
+        c->p += 2; /* IGC's short regions: .s = <0;1,0>, .v = <w;w,1> (printRegion) */
+    else if (c->p < c->end && *c->p == '<')
+        TU_TRY(region_syntax(c));
     if (c->p < c->end && *c->p == ':') {
         uint8_t type;
         TU_TRY(type_suffix(c, &type));
     }
+    return TU_OK;
+}
+
+/* One operand, then a blank or the line's end. */
+static tu_status other_operand_alone(parser *ps) {
+    cursor *c = &ps->c;
+    char buf[32];
+    TU_TRY(other_operand(ps));
     if (c->p < c->end && !tu_text_is_space(*c->p) &&
         !(c->p[0] == '/' && c->p + 1 < c->end && c->p[1] == '/'))
-        return fail_at(c, "unexpected '%s' in the operand", seen(c, buf, sizeof buf));
+        return fail_at(c, "unexpected '%s' after the operand", seen(c, buf, sizeof buf));
     return TU_OK;
 }
 
@@ -1637,7 +1650,7 @@ static tu_status parse_other(parser *ps, tu_visa_line *l, const char *mn, const 
         l->inst.exec_size = size, l->inst.emask = emask;
     }
     while (!at_line_end(c))
-        TU_TRY(other_operand(ps));
+        TU_TRY(other_operand_alone(ps));
     return TU_OK;
 }
 
