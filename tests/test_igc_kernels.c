@@ -127,7 +127,7 @@ static bool lone_name(const char *stmt) {
 typedef struct totals {
     unsigned files, whole, family_refused, lone_refused, statements, printed, family_lines,
         family_printed, family_spaced, other_lines, skipped, exec_refused, lowered_lists,
-        run_reports;
+        run_reports, explained, explained_lists;
 } totals;
 
 static totals sum;
@@ -293,6 +293,11 @@ static void check_listed_once(const char *name, const char *what, const char *li
     }
 }
 
+static void count_record(void *user, const tu_trace_record *r) {
+    (void)r;
+    ++*(unsigned *)user;
+}
+
 /* The tool's message names a line of texunit's families ("FILE: STATUS: line N: ..."). */
 static bool stops_at_family(const char *message, const tu_visa_kernel *k) {
     const char *at = strstr(message, ": line ");
@@ -379,6 +384,34 @@ static void check_tools(const char *name, const char *text, const tu_visa_kernel
                  op);
         CHECK(strstr(e, needle) && strstr(e, "run --texture-only steps over"), "%s: %s", name, e);
         free(e), fclose(out), fclose(err);
+    }
+
+    /* explain: the last sampler instruction, lane 0, after the lines before it */
+    const tu_visa_line *last = NULL;
+    uint32_t before = 0, others_before = 0;
+    for (uint32_t i = 0; i < k->line_count; i++) {
+        const tu_visa_line *l = &k->lines[i];
+        if (l->kind == TU_VISA_LINE_INST && l->inst.opcode >= 0x6D && l->inst.opcode <= 0x70)
+            last = l, others_before = before;
+        before += l->kind == TU_VISA_LINE_OTHER;
+    }
+    if (last) {
+        unsigned records = 0;
+        const tu_trace_sink sink = {count_record, NULL, &records, 0, 0};
+        err = tmpfile();
+        const int explained = tq_trace_visa(path, last->line, 0, &sink, err);
+        e = stream_text(err);
+        CHECK(explained == 0 && records > 0, "%s: explain line %u: %s", name, last->line, e);
+        CHECK(!strstr(e, "explain: ") == !others_before, "%s: explain lists: %s", name, e);
+        if (others_before) {
+            const char *at = strstr(e, "not run: ");
+            char line[4096] = "";
+            if (at) nth_line(at, 1, line, sizeof line);
+            CHECK(at != NULL, "%s: %s", name, e);
+            sum.explained_lists++;
+        }
+        sum.explained++;
+        free(e), fclose(err);
     }
 
     out = tmpfile(), err = tmpfile();
@@ -515,6 +548,8 @@ int main(void) {
            "but for runs of blanks)\n",
            sum.printed, sum.statements, sum.family_printed, sum.family_lines, sum.family_spaced);
     printf("texture instructions refused at execution by name: %u kernels\n", sum.exec_refused);
+    printf("explain: a sampler lane of %u kernels, %u of them after other instructions listed\n",
+           sum.explained, sum.explained_lists);
     printf("instructions outside the families: %u, stepped over by skip_other: %u; lower lists "
            "them in %u kernels, run --texture-only in %u\n",
            sum.other_lines, sum.skipped, sum.lowered_lists, sum.run_reports);

@@ -213,6 +213,7 @@ typedef struct tu_visa_var {
     uint32_t input_order; /* the place of its .input among the kernel's inputs */
     char input_kind[32];  /* "" for .input; "LOCAL_ID" for .implicit_LOCAL_ID, ... */
     char v_name[48];      /* v_name= as written, or "" */
+    char attrs[96];       /* attrs={...} as written (CISA.y GenAttrOpt), or "" */
 } tu_visa_var;
 
 /* What a statement of a kernel's body is (IGC CISA.y, Statement and Instruction). */

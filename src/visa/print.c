@@ -418,6 +418,7 @@ tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *err) {
     for (uint32_t i = 0; i < k->var_count; i++) {
         TU_TRY(check_kept(k->vars[i].input_kind, "input kind of variable", i, err));
         TU_TRY(check_kept(k->vars[i].v_name, "v_name of variable", i, err));
+        TU_TRY(check_kept(k->vars[i].attrs, "attrs of variable", i, err));
     }
     out o = {0};
     char b[16];
@@ -444,6 +445,7 @@ tu_status tu_visa_print(const tu_visa_kernel *k, char **text, tu_error *err) {
                                     : k->vars[v->alias_base].name,
                 v->alias_offset);
         if (v->v_name[0]) put(&o, " v_name=%s", v->v_name);
+        if (v->attrs[0]) put(&o, " attrs=%s", v->attrs);
         put(&o, "\n");
     }
     /* the inputs in the order they were given */

@@ -193,6 +193,36 @@ static tu_status add_var(parser *ps, const tu_visa_var *v) {
     return TU_OK;
 }
 
+static tu_status string_literal(cursor *c, const char *what);
+static tu_status number_literal(cursor *c);
+
+/* attrs={Name, Name=5, Name="text"} (CISA.y GenAttrOpt, OneAttr), kept as written. */
+static tu_status decl_attrs(cursor *c, char *out, size_t size) {
+    char n[48];
+    skip_blanks(c);
+    const char *start = c->p;
+    TU_TRY(expect(c, '{', "to open attrs={...}"));
+    do {
+        TU_TRY(name(c, n, sizeof n, "an attribute name"));
+        if (accept(c, '=')) {
+            skip_blanks(c);
+            if (c->p < c->end && *c->p == '"')
+                TU_TRY(string_literal(c, "the attribute's value"));
+            else
+                TU_TRY(number_literal(c));
+        }
+    } while (accept(c, ','));
+    TU_TRY(expect(c, '}', "to close attrs={...}"));
+    const size_t len = (size_t)(c->p - start);
+    if (len >= size) {
+        c->p = start;
+        return fail_at(c, "attrs={...} is longer than %zu characters", size - 1);
+    }
+    memcpy(out, start, len);
+    out[len] = 0;
+    return TU_OK;
+}
+
 static const char *const align_names[TU_VISA_ALIGN_COUNT] = {
     "byte", "word", "dword", "qword", "oword", "hword", "GRF", "GRFx2", "wordx32", "wordx64"};
 
@@ -280,6 +310,8 @@ static tu_status parse_decl(parser *ps) {
             v.alias_offset = (uint32_t)off;
         } else if (strcmp(key, "v_name") == 0) {
             TU_TRY(name(c, v.v_name, sizeof v.v_name, "the v_name"));
+        } else if (strcmp(key, "attrs") == 0) {
+            TU_TRY(decl_attrs(c, v.attrs, sizeof v.attrs));
         } else {
             c->p = key_at;
             return fail_at(c, "unknown declaration key '%s'", key);
