@@ -220,6 +220,8 @@ static void test_errors(void) {
         {"goto (M1, 16) \"L1", "the string is not closed on its line"},
         {"mov (M1, 16) r[A0(0),0]<0;1,0> 0x1:d", "expected ':' before the immediate's type"},
         {"LOC x", "expected LOC's line number (a number), got 'x'"},
+        {"BB_EXIT", "'BB_EXIT' alone on its line is no vISA statement (IGC CISA.y): a label is "
+                    "written 'BB_EXIT:'"},
         {"addr_add (M1_NM, 1) A0(0)<1> &V50[4]x V43(0,0)<0;1,0>",
          "unexpected 'x' after the operand"},
         {"mov (M1, 16) V50(0,0)<1> V43(0,0)<1;1,0>V43", "unexpected 'V43' after the operand"},

@@ -677,25 +677,37 @@ static int load_kernel(run *r, const char *path, tu_visa_kernel *k, char **text_
 }
 
 uint32_t tq_list_lines(FILE *f, const tu_visa_kernel *k, bool (*pick)(const tu_visa_line *)) {
-    uint32_t total = 0;
-    bool any = false;
+    /* each distinct name once, in the order of its first line: a dump has a few dozen */
+    struct {
+        const char *op;
+        uint32_t count, first;
+    } names[256];
+    uint32_t distinct = 0, total = 0, unlisted = 0;
     for (uint32_t i = 0; i < k->line_count; i++) {
         const tu_visa_line *l = &k->lines[i];
         if (!pick(l)) continue;
         total++;
-        bool seen = false;
-        for (uint32_t j = 0; j < i && !seen; j++)
-            seen = pick(&k->lines[j]) && strcmp(k->lines[j].op, l->op) == 0;
-        if (seen) continue;
-        uint32_t n = 0;
-        for (uint32_t j = i; j < k->line_count; j++)
-            n += pick(&k->lines[j]) && strcmp(k->lines[j].op, l->op) == 0;
-        if (n == 1)
-            fprintf(f, "%s%s (line %u)", any ? ", " : "", l->op, l->line);
-        else
-            fprintf(f, "%s%s (%u lines from %u)", any ? ", " : "", l->op, n, l->line);
-        any = true;
+        uint32_t j = 0;
+        while (j < distinct && strcmp(names[j].op, l->op) != 0)
+            j++;
+        if (j == distinct) {
+            if (distinct == sizeof names / sizeof names[0]) {
+                unlisted++;
+                continue;
+            }
+            names[distinct].op = l->op, names[distinct].count = 0,
+            names[distinct++].first = l->line;
+        }
+        names[j].count++;
     }
+    for (uint32_t j = 0; j < distinct; j++) {
+        if (names[j].count == 1)
+            fprintf(f, "%s%s (line %u)", j ? ", " : "", names[j].op, names[j].first);
+        else
+            fprintf(f, "%s%s (%u lines from %u)", j ? ", " : "", names[j].op, names[j].count,
+                    names[j].first);
+    }
+    if (unlisted) fprintf(f, ", and %u more lines", unlisted);
     return total;
 }
 

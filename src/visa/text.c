@@ -1661,6 +1661,16 @@ static tu_status parse_other(parser *ps, tu_visa_line *l, const char *mn, const 
                              bool known) {
     cursor *c = &ps->c;
     if (!known && !other_op_known(mn)) {
+        const char *first = c->line_start; /* the line's first word */
+        while (first < mn_at && tu_text_is_blank(*first))
+            first++;
+        if (at_line_end(c) && first == mn_at) {
+            c->p = mn_at;
+            return fail_at(c,
+                           "'%s' alone on its line is no vISA statement (IGC CISA.y): a label "
+                           "is written '%s:'",
+                           mn, mn);
+        }
         c->p = mn_at;
         return fail_at(c,
                        "unknown instruction '%s': not a vISA mnemonic (IGC CISA.l; texunit's "
