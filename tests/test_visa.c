@@ -229,6 +229,8 @@ static void test_errors(void) {
         {"FILE x", "expected FILE's file name (a string in quotes), got 'x'"},
         {"lifetime.begin V50", "lifetime.begin is not lifetime.start or lifetime.end"},
         {".implicit_LOCAL_ID V99 offset=24 size=4", "input 'V99' is not declared"},
+        {".input P6 offset=0 size=4", "input 'P6' is not a general, sampler or surface variable"},
+        {".input V50 offset=0 size=0", "size 0 is not in 1..1048576"},
         {".decl V60 v_type=G type=ud num_elts=1 alias=<%nope, 0>",
          "alias base '%nope' is neither a declared general variable nor a predefined one"},
         {"sample_3d (M1, 16) 0x0:uw S0 T6 DST.0 U.0", "expected the channels (.RGBA, .R, ...)"},
@@ -1093,6 +1095,7 @@ static void test_igc_declarations(void) {
         ".decl V74 v_type=G type=f num_elts=16 align=GRF attrs={NoWidening}",
         ".implicit_LOCAL_ID V43 offset=24 size=4",
         ".input V50 offset=64 size=256",
+        ".input T6 offset=32 size=4",
         ".funcdecl \"callee\"",
         ".kernel_attr Target=\"cm\"",
     };

@@ -360,14 +360,18 @@ static tu_status parse_input(parser *ps, const char *kind) {
         return fail_at(c, "input '%s' is not declared", n);
     }
     tu_visa_var *v = &ps->k->vars[i];
-    if (v->kind != TU_VISA_VAR_G || v->input_offset >= 0) {
+    if (v->kind == TU_VISA_VAR_P || v->kind == TU_VISA_VAR_A || v->input_offset >= 0) {
         c->p = at;
         skip_blanks(c);
         return fail_at(c, "input '%s' %s", n,
-                       v->kind != TU_VISA_VAR_G ? "is not a general variable"
-                                                : "is an input already");
+                       v->input_offset >= 0 ? "is an input already"
+                                            : "is not a general, sampler or surface variable "
+                                              "(IGC printFuncInput)");
     }
-    uint64_t off = 0, size = (uint64_t)v->num_elts * tu_visa_type_size((tu_visa_type)v->type);
+    /* a sampler's or surface's input is its 4-byte state handle (texunit: set it with //! set) */
+    uint64_t off = 0, size = v->kind == TU_VISA_VAR_G
+                                 ? (uint64_t)v->num_elts * tu_visa_type_size((tu_visa_type)v->type)
+                                 : 4;
     while (!at_line_end(c)) {
         char key[16];
         TU_TRY(name(c, key, sizeof key, "offset= or size="));
