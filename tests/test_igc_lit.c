@@ -129,11 +129,12 @@ static void mem_close(mem *m) {
     m->f = NULL;
 }
 
-/* Encode the last instruction of k (its only one that is not a movs). */
+/* Encode the last instruction of k (its only one of texunit's families). */
 static tu_status encode_last(const tu_visa_kernel *k, uint8_t *buf, size_t size, size_t *n,
                              tu_error *err) {
     for (uint32_t i = k->line_count; i-- > 0;)
-        if (!k->lines[i].is_movs) return tu_visa_encode(&k->lines[i].inst, buf, size, n, err);
+        if (k->lines[i].kind == TU_VISA_LINE_INST)
+            return tu_visa_encode(&k->lines[i].inst, buf, size, n, err);
     snprintf(err->message, sizeof err->message, "no instruction");
     return TU_INVALID_ARGUMENT;
 }
@@ -182,8 +183,8 @@ static void check_line(const char *file, const char *tag, const char *prelude, b
     c->accepted++;
     char want[1024], got[1024], printed[1024];
     const tu_visa_inst *in = &k.lines[k.line_count - 1].inst;
-    if (k.lines[k.line_count - 1].is_movs) {
-        report(file, tag, "read as a movs", line, "");
+    if (k.lines[k.line_count - 1].kind != TU_VISA_LINE_INST) {
+        report(file, tag, "not read as an instruction of texunit's families", line, "");
         tu_visa_kernel_free(&k);
         return;
     }
