@@ -39,7 +39,9 @@ typedef enum tu_component {
     TU_COMPONENT_A,
     TU_COMPONENT_D, /* depth: read through the float view as R */
     TU_COMPONENT_S, /* stencil: read through the integer view as R */
-    TU_COMPONENT_X  /* padding or shared exponent */
+    TU_COMPONENT_X, /* padding or shared exponent */
+    TU_COMPONENT_L, /* luminance: read as R, G and B; written from R */
+    TU_COMPONENT_I  /* intensity: read as R, G, B and A; written from R */
 } tu_component;
 
 /* How a field's bits are interpreted. */
@@ -53,12 +55,15 @@ typedef enum tu_numeric {
     TU_NUMERIC_SRGB,      /* unorm with the sRGB transfer function */
     TU_NUMERIC_SHAREDEXP, /* mantissa scaled by the format's EXP field */
     TU_NUMERIC_EXP,       /* the shared exponent of E5B9G9R9 */
-    TU_NUMERIC_PAD        /* unused bits */
+    TU_NUMERIC_PAD,       /* unused bits */
+    TU_NUMERIC_USCALED,   /* the unsigned integer, as a float */
+    TU_NUMERIC_SSCALED,   /* the two's-complement integer, as a float */
+    TU_NUMERIC_SFIXED5    /* two's-complement fixed point with 5 fraction bits: c / 32 */
 } tu_numeric;
 
 /* The numeric class of a format's values as the engine returns them. */
 typedef enum tu_format_class {
-    TU_CLASS_FLOAT, /* unorm, snorm, float, sRGB, depth */
+    TU_CLASS_FLOAT, /* unorm, snorm, scaled, fixed, float, sRGB, depth */
     TU_CLASS_SINT,
     TU_CLASS_UINT /* including S8_UINT */
 } tu_format_class;
@@ -70,7 +75,8 @@ enum {
     TU_FORMAT_FLAG_ALPHA = 1u << 3,      /* has an alpha field */
     TU_FORMAT_FLAG_SHARED_EXP = 1u << 4, /* E5B9G9R9 */
     TU_FORMAT_FLAG_PACKED = 1u << 5,     /* some field is not a whole 8/16/32-bit element */
-    TU_FORMAT_FLAG_COMPRESSED = 1u << 6  /* block-compressed: bytes is per block; the channels
+    TU_FORMAT_FLAG_COMPRESSED = 1u << 6  /* a block format (block-compressed, or 4:2:2 with
+                                            its 2x1 blocks): bytes is per block; the channels
                                             name the components and their numeric type, with
                                             bits and shift 0 (no per-texel field) */
 };
@@ -85,7 +91,7 @@ typedef struct tu_channel {
 typedef struct tu_format_desc {
     tu_format format;
     const char *name;   /* "R8G8B8A8_UNORM" */
-    uint32_t vk_format; /* VkFormat number */
+    uint32_t vk_format; /* VkFormat number; 0 for a format Vulkan lacks (Intel's) */
     uint8_t bytes;      /* bytes per texel, or per block (TU_FORMAT_FLAG_COMPRESSED) */
     uint8_t channel_count;
     uint8_t format_class; /* tu_format_class */
@@ -110,16 +116,26 @@ TU_API bool tu_format_is_valid(tu_format format);
 /* Bytes per texel (per block for a compressed format); 0 for an invalid format. */
 TU_API uint32_t tu_format_bytes(tu_format format);
 
-/* True for a block-compressed format (BC1-BC7, ETC2, EAC, ASTC): its texels are not
- * individually addressable, so tu_format_decode / tu_format_encode do not apply to it. */
+/* True for a block format (BC1-BC7, ETC2, EAC, ASTC, and the 4:2:2 formats, whose 2x1 blocks
+ * share chroma): its texels are not individually addressable, so tu_format_decode /
+ * tu_format_encode do not apply to it. */
 TU_API bool tu_format_is_compressed(tu_format format);
 
 /* Look a format up by name: "R8G8B8A8_UNORM", "r8g8b8a8_unorm", "TU_FORMAT_R8G8B8A8_UNORM" or
  * "VK_FORMAT_R8G8B8A8_UNORM", any case. TU_FORMAT_UNDEFINED when there is no such format. */
 TU_API tu_format tu_format_from_name(const char *name);
 
-/* The format whose VkFormat number is vk_format, or TU_FORMAT_UNDEFINED. */
+/* The format whose VkFormat number is vk_format, or TU_FORMAT_UNDEFINED (also for 0). */
 TU_API tu_format tu_format_from_vk(uint32_t vk_format);
+
+/* "VK_FORMAT_R8G8B8_UNORM" for a VkFormat number of Vulkan 1.3 core or of the extensions the KTX
+ * File Format Specification 2.0 lists, whether or not texunit's table holds it; NULL for other
+ * numbers. */
+TU_API const char *tu_vk_format_name(uint32_t vk_format);
+
+/* Why texunit's table does not hold the VkFormat vk_format ("multi-planar: ..."), for the
+ * numbers tu_vk_format_name knows and the table lacks; NULL for the others. */
+TU_API const char *tu_vk_format_refusal(uint32_t vk_format);
 
 /*
  * Decode the texel at src (tu_format_bytes(format) bytes, any alignment) into out,
@@ -140,8 +156,9 @@ TU_API uint32_t tu_format_decode_stencil(tu_format format, const void *src);
  * Encode in (typed by the format's class) into the texel at dst, writing exactly
  * tu_format_bytes(format) bytes: padding bits and any stencil field become 0.
  * Conversions: unorm/snorm/sRGB clamp to their range and round to nearest even, NaN
- * becomes 0; integers saturate to the field's range; 16-bit floats round to nearest
- * even (overflow to infinity); 11/10-bit floats clamp negative values to 0 and finite
+ * becomes 0; integers saturate to the field's range; USCALED / SSCALED and SFIXED5 round
+ * to nearest even (SFIXED5: in steps of 1/32) and saturate, NaN becomes 0; 16-bit floats round to
+ * nearest even (overflow to infinity); 11/10-bit floats clamp negative values to 0 and finite
  * overflow to the largest finite value, keep NaN and +Inf; E5B9G9R9 follows
  * EXT_texture_shared_exponent (round half up, NaN and negatives to 0, values above
  * 65408 including +Inf to 65408: it has no NaN or Inf). For an invalid or compressed

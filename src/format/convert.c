@@ -9,6 +9,8 @@
  *   sRGB   c -> EOTF(c / 255), evaluated in double and rounded once to float
  *   half, 11- and 10-bit floats: 5-bit exponent with bias 15, denormals, Inf and NaN
  *   E5B9G9R9: mantissa * 2^(exp - 15 - 9)
+ *   USCALED / SSCALED c -> (float)c; SFIXED5 c -> c / 32 (Vulkan "Formats")
+ *   L (luminance) -> R, G, B; I (intensity) -> R, G, B, A (texunit/format_list.h)
  * Encoding is the inverse with the choices written in texunit/format.h and
  * docs/semantics.md (round to nearest even; saturation; NaN handling).
  */
@@ -19,6 +21,10 @@
 
 #include <math.h>
 #include <string.h>
+
+/* R16G16_SFIXED5_NV: "the last 5 bits represent the fractional value" (Vulkan "Formats",
+ * VK_NV_optical_flow). */
+enum { SFIXED5_FRACTION = 5 };
 
 static uint32_t field_mask(unsigned bits) {
     return bits >= 32 ? 0xffffffffu : (1u << bits) - 1;
@@ -175,10 +181,18 @@ static int texel_slot(const tu_format_desc *d, const tu_channel *ch) {
     case TU_COMPONENT_G:
     case TU_COMPONENT_B:
     case TU_COMPONENT_A: return ch->component;
-    case TU_COMPONENT_D: return 0;
+    case TU_COMPONENT_D:
+    case TU_COMPONENT_L:
+    case TU_COMPONENT_I: return 0;
     case TU_COMPONENT_S: return d->format_class == TU_CLASS_UINT ? 0 : -1;
     default: return -1;
     }
+}
+
+/* How many components a field's value fills from its slot on: luminance R, G and B,
+ * intensity all four, any other field its own. */
+static unsigned texel_fan_out(const tu_channel *ch) {
+    return ch->component == TU_COMPONENT_L ? 3 : ch->component == TU_COMPONENT_I ? 4 : 1;
 }
 
 static void set_missing(const tu_format_desc *d, tu_texel *out) {
@@ -231,8 +245,15 @@ void tuF_decode_generic(const tu_format_desc *d, const uint8_t *p, tu_texel *out
             out->f[slot] = ch->bits == 16 ? tu_half_to_float((uint16_t)raw) : tuB_bits_float(raw);
             break;
         case TU_NUMERIC_UFLOAT: out->f[slot] = tu_ufloat_to_float(raw, ch->bits - 5u); break;
+        case TU_NUMERIC_USCALED: out->f[slot] = (float)raw; break;
+        case TU_NUMERIC_SSCALED: out->f[slot] = (float)tuB_sign_extend(raw, ch->bits); break;
+        case TU_NUMERIC_SFIXED5:
+            out->f[slot] = (float)tuB_sign_extend(raw, ch->bits) / (float)(1 << SFIXED5_FRACTION);
+            break;
         default: break;
         }
+        for (unsigned k = 1; k < texel_fan_out(ch); k++)
+            out->u[slot + k] = out->u[slot];
     }
 }
 
@@ -404,6 +425,18 @@ static uint32_t encode_snorm(float f, unsigned bits) {
     return (uint32_t)(int32_t)r & field_mask(bits);
 }
 
+/* USCALED, SSCALED and SFIXED5 (f * 2^fraction): to the nearest integer, ties to even,
+ * saturated to the field; NaN becomes 0. */
+static uint32_t encode_scaled(float f, unsigned bits, bool is_signed, unsigned fraction) {
+    const double hi = is_signed ? (double)field_mask(bits - 1) : (double)field_mask(bits);
+    const double lo = is_signed ? -hi - 1.0 : 0.0;
+    if (f != f) return 0;
+    double x = ldexp((double)f, (int)fraction);
+    x = x < lo ? lo : x > hi ? hi : x;
+    double r = x < 0 ? -round_half_even(-x) : round_half_even(x);
+    return (uint32_t)(int64_t)r & field_mask(bits);
+}
+
 static uint32_t encode_sint(int32_t v, unsigned bits) {
     if (bits < 32) {
         int32_t hi = (int32_t)field_mask(bits - 1), lo = -hi - 1;
@@ -438,6 +471,11 @@ void tu_format_encode(tu_format format, const tu_texel *in, void *dst) {
             raw = ch->bits == 16 ? tu_float_to_half(in->f[slot]) : tuB_float_bits(in->f[slot]);
             break;
         case TU_NUMERIC_UFLOAT: raw = tu_float_to_ufloat(in->f[slot], ch->bits - 5u); break;
+        case TU_NUMERIC_USCALED: raw = encode_scaled(in->f[slot], ch->bits, false, 0); break;
+        case TU_NUMERIC_SSCALED: raw = encode_scaled(in->f[slot], ch->bits, true, 0); break;
+        case TU_NUMERIC_SFIXED5:
+            raw = encode_scaled(in->f[slot], ch->bits, true, SFIXED5_FRACTION);
+            break;
         default: break;
         }
         tuF_write_field(p, ch->shift, ch->bits, raw);

@@ -33,8 +33,4 @@ tuF_decode_fn tuF_decoder(tu_format format);
 /* tu_format_decode with the descriptor looked up: the generic, table-driven decoder. */
 void tuF_decode_generic(const tu_format_desc *d, const uint8_t *p, tu_texel *out);
 
-/* "VK_FORMAT_..." for a VkFormat number of Vulkan 1.3 core or a KTX2-listed extension
- * (vk_format_names.c), whether or not texunit's table holds it; NULL for other numbers. */
-const char *tuF_vk_format_name(uint32_t vk_format);
-
 #endif /* TEXUNIT_FORMAT_INTERNAL_H */

@@ -9,39 +9,53 @@
 #include <ctype.h>
 #include <string.h>
 
-/* Pull a row's channel apart: TU_CH(c, t, b) / TU_NOCH are never defined as macros,
- * so they arrive here as text and are taken apart by token pasting. */
-#define CH_ARGS(ch)             CH_ARGS_##ch
-#define CH_ARGS_TU_CH(c, t, b)  c, t, b
-#define CH_ARGS_TU_NOCH         X, PAD, 0
-#define CH_BITS(ch)             CH_BITS_##ch
-#define CH_BITS_TU_CH(c, t, b)  (b)
-#define CH_BITS_TU_NOCH         0
-#define CH_COUNT(ch)            CH_COUNT_##ch
-#define CH_COUNT_TU_CH(c, t, b) 1
-#define CH_COUNT_TU_NOCH        0
-#define CH_FLAGS(ch)            CH_FLAGS_##ch
+/* Pull a row's channel apart: TU_CH(c, t, b), TU_CHP(c, t, b, p) and TU_NOCH are never
+ * defined as macros, so they arrive here as text and are taken apart by token pasting.
+ * CH_SPAN is the bits a field takes in the texel (its padding below it included), CH_PAD
+ * the padding below it. */
+#define CH_ARGS(ch)                 CH_ARGS_##ch
+#define CH_ARGS_TU_CH(c, t, b)      c, t, b
+#define CH_ARGS_TU_CHP(c, t, b, p)  c, t, b
+#define CH_ARGS_TU_NOCH             X, PAD, 0
+#define CH_SPAN(ch)                 CH_SPAN_##ch
+#define CH_SPAN_TU_CH(c, t, b)      (b)
+#define CH_SPAN_TU_CHP(c, t, b, p)  ((b) + (p))
+#define CH_SPAN_TU_NOCH             0
+#define CH_PAD(ch)                  CH_PAD_##ch
+#define CH_PAD_TU_CH(c, t, b)       0
+#define CH_PAD_TU_CHP(c, t, b, p)   (p)
+#define CH_PAD_TU_NOCH              0
+#define CH_COUNT(ch)                CH_COUNT_##ch
+#define CH_COUNT_TU_CH(c, t, b)     1
+#define CH_COUNT_TU_CHP(c, t, b, p) 1
+#define CH_COUNT_TU_NOCH            0
+#define CH_FLAGS(ch)                CH_FLAGS_##ch
 #define CH_FLAGS_TU_CH(c, t, b) \
     (COMP_FLAG_##c | NUM_FLAG_##t | (NUM_IS_PAD_##t ? 0 : PACKED_FLAG(b)))
-#define CH_FLAGS_TU_NOCH      0
-#define CH_IS(ch, what)       CH_IS_##ch(what)
-#define CH_IS_TU_CH(c, t, b)  IS_##t##_OR
-#define CH_IS_TU_NOCH         IS_NONE_OR
-#define IS_NONE_OR(what)      0
-#define IS_UNORM_OR(what)     0
-#define IS_SNORM_OR(what)     0
-#define IS_SFLOAT_OR(what)    0
-#define IS_UFLOAT_OR(what)    0
-#define IS_SRGB_OR(what)      0
-#define IS_SHAREDEXP_OR(what) 0
-#define IS_EXP_OR(what)       0
-#define IS_PAD_OR(what)       0
-#define IS_UINT_OR(what)      IS_UINT_##what
-#define IS_SINT_OR(what)      IS_SINT_##what
-#define IS_UINT_UINT          1
-#define IS_UINT_SINT          0
-#define IS_SINT_UINT          0
-#define IS_SINT_SINT          1
+#define CH_FLAGS_TU_CHP(c, t, b, p) (COMP_FLAG_##c | NUM_FLAG_##t | TU_FORMAT_FLAG_PACKED)
+#define CH_FLAGS_TU_NOCH            0
+#define CH_IS(ch, what)             CH_IS_##ch(what)
+#define CH_IS_TU_CH(c, t, b)        IS_##t##_OR
+#define CH_IS_TU_CHP(c, t, b, p)    IS_##t##_OR
+#define CH_IS_TU_NOCH               IS_NONE_OR
+#define IS_NONE_OR(what)            0
+#define IS_UNORM_OR(what)           0
+#define IS_SNORM_OR(what)           0
+#define IS_SFLOAT_OR(what)          0
+#define IS_UFLOAT_OR(what)          0
+#define IS_SRGB_OR(what)            0
+#define IS_SHAREDEXP_OR(what)       0
+#define IS_EXP_OR(what)             0
+#define IS_PAD_OR(what)             0
+#define IS_USCALED_OR(what)         0
+#define IS_SSCALED_OR(what)         0
+#define IS_SFIXED5_OR(what)         0
+#define IS_UINT_OR(what)            IS_UINT_##what
+#define IS_SINT_OR(what)            IS_SINT_##what
+#define IS_UINT_UINT                1
+#define IS_UINT_SINT                0
+#define IS_SINT_UINT                0
+#define IS_SINT_SINT                1
 
 #define COMP_FLAG_R          0
 #define COMP_FLAG_G          0
@@ -50,6 +64,8 @@
 #define COMP_FLAG_D          TU_FORMAT_FLAG_DEPTH
 #define COMP_FLAG_S          TU_FORMAT_FLAG_STENCIL
 #define COMP_FLAG_X          0
+#define COMP_FLAG_L          0
+#define COMP_FLAG_I          TU_FORMAT_FLAG_ALPHA
 #define NUM_FLAG_UNORM       0
 #define NUM_FLAG_SNORM       0
 #define NUM_FLAG_UINT        0
@@ -60,6 +76,9 @@
 #define NUM_FLAG_SHAREDEXP   TU_FORMAT_FLAG_SHARED_EXP
 #define NUM_FLAG_EXP         0
 #define NUM_FLAG_PAD         0
+#define NUM_FLAG_USCALED     0
+#define NUM_FLAG_SSCALED     0
+#define NUM_FLAG_SFIXED5     0
 #define NUM_IS_PAD_UNORM     0
 #define NUM_IS_PAD_SNORM     0
 #define NUM_IS_PAD_UINT      0
@@ -70,6 +89,9 @@
 #define NUM_IS_PAD_SHAREDEXP 0
 #define NUM_IS_PAD_EXP       0
 #define NUM_IS_PAD_PAD       1
+#define NUM_IS_PAD_USCALED   0
+#define NUM_IS_PAD_SSCALED   0
+#define NUM_IS_PAD_SFIXED5   0
 #define PACKED_FLAG(b)       (((b) == 8 || (b) == 16 || (b) == 32) ? 0 : TU_FORMAT_FLAG_PACKED)
 
 #define MAKE_CHANNEL_(c, t, b, shift) \
@@ -87,20 +109,21 @@
      : ANY(SINT, c0, c1, c2, c3)                        ? TU_CLASS_SINT  \
                                                         : TU_CLASS_FLOAT)
 
-#define DESCRIBE(name, vk, bytes, c0, c1, c2, c3)                              \
-    [TU_FORMAT_##name] = {                                                     \
-        TU_FORMAT_##name,                                                      \
-        #name,                                                                 \
-        (vk),                                                                  \
-        (bytes),                                                               \
-        CH_COUNT(c0) + CH_COUNT(c1) + CH_COUNT(c2) + CH_COUNT(c3),             \
-        FORMAT_CLASS(c0, c1, c2, c3),                                          \
-        ALL_FLAGS(c0, c1, c2, c3),                                             \
-        {MAKE_CHANNEL(CH_ARGS(c0), 0), MAKE_CHANNEL(CH_ARGS(c1), CH_BITS(c0)), \
-         MAKE_CHANNEL(CH_ARGS(c2), CH_BITS(c0) + CH_BITS(c1)),                 \
-         MAKE_CHANNEL(CH_ARGS(c3), CH_BITS(c0) + CH_BITS(c1) + CH_BITS(c2))},  \
-        1,                                                                     \
-        1,                                                                     \
+#define DESCRIBE(name, vk, bytes, c0, c1, c2, c3)                                          \
+    [TU_FORMAT_##name] = {                                                                 \
+        TU_FORMAT_##name,                                                                  \
+        #name,                                                                             \
+        (vk),                                                                              \
+        (bytes),                                                                           \
+        CH_COUNT(c0) + CH_COUNT(c1) + CH_COUNT(c2) + CH_COUNT(c3),                         \
+        FORMAT_CLASS(c0, c1, c2, c3),                                                      \
+        ALL_FLAGS(c0, c1, c2, c3),                                                         \
+        {MAKE_CHANNEL(CH_ARGS(c0), CH_PAD(c0)),                                            \
+         MAKE_CHANNEL(CH_ARGS(c1), CH_SPAN(c0) + CH_PAD(c1)),                              \
+         MAKE_CHANNEL(CH_ARGS(c2), CH_SPAN(c0) + CH_SPAN(c1) + CH_PAD(c2)),                \
+         MAKE_CHANNEL(CH_ARGS(c3), CH_SPAN(c0) + CH_SPAN(c1) + CH_SPAN(c2) + CH_PAD(c3))}, \
+        1,                                                                                 \
+        1,                                                                                 \
     },
 
 /* The compressed formats: the components the codec stores (R, RG, RGB or RGBA), numeric
@@ -121,6 +144,8 @@
 #define BLOCK_CHANNELS_EAC_RG11    2
 #define BLOCK_CHANNELS_ASTC_LDR    4
 #define BLOCK_CHANNELS_ASTC_HDR    4
+#define BLOCK_CHANNELS_GBGR_422    3
+#define BLOCK_CHANNELS_BGRG_422    3
 #define BLOCK_FLOAT_BC6H           1
 #define BLOCK_FLOAT_ASTC_HDR       1
 #define BLOCK_IS_FLOAT(codec)      (BLOCK_FLOAT_##codec + 0 == 1)
@@ -137,6 +162,8 @@
 #define BLOCK_FLOAT_EAC_R11
 #define BLOCK_FLOAT_EAC_RG11
 #define BLOCK_FLOAT_ASTC_LDR
+#define BLOCK_FLOAT_GBGR_422
+#define BLOCK_FLOAT_BGRG_422
 
 #define BLOCK_NUMERIC(codec, flags, k)                                                             \
     (BLOCK_IS_FLOAT(codec)     ? ((flags)&TU_BLOCK_SIGNED ? TU_NUMERIC_SFLOAT : TU_NUMERIC_UFLOAT) \
@@ -170,7 +197,7 @@ static const tu_format_desc format_table[TU_FORMAT_COUNT] = {
 
 /* Every row's fields fill its texel exactly, checked at compile time. */
 #define CHECK_BITS(name, vk, bytes, c0, c1, c2, c3)                                      \
-    _Static_assert(CH_BITS(c0) + CH_BITS(c1) + CH_BITS(c2) + CH_BITS(c3) == 8 * (bytes), \
+    _Static_assert(CH_SPAN(c0) + CH_SPAN(c1) + CH_SPAN(c2) + CH_SPAN(c3) == 8 * (bytes), \
                    #name ": the channel bits must add up to 8 * BYTES");
 TU_FORMAT_LIST(CHECK_BITS)
 
@@ -214,6 +241,7 @@ tu_format tu_format_from_name(const char *name) {
 }
 
 tu_format tu_format_from_vk(uint32_t vk_format) {
+    if (vk_format == 0) return TU_FORMAT_UNDEFINED; /* VK_FORMAT_UNDEFINED; Intel's rows */
     for (unsigned f = TU_FORMAT_UNDEFINED + 1; f < TU_FORMAT_COUNT; f++)
         if (format_table[f].vk_format == vk_format) return (tu_format)f;
     return TU_FORMAT_UNDEFINED;

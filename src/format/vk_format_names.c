@@ -4,12 +4,15 @@
  * (VkFormat in the Vulkan 1.3 specification, "Formats", and vulkan_core.h) and the
  * extension formats the KTX File Format Specification 2.0 lists for vkFormat (the PVRTC
  * formats of VK_IMG_format_pvrtc, the 3D ASTC formats of
- * VK_EXT_texture_compression_astc_3d). Messages about a vkFormat print its name with this,
- * also for the formats texunit's table does not hold.
+ * VK_EXT_texture_compression_astc_3d, R16G16_SFIXED5_NV of VK_NV_optical_flow, A1B5G5R5 and A8
+ * of VK_KHR_maintenance5, under the names Vulkan 1.4 gives them). Messages about a vkFormat
+ * print its name with this, also for the formats texunit's table does not hold, and say why
+ * the table lacks them (tu_vk_format_refusal).
  */
 #include "format_internal.h"
 
 #include <stddef.h>
+#include <string.h>
 
 typedef struct vk_name {
     uint32_t number;
@@ -295,9 +298,12 @@ static const vk_name vk_names[] = {
     {1000330003, "VK_FORMAT_G16_B16R16_2PLANE_444_UNORM"},
     {1000340000, "VK_FORMAT_A4R4G4B4_UNORM_PACK16"},
     {1000340001, "VK_FORMAT_A4B4G4R4_UNORM_PACK16"},
+    {1000464000, "VK_FORMAT_R16G16_SFIXED5_NV"},
+    {1000470000, "VK_FORMAT_A1B5G5R5_UNORM_PACK16"},
+    {1000470001, "VK_FORMAT_A8_UNORM"},
 };
 
-const char *tuF_vk_format_name(uint32_t vk_format) {
+const char *tu_vk_format_name(uint32_t vk_format) {
     size_t lo = 0, hi = sizeof vk_names / sizeof vk_names[0];
     while (lo < hi) {
         const size_t mid = lo + (hi - lo) / 2;
@@ -307,5 +313,29 @@ const char *tuF_vk_format_name(uint32_t vk_format) {
         else
             hi = mid;
     }
+    return NULL;
+}
+
+/* The families of VkFormats the table leaves out, recognised by their names (Vulkan's naming
+ * rules, "Formats": _nPLANE_ for multi-planar formats, R64 for 64-bit components; the
+ * extension suffixes of the PVRTC and 3D ASTC formats). */
+static const struct {
+    const char *name_part;
+    const char *why;
+} refusals[] = {
+    {"PLANE_", "it is multi-planar (each plane an image of its own), and texunit's surfaces have "
+               "one plane"},
+    {"VK_FORMAT_R64", "its components are 64-bit, and texunit's texels hold 32-bit components"},
+    {"PVRTC", "texunit has no PVRTC block decoder"},
+    {"_BLOCK_EXT", "its ASTC blocks are 3D, and texunit's ASTC decoder reads 2D blocks"},
+    {"VK_FORMAT_UNDEFINED", "it names no format: the data format descriptor alone describes the "
+                            "data (Basis Universal and other formats)"},
+};
+
+const char *tu_vk_format_refusal(uint32_t vk_format) {
+    const char *name = tu_vk_format_name(vk_format);
+    if (!name || tu_format_from_vk(vk_format) != TU_FORMAT_UNDEFINED) return NULL;
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++)
+        if (strstr(name, refusals[i].name_part)) return refusals[i].why;
     return NULL;
 }

@@ -67,6 +67,10 @@ enum {
     KHR_DF_BASIC_BLOCK_HEADER = 24,
     KHR_DF_SAMPLE_SIZE = 16,
     KHR_DF_MODEL_RGBSDA = 1,
+    KHR_DF_MODEL_YUVSDA = 2,
+    KHR_DF_CHANNEL_YUVSDA_Y = 0,
+    KHR_DF_CHANNEL_YUVSDA_U = 1,
+    KHR_DF_CHANNEL_YUVSDA_V = 2,
     KHR_DF_PRIMARIES_UNSPECIFIED = 0,
     KHR_DF_PRIMARIES_BT709 = 1,
     KHR_DF_TRANSFER_UNSPECIFIED = 0,
@@ -89,6 +93,7 @@ typedef struct dfd_sample {
     uint16_t bit_offset;
     uint8_t bit_length_minus_1;
     uint8_t channel_type; /* channel id | qualifier bits */
+    uint8_t position[2];  /* samplePosition0, 1: the sample's place in the block, 1/256 */
     uint32_t lower, upper;
 } dfd_sample;
 
@@ -105,12 +110,20 @@ static bool is_depth_stencil(const tu_format_desc *d) {
     return (d->flags & (TU_FORMAT_FLAG_DEPTH | TU_FORMAT_FLAG_STENCIL)) != 0;
 }
 
+/* Whether block format d is one of the 4:2:2 formats (their words are components). */
+static bool is_422(const tu_format_desc *d);
+
 /*
- * typeSize (KTX 2.0 "typeSize"): the word size for _PACKxx formats and for combined
- * depth/stencil words (both have a field that is not a whole 8/16/32-bit element), the
- * size of one component otherwise (D32_SFLOAT_S8_UINT: 4).
+ * typeSize (KTX 2.0 "typeSize"): the word size for _PACKxx formats (Vulkan names a packed
+ * format's word: _PACK8, _PACK16, _PACK32, also _2PACK16 and _4PACK16, whose words are 16-bit)
+ * and for combined depth/stencil words (a field that is not a whole 8/16/32-bit element), the
+ * size of one component otherwise (D32_SFLOAT_S8_UINT: 4, D16_UNORM_S8_UINT: 2); 1 for
+ * block-compressed formats, the word size for the 4:2:2 ones (their block is four words).
  */
 static uint32_t ktx2_type_size(const tu_format_desc *d) {
+    const char *pack = strstr(d->name, "PACK");
+    if (pack) return (uint32_t)strtoul(pack + 4, NULL, 10) / 8u;
+    if (d->flags & TU_FORMAT_FLAG_COMPRESSED) return is_422(d) ? d->bytes / 4u : 1u;
     if (d->flags & TU_FORMAT_FLAG_PACKED) return d->bytes;
     uint32_t bits = 8;
     for (unsigned i = 0; i < d->channel_count; i++)
@@ -123,8 +136,9 @@ static uint32_t ktx2_type_size(const tu_format_desc *d) {
  * Formats" defines D24_UNORM_S8_UINT as one 32-bit word with the stencil in its 8 LSBs
  * and the depth above, while texunit's table keeps the depth in bits 23:0. Rule, from the
  * table: when a depth and a stencil field share a 4-byte texel, the file puts the stencil
- * at bit 0 and the depth right above it. Every other format is stored as in memory
- * (D32_SFLOAT_S8_UINT and X8_D24_UNORM_PACK32 already match the KTX definitions).
+ * at bit 0 and the depth right above it, when the two fill the word. Every other format is
+ * stored as in memory (D32_SFLOAT_S8_UINT, D16_UNORM_S8_UINT - depth in bytes 0-1, stencil in
+ * byte 2 - and X8_D24_UNORM_PACK32 already match the KTX definitions).
  * Returns true when some field moves.
  */
 static bool file_shifts(const tu_format_desc *d, uint8_t shift[4]) {
@@ -137,7 +151,8 @@ static bool file_shifts(const tu_format_desc *d, uint8_t shift[4]) {
         if (d->channels[i].component == TU_COMPONENT_D) depth = (int)i;
         if (d->channels[i].component == TU_COMPONENT_S) stencil = (int)i;
     }
-    if (depth < 0 || stencil < 0) return false;
+    if (depth < 0 || stencil < 0 || d->channels[depth].bits + d->channels[stencil].bits != 32)
+        return false;
     shift[stencil] = 0;
     shift[depth] = d->channels[stencil].bits;
     bool moved = false;
@@ -179,7 +194,9 @@ static uint32_t unorm_max(unsigned bits) {
  * order of their bits in the file, derived from the table's channels:
  *   UNORM, SRGB     lower 0, upper 2^bits - 1
  *   SNORM           SIGNED, lower -(2^(bits-1) - 1), upper 2^(bits-1) - 1
- *   UINT / SINT     upper 1, lower 0 / -1 (SIGNED): integers, not normalised
+ *   UINT / SINT     upper 1, lower 0 / -1 (SIGNED): integers, not normalised; USCALED /
+ *                   SSCALED the same (KTX-Software's descriptors)
+ *   SFIXED5         SIGNED, lower -32, upper 32: 1.0 in 5 fraction bits
  *   SFLOAT          FLOAT | SIGNED, lower -1.0f, upper 1.0f
  *   UFLOAT          FLOAT, lower 0.0f, upper 1.0f
  *   SHAREDEXP       a mantissa sample (lower 0, upper 2^(bits-1): "mantissa at 1.0")
@@ -223,11 +240,18 @@ static unsigned dfd_samples(const tu_format_desc *d, const uint8_t shift[4],
             s->upper = unorm_max(ch->bits - 1u);
             s->lower = 0u - s->upper;
             break;
-        case TU_NUMERIC_UINT: s->upper = 1; break;
+        case TU_NUMERIC_UINT:
+        case TU_NUMERIC_USCALED: s->upper = 1; break;
         case TU_NUMERIC_SINT:
+        case TU_NUMERIC_SSCALED:
             type |= KHR_DF_SAMPLE_DATATYPE_SIGNED;
             s->upper = 1;
             s->lower = 0xFFFFFFFFu;
+            break;
+        case TU_NUMERIC_SFIXED5: /* 1.0 is 32 (5 fraction bits) */
+            type |= KHR_DF_SAMPLE_DATATYPE_SIGNED;
+            s->upper = 32;
+            s->lower = 0u - 32u;
             break;
         case TU_NUMERIC_SFLOAT:
             type |= KHR_DF_SAMPLE_DATATYPE_FLOAT | KHR_DF_SAMPLE_DATATYPE_SIGNED;
@@ -275,6 +299,7 @@ static uint64_t elements(const tu_format_desc *d, uint32_t w, uint32_t h) {
  * channel BC1A_COLOR 0 or BC1A_ALPHAPRESENT 1, BC2/BC3 ALPHA 15 then COLOR 0 at bit 64,
  * BC4 DATA 0, BC5 RED 0 and GREEN 1 at bit 64, BC6H / BC7 / ASTC 0 over 128 bits, ETC2 COLOR
  * 2 (RGB8, RGB8A1), ALPHA 15 then COLOR 2 at bit 64 (RGBA8), RED 0 and GREEN 1 (EAC).
+ * The 4:2:2 formats: KHR_DF_MODEL_YUVSDA 2, their samples from samples_422.
  * Sample bounds: 0 .. 0xFFFFFFFF (UNORM, sRGB), SIGNED 0x80000000 .. 0x7FFFFFFF (SNORM),
  * FLOAT 0.0f .. 1.0f (UFLOAT), FLOAT | SIGNED -1.0f .. 1.0f (SFLOAT); an sRGB format's alpha
  * sample is LINEAR.
@@ -289,15 +314,55 @@ static const struct {
     [TUC_ETC2_RGB8] = {161, 1, 64, {2, 0}},   [TUC_ETC2_RGB8A1] = {161, 1, 64, {2, 0}},
     [TUC_ETC2_RGBA8] = {161, 2, 64, {15, 2}}, [TUC_EAC_R11] = {161, 1, 64, {0, 0}},
     [TUC_EAC_RG11] = {161, 2, 64, {0, 1}},    [TUC_ASTC_LDR] = {162, 1, 128, {0, 0}},
-    [TUC_ASTC_HDR] = {162, 1, 128, {0, 0}},
+    [TUC_ASTC_HDR] = {162, 1, 128, {0, 0}},   [TUC_GBGR_422] = {2, 4, 0, {0, 0}},
+    [TUC_BGRG_422] = {2, 4, 0, {0, 0}},
 };
 
 static const tuC_format_info *block_info(const tu_format_desc *d) {
     return tuC_format_info_get(tuC_format_from_vk(d->vk_format));
 }
 
+static bool is_422(const tu_format_desc *d) {
+    const tuC_codec codec = block_info(d)->codec;
+    return codec == TUC_GBGR_422 || codec == TUC_BGRG_422;
+}
+
+/*
+ * The 4:2:2 formats' samples (KDFS 1.3 "KHR_DF_MODEL_YUVSDA", and the descriptors KTX-Software
+ * writes for them): one per word in bit order, G as Y, B as U, R as V, each over the word's
+ * value bits (the 10X6 / 12X4 words' top bits), UNORM bounds 0 .. 2^n - 1, at samplePosition
+ * (64, 128) - the even texel's centre in the 2x1 block, where the cosited chroma lies - except
+ * the odd texel's Y at (192, 128).
+ */
+static unsigned samples_422(const tuC_format_info *info, dfd_sample out[MAX_DFD_SAMPLES]) {
+    static const uint8_t gbgr[4] = {KHR_DF_CHANNEL_YUVSDA_Y, KHR_DF_CHANNEL_YUVSDA_U,
+                                    KHR_DF_CHANNEL_YUVSDA_Y, KHR_DF_CHANNEL_YUVSDA_V};
+    static const uint8_t bgrg[4] = {KHR_DF_CHANNEL_YUVSDA_U, KHR_DF_CHANNEL_YUVSDA_Y,
+                                    KHR_DF_CHANNEL_YUVSDA_V, KHR_DF_CHANNEL_YUVSDA_Y};
+    const uint8_t *channel = info->codec == TUC_GBGR_422 ? gbgr : bgrg;
+    const unsigned word = info->block_bytes / 4u * 8u;
+    const unsigned pad = (info->flags & TU_BLOCK_PAD6) ? 6 : (info->flags & TU_BLOCK_PAD4) ? 4 : 0;
+    bool second_y = false;
+    for (unsigned i = 0; i < 4; i++) {
+        dfd_sample *s = &out[i];
+        s->bit_offset = (uint16_t)(i * word + pad);
+        s->bit_length_minus_1 = (uint8_t)(word - pad - 1);
+        s->channel_type = channel[i];
+        s->position[0] = 64;
+        if (channel[i] == KHR_DF_CHANNEL_YUVSDA_Y) {
+            if (second_y) s->position[0] = 192;
+            second_y = true;
+        }
+        s->position[1] = 128;
+        s->lower = 0;
+        s->upper = unorm_max(word - pad);
+    }
+    return 4;
+}
+
 static unsigned block_samples(const tu_format_desc *d, dfd_sample out[MAX_DFD_SAMPLES]) {
     const tuC_format_info *info = block_info(d);
+    if (is_422(d)) return samples_422(info, out);
     const unsigned n = block_dfd[info->codec].samples;
     const bool fp = info->codec == TUC_BC6H || info->codec == TUC_ASTC_HDR;
     const bool is_signed = info->flags & TUC_SIGNED;
@@ -360,7 +425,8 @@ static void write_dfd(uint8_t *p, const tu_format_desc *d, const dfd_sample *sam
         tuB_store_le32(s, (uint32_t)samples[i].bit_offset |
                               (uint32_t)samples[i].bit_length_minus_1 << 16 |
                               (uint32_t)samples[i].channel_type << 24);
-        tuB_store_le32(s + 4, 0); /* samplePosition 0,0,0,0 */
+        tuB_store_le32(s + 4, (uint32_t)samples[i].position[0] | (uint32_t)samples[i].position[1]
+                                                                     << 8); /* samplePosition */
         tuB_store_le32(s + 8, samples[i].lower);
         tuB_store_le32(s + 12, samples[i].upper);
     }
@@ -396,15 +462,6 @@ static bool align_up(uint64_t v, uint32_t align, uint64_t *out) {
 static bool range_inside(uint64_t offset, uint64_t length, uint64_t size) {
     uint64_t end;
     return tuB_add_u64(offset, length, &end) && end <= size;
-}
-
-/* The block-compressed VkFormat ranges (Vulkan "Compressed Image Formats"), for a better
- * sentence than "unknown format". */
-static bool vk_is_block_compressed(uint32_t vk) {
-    return (vk >= 131 && vk <= 184) ||               /* BC1..BC7, ETC2, EAC, ASTC LDR */
-           (vk >= 1000054000 && vk <= 1000054007) || /* PVRTC */
-           (vk >= 1000066000 && vk <= 1000066013) || /* ASTC HDR */
-           (vk >= 1000288000 && vk <= 1000288029);   /* ASTC 3D */
 }
 
 static const char *supercompression_name(uint32_t scheme) {
@@ -447,28 +504,19 @@ static tu_status read_header(const uint8_t *p, size_t size, tu_surface *desc,
                  "KTX2 supercompression scheme %u (%s) is not supported: texunit reads only "
                  "supercompressionScheme 0",
                  scheme, supercompression_name(scheme));
-    TU_RETURN_IF(vk_format == 0, err, TU_UNSUPPORTED,
-                 "KTX2 vkFormat 0 (VK_FORMAT_UNDEFINED: Basis Universal or another format only "
-                 "the data format descriptor describes) is not supported");
     const tu_format format = tu_format_from_vk(vk_format);
-    const char *vk_name = tuF_vk_format_name(vk_format);
-    TU_RETURN_IF(format == TU_FORMAT_UNDEFINED && vk_is_block_compressed(vk_format), err,
-                 TU_UNSUPPORTED,
-                 "KTX2 vkFormat %u (%s) is a block-compressed format texunit does not support; "
-                 "`texunit formats` lists the ones it does",
-                 vk_format, vk_name ? vk_name : "not a VkFormat of Vulkan 1.3 or the KTX2 list");
+    const char *vk_name = tu_vk_format_name(vk_format);
     TU_RETURN_IF(format == TU_FORMAT_UNDEFINED && !vk_name, err, TU_UNSUPPORTED,
                  "KTX2 vkFormat %u is not a VkFormat of Vulkan 1.3 core or of the extensions "
                  "KTX2 lists",
                  vk_format);
     TU_RETURN_IF(format == TU_FORMAT_UNDEFINED, err, TU_UNSUPPORTED,
-                 "KTX2 vkFormat %u (%s) is not a format of texunit's table; `texunit formats` "
-                 "lists the ones it reads",
-                 vk_format, vk_name);
+                 "KTX2 vkFormat %s (%u) is not supported: %s", vk_name, vk_format,
+                 tu_vk_format_refusal(vk_format));
     const tu_format_desc *d = tu_format_describe(format);
     TU_RETURN_IF(type_size != ktx2_type_size(d), err, TU_PARSE_ERROR,
-                 "KTX2 typeSize %u does not match vkFormat %u (%s), whose typeSize is %u",
-                 type_size, vk_format, d->name, ktx2_type_size(d));
+                 "KTX2 typeSize %u does not match vkFormat VK_FORMAT_%s (%u), whose typeSize is %u",
+                 type_size, d->name, vk_format, ktx2_type_size(d));
 
     TU_RETURN_IF(width == 0, err, TU_PARSE_ERROR, "KTX2 pixelWidth 0 must be at least 1");
     TU_RETURN_IF(height == 0 && depth != 0, err, TU_PARSE_ERROR,
@@ -538,9 +586,9 @@ static tu_status read_header(const uint8_t *p, size_t size, tu_surface *desc,
         TU_RETURN_IF(dfd_length < 4 + KHR_DF_BASIC_BLOCK_HEADER || b[8] != model ||
                          b[12] + 1u != d->block_width || b[13] + 1u != d->block_height,
                      err, TU_PARSE_ERROR,
-                     "KTX2 data format descriptor of vkFormat %u (%s) is not colorModel %u with "
-                     "texelBlockDimension %ux%u",
-                     d->vk_format, d->name, model, d->block_width, d->block_height);
+                     "KTX2 data format descriptor of vkFormat VK_FORMAT_%s (%u) is not colorModel "
+                     "%u with texelBlockDimension %ux%u",
+                     d->name, d->vk_format, model, d->block_width, d->block_height);
     }
     TU_RETURN_IF(kvd_length != 0 && !range_inside(kvd_offset, kvd_length, size), err,
                  TU_PARSE_ERROR,
@@ -716,6 +764,10 @@ tu_status tu_ktx2_write_memory(const tu_surface *s, void **bytes, size_t *size, 
     TU_RETURN_IF(s->samples > 1, err, TU_UNSUPPORTED,
                  "surface samples %u: KTX2 cannot hold multisample images", s->samples);
     const tu_format_desc *d = tu_format_describe(s->format);
+    TU_RETURN_IF(d->vk_format == 0, err, TU_UNSUPPORTED,
+                 "surface format %s: KTX2 cannot hold it, it has no VkFormat (an Intel hardware "
+                 "format)",
+                 d->name);
     TU_RETURN_IF(s->type == TU_SURFACE_3D && is_depth_stencil(d), err, TU_UNSUPPORTED,
                  "surface type 3D: KTX2 has no 3D textures of the depth/stencil format %s "
                  "(its pixelDepth must be 0)",
@@ -727,7 +779,7 @@ tu_status tu_ktx2_write_memory(const tu_surface *s, void **bytes, size_t *size, 
     all.level_count = s->levels;
     uint8_t shift[4];
     const bool repack = file_shifts(d, shift);
-    dfd_sample samples[MAX_DFD_SAMPLES];
+    dfd_sample samples[MAX_DFD_SAMPLES] = {{0}};
     const unsigned n_samples = (d->flags & TU_FORMAT_FLAG_COMPRESSED)
                                    ? block_samples(d, samples)
                                    : dfd_samples(d, shift, samples);

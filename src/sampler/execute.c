@@ -206,6 +206,10 @@ void tuE_bound_init(const tu_surface *s, const tu_sampler *smp, tuE_bound *b) {
             c->present |= (uint8_t)(1u << comp);
         else if (comp == TU_COMPONENT_D || comp == TU_COMPONENT_S)
             c->present |= 1u;
+        else if (comp == TU_COMPONENT_L) /* luminance reads as R, G, B; intensity as all four */
+            c->present |= 7u;
+        else if (comp == TU_COMPONENT_I)
+            c->present |= 15u;
     }
     c->levels = s->level_count;
     c->array_layers = c->is_cube ? s->layers / 6 : s->layers;

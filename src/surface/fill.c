@@ -45,7 +45,9 @@ static int hash_component(const tu_channel *ch) {
     case TU_COMPONENT_G:
     case TU_COMPONENT_B:
     case TU_COMPONENT_A: return ch->component;
-    case TU_COMPONENT_D: return 0;
+    case TU_COMPONENT_D:
+    case TU_COMPONENT_L:
+    case TU_COMPONENT_I: return 0;
     case TU_COMPONENT_S: return 1;
     default: return ch->numeric == TU_NUMERIC_EXP ? 3 : -1;
     }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compressed.h - block decoders for the compressed formats: BC1-BC7, ETC2/EAC, ASTC.
+ * compressed.h - block decoders for the block formats: BC1-BC7, ETC2/EAC, ASTC, and the 4:2:2
+ * formats (2x1 blocks sharing chroma).
  *
  * Random access: one call decodes one texel (x, y) of one block, or a rectangle of it (a
  * whole block at most). Nothing reads outside the block_bytes bytes of the block given, and
@@ -48,6 +49,8 @@ typedef enum tuC_codec {
     TUC_EAC_RG11,
     TUC_ASTC_LDR, /* UNORM and sRGB: the LDR profile */
     TUC_ASTC_HDR, /* SFLOAT: the HDR profile */
+    TUC_GBGR_422, /* 4:2:2, G0 B G1 R (ycbcr422.c) */
+    TUC_BGRG_422, /* 4:2:2, B G0 R G1 */
     TUC_CODEC_COUNT
 } tuC_codec;
 
@@ -59,7 +62,8 @@ typedef enum tuC_raw_kind {
                         decode_float16 result and raw its decode_unorm8 (astc.c) */
     TUC_RAW_UNORM11, /* EAC 0..2047; value = raw / 2047 */
     TUC_RAW_SNORM11, /* EAC -1023..1023; value = raw / 1023 */
-    TUC_RAW_FP16     /* binary16 bits (BC6H, ASTC HDR profile) */
+    TUC_RAW_FP16,    /* binary16 bits (BC6H, ASTC HDR profile) */
+    TUC_RAW_UNORM_N /* the 4:2:2 formats' n-bit code (n = 8, 10, 12, 16); value = raw / (2^n - 1) */
 } tuC_raw_kind;
 
 #define TUC_SIGNED TU_BLOCK_SIGNED /* SNORM / SFLOAT */
@@ -139,6 +143,7 @@ tuC_decode_fn tuC_decode_bc1, tuC_decode_bc2, tuC_decode_bc3, tuC_decode_bc4, tu
 tuC_decode_fn tuC_decode_bc6h, tuC_decode_bc7;
 tuC_decode_fn tuC_decode_etc2_rgb, tuC_decode_etc2_rgba8, tuC_decode_eac;
 tuC_decode_fn tuC_decode_astc;
+tuC_decode_fn tuC_decode_422;
 
 /* The BPTC partition tables shared by BC6H and BC7 (bc7.c). */
 extern const uint16_t tuC_bptc_partition2[64];
@@ -183,6 +188,7 @@ tuC_encode_fn tuC_encode_bc1, tuC_encode_bc2, tuC_encode_bc3, tuC_encode_bc4, tu
 tuC_encode_fn tuC_encode_bc6h, tuC_encode_bc7;
 tuC_encode_fn tuC_encode_etc2_rgb, tuC_encode_etc2_rgba8, tuC_encode_eac;
 tuC_encode_fn tuC_encode_astc;
+tuC_encode_fn tuC_encode_422;
 
 /* The encoders choose indices by decoding candidate blocks with the decoders above, so that
  * encoder and decoder cannot disagree. tuC_decode_whole: the whole block (valid arguments).

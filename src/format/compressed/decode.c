@@ -32,6 +32,8 @@ static const struct {
     [TUC_EAC_RG11] = {tuC_decode_eac, tuC_encode_eac, 2, TUC_RAW_UNORM11, TUC_RAW_SNORM11},
     [TUC_ASTC_LDR] = {tuC_decode_astc, tuC_encode_astc, 4, TUC_RAW_UNORM8, TUC_RAW_UNORM8},
     [TUC_ASTC_HDR] = {tuC_decode_astc, tuC_encode_astc, 4, TUC_RAW_FP16, TUC_RAW_FP16},
+    [TUC_GBGR_422] = {tuC_decode_422, tuC_encode_422, 3, TUC_RAW_UNORM_N, TUC_RAW_UNORM_N},
+    [TUC_BGRG_422] = {tuC_decode_422, tuC_encode_422, 3, TUC_RAW_UNORM_N, TUC_RAW_UNORM_N},
 };
 
 static const tuC_format_info formats[TUC_FORMAT_COUNT] = {
