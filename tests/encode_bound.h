@@ -62,6 +62,15 @@ static inline double const_bound(const tuC_format_info *info, unsigned c, float 
          * the rounding of the inverse transform */
         *ordinal_units = true;
         return (c < 2 ? 256.0 : 512.0) * 5.0 / 8.0 + 2.0;
+    case TUC_GBGR_422:
+    case TUC_BGRG_422: {
+        /* each component an n-bit code rounded to nearest: n = the word's bits less its padding
+         * (Vulkan "Formats": 8, 10X6, 12X4, 16) */
+        const unsigned n = info->block_bytes / 4u * 8u - ((info->flags & TU_BLOCK_PAD6)   ? 6u
+                                                          : (info->flags & TU_BLOCK_PAD4) ? 4u
+                                                                                          : 0u);
+        return 0.5 / (double)((1u << n) - 1u);
+    }
     default: return 0.0;
     }
 }

@@ -144,6 +144,9 @@ static void test_two_colour_blocks(void) {
         const tuC_format_info *info = tuC_format_info_get(fmt_of(f));
         if (info->codec >= TUC_ETC2_RGB8 && info->codec <= TUC_EAC_RG11) continue;
         if (is_astc(info) && info->block_width * info->block_height != 16) continue;
+        /* a 4:2:2 pair shares one B and one R: two colours are not its to hold
+         * (test_compressed_surface checks its pair rule) */
+        if (info->codec == TUC_GBGR_422 || info->codec == TUC_BGRG_422) continue;
         unsigned channels = tuC_format_channels(info);
         for (unsigned i = 0; i < 150; i++) {
             float a[4], b[4], in[TUC_MAX_BLOCK_TEXELS][4];

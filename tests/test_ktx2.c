@@ -112,13 +112,13 @@ static bool make_image(tu_format format, const shape *sh, uint32_t seed, tu_imag
 }
 
 /* typeSize from the format's name and KTX 2.0 "typeSize", independent of the library's rule:
- * _PACKxx -> xx/8, combined depth/stencil -> 4, block-compressed (_BLOCK) -> 1, otherwise the
- * first component's size. */
+ * _PACKxx and _kPACKxx -> xx/8, D24S8 (one packed word) -> 4, block-compressed (_BLOCK) -> 1,
+ * otherwise the first component's size (D16S8: 2, D32S8: 4, a 4:2:2 format: its word). */
 static uint32_t expected_type_size(const char *name) {
     if (strstr(name, "_BLOCK")) return 1;
-    const char *pack = strstr(name, "_PACK");
-    if (pack) return (uint32_t)atoi(pack + 5) / 8;
-    if (strstr(name, "_S8_UINT") && name[0] == 'D') return 4;
+    const char *pack = strstr(name, "PACK");
+    if (pack) return (uint32_t)atoi(pack + 4) / 8;
+    if (strstr(name, "_S8_UINT") && name[0] == 'D' && atoi(name + 1) == 24) return 4;
     return (uint32_t)atoi(name + 1) / 8;
 }
 
@@ -215,6 +215,12 @@ static void test_round_trip_every_format(void) {
                  * stencil formats */
                 CHECK_ERR(tu_ktx2_write_memory(&img.surface, &bytes, &size, &err), TU_UNSUPPORTED,
                           &err, "no 3D textures of the depth/stencil format");
+                tu_image_free(&img);
+                continue;
+            }
+            if (tu_format_describe(format)->vk_format == 0) { /* Intel's: no vkFormat to write */
+                CHECK_ERR(tu_ktx2_write_memory(&img.surface, &bytes, &size, &err), TU_UNSUPPORTED,
+                          &err, "it has no VkFormat");
                 tu_image_free(&img);
                 continue;
             }
@@ -661,32 +667,41 @@ static void test_refusals(void) {
     REFUSE(TU_UNSUPPORTED, "supercompression scheme 1 (BasisLZ) is not supported",
            {SUPERCOMPRESSION, 4, 1});
     REFUSE(TU_UNSUPPORTED, "supercompression scheme 2 (Zstandard)", {SUPERCOMPRESSION, 4, 2});
-    REFUSE(TU_UNSUPPORTED, "vkFormat 0 (VK_FORMAT_UNDEFINED", {VK_FORMAT, 4, 0});
+    REFUSE(TU_UNSUPPORTED, "vkFormat VK_FORMAT_UNDEFINED (0) is not supported", {VK_FORMAT, 4, 0});
     /* compressed vkFormats with an RGBSDA descriptor: the model and block size must match */
     REFUSE(TU_PARSE_ERROR, "is not colorModel 128 with texelBlockDimension 4x4",
            {VK_FORMAT, 4, 131});
     REFUSE(TU_PARSE_ERROR, "is not colorModel 162 with texelBlockDimension 4x4",
            {VK_FORMAT, 4, 157});
-    /* formats texunit lacks are named all the same: Vulkan 1.3 core and KTX2's extensions */
+    /* formats texunit lacks are named all the same, with the reason: Vulkan 1.3 core and KTX2's
+     * extensions */
     REFUSE(TU_UNSUPPORTED,
-           "vkFormat 1000054000 (VK_FORMAT_PVRTC1_2BPP_UNORM_BLOCK_IMG) is a block-compressed",
-           {VK_FORMAT, 4, 1000054000}); /* PVRTC: not a format of the table */
+           "vkFormat VK_FORMAT_PVRTC1_2BPP_UNORM_BLOCK_IMG (1000054000) is not supported: texunit "
+           "has no PVRTC",
+           {VK_FORMAT, 4, 1000054000});
     REFUSE(TU_UNSUPPORTED,
-           "vkFormat 1000288029 (VK_FORMAT_ASTC_6x6x6_SFLOAT_BLOCK_EXT) is a block-compressed",
+           "vkFormat VK_FORMAT_ASTC_6x6x6_SFLOAT_BLOCK_EXT (1000288029) is not supported: its ASTC "
+           "blocks are 3D",
            {VK_FORMAT, 4, 1000288029});
-    REFUSE(TU_UNSUPPORTED, "vkFormat 11 (VK_FORMAT_R8_USCALED) is not a format of texunit's table",
-           {VK_FORMAT, 4, 11});
-    REFUSE(TU_UNSUPPORTED, "vkFormat 23 (VK_FORMAT_R8G8B8_UNORM) is not a format of texunit's",
-           {VK_FORMAT, 4, 23});
-    REFUSE(TU_UNSUPPORTED, "vkFormat 1000156000 (VK_FORMAT_G8B8G8R8_422_UNORM) is not a format",
-           {VK_FORMAT, 4, 1000156000});
+    REFUSE(TU_UNSUPPORTED,
+           "vkFormat VK_FORMAT_R64_UINT (110) is not supported: its components are "
+           "64-bit",
+           {VK_FORMAT, 4, 110});
+    REFUSE(TU_UNSUPPORTED, "vkFormat VK_FORMAT_R64G64B64A64_SFLOAT (121) is not supported",
+           {VK_FORMAT, 4, 121});
+    REFUSE(TU_UNSUPPORTED,
+           "vkFormat VK_FORMAT_G8_B8R8_2PLANE_420_UNORM (1000156003) is not supported: it is "
+           "multi-planar",
+           {VK_FORMAT, 4, 1000156003});
     REFUSE(TU_UNSUPPORTED, "vkFormat 185 is not a VkFormat of Vulkan 1.3 core",
            {VK_FORMAT, 4, 185});
     REFUSE(TU_UNSUPPORTED, "vkFormat 4000000000 is not a VkFormat", {VK_FORMAT, 4, 4000000000u});
-    REFUSE(TU_PARSE_ERROR, "typeSize 4 does not match vkFormat 37", {TYPE_SIZE, 4, 4});
+    REFUSE(TU_PARSE_ERROR, "typeSize 4 does not match vkFormat VK_FORMAT_R8G8B8A8_UNORM (37)",
+           {TYPE_SIZE, 4, 4});
     REFUSE(TU_PARSE_ERROR, "typeSize 0", {TYPE_SIZE, 4, 0});
     /* R16G16_UNORM (77) has the same texel size but typeSize 2 */
-    REFUSE(TU_PARSE_ERROR, "typeSize 1 does not match vkFormat 77", {VK_FORMAT, 4, 77});
+    REFUSE(TU_PARSE_ERROR, "typeSize 1 does not match vkFormat VK_FORMAT_R16G16_UNORM (77)",
+           {VK_FORMAT, 4, 77});
     REFUSE(TU_PARSE_ERROR, "pixelWidth 0", {PIXEL_WIDTH, 4, 0});
     REFUSE(TU_PARSE_ERROR, "pixelDepth 2 with pixelHeight 0", {PIXEL_HEIGHT, 4, 0},
            {PIXEL_DEPTH, 4, 2});

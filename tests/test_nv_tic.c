@@ -415,6 +415,7 @@ static void test_tld_sampler(void) {
 /* --- formats and textures ---------------------------------------------------------------- */
 
 static void test_formats(void) {
+    unsigned mapped = 0;
     for (int f = 1; f < TU_FORMAT_COUNT; f++) {
         tu_nv_tic h;
         memset(&h, 0, sizeof h);
@@ -426,7 +427,7 @@ static void test_formats(void) {
              * no Maxwell format; the others read their stored components through C0.., the
              * rest 0 / 1, with NVK's data types and the sRGB bit (nil_formats.csv) */
             bool astc_hdr = strstr(fd->name, "ASTC") && strstr(fd->name, "SFLOAT");
-            if (astc_hdr) {
+            if (astc_hdr || strstr(fd->name, "_422_")) { /* nor the 4:2:2 ones, here */
                 CHECK(st == TU_UNSUPPORTED, "%s", fd->name);
                 continue;
             }
@@ -450,8 +451,14 @@ static void test_formats(void) {
             CHECK(st == TU_UNSUPPORTED, "S8_UINT has no Maxwell format here");
             continue;
         }
-        if (!CHECK(st == TU_OK, "%s: %s", tu_format_describe((tu_format)f)->name, err.message))
+        /* src/nv/format.c maps 59 uncompressed formats (counted below); any other is refused
+         * by name */
+        if (st != TU_OK) {
+            CHECK(st == TU_UNSUPPORTED && strstr(err.message, fd->name), "%s: %s", fd->name,
+                  err.message);
             continue;
+        }
+        mapped++;
         /* Build a 4x4 block-linear texture of it (pitch for 12-byte texels, which block-linear
          * cannot hold), make its header and read the header back. */
         static uint8_t mem[8192];
@@ -497,6 +504,7 @@ static void test_formats(void) {
             }
         }
     }
+    CHECK_EQ_U(mapped, 59);
 }
 
 /* A valid block-linear 2D header over a region, for the refusal cases. */

@@ -180,7 +180,10 @@ static const char *value_kind(const tu_channel *ch) {
            : ch->numeric == TU_NUMERIC_SFLOAT || ch->numeric == TU_NUMERIC_UFLOAT ||
                    ch->numeric == TU_NUMERIC_SHAREDEXP
                ? "float"
-           : ch->numeric == TU_NUMERIC_SNORM                                   ? "signed normalized"
+           : ch->numeric == TU_NUMERIC_SNORM ? "signed normalized"
+           : ch->numeric == TU_NUMERIC_USCALED || ch->numeric == TU_NUMERIC_SSCALED ||
+                   ch->numeric == TU_NUMERIC_SFIXED5
+               ? "scaled or fixed-point"
            : ch->numeric == TU_NUMERIC_UNORM || ch->numeric == TU_NUMERIC_SRGB ? NULL
                                                                                : "padded";
 }

@@ -81,9 +81,14 @@ static bool take_export_options(int *argc, char **argv, tx_select *sel, int *sta
     return true;
 }
 
-static const char *const numeric_names[] = {"unorm",  "snorm", "uint",      "sint", "sfloat",
-                                            "ufloat", "srgb",  "sharedexp", "exp",  "pad"};
-static const char component_names[] = "RGBADSX";
+/* Indexed by tu_numeric and tu_component. */
+static const char *const numeric_names[] = {"unorm",   "snorm",   "uint",      "sint", "sfloat",
+                                            "ufloat",  "srgb",    "sharedexp", "exp",  "pad",
+                                            "uscaled", "sscaled", "sfixed5"};
+static const char component_names[] = "RGBADSXLI";
+_Static_assert(sizeof numeric_names / sizeof numeric_names[0] == TU_NUMERIC_SFIXED5 + 1,
+               "a name for every tu_numeric");
+_Static_assert(sizeof component_names - 1 == TU_COMPONENT_I + 1, "a letter for every tu_component");
 
 static int cmd_formats(int argc, char **argv) {
     (void)argv;
