@@ -3,12 +3,17 @@
 """Count how many valid KTX2 files of the KTX-Software conformance suite (KhronosGroup/
 KTX-Software-CTS, clitests/) texunit reads, and why it refuses the others.
 
-usage: ktx_cts_formats.py TEXUNIT CTS_DIR [--list]
+usage: ktx_cts_formats.py TEXUNIT CTS_DIR [--list] [--check]
 
 Valid files are every .ktx2 file outside clitests/input/validate/ (the suite's deliberately
 broken inputs live there). Each is read with `texunit info`; refusals are grouped by the
-reason texunit gives, with the vkFormat named where the refusal is about the format. Exit
-status 0; the counts are the output. --list prints every refused file with its message.
+reason texunit gives, with the vkFormat named where the refusal is about the format. The
+counts are the output; --list prints every refused file with its message.
+
+--check (CTest's ktx_cts_formats): exit 1 when a refusal about a vkFormat names it by number
+alone, gives no reason, or refuses a format outside the families texunit's table leaves out
+(multi-planar, 64-bit, PVRTC, 3D ASTC, VK_FORMAT_UNDEFINED: docs/semantics.md, "Formats");
+exit 77 (skipped) when CTS_DIR has no clitests/ folder.
 """
 import collections
 import os
@@ -46,14 +51,35 @@ def reason(message):
     return re.sub(r"\d+", "N", message[:90])
 
 
+# The VkFormat families texunit refuses, by name (src/format/vk_format_names.c, refusals).
+REFUSED_FAMILIES = re.compile(r"PLANE_|VK_FORMAT_R64|PVRTC|_BLOCK_EXT|VK_FORMAT_UNDEFINED")
+
+
+def format_problem(message):
+    """What is wrong with a refusal about a vkFormat, or None."""
+    if re.search(r"vkFormat \d+ (\(|is not a format)", message) and "is not a VkFormat" not in message:
+        return "names the vkFormat by number"
+    m = re.search(r"vkFormat (VK_FORMAT_\w+) \(\d+\) is not supported: (.*)", message)
+    if not m:
+        return None
+    if not m.group(2).strip():
+        return "gives no reason"
+    if not REFUSED_FAMILIES.search(m.group(1)):
+        return "refuses %s, a format texunit's table should hold" % m.group(1)
+    return None
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     tool, cts = sys.argv[1], sys.argv[2]
     listing = "--list" in sys.argv[3:]
+    check = "--check" in sys.argv[3:]
     if not os.path.isdir(os.path.join(cts, "clitests")):
-        print("ktx-cts: %s has no clitests/ folder; nothing counted" % cts)
-        return 0
+        print("skipped: %s has no clitests/ folder (the KTX-Software-CTS suite); nothing counted"
+              % cts)
+        return 77 if check else 0
+    problems = []
     read, refused = 0, collections.Counter()
     format_refusals = 0
     for path in valid_files(cts):
@@ -64,6 +90,9 @@ def main():
         msg = (r.stderr or r.stdout).strip().splitlines()
         msg = msg[0] if msg else "exit status %d" % r.returncode
         why = reason(msg)
+        problem = format_problem(msg)
+        if problem:
+            problems.append("%s: %s (%s)" % (os.path.relpath(path, cts), problem, msg))
         refused[why] += 1
         if why.startswith("format "):
             format_refusals += 1
@@ -74,7 +103,11 @@ def main():
           % (total, read, total - read, format_refusals))
     for why, n in refused.most_common():
         print("%6d  %s" % (n, why))
-    return 0
+    for p in problems[:20]:
+        print("FAIL " + p)
+    if problems:
+        print("%d refusals about a vkFormat are wrong" % len(problems))
+    return 1 if check and problems else 0
 
 
 if __name__ == "__main__":

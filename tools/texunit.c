@@ -453,7 +453,8 @@ static const th_command commands[] = {
      "convert between KTX2 and PNG, or to OpenEXR",
      "Files are KTX2 (.ktx2), PNG (.png) or OpenEXR (.exr, written only) by extension;\n"
      "others are refused. KTX2 holds\n"
-     "every surface texunit makes, compressed formats included. PNG holds one 2D image of\n"
+     "every surface texunit makes, compressed formats included, but those of Intel's\n"
+     "hardware formats (no VkFormat). PNG holds one 2D image of\n"
      "8- or 16-bit UNORM or sRGB texels with 1, 2 or 4 channels (grey; grey + alpha,\n"
      "holding R and G; RGBA), written as their raw codes, and block-compressed UNORM and\n"
      "sRGB formats, each texel decoded out of its block as `texel` decodes it and written\n"

@@ -247,6 +247,12 @@ typedef enum fmt {
     FMT_BC6H_SFLOAT,
     FMT_BC7,
     FMT_BC7_SRGB,
+    FMT_B5G6R5,
+    FMT_A1R5G5B5,
+    FMT_B4G4R4A4,
+    FMT_A2R10G10B10,
+    FMT_A8B8G8R8_SRGB,
+    FMT_R16G16B16_SFLOAT,
     FMT_COUNT
 } fmt;
 
@@ -297,6 +303,14 @@ static const struct {
     {"bc6h_sfloat_block", VK_FORMAT_BC6H_SFLOAT_BLOCK, false, false, false, false, 3, 0.0f},
     {"bc7_unorm_block", VK_FORMAT_BC7_UNORM_BLOCK, false, false, true, false, 4, 0.0f},
     {"bc7_srgb_block", VK_FORMAT_BC7_SRGB_BLOCK, false, false, true, true, 4, 0.0f},
+    /* packed and three-component formats (skipped where lavapipe does not sample them) */
+    {"b5g6r5_unorm_pack16", VK_FORMAT_B5G6R5_UNORM_PACK16, false, false, true, false, 3, 0.0f},
+    {"a1r5g5b5_unorm_pack16", VK_FORMAT_A1R5G5B5_UNORM_PACK16, false, false, true, false, 4, 0.0f},
+    {"b4g4r4a4_unorm_pack16", VK_FORMAT_B4G4R4A4_UNORM_PACK16, false, false, true, false, 4, 0.0f},
+    {"a2r10g10b10_unorm_pack32", VK_FORMAT_A2R10G10B10_UNORM_PACK32, false, false, false, false, 4,
+     0.0f},
+    {"a8b8g8r8_srgb_pack32", VK_FORMAT_A8B8G8R8_SRGB_PACK32, false, false, true, true, 4, 0.0f},
+    {"r16g16b16_sfloat", VK_FORMAT_R16G16B16_SFLOAT, false, false, false, false, 3, 0.0f},
 };
 
 /* Query kinds; the numbers of texquery.comp. */
@@ -1911,7 +1925,7 @@ static float lvp_conversion(const tcase *c, int comp, float v) {
     if (!fmts[c->f].unorm8) return fmts[c->f].decode;
     const float ulp = ldexpf(fabsf(v), -23) + fmts[c->f].decode;
     if (!fmts[c->f].srgb || comp == 3) return ulp;
-    if (c->f == FMT_RGBA8_SRGB) {
+    if (c->f == FMT_RGBA8_SRGB || c->f == FMT_A8B8G8R8_SRGB) {
         double code = floor(srgb_oetf(v < 0 ? 0 : v > 1 ? 1 : v) * 255.0 + 0.5);
         const double e = srgb_eotf(code / 255.0);
         const double up = srgb_eotf((code + 0.5) / 255.0) - e;
