@@ -303,12 +303,17 @@ static const struct {
     {"bc6h_sfloat_block", VK_FORMAT_BC6H_SFLOAT_BLOCK, false, false, false, false, 3, 0.0f},
     {"bc7_unorm_block", VK_FORMAT_BC7_UNORM_BLOCK, false, false, true, false, 4, 0.0f},
     {"bc7_srgb_block", VK_FORMAT_BC7_SRGB_BLOCK, false, false, true, true, 4, 0.0f},
-    /* packed and three-component formats (skipped where lavapipe does not sample them) */
-    {"b5g6r5_unorm_pack16", VK_FORMAT_B5G6R5_UNORM_PACK16, false, false, true, false, 3, 0.0f},
-    {"a1r5g5b5_unorm_pack16", VK_FORMAT_A1R5G5B5_UNORM_PACK16, false, false, true, false, 4, 0.0f},
+    /* packed and three-component formats (skipped where lavapipe does not sample them).
+     * gallivm reads 4-, 5- and 6-bit fields through 8-bit codes made by bit replication
+     * (c << (8 - n) | c >> (2n - 8): exact for 4 bits, within 0.68/255 of c / 31 and 0.72/255
+     * of c / 63), 10-bit ones multiplying by 1 / 1023 (one ulp) */
+    {"b5g6r5_unorm_pack16", VK_FORMAT_B5G6R5_UNORM_PACK16, false, false, true, false, 3,
+     0.72f / 255.0f},
+    {"a1r5g5b5_unorm_pack16", VK_FORMAT_A1R5G5B5_UNORM_PACK16, false, false, true, false, 4,
+     0.68f / 255.0f},
     {"b4g4r4a4_unorm_pack16", VK_FORMAT_B4G4R4A4_UNORM_PACK16, false, false, true, false, 4, 0.0f},
     {"a2r10g10b10_unorm_pack32", VK_FORMAT_A2R10G10B10_UNORM_PACK32, false, false, false, false, 4,
-     0.0f},
+     0x1p-23f},
     {"a8b8g8r8_srgb_pack32", VK_FORMAT_A8B8G8R8_SRGB_PACK32, false, false, true, true, 4, 0.0f},
     {"r16g16b16_sfloat", VK_FORMAT_R16G16B16_SFLOAT, false, false, false, false, 3, 0.0f},
 };
