@@ -768,6 +768,22 @@ static void test_table_lookup(void) {
     for (size_t i = 0; i < COUNT_OF(unknown); i++)
         CHECK(tu_format_from_name(unknown[i]) == TU_FORMAT_UNDEFINED, "from_name(\"%s\")",
               unknown[i]);
+    /* the extensions' names vulkan_core.h keeps as aliases (the KTX suite's file names use them) */
+    static const struct {
+        const char *alias;
+        tu_format format;
+    } aliases[] = {
+        {"VK_FORMAT_A8_UNORM_KHR", TU_FORMAT_A8_UNORM},
+        {"a1b5g5r5_unorm_pack16_khr", TU_FORMAT_A1B5G5R5_UNORM_PACK16},
+        {"A4R4G4B4_UNORM_PACK16_EXT", TU_FORMAT_A4R4G4B4_UNORM_PACK16},
+        {"TU_FORMAT_A4B4G4R4_UNORM_PACK16_EXT", TU_FORMAT_A4B4G4R4_UNORM_PACK16},
+        {"R16G16_S10_5_NV", TU_FORMAT_R16G16_SFIXED5_NV},
+    };
+    for (size_t i = 0; i < COUNT_OF(aliases); i++)
+        CHECK(tu_format_from_name(aliases[i].alias) == aliases[i].format, "from_name(\"%s\")",
+              aliases[i].alias);
+    CHECK(tu_format_from_name("A8_UNORM_KHR_") == TU_FORMAT_UNDEFINED);
+    CHECK(tu_format_from_name("R8_UNORM_KHR") == TU_FORMAT_UNDEFINED);
     static const uint32_t unknown_vk[] = {0,          110,        121,        185,       1000054000,
                                           1000156002, 1000288000, 0x7fffffff, 0xffffffff};
     for (size_t i = 0; i < COUNT_OF(unknown_vk); i++)

@@ -122,7 +122,9 @@ TU_API uint32_t tu_format_bytes(tu_format format);
 TU_API bool tu_format_is_compressed(tu_format format);
 
 /* Look a format up by name: "R8G8B8A8_UNORM", "r8g8b8a8_unorm", "TU_FORMAT_R8G8B8A8_UNORM" or
- * "VK_FORMAT_R8G8B8A8_UNORM", any case. TU_FORMAT_UNDEFINED when there is no such format. */
+ * "VK_FORMAT_R8G8B8A8_UNORM", any case, also by the extension names Vulkan keeps as aliases
+ * (A8_UNORM_KHR, A4R4G4B4_UNORM_PACK16_EXT, R16G16_S10_5_NV, ...). TU_FORMAT_UNDEFINED when there
+ * is no such format. */
 TU_API tu_format tu_format_from_name(const char *name);
 
 /* The format whose VkFormat number is vk_format, or TU_FORMAT_UNDEFINED (also for 0). */

@@ -226,16 +226,32 @@ static bool starts_with_nocase(const char *s, const char *prefix) {
     return true;
 }
 
+/* The names the extensions gave before promotion or renaming (vulkan_core.h keeps them as
+ * aliases): VK_EXT_4444_formats, VK_KHR_maintenance5, VK_NV_optical_flow. */
+static const struct {
+    const char *alias, *name;
+} name_aliases[] = {
+    {"A4R4G4B4_UNORM_PACK16_EXT", "A4R4G4B4_UNORM_PACK16"},
+    {"A4B4G4R4_UNORM_PACK16_EXT", "A4B4G4R4_UNORM_PACK16"},
+    {"A1B5G5R5_UNORM_PACK16_KHR", "A1B5G5R5_UNORM_PACK16"},
+    {"A8_UNORM_KHR", "A8_UNORM"},
+    {"R16G16_S10_5_NV", "R16G16_SFIXED5_NV"},
+};
+
+static bool equal_nocase(const char *a, const char *b) {
+    return starts_with_nocase(a, b) && a[strlen(b)] == '\0';
+}
+
 tu_format tu_format_from_name(const char *name) {
     if (!name) return TU_FORMAT_UNDEFINED;
     if (starts_with_nocase(name, "TU_FORMAT_"))
         name += strlen("TU_FORMAT_");
     else if (starts_with_nocase(name, "VK_FORMAT_"))
         name += strlen("VK_FORMAT_");
+    for (size_t i = 0; i < sizeof name_aliases / sizeof name_aliases[0]; i++)
+        if (equal_nocase(name, name_aliases[i].alias)) name = name_aliases[i].name;
     for (unsigned f = TU_FORMAT_UNDEFINED + 1; f < TU_FORMAT_COUNT; f++) {
-        const char *n = format_table[f].name;
-        size_t len = strlen(n);
-        if (starts_with_nocase(name, n) && name[len] == '\0') return (tu_format)f;
+        if (equal_nocase(name, format_table[f].name)) return (tu_format)f;
     }
     return TU_FORMAT_UNDEFINED;
 }
