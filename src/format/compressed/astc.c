@@ -11,8 +11,8 @@
  *     to 16 bits by bit replication (e * 257), the UNORM16 result converted to binary16
  *     (decode_float16: 0xffff is 1.0, otherwise rounded toward zero; the UNORM formats' value
  *     and the HDR profile) or cut to its top 8 bits (decode_unorm8, VK_EXT_astc_decode_mode's
- *     R8G8B8A8_UNORM: the UNORM formats' raw); for sRGB, R, G and B are expanded as
- *     (e << 8) | 0x80 and the top 8 bits go to the sRGB conversion (store_ldr).
+ *     R8G8B8A8_UNORM: the UNORM formats' raw); for sRGB, every channel, alpha included, is
+ *     expanded as (e << 8) | 0x80 and the top 8 bits are its code (store_ldr; KDFS 1.4).
  *   HDR channel: 16-bit LNS values interpolated, then converted to binary16 (LNS -> FP16),
  *     clamped to the largest finite value 0x7bff.
  *   Error blocks: the LDR profile's opaque magenta; see error_texel for the HDR profile.
@@ -791,8 +791,11 @@ static uint16_t lns_to_fp16(unsigned v) {
  * interpolation of the endpoints expanded by bit replication (e * 257), srgb8 the top 8 bits
  * of the interpolation of the endpoints expanded as (e << 8) | 0x80.
  *   UNORM formats: value = decode_float16 of v16, raw = decode_unorm8, v16's top 8 bits.
- *   sRGB formats: R, G, B: raw = srgb8, value = srgb8 / 255 (before the EOTF); A: as UNORM
- *     ("The A channel uses the decode_float16 decoding mode").
+ *   sRGB formats: raw = srgb8, value = srgb8 / 255 for R, G, B (before the EOTF) and A
+ *     (linear). Khronos Data Format Specification 1.4 (2025), ASTC "Weight Application":
+ *     with sRGB conversion the alpha endpoints take the (e << 8) | 0x80 expansion too and
+ *     alpha is the top 8 bits, as Mesa's u_format ASTC unpack, astcenc's ASTCENC_PRF_LDR_SRGB
+ *     and dEQP's tcuAstcUtil decode it; 1.3 decoded it with decode_float16.
  *   SFLOAT (HDR profile): raw = value = decode_float16 of v16. */
 static void store_ldr(const tuC_format_info *fmt, tuC_texel *out, unsigned c, unsigned srgb8,
                       unsigned v16) {
@@ -800,7 +803,7 @@ static void store_ldr(const tuC_format_info *fmt, tuC_texel *out, unsigned c, un
     if (fmt->codec == TUC_ASTC_HDR) {
         out->raw[c] = fp16;
         out->value[c] = tu_half_to_float(fp16);
-    } else if ((fmt->flags & TUC_SRGB) && c < 3) {
+    } else if (fmt->flags & TUC_SRGB) {
         out->raw[c] = (int32_t)srgb8;
         out->value[c] = (float)srgb8 / 255.0f;
     } else {
