@@ -42,9 +42,9 @@ CMAKE_ARGS ?=
 WERROR    = -DTEXUNIT_WERROR=ON
 
 # Everything a fresh Debian 12 machine needs to build texunit and run all of its tests.
-DEBIAN_PACKAGES = gcc clang make cmake pkg-config libpng-dev g++ libastcenc-dev libsquish-dev \
-                  libopenexr-dev python3-pil libegl-dev libegl-mesa0 libgl1-mesa-dri \
-                  mesa-vulkan-drivers libvulkan-dev glslang-tools
+DEBIAN_PACKAGES = gcc clang make cmake pkg-config libpng-dev libzstd-dev zlib1g-dev g++ \
+                  libastcenc-dev libsquish-dev libopenexr-dev python3-pil libegl-dev libegl-mesa0 \
+                  libgl1-mesa-dri mesa-vulkan-drivers libvulkan-dev glslang-tools
 
 SOURCES = $(shell find include src tools tests bench fuzz examples -name '*.[ch]' 2>/dev/null)
 

@@ -53,10 +53,14 @@ TU_API void tu_image_free(tu_image *img);
 
 /*
  * KTX2 (Khronos KTX File Format Specification 2.0). The reader accepts vkFormat values
- * of the format table, supercompressionScheme 0, levels, array layers, cube faces and 3D;
- * it refuses anything else with a sentence that says why (supercompression, unknown or
- * block-compressed format, truncated file, inconsistent level index, ...). The writer
- * writes the surface's memory levels and layers with a data format descriptor.
+ * of the format table, supercompressionScheme 0 (none), 2 (Zstandard) and 3 (ZLIB), UASTC HDR
+ * 4x4 (read as the ASTC 4x4 HDR blocks it is), levels, array layers, cube faces and 3D; it
+ * checks every structural rule of the specification (header, index, level index, data format
+ * descriptor, key/value data) and refuses a file that breaks one with a sentence naming the
+ * rule's section ("KTX 2.0 §3.9.7.2 levels[p].byteLength: ..."), and anything it cannot hold
+ * with one that says why (BasisLZ and UASTC LDR need a transcoder texunit does not have; an
+ * unknown format; ...). The writer writes the surface's memory levels and layers with the
+ * data format descriptor and key/value data KTX-Software writes for a new file.
  * The *_read_file functions of this header read regular files only: a directory, a FIFO or
  * a device (/dev/zero) is refused with TU_IO_ERROR naming the path and what it is.
  */
@@ -66,6 +70,60 @@ TU_API tu_status tu_ktx2_read_file(const char *path, tu_image *out, tu_error *er
 TU_API tu_status tu_ktx2_write_memory(const tu_surface *s, void **bytes, size_t *size,
                                       tu_error *err);
 TU_API tu_status tu_ktx2_write_file(const char *path, const tu_surface *s, tu_error *err);
+
+/* The most levels a KTX2 file can have: a 2^32-texel axis (KTX 2.0 §3.7 levelCount). */
+#define TU_KTX2_MAX_LEVELS 32
+
+/* One entry of a KTX2 level index (KTX 2.0 §3.9.7), as the file has it. */
+typedef struct tu_ktx2_level_entry {
+    uint64_t byte_offset, byte_length, uncompressed_byte_length;
+} tu_ktx2_level_entry;
+
+/*
+ * What a KTX2 file holds besides its texels, as the file has it: the header and index fields,
+ * the level index (level[p] is level p; `levels` = max(1, level_count) entries), and copies of
+ * the data format descriptor (dfd_byte_length bytes, dfdTotalSize first) and of the key/value
+ * data (kvd_byte_length bytes; NULL when there is none). Free with tu_ktx2_file_free.
+ */
+typedef struct tu_ktx2_file {
+    uint32_t vk_format, type_size, pixel_width, pixel_height, pixel_depth;
+    uint32_t layer_count, face_count, level_count, supercompression_scheme;
+    uint32_t dfd_byte_offset, dfd_byte_length, kvd_byte_offset, kvd_byte_length;
+    uint64_t sgd_byte_offset, sgd_byte_length;
+    uint32_t levels;
+    tu_ktx2_level_entry level[TU_KTX2_MAX_LEVELS];
+    uint8_t *dfd;
+    uint8_t *kvd;
+} tu_ktx2_file;
+
+/*
+ * Check every structural rule of KTX 2.0 on the size bytes of a KTX2 file and describe it in
+ * *file, whatever its format and supercompression (texunit need not be able to decode it).
+ * TU_PARSE_ERROR naming the rule's section when one is broken; *file is then zeroed.
+ */
+TU_API tu_status tu_ktx2_inspect(const void *bytes, size_t size, tu_ktx2_file *file, tu_error *err);
+/* tu_ktx2_read_memory that also describes the file in *file (when not NULL). */
+TU_API tu_status tu_ktx2_read_memory_file(const void *bytes, size_t size, tu_image *out,
+                                          tu_ktx2_file *file, tu_error *err);
+/* Free what tu_ktx2_inspect allocated; file is left zeroed. NULL is fine. */
+TU_API void tu_ktx2_file_free(tu_ktx2_file *file);
+
+/*
+ * How tu_ktx2_write_memory_with writes a file. supercompression: 0 (none), 2 (Zstandard, at
+ * zstd level `level`, 0 = libzstd's default) or 3 (ZLIB, deflate level `level`, 0 = zlib's
+ * default 6), each level compressed on its own (KTX 2.0 §3.8.1.2, §3.8.1.3). keep: a file the
+ * surface was read from, whose data format descriptor (when its vkFormat is the surface's)
+ * and key/value data are written back byte for byte; NULL writes KTX-Software's descriptor
+ * and a KTXwriter entry.
+ */
+typedef struct tu_ktx2_write_options {
+    uint32_t supercompression;
+    int level;
+    const tu_ktx2_file *keep;
+} tu_ktx2_write_options;
+
+TU_API tu_status tu_ktx2_write_memory_with(const tu_surface *s, const tu_ktx2_write_options *opt,
+                                           void **bytes, size_t *size, tu_error *err);
 
 /*
  * PNG through libpng: 8- and 16-bit grey, grey+alpha, RGB and RGBA (palette images are

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_ktx_cts.c - texunit's KTX2 reader over the conformance suite of Khronos' KTX tools
+ * (KhronosGroup/KTX-Software-CTS, in the corpus folder ktx-cts; skipped when it is absent).
+ *
+ * Which files are valid: every .ktx2 under clitests/input and clitests/golden, except the
+ * ones under input/validate/ whose name starts error_ or fatal_, which break the rule their
+ * folder numbers (the suite's validate cases expect ktx validate to fail on them). The rules
+ * of KHR_texture_basisu (3101..3104, 6301..6304, 7201, 7202) are glTF's, not KTX 2.0's: those
+ * files are valid KTX2.
+ *   valid files: each is read, or refused for what texunit lacks (a transcoder, a format of
+ *     the table: counted by reason); a refusal for a broken rule fails the test. A file read is
+ *     written back and read again: the levels, the data format descriptor and the key/value data
+ *     must come back byte for byte (KTX2 -> KTX2 keeps them).
+ *   invalid files: each must be refused; the count refused naming the rule ("KTX 2.0 §") is
+ *     printed beside those refused only for what texunit lacks.
+ */
+#include "texunit/io.h"
+#include "texunit/texunit.h"
+
+#include "tu_test.h"
+
+#include <dirent.h>
+
+typedef struct counts {
+    unsigned valid, read, refused_transcoder, refused_format, refused_other;
+    unsigned invalid, refused_rule, refused_lacking;
+    unsigned round_trips;
+} counts;
+
+static counts n;
+
+static char *read_whole(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    const long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc(len > 0 ? (size_t)len : 1);
+    if (buf && fread(buf, 1, (size_t)len, f) != (size_t)len) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    *size = (size_t)len;
+    return buf;
+}
+
+/* The rule number of an input/validate/NNNN/ file, or 0. */
+static unsigned rule_of(const char *path) {
+    const char *v = strstr(path, "/input/validate/");
+    return v ? (unsigned)strtoul(v + 16, NULL, 10) : 0;
+}
+
+/* The inputs the suite's failing validate cases and its info invalid_file case name (some are
+ * named warning_ although they break a rule), as paths under clitests/. */
+enum { MAX_NAMED = 4096 };
+static char *named_invalid[MAX_NAMED];
+static unsigned n_named;
+
+static void add_named(const char *start, size_t len) {
+    if (n_named < MAX_NAMED && memchr(start, '$', len) == NULL) {
+        char *s = malloc(len + 1);
+        memcpy(s, start, len);
+        s[len] = 0;
+        named_invalid[n_named++] = s;
+    }
+}
+
+static void scan_case(const char *path, bool subcases) {
+    size_t size = 0;
+    char *text = read_whole(path, &size);
+    if (!text) return;
+    char *grown = realloc(text, size + 1);
+    if (!grown) {
+        free(text);
+        return;
+    }
+    text = grown;
+    text[size] = 0;
+    /* cases that fail only with warnings as errors or with glTF's KHR_texture_basisu rules */
+    if (strstr(text, "warnings-as-errors") || strstr(text, "gltf-basisu")) {
+        free(text);
+        return;
+    }
+    for (const char *at = text; (at = strstr(at, "input/")) != NULL; at++) {
+        const char *end = strstr(at, ".ktx2");
+        const char *stop = strpbrk(at, "\" \n");
+        if (end && (!stop || end < stop)) add_named(at, (size_t)(end + 5 - at));
+    }
+    if (subcases) /* "validate/NNNN/name" entries relative to input/ */
+        for (const char *at = text; (at = strstr(at, "\"validate/")) != NULL; at++) {
+            const char *end = strchr(at + 1, '"');
+            if (!end) break;
+            char buf[512];
+            snprintf(buf, sizeof buf, "input/%.*s.ktx2", (int)(end - at - 1), at + 1);
+            if (!strstr(buf, "/warning_")) add_named(buf, strlen(buf));
+        }
+    free(text);
+}
+
+static void scan_cases(const char *root) {
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/tests/validate", root);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (strncmp(e->d_name, "error_", 6) != 0 && strncmp(e->d_name, "fatal_", 6) != 0) continue;
+        char path[4500];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        scan_case(path, false);
+    }
+    if (d) closedir(d);
+    snprintf(dir, sizeof dir, "%s/tests/info/invalid_file.json", root);
+    scan_case(dir, true);
+}
+
+static bool named(const char *path) {
+    const char *rel = strstr(path, "/input/");
+    for (unsigned i = 0; rel && i < n_named; i++)
+        if (strcmp(rel + 1, named_invalid[i]) == 0) return true;
+    return false;
+}
+
+static bool is_invalid(const char *path) {
+    const char *base = strrchr(path, '/') + 1;
+    const unsigned group = rule_of(path) / 100;
+    if (group == 31 || group == 63 || group == 72) return false; /* KHR_texture_basisu's */
+    if (named(path)) return true;
+    /* files of the compare command's cases that break KTX 2.0 §3.11 (a key twice) and
+     * §3.10.2 (an alpha sample not LINEAR under DCIP3, as the 6109 cases) */
+    if (strstr(path, "/input/compare/kvd/supercomp") ||
+        strstr(path, "/input/compare/dfd/diff_transfer"))
+        return true;
+    /* the compare command's cases of files that differ in the identifier are not KTX2 */
+    if (strstr(path, "/input/compare/header/") && strncmp(base, "diff_identifier", 15) == 0)
+        return true;
+    return rule_of(path) && (strncmp(base, "error_", 6) == 0 || strncmp(base, "fatal_", 6) == 0);
+}
+
+static bool lacks(const char *message) {
+    return strstr(message, "transcoder") || strstr(message, "not a format of texunit") ||
+           strstr(message, "block-compressed format texunit does not") ||
+           strstr(message, "vendor scheme") || strstr(message, "VK_FORMAT_UNDEFINED") ||
+           strstr(message, "3D array") || strstr(message, "not a VkFormat of Vulkan 1.3");
+}
+
+/* Write what was read back to KTX2 with the file's metadata, read it again: the same. */
+static void round_trip(const char *path, const tu_image *img, const tu_ktx2_file *f) {
+    tu_ktx2_write_options opt = {f->supercompression_scheme, 0, f};
+    void *out = NULL;
+    size_t size = 0;
+    tu_error err = {0};
+    if (!CHECK(tu_ktx2_write_memory_with(&img->surface, &opt, &out, &size, &err) == TU_OK,
+               "%s: write: %s", path, err.message))
+        return;
+    tu_image again = {0};
+    tu_ktx2_file g = {0};
+    if (CHECK(tu_ktx2_read_memory_file(out, size, &again, &g, &err) == TU_OK, "%s: reread: %s",
+              path, err.message)) {
+        const bool same = again.surface.size == img->surface.size &&
+                          memcmp(again.memory, img->memory, img->surface.size) == 0 &&
+                          g.dfd_byte_length == f->dfd_byte_length &&
+                          memcmp(g.dfd, f->dfd, f->dfd_byte_length) == 0 &&
+                          g.kvd_byte_length == f->kvd_byte_length &&
+                          (!f->kvd_byte_length || memcmp(g.kvd, f->kvd, f->kvd_byte_length) == 0);
+        if (CHECK(same, "%s: the round trip changed the levels, DFD or key/value data", path))
+            n.round_trips++;
+    }
+    tu_image_free(&again);
+    tu_ktx2_file_free(&g);
+    free(out);
+}
+
+static void one_file(const char *path) {
+    size_t size = 0;
+    char *bytes = read_whole(path, &size);
+    if (!CHECK(bytes, "%s: cannot read", path)) return;
+    tu_image img = {0};
+    tu_ktx2_file f = {0};
+    tu_error err = {0};
+    const tu_status st = tu_ktx2_read_memory_file(bytes, size, &img, &f, &err);
+    if (is_invalid(path)) {
+        n.invalid++;
+        if (!CHECK(st != TU_OK, "%s breaks rule %u but was read", path, rule_of(path)))
+            printf("invalid but read: %s\n", path);
+        if (st != TU_OK && strstr(err.message, "KTX 2.0 \xC2\xA7"))
+            n.refused_rule++;
+        else if (st != TU_OK)
+            n.refused_lacking++;
+    } else {
+        n.valid++;
+        if (st == TU_OK) {
+            n.read++;
+            round_trip(path, &img, &f);
+        } else if (strstr(err.message, "transcoder") || strstr(err.message, "vendor scheme") ||
+                   strstr(err.message, "VK_FORMAT_UNDEFINED")) {
+            n.refused_transcoder++;
+        } else if (lacks(err.message)) {
+            n.refused_format++;
+        } else {
+            n.refused_other++;
+            printf("valid but refused: %s: %s\n", path, err.message);
+            CHECK(false, "%s is valid but refused: %s", path, err.message);
+        }
+    }
+    tu_image_free(&img);
+    tu_ktx2_file_free(&f);
+    free(bytes);
+}
+
+static void walk(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) != 0) continue;
+        const size_t len = strlen(e->d_name);
+        if (S_ISDIR(st.st_mode))
+            walk(path);
+        else if (len > 5 && strcmp(e->d_name + len - 5, ".ktx2") == 0)
+            one_file(path);
+    }
+    closedir(d);
+}
+
+int main(void) {
+    char root[4096];
+    if (!tu_test_corpus("ktx-cts/clitests", root, sizeof root)) return TU_TEST_SKIP;
+    scan_cases(root);
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/input", root);
+    walk(dir);
+    snprintf(dir, sizeof dir, "%s/golden", root);
+    walk(dir);
+    printf("valid files: %u, read %u (round trip kept levels, DFD and key/value data: %u), "
+           "refused for a transcoder texunit lacks %u, for a format texunit lacks %u, "
+           "otherwise %u\n",
+           n.valid, n.read, n.round_trips, n.refused_transcoder, n.refused_format, n.refused_other);
+    printf("invalid files: %u, refused naming the KTX 2.0 rule %u, refused only for what "
+           "texunit lacks %u, accepted %u\n",
+           n.invalid, n.refused_rule, n.refused_lacking,
+           n.invalid - n.refused_rule - n.refused_lacking);
+    CHECK(n.valid > 0, "no valid files found under %s", root);
+    for (unsigned i = 0; i < n_named; i++)
+        free(named_invalid[i]);
+    return tu_test_finish();
+}
