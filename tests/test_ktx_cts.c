@@ -14,7 +14,14 @@
  *     must come back byte for byte (KTX2 -> KTX2 keeps them).
  *   invalid files: each must be refused; the count refused naming the rule ("KTX 2.0 §") is
  *     printed beside those refused only for what texunit lacks.
+ *   `info --json`: for every input of the suite's info sample cases (input/ktx2_sample/) that
+ *     has its golden `ktx info --format mini-json` output, the objects header, index and
+ *     dataFormatDescriptor texunit prints are those of the golden text, character for character
+ *     (the BasisLZ global data's own object is not printed by texunit: it is left out).
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+
+#include "../tools/ktx_info.h"
 #include "texunit/io.h"
 #include "texunit/texunit.h"
 
@@ -44,6 +51,69 @@ static char *read_whole(const char *path, size_t *size) {
     fclose(f);
     *size = (size_t)len;
     return buf;
+}
+
+static unsigned info_compared, info_same;
+
+/* The text of golden from `"key":{` to the end of that object (nested objects counted). */
+static bool object_text(const char *json, const char *key, const char **start, size_t *len) {
+    const char *at = strstr(json, key);
+    if (!at) return false;
+    int depth = 0;
+    bool in_string = false;
+    for (const char *p = at + strlen(key); *p; p++) {
+        if (in_string) {
+            if (*p == '\\' && p[1])
+                p++;
+            else if (*p == '"')
+                in_string = false;
+            continue;
+        }
+        if (*p == '"') in_string = true;
+        if (*p == '{' || *p == '[') depth++;
+        if ((*p == '}' || *p == ']') && --depth == 0) {
+            *start = at;
+            *len = (size_t)(p + 1 - at);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* info --json of the file against the golden mini JSON of `ktx info`. */
+static void compare_info(const char *path, const tu_ktx2_file *f, const char *golden_path) {
+    size_t size = 0;
+    char *golden = read_whole(golden_path, &size);
+    if (!golden) return;
+    char *g = realloc(golden, size + 1);
+    if (!g) {
+        free(golden);
+        return;
+    }
+    g[size] = 0;
+    char *ours = NULL;
+    size_t ours_size = 0;
+    FILE *m = open_memstream(&ours, &ours_size);
+    if (!CHECK(m, "open_memstream")) {
+        free(g);
+        return;
+    }
+    tk_print(m, f, true);
+    fclose(m);
+    static const char *const keys[] = {"\"header\":", "\"index\":", "\"dataFormatDescriptor\":"};
+    bool same = true;
+    for (size_t k = 0; k < 3; k++) {
+        const char *a, *b;
+        size_t la, lb;
+        const bool found = object_text(ours, keys[k], &a, &la) && object_text(g, keys[k], &b, &lb);
+        if (!CHECK(found && la == lb && memcmp(a, b, la) == 0,
+                   "%s: info --json %s differs from ktx info's", path, keys[k]))
+            same = false;
+    }
+    info_compared++;
+    info_same += same;
+    free(ours);
+    free(g);
 }
 
 /* The rule number of an input/validate/NNNN/ file, or 0. */
@@ -190,6 +260,17 @@ static void one_file(const char *path) {
             n.refused_lacking++;
     } else {
         n.valid++;
+        tu_ktx2_file described;
+        const char *sample = strstr(path, "/input/ktx2_sample/");
+        if (sample && tu_ktx2_inspect(bytes, size, &described, &err) == TU_OK) {
+            char golden[4200];
+            const int stem = (int)(strlen(path) - strlen(sample));
+            snprintf(golden, sizeof golden, "%.*s/golden/info/sample/%.*s.out.mini.json", stem,
+                     path, (int)(strlen(sample) - 19 - 5), sample + 19);
+            struct stat gs;
+            if (stat(golden, &gs) == 0) compare_info(path, &described, golden);
+            tu_ktx2_file_free(&described);
+        }
         if (st == TU_OK) {
             n.read++;
             round_trip(path, &img, &f);
@@ -245,7 +326,11 @@ int main(void) {
            "texunit lacks %u, accepted %u\n",
            n.invalid, n.refused_rule, n.refused_lacking,
            n.invalid - n.refused_rule - n.refused_lacking);
+    printf("info --json: %u files with a golden ktx info JSON, header, index and data format "
+           "descriptor the same in %u\n",
+           info_compared, info_same);
     CHECK(n.valid > 0, "no valid files found under %s", root);
+    CHECK(info_compared > 0, "no golden ktx info JSON found under %s", root);
     for (unsigned i = 0; i < n_named; i++)
         free(named_invalid[i]);
     return tu_test_finish();

@@ -29,7 +29,7 @@ __attribute__((format(printf, 3, 4))) static tu_status fail(tu_error *err, tu_st
 }
 
 tx_select tx_select_none(void) {
-    return (tx_select){-1, -1, -1, -1, false};
+    return (tx_select){-1, -1, -1, -1, false, -1, 0, NULL};
 }
 
 /* Cube faces in layer order (surface.h: +X -X +Y -Y +Z -Z). */
@@ -49,6 +49,32 @@ int tx_parse_option(int argc, char **argv, int *i, tx_select *sel, char *why, si
     if (strcmp(o, "--tonemap") == 0) {
         sel->tonemap = true;
         return 1;
+    }
+    if (strcmp(o, "--supercompress") == 0) {
+        /* KTX 2.0 §3.8: 0 none, 2 Zstandard (levels 1..22), 3 ZLIB (deflate levels 1..9) */
+        static const struct {
+            const char *name;
+            int scheme, max_level;
+        } schemes[] = {{"none", 0, 0}, {"zstd", 2, 22}, {"zlib", 3, 9}};
+        const char *v = *i + 1 < argc ? argv[*i + 1] : "";
+        for (size_t k = 0; k < COUNT(schemes); k++) {
+            const size_t n = strlen(schemes[k].name);
+            if (strncmp(v, schemes[k].name, n) != 0 || (v[n] && v[n] != ':')) continue;
+            int64_t level = 0;
+            if (v[n] == ':' && (!schemes[k].max_level || !parse_index(v + n + 1, &level) ||
+                                level < 1 || level > schemes[k].max_level)) {
+                snprintf(why, why_size, "--supercompress %s: the level is 1..%d, got '%s'",
+                         schemes[k].name, schemes[k].max_level, v + n + 1);
+                return -1;
+            }
+            sel->supercompression = schemes[k].scheme;
+            sel->deflate_level = (int)level;
+            (*i)++;
+            return 1;
+        }
+        snprintf(why, why_size, "--supercompress needs none, zstd[:1..22] or zlib[:1..9], got '%s'",
+                 v);
+        return -1;
     }
     static const char *const names[] = {"--level", "--layer", "--face", "--slice"};
     int64_t *fields[] = {&sel->level, &sel->layer, &sel->face, &sel->slice};
@@ -91,7 +117,9 @@ tu_status tx_kind_of(const char *path, tx_kind *kind, tu_error *err) {
     return TU_OK;
 }
 
-tu_status tx_read_as(const char *path, tx_kind kind, tu_image *img, tu_error *err) {
+/* Read path as kind; a KTX2 file is described in *file when file is not NULL. */
+static tu_status read_file(const char *path, tx_kind kind, tu_image *img, tu_ktx2_file *file,
+                           tu_error *err) {
     memset(img, 0, sizeof *img);
     if (kind == TX_EXR)
         return fail(err, TU_UNSUPPORTED,
@@ -103,13 +131,21 @@ tu_status tx_read_as(const char *path, tx_kind kind, tu_image *img, tu_error *er
     char *bytes = tf_read_file(path, TF_DATA_BYTES, &size, why, sizeof why);
     if (!bytes) return fail(err, TU_IO_ERROR, "%s", why);
     const tu_status st = kind == TX_PNG ? tu_png_read_memory(bytes, size, img, err)
-                                        : tu_ktx2_read_memory(bytes, size, img, err);
+                                        : tu_ktx2_read_memory_file(bytes, size, img, file, err);
     free(bytes);
     if (st != TU_OK) {
         snprintf(why, sizeof why, "%s", err->message);
         fail(err, st, "%s file \"%s\": %s", kind == TX_PNG ? "PNG" : "KTX2", path, why);
     }
     return st;
+}
+
+tu_status tx_read_as(const char *path, tx_kind kind, tu_image *img, tu_error *err) {
+    return read_file(path, kind, img, NULL, err);
+}
+
+tu_status tx_read_ktx2(const char *path, tu_image *img, tu_ktx2_file *file, tu_error *err) {
+    return read_file(path, TX_KTX2, img, file, err);
 }
 
 static uint32_t be32(const uint8_t *p) {
@@ -354,12 +390,13 @@ static tu_status extract(const tu_surface *s, uint32_t level, uint32_t layer, ui
 /* The file's bytes from the library's writer (the EXR writer for image (level, layer, slice)
  * of s), written through tf_create and tf_close. */
 static tu_status write_file(const char *path, tx_kind kind, const tu_surface *s, uint32_t level,
-                            uint32_t layer, uint32_t slice, tu_error *err) {
+                            uint32_t layer, uint32_t slice, const tu_ktx2_write_options *opt,
+                            tu_error *err) {
     void *bytes = NULL;
     size_t size = 0;
     const tu_status st = kind == TX_PNG   ? tu_png_write_memory(s, 0, 0, &bytes, &size, err)
                          : kind == TX_EXR ? tx_exr_write(s, level, layer, slice, &bytes, &size, err)
-                                          : tu_ktx2_write_memory(s, &bytes, &size, err);
+                                          : tu_ktx2_write_memory_with(s, opt, &bytes, &size, err);
     if (st != TU_OK) return st;
     char why[sizeof err->message];
     FILE *f = tf_create(path, why, sizeof why);
@@ -386,7 +423,15 @@ tu_status tx_write_as(const char *path, tx_kind kind, const tu_surface *s, const
     /* --tonemap says how to map what PNG cannot hold; where nothing needs mapping (KTX2 holds
      * every format, PNG its own) it changes nothing, so one command line serves every file. */
     const bool selected = sel->level >= 0 || sel->layer >= 0 || sel->face >= 0 || sel->slice >= 0;
-    if (kind == TX_KTX2 && !selected) return write_file(path, kind, s, 0, 0, 0, err);
+    /* A whole surface keeps the metadata of the file it came from, and its supercompression
+     * unless --supercompress says otherwise. */
+    tu_ktx2_write_options opt = {0, sel->deflate_level, selected ? NULL : sel->keep};
+    if (sel->supercompression >= 0)
+        opt.supercompression = (uint32_t)sel->supercompression;
+    else if (opt.keep &&
+             (opt.keep->supercompression_scheme == 2 || opt.keep->supercompression_scheme == 3))
+        opt.supercompression = opt.keep->supercompression_scheme;
+    if (kind == TX_KTX2 && !selected) return write_file(path, kind, s, 0, 0, 0, &opt, err);
     if (s->type == TU_SURFACE_BUFFER)
         return fail(err, TU_UNSUPPORTED, "'%s': a buffer surface has no 2D image", path);
 
@@ -406,11 +451,11 @@ tu_status tx_write_as(const char *path, tx_kind kind, const tu_surface *s, const
                     path, why);
     uint32_t level = 0, layer = 0, slice = 0;
     if (resolve(path, s, sel, &level, &layer, &slice, err) != TU_OK) return err->status;
-    if (kind == TX_EXR) return write_file(path, kind, s, level, layer, slice, err);
+    if (kind == TX_EXR) return write_file(path, kind, s, level, layer, slice, &opt, err);
     tu_image one;
     if (extract(s, level, layer, slice, way != PNG_RAW, progress, &one, err) != TU_OK)
         return err->status;
-    const tu_status st = write_file(path, kind, &one.surface, 0, 0, 0, err);
+    const tu_status st = write_file(path, kind, &one.surface, 0, 0, 0, &opt, err);
     tu_image_free(&one);
     return st;
 }

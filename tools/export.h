@@ -15,17 +15,25 @@
 
 #include <stdbool.h>
 
-/* Which one image to export; -1 = not given. */
+#include "texunit/io.h"
+
+/* Which one image to export; -1 = not given. And how a KTX2 file is written: supercompression
+ * -1 (none, or the scheme of `keep`), 0 (none), 2 (Zstandard) or 3 (ZLIB) at `level` (0: the
+ * library's default); keep, the KTX2 file the surface was read from, whose data format
+ * descriptor and key/value data a whole-surface KTX2 file keeps (NULL: none). */
 typedef struct tx_select {
     int64_t level, layer, face, slice;
     bool tonemap;
+    int supercompression, deflate_level;
+    const tu_ktx2_file *keep;
 } tx_select;
 
 tx_select tx_select_none(void);
 
 /* When argv[*i] is one of --level L, --layer N, --face F (0..5 or +x -x +y -y +z -z),
- * --slice Z or --tonemap: consume it (and its value), set *sel and return 1; 0 when it is
- * not one of them; -1 with a reason in why when its value is bad or missing. */
+ * --slice Z, --tonemap or --supercompress none|zstd[:LEVEL]|zlib[:LEVEL]: consume it (and its
+ * value), set *sel and return 1; 0 when it is not one of them; -1 with a reason in why when its
+ * value is bad or missing. */
 int tx_parse_option(int argc, char **argv, int *i, tx_select *sel, char *why, size_t why_size);
 
 /* The file kinds, by extension (.ktx2, .png, .exr: written, never read), and "-" (standard
@@ -42,6 +50,9 @@ tu_status tx_read_as(const char *path, tx_kind kind, tu_image *img, tu_error *er
  * did not apply (an ICC profile, another gamma, an sRGB chunk on 16-bit or grey + alpha
  * samples): their codes are read as UNORM. */
 bool tx_png_colour(const char *path, tu_format read_as, char *out, size_t out_size);
+
+/* Read a KTX2 file as tx_read_as does, and describe it in *file (tu_ktx2_read_memory_file). */
+tu_status tx_read_ktx2(const char *path, tu_image *img, tu_ktx2_file *file, tu_error *err);
 
 /* Read a KTX2 or PNG file (refuses other extensions). */
 tu_status tx_read(const char *path, tu_image *img, tu_error *err);

@@ -11,6 +11,7 @@
 #include "export.h"
 #include "file.h"
 #include "help.h"
+#include "ktx_info.h"
 #include "lower_cmd.h"
 #include "progress.h"
 #include "memtrace.h"
@@ -168,15 +169,20 @@ static int cmd_convert(int argc, char **argv) {
     if (!take_export_options(&argc, argv, &sel, &status)) return status;
     if (argc != 2)
         return usage_error("%s", "usage: convert IN OUT [--level L --layer N --face F "
-                                 "--slice Z] [--tonemap]");
+                                 "--slice Z] [--tonemap] [--supercompress S]");
     tu_error err = {0};
     tx_kind kind;
     if (tx_kind_of(argv[1], &kind, &err) != TU_OK) return refused(&err);
     tu_image img = {0};
-    if (load_image(argv[0], &img, &err) != TU_OK) return refused(&err);
     tx_kind in_kind;
+    const bool from_ktx2 = tx_kind_of(argv[0], &in_kind, &err) == TU_OK && in_kind == TX_KTX2;
+    tu_ktx2_file file = {0};
+    if ((from_ktx2 ? tx_read_ktx2(argv[0], &img, &file, &err) : load_image(argv[0], &img, &err)) !=
+        TU_OK)
+        return refused(&err);
+    if (from_ktx2) sel.keep = &file;
     char colour[400];
-    if (tx_kind_of(argv[0], &in_kind, &err) == TU_OK && in_kind == TX_PNG &&
+    if (!from_ktx2 && in_kind == TX_PNG &&
         tx_png_colour(argv[0], img.surface.format, colour, sizeof colour))
         fprintf(stderr, "texunit: note: %s: %s\n", argv[0], colour);
     tp_bar bar;
@@ -185,14 +191,61 @@ static int cmd_convert(int argc, char **argv) {
     const tu_status st = tx_write(argv[1], &img.surface, &sel, &progress, &err);
     tp_finish(&bar);
     tu_image_free(&img);
+    tu_ktx2_file_free(&file);
     if (st != TU_OK) return refused(&err);
     report_written(argv[1]);
     return 0;
 }
 
-static int cmd_info(int argc, char **argv) {
-    if (argc != 1) return usage_error("%s", "usage: info FILE.ktx2|FILE.png");
+/* info of a KTX2 file: what the file says (ktx_info.h), then how texunit reads it. */
+static int info_ktx2(const char *path, bool json) {
+    char why[300];
+    size_t size = 0;
+    char *bytes = tf_read_file(path, TF_DATA_BYTES, &size, why, sizeof why);
+    if (!bytes) {
+        fprintf(stderr, "texunit: %s\n", why);
+        return EXIT_REFUSED;
+    }
+    tu_ktx2_file f;
     tu_error err = {0};
+    if (tu_ktx2_inspect(bytes, size, &f, &err) != TU_OK) {
+        free(bytes);
+        return refused(&err);
+    }
+    tk_print(stdout, &f, json);
+    tu_ktx2_file_free(&f);
+    if (!json) {
+        tu_image img;
+        if (tu_ktx2_read_memory(bytes, size, &img, &err) == TU_OK) {
+            const tu_surface *s = &img.surface;
+            printf("\ntexunit reads it as a %s %s %ux%ux%u, %u level%s, %u layer%s\n",
+                   tq_type_word(s->type, s->arrayed), tu_format_describe(s->format)->name, s->width,
+                   s->height, s->depth, s->levels, s->levels == 1 ? "" : "s", s->layers,
+                   s->layers == 1 ? "" : "s");
+            tu_image_free(&img);
+        } else {
+            printf("\ntexunit does not read it: %s\n", err.message);
+        }
+    }
+    free(bytes);
+    return 0;
+}
+
+static int cmd_info(int argc, char **argv) {
+    bool json = false;
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--json") == 0) {
+            json = true;
+            memmove(argv + i, argv + i + 1, (size_t)(argc - i - 1) * sizeof *argv);
+            argc--;
+            break;
+        }
+    if (argc != 1) return usage_error("%s", "usage: info FILE.ktx2|FILE.png [--json]");
+    tu_error err = {0};
+    tx_kind kind;
+    if (tx_kind_of(argv[0], &kind, &err) == TU_OK && kind == TX_KTX2)
+        return info_ktx2(argv[0], json);
+    if (json) return usage_error("%s", "info --json: the JSON is of KTX2 files");
     tu_image img = {0};
     if (load_image(argv[0], &img, &err) != TU_OK) return refused(&err);
     const tu_surface *s = &img.surface;
@@ -206,12 +259,9 @@ static int cmd_info(int argc, char **argv) {
         printf("  level %u: %ux%ux%u at offset %llu, row pitch %llu\n", L, w, h, d,
                (unsigned long long)s->level[L].offset, (unsigned long long)s->level[L].row_pitch);
     }
-    tx_kind kind;
     char colour[400];
-    if (tx_kind_of(argv[0], &kind, &err) == TU_OK && kind == TX_PNG) {
-        tx_png_colour(argv[0], s->format, colour, sizeof colour);
-        printf("  colour: %s\n", colour);
-    }
+    tx_png_colour(argv[0], s->format, colour, sizeof colour);
+    printf("  colour: %s\n", colour);
     tu_image_free(&img);
     return 0;
 }
@@ -449,12 +499,14 @@ static const th_command commands[] = {
      "  (refused: the surface has 7 levels and PNG holds one image; add --level L)\n"
      "  $ texunit gen cube rgba32_sfloat 16 16 1 0 6 9 sky.ktx2\n"
      "  wrote sky.ktx2"},
-    {"convert", cmd_convert, "convert IN OUT [SELECT] [--tonemap]",
+    {"convert", cmd_convert, "convert IN OUT [SELECT] [--tonemap] [--supercompress S]",
      "convert between KTX2 and PNG, or to OpenEXR",
      "Files are KTX2 (.ktx2), PNG (.png) or OpenEXR (.exr, written only) by extension;\n"
-     "others are refused. KTX2 holds\n"
-     "every surface texunit makes, compressed formats included, but those of Intel's\n"
-     "hardware formats (no VkFormat). PNG holds one 2D image of\n"
+     "others are refused. KTX2 holds every surface texunit makes, compressed formats\n"
+     "included, but those of Intel's hardware formats (no VkFormat); a whole KTX2 file\n"
+     "written from a KTX2 file keeps its data format descriptor and key/value data byte\n"
+     "for byte, and its Zstandard or ZLIB supercompression, and a new one gets the\n"
+     "descriptor KTX-Software writes and a KTXwriter entry. PNG holds one 2D image of\n"
      "8- or 16-bit UNORM or sRGB texels with 1, 2 or 4 channels (grey; grey + alpha,\n"
      "holding R and G; RGBA), written as their raw codes, and block-compressed UNORM and\n"
      "sRGB formats, each texel decoded out of its block as `texel` decodes it and written\n"
@@ -482,6 +534,10 @@ static const th_command commands[] = {
      "          format dropped), else RGBA, 16-bit when a field has more than 8 bits, else\n"
      "          8-bit (rounded to nearest even). Where nothing needs mapping (a KTX2 file,\n"
      "          a format PNG holds) it changes nothing, so one command serves every file\n"
+     "  --supercompress none|zstd[:1..22]|zlib[:1..9]\n"
+     "          how a KTX2 file's levels are stored: as they are, Zstandard (libzstd) or\n"
+     "          ZLIB (zlib), each level on its own (KTX 2.0 \u00a73.8.1.2, \u00a73.8.1.3), at\n"
+     "          that level (default: zstd 3, zlib 6); without it, as the file read\n"
      "\n"
      "  $ texunit convert sky.ktx2 sky.png --face +y\n"
      "  (refused: R32G32B32A32_SFLOAT has float fields; add --tonemap, or write .ktx2)\n"
@@ -530,10 +586,16 @@ static const th_command commands[] = {
      "        --compare \"\" \"aniso=16\"\n"
      "  $ texunit render docs/img/levels.png min=linear mag=linear mip=linear \\\n"
      "        --show levels --compare \"\" \"aniso=16\""},
-    {"info", cmd_info, "info FILE.ktx2|FILE.png", "describe a file",
-     "Its type, format, size, levels and layers, and each level's extent, offset and row\n"
-     "pitch in texunit's packed layout; for a PNG file, its colour chunks (sRGB, gAMA,\n"
-     "cHRM, iCCP), which of them texunit applied and the format its codes were read as."},
+    {"info", cmd_info, "info FILE.ktx2|FILE.png [--json]", "describe a file",
+     "A KTX2 file as `ktx info` prints it: the header, the index and level index (the\n"
+     "file's offsets), the data format descriptor (model, primaries, transfer, flags and\n"
+     "every sample, by their khr_df.h names) and the key/value data, then what texunit\n"
+     "reads it as (or why it does not). --json prints what `ktx info --format mini-json`\n"
+     "prints: the objects header, index, dataFormatDescriptor and keyValueData with its\n"
+     "field names. A file that breaks a rule of KTX 2.0 is refused naming the rule.\n"
+     "A PNG file: its type, format, size, levels and layers, each level's extent, offset and\n"
+     "row pitch in texunit's packed layout, its colour chunks (sRGB, gAMA, cHRM, iCCP),\n"
+     "which of them texunit applied and the format its codes were read as."},
     {"texel", cmd_texel, "texel FILE LEVEL LAYER X Y Z", "decode one texel",
      "Four values: %.9g floats, or integers for integer formats."},
     {"query", cmd_query, "query FILE|- [--echo]", "answer the texture queries of a case file",

@@ -129,7 +129,6 @@ TU_API tu_format tu_format_from_name(const char *name);
 
 /* The format whose VkFormat number is vk_format, or TU_FORMAT_UNDEFINED (also for 0). */
 TU_API tu_format tu_format_from_vk(uint32_t vk_format);
-
 /* "VK_FORMAT_R8G8B8_UNORM" for a VkFormat number of Vulkan 1.3 core or of the extensions the KTX
  * File Format Specification 2.0 lists, whether or not texunit's table holds it; NULL for other
  * numbers. */

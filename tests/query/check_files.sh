@@ -138,7 +138,11 @@ grep -qx 'wrote standard output' err.txt || fail "gen ... -: $(cat err.txt)"
 cmp -s stdout.ktx2 small.ktx2 || fail "gen ... - is not the KTX2 file gen writes"
 "$texunit" convert - - < small.ktx2 > stdout.ktx2 2> /dev/null || fail "convert - -"
 cmp -s stdout.ktx2 small.ktx2 || fail "convert - - is not the file it read"
-"$texunit" info - < small.ktx2 | grep -q '^-: 2d R8G8B8A8_UNORM 4x4x1' || fail "info - (KTX2 on stdin)"
+"$texunit" info - < small.ktx2 > info.txt || fail "info - (KTX2 on stdin) failed"
+grep -q '^vkFormat: VK_FORMAT_R8G8B8A8_UNORM$' info.txt || fail "info - (KTX2 on stdin): no vkFormat"
+grep -q '^texunit reads it as a 2d R8G8B8A8_UNORM 4x4x1' info.txt || fail "info - (KTX2 on stdin)"
+"$texunit" info --json - < small.ktx2 | grep -q '"vkFormat":"VK_FORMAT_R8G8B8A8_UNORM"' ||
+    fail "info --json - (KTX2 on stdin)"
 "$texunit" render pic.png --size 8x8 > /dev/null
 "$texunit" render - --size 8x8 --cache 16KiB,64B,4 > stdout.png 2> err.txt || fail "render -"
 [ ! -e ./- ] || fail "render - made a file named -"
