@@ -18,6 +18,15 @@
  *     has its golden `ktx info --format mini-json` output, the objects header, index and
  *     dataFormatDescriptor texunit prints are those of the golden text, character for character
  *     (the BasisLZ global data's own object is not printed by texunit: it is left out).
+ *   `ktx extract`: for every PNG the suite's extract png_2d case wrote (golden/extract/png_2d/)
+ *     whose input texunit reads, level 0 decoded by texunit equals the PNG decoded by texunit,
+ *     texel for texel and component for component (both decoded to float: sRGB to linear,
+ *     UNORM to [0, 1]; a PNG without alpha decodes alpha 1, a grey one G = B = 0 as a
+ *     one-component format does), after the conversions ktx extract makes: a UNORM field
+ *     narrower than the PNG's samples widened by left bit replication (KTX-Software
+ *     tools/imageio/imageio_utility.h, convertUNORM), the ASTC UNORM formats written as 8-bit
+ *     codes through astcenc's ASTCENC_TYPE_U8 (lib/src/astc_codec.cpp): the top 8 bits of the
+ *     UNORM16 result, decode_unorm8. Elsewhere within half a code of the PNG's depth.
  */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 
@@ -28,6 +37,7 @@
 #include "tu_test.h"
 
 #include <dirent.h>
+#include <math.h>
 
 typedef struct counts {
     unsigned valid, read, refused_transcoder, refused_format, refused_other;
@@ -54,6 +64,7 @@ static char *read_whole(const char *path, size_t *size) {
 }
 
 static unsigned info_compared, info_same;
+static unsigned extract_compared, extract_same;
 
 /* The text of golden from `"key":{` to the end of that object (nested objects counted). */
 static bool object_text(const char *json, const char *key, const char **start, size_t *len) {
@@ -290,6 +301,94 @@ static void one_file(const char *path) {
     free(bytes);
 }
 
+/* KTX-Software's convertUNORM widening: left bit replication of `bits` bits to `to` bits. */
+static uint32_t widen(uint32_t v, unsigned bits, unsigned to) {
+    uint64_t r = 0;
+    for (unsigned i = 0; i < to; i += bits)
+        r |= (uint64_t)v << (to - i) >> bits;
+    return (uint32_t)r;
+}
+
+/* Component k of texunit's texel as the code ktx extract writes in a PNG of png_bits samples,
+ * or -1 when the format needs no conversion of its own (compare the decoded values). */
+static int64_t extract_code(const tu_format_desc *d, unsigned k, float v, unsigned png_bits) {
+    const size_t name_len = strlen(d->name);
+    if (strncmp(d->name, "ASTC_", 5) == 0 && name_len > 12 &&
+        strcmp(d->name + name_len - 12, "_UNORM_BLOCK") == 0)
+        return png_bits == 8 ? (v >= 1.0f ? 255 : (int64_t)(v * 256.0f)) : -1;
+    for (unsigned i = 0; i < d->channel_count && !(d->flags & TU_FORMAT_FLAG_COMPRESSED); i++) {
+        const tu_channel *ch = &d->channels[i];
+        if (ch->component != k || ch->numeric != TU_NUMERIC_UNORM || ch->bits >= png_bits) continue;
+        const uint32_t max = (1u << ch->bits) - 1;
+        return widen((uint32_t)lrintf(v * (float)max), ch->bits, png_bits);
+    }
+    return -1;
+}
+
+/* Level 0 of the KTX2 input of a png_2d extract case against the PNG ktx extract wrote. */
+static void compare_extract(const char *root, const char *png_name) {
+    /* output_<FORMAT>_2D.png was extracted from input/ktx2/valid_<FORMAT>_2D.ktx2 */
+    const size_t len = strlen(png_name);
+    if (strncmp(png_name, "output_", 7) != 0 || len < 7 + 7 ||
+        strcmp(png_name + len - 7, "_2D.png"))
+        return;
+    char ktx[4500], png[4500];
+    snprintf(ktx, sizeof ktx, "%s/input/ktx2/valid_%.*s_2D.ktx2", root, (int)(len - 14),
+             png_name + 7);
+    snprintf(png, sizeof png, "%s/golden/extract/png_2d/%s", root, png_name);
+    tu_image a = {0}, b = {0};
+    tu_error err = {0};
+    if (tu_ktx2_read_file(ktx, &a, &err) != TU_OK) return; /* a format texunit lacks */
+    if (CHECK(tu_png_read_file(png, &b, &err) == TU_OK, "%s: %s", png, err.message) &&
+        CHECK(a.surface.width == b.surface.width && a.surface.height == b.surface.height,
+              "%s: %ux%u, the KTX2 file %ux%u", png, b.surface.width, b.surface.height,
+              a.surface.width, a.surface.height)) {
+        const unsigned bits = tu_format_describe(b.surface.format)->channels[0].bits;
+        const float tolerance = 0.5f / (float)((1u << bits) - 1) + 1e-5f;
+        unsigned bad = 0;
+        for (uint32_t y = 0; y < a.surface.height; y++)
+            for (uint32_t x = 0; x < a.surface.width; x++) {
+                const tu_texel_coord c = {x, y, 0, 0, 0, 0};
+                tu_texel ta, tb;
+                if (tu_surface_decode_texel(&a.surface, &c, &ta, &err) != TU_OK ||
+                    tu_surface_decode_texel(&b.surface, &c, &tb, &err) != TU_OK) {
+                    bad++;
+                    continue;
+                }
+                const tu_format_desc *da = tu_format_describe(a.surface.format);
+                for (unsigned k = 0; k < 4; k++) {
+                    const int64_t want = extract_code(da, k, ta.f[k], bits);
+                    const float png_max = (float)((1u << bits) - 1);
+                    const bool same = want >= 0 ? want == (int64_t)lrintf(tb.f[k] * png_max)
+                                                : fabsf(ta.f[k] - tb.f[k]) <= tolerance;
+                    if (!same) {
+                        if (!bad)
+                            printf("extract %s: texel (%u, %u) component %u: %.6f, ktx extract "
+                                   "%.6f\n",
+                                   png_name, x, y, k, (double)ta.f[k], (double)tb.f[k]);
+                        bad++;
+                        break;
+                    }
+                }
+            }
+        extract_compared++;
+        extract_same +=
+            CHECK(bad == 0, "%s: %u texels differ from what ktx extract wrote", png_name, bad);
+    }
+    tu_image_free(&a);
+    tu_image_free(&b);
+}
+
+static void compare_extracts(const char *root) {
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/golden/extract/png_2d", root);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (e->d_name[0] != '.') compare_extract(root, e->d_name);
+    if (d) closedir(d);
+}
+
 static void walk(const char *dir) {
     DIR *d = opendir(dir);
     if (!d) return;
@@ -326,11 +425,15 @@ int main(void) {
            "texunit lacks %u, accepted %u\n",
            n.invalid, n.refused_rule, n.refused_lacking,
            n.invalid - n.refused_rule - n.refused_lacking);
+    compare_extracts(root);
+    printf("ktx extract png_2d: %u PNGs of inputs texunit reads, level 0 the same in %u\n",
+           extract_compared, extract_same);
     printf("info --json: %u files with a golden ktx info JSON, header, index and data format "
            "descriptor the same in %u\n",
            info_compared, info_same);
     CHECK(n.valid > 0, "no valid files found under %s", root);
     CHECK(info_compared > 0, "no golden ktx info JSON found under %s", root);
+    CHECK(extract_compared > 0, "no golden ktx extract PNG found under %s", root);
     for (unsigned i = 0; i < n_named; i++)
         free(named_invalid[i]);
     return tu_test_finish();
