@@ -268,7 +268,8 @@ static void one_file(const char *path) {
         if (st != TU_OK && strstr(err.message, "KTX 2.0 \xC2\xA7"))
             n.refused_rule++;
         else if (st != TU_OK)
-            n.refused_lacking++;
+            n.refused_lacking++,
+                printf("invalid, refused for what texunit lacks: %s: %s\n", path, err.message);
     } else {
         n.valid++;
         tu_ktx2_file described;

@@ -606,6 +606,57 @@ static tu_status check_dfd(const uint8_t *dfd, uint32_t length, uint32_t scheme,
                   "transferFunction %u",
                   s, v->transfer);
     }
+    /* the channels each model has (KDFS 1.4 §5.6 "colorModel"), and the one shape of the
+     * UASTC and ETC1S samples (KTX 2.0 §3.10.3 "Providing additional information") */
+    static const struct {
+        uint8_t model;
+        uint16_t channels; /* bit c: channel c exists */
+    } model_channels[] = {
+        {KHR_DF_MODEL_RGBSDA, 0xE007},
+        {2 /* YUVSDA */, 0xE007},
+        {128 /* BC1A */, 0x0003},
+        {129 /* BC2 */, 0x8001},
+        {130 /* BC3 */, 0x8001},
+        {131 /* BC4 */, 0x0001},
+        {132 /* BC5 */, 0x0003},
+        {133 /* BC6H */, 0x0001},
+        {134 /* BC7 */, 0x0001},
+        {160 /* ETC1 */, 0x0001},
+        {161 /* ETC2 */, 0x8007},
+        {KHR_DF_MODEL_ASTC, 0x0001},
+        {KHR_DF_MODEL_ETC1S, 0x8019},
+        {164 /* PVRTC */, 0x0001},
+        {165 /* PVRTC2 */, 0x0001},
+        {KHR_DF_MODEL_UASTC, 0x0079},
+        {KHR_DF_MODEL_UASTC_HDR_4X4, 0x0001},
+        {KHR_DF_MODEL_UASTC_HDR_6X6, 0x0001},
+    };
+    for (size_t m = 0; m < sizeof model_channels / sizeof model_channels[0]; m++) {
+        if (model_channels[m].model != v->model) continue;
+        for (uint32_t s = 0; s < v->samples; s++) {
+            const unsigned channel = (sample_word(v, s, 0) >> 24) & 15;
+            KTX2_RULE(!((model_channels[m].channels >> channel) & 1), err,
+                      "KTX 2.0 §3.10.1 Restrictions",
+                      "sample %u has channelId %u, which colorModel %u does not have", s, channel,
+                      v->model);
+        }
+    }
+    const bool uastc = v->model == KHR_DF_MODEL_UASTC, etc1s = v->model == KHR_DF_MODEL_ETC1S;
+    for (uint32_t s = 0; s < v->samples && (uastc || etc1s); s++) {
+        const uint32_t w0 = sample_word(v, s, 0);
+        const uint32_t offset = etc1s ? 64 * s : 0, bits = etc1s ? 64 : 128;
+        KTX2_RULE((w0 & 0xFFFF) != offset || ((w0 >> 16) & 0xFF) + 1u != bits ||
+                      sample_word(v, s, 2) != 0 || sample_word(v, s, 3) != 0xFFFFFFFFu,
+                  err, "KTX 2.0 §3.10.3 Providing additional information",
+                  "%s sample %u (bitOffset %u, bitLength %u, lower %u, upper %u) is not bitOffset "
+                  "%u, bitLength %u, lower 0, upper 0xFFFFFFFF",
+                  etc1s ? "ETC1S" : "UASTC", s, w0 & 0xFFFF, ((w0 >> 16) & 0xFF) + 1u,
+                  sample_word(v, s, 2), sample_word(v, s, 3), offset, bits);
+    }
+    KTX2_RULE(scheme == KTX2_SS_BASISLZ && v->model != KHR_DF_MODEL_ETC1S, err,
+              "KTX 2.0 §3.8.1.1 BasisLZ",
+              "colorModel %u: BasisLZ supercompresses ETC1S data (colorModel 163)", v->model);
+
     /* the blocks after the basic one: each a header and its descriptorBlockSize bytes */
     for (uint32_t at = 4 + block_size; at < length;) {
         KTX2_RULE(length - at < 8, err, "KTX 2.0 §3.10.5 dfdBlock",
@@ -969,6 +1020,9 @@ static tu_status inspect_fields(const uint8_t *p, size_t size, tu_ktx2_file *f, 
     /* KTX 2.0 §3.10 Data Format Descriptor */
     dfd_view v = {0};
     TU_TRY(check_dfd(p + f->dfd_byte_offset, f->dfd_byte_length, scheme, &v, err));
+    KTX2_RULE(vk_name && strstr(vk_name, "_422_") && v.model != 2, err,
+              "KTX 2.0 §3.10.1 Restrictions",
+              "colorModel %u for the 4:2:2 format %s: it must be YUVSDA (2)", v.model, vk_name);
     if (d) {
         const bool srgb = (d->flags & TU_FORMAT_FLAG_SRGB) != 0;
         KTX2_RULE(srgb && v.transfer != KHR_DF_TRANSFER_SRGB, err,
