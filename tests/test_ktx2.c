@@ -707,6 +707,9 @@ static void test_refusals(void) {
            {VK_FORMAT, 4, 1000156003});
     REFUSE(TU_PARSE_ERROR, "\u00a73.2 vkFormat: VK_FORMAT_R8_USCALED (11) is a prohibited format",
            {VK_FORMAT, 4, 11});
+    /* a 4:2:2 format's descriptor is YUVSDA, not this file's RGBSDA */
+    REFUSE(TU_PARSE_ERROR, "colorModel 1 for the 4:2:2 format VK_FORMAT_G8B8G8R8_422_UNORM",
+           {VK_FORMAT, 4, 1000156000});
     REFUSE(TU_PARSE_ERROR, "\u00a73.2 vkFormat: 185 is not a VkFormat value", {VK_FORMAT, 4, 185});
     REFUSE(TU_UNSUPPORTED, "vkFormat 4000000000 is not a VkFormat", {VK_FORMAT, 4, 4000000000u});
     REFUSE(TU_PARSE_ERROR, "\u00a73.3 typeSize: typeSize 4 does not match R8G8B8A8_UNORM",
@@ -768,6 +771,36 @@ static void test_refusals(void) {
            {PIXEL_HEIGHT, 4, 65537});
     REFUSE(TU_PARSE_ERROR, "level 0 byteLength 256 is not the 1099511627520 bytes",
            {LAYER_COUNT, 4, ~0u});
+
+    /* the descriptor and key/value rules (KTX 2.0 §3.10, §3.11), each named */
+    {
+        const uint32_t dfd = rd32(f + DFD_OFFSET), kvd = rd32(f + KVD_OFFSET);
+        const uint32_t b = dfd + 4, s0 = b + 24; /* the basic block, its first sample */
+        const uint32_t w0 = rd32(f + s0);
+        REFUSE(TU_PARSE_ERROR, "\u00a73.10.2 Use of Transfer Functions: transferFunction 20",
+               {b + 8, 4, (rd32(f + b + 8) & 0xFF00FFFFu) | 20u << 16});
+        REFUSE(TU_PARSE_ERROR, "\u00a73.10.1 Restrictions: colorPrimaries 12",
+               {b + 8, 4, (rd32(f + b + 8) & 0xFFFF00FFu) | 12u << 8});
+        REFUSE(TU_PARSE_ERROR, "sample 0 has channelId 5, which colorModel 1 does not have",
+               {s0, 4, (w0 & 0xF0FFFFFFu) | 5u << 24});
+        REFUSE(TU_PARSE_ERROR, "sample 0 is qualified LINEAR although transferFunction 1",
+               {s0, 4, w0 | 0x10u << 24});
+        REFUSE(TU_PARSE_ERROR, "sample 0 has samplePosition", {s0 + 4, 4, 1});
+        REFUSE(TU_PARSE_ERROR, "basic descriptor block versionNumber 1",
+               {b + 4, 4, (rd32(f + b + 4) & 0xFFFF0000u) | 1u});
+        REFUSE(TU_PARSE_ERROR, "\u00a73.10.1 Restrictions: bytesPlane1 is 4",
+               {b + 16, 4, rd32(f + b + 16) | 4u << 8});
+        /* the one entry "KTXwriter": a reserved key, a bad length, non-zero padding */
+        REFUSE(TU_PARSE_ERROR, "\u00a73.11.2 keyAndValue: key \"KTXwriteR\"",
+               {kvd + 12, 4, (rd32(f + kvd + 12) & ~0xFFu) | 'R'});
+        REFUSE(TU_PARSE_ERROR, "\u00a73.11.1 keyAndValueByteLength: entry at offset 0",
+               {kvd, 4, 0xFFFFu});
+        REFUSE(TU_PARSE_ERROR, "keyAndValueByteLength 1 cannot hold", {kvd, 4, 1});
+        REFUSE(TU_PARSE_ERROR, "\u00a73.9.3 kvdByteOffset: kvdByteOffset",
+               {KVD_OFFSET, 4, kvd + 4});
+        REFUSE(TU_PARSE_ERROR, "\u00a73.9.3 kvdByteOffset: kvdByteOffset 8 with kvdByteLength 0",
+               {KVD_OFFSET, 4, 8}, {KVD_LENGTH, 4, 0});
+    }
 
     /* levelCount 0 means "one level, generate the rest": level 0 of the index is read. */
     {
