@@ -18,6 +18,8 @@
  *     has its golden `ktx info --format mini-json` output, the objects header, index and
  *     dataFormatDescriptor texunit prints are those of the golden text, character for character
  *     (the BasisLZ global data's own object is not printed by texunit: it is left out).
+ *   new files: the descriptor texunit writes for each valid input/ktx2/valid_* file it reads
+ *     (ktx create's, default colour space, no supercompression) is that file's, byte for byte.
  *   `ktx extract`: for every PNG the suite's extract png_2d case wrote (golden/extract/png_2d/)
  *     whose input texunit reads, level 0 decoded by texunit equals the PNG decoded by texunit,
  *     texel for texel and component for component (both decoded to float: sRGB to linear,
@@ -64,6 +66,30 @@ static char *read_whole(const char *path, size_t *size) {
 }
 
 static unsigned info_compared, info_same;
+static unsigned fresh_compared, fresh_same;
+
+/* The descriptor texunit writes for a new file of the surface's format against the one
+ * KTX-Software's ktx create wrote (input/ktx2/valid_*: created with the default colour space),
+ * byte for byte; UASTC HDR 4x4 files (colorModel 167) are left out: a new ASTC 4x4 SFLOAT file
+ * is plain ASTC (colorModel 162). */
+static void compare_fresh_dfd(const char *path, const tu_image *img, const tu_ktx2_file *f) {
+    void *out = NULL;
+    size_t size = 0;
+    tu_error err = {0};
+    if (tu_ktx2_write_memory(&img->surface, &out, &size, &err) != TU_OK) return;
+    tu_image back;
+    tu_ktx2_file g;
+    if (CHECK(tu_ktx2_read_memory_file(out, size, &back, &g, &err) == TU_OK, "%s", err.message)) {
+        fresh_compared++;
+        const bool same = g.dfd_byte_length == f->dfd_byte_length &&
+                          memcmp(g.dfd, f->dfd, f->dfd_byte_length) == 0;
+        fresh_same +=
+            CHECK(same, "%s: the descriptor of a new file differs from ktx create's", path);
+        tu_image_free(&back);
+        tu_ktx2_file_free(&g);
+    }
+    free(out);
+}
 static unsigned extract_compared, extract_same;
 
 /* The text of golden from `"key":{` to the end of that object (nested objects counted). */
@@ -286,6 +312,9 @@ static void one_file(const char *path) {
         if (st == TU_OK) {
             n.read++;
             round_trip(path, &img, &f);
+            if (strstr(path, "/input/ktx2/valid_") && f.supercompression_scheme == 0 &&
+                f.dfd[4 + 8] != 167)
+                compare_fresh_dfd(path, &img, &f);
         } else if (strstr(err.message, "transcoder") || strstr(err.message, "vendor scheme") ||
                    strstr(err.message, "VK_FORMAT_UNDEFINED")) {
             n.refused_transcoder++;
@@ -429,6 +458,9 @@ int main(void) {
     compare_extracts(root);
     printf("ktx extract png_2d: %u PNGs of inputs texunit reads, level 0 the same in %u\n",
            extract_compared, extract_same);
+    printf("new files: %u descriptors texunit writes for ktx create's inputs, the same bytes in "
+           "%u\n",
+           fresh_compared, fresh_same);
     printf("info --json: %u files with a golden ktx info JSON, header, index and data format "
            "descriptor the same in %u\n",
            info_compared, info_same);
