@@ -876,6 +876,22 @@ static tu_status check_kvd(const uint8_t *kv, uint32_t length, const tu_ktx2_fil
     return TU_OK;
 }
 
+/* typeSize from the Vulkan name, for formats texunit's table lacks (KTX 2.0 §3.3: the word
+ * size of a _PACKn format, otherwise the size of one component, the first number of the name:
+ * R16G16B16 2, A8 1, B16G16R16G16_422 2); 0 where the name does not say (depth/stencil,
+ * block-compressed and non-Vulkan formats). */
+static uint32_t vk_name_type_size(const char *name) {
+    if (!name || strncmp(name, "VK_FORMAT_", 10) != 0) return 0;
+    const char *f = name + 10;
+    if (strchr("DSX", f[0]) || strstr(f, "_BLOCK")) return 0;
+    const char *pack = strstr(f, "PACK");
+    if (pack) return (uint32_t)strtoul(pack + 4, NULL, 10) / 8;
+    while (*f && (*f < '0' || *f > '9'))
+        f++;
+    const unsigned long bits = strtoul(f, NULL, 10);
+    return bits % 8 == 0 ? (uint32_t)(bits / 8) : 0;
+}
+
 static bool vk_is_prohibited(uint32_t vk) {
     const char *name = tu_vk_format_name(vk);
     return name && (strstr(name, "SCALED") || strstr(name, "PLANE"));
@@ -929,6 +945,10 @@ static tu_status inspect_fields(const uint8_t *p, size_t size, tu_ktx2_file *f, 
     KTX2_RULE(d && !block_compressed && f->type_size != ktx2_type_size(d), err,
               "KTX 2.0 §3.3 typeSize", "typeSize %u does not match %s, whose typeSize is %u",
               f->type_size, d->name, ktx2_type_size(d));
+    const uint32_t named_size = d ? 0 : vk_name_type_size(vk_name);
+    KTX2_RULE(named_size && f->type_size != named_size, err, "KTX 2.0 §3.3 typeSize",
+              "typeSize %u does not match %s, whose typeSize is %u", f->type_size, vk_name,
+              named_size);
 
     /* KTX 2.0 §3.4 pixelWidth, pixelHeight, pixelDepth; §3.5 layerCount; §3.6 faceCount */
     const uint32_t width = f->pixel_width, height = f->pixel_height, depth = f->pixel_depth;
@@ -1023,15 +1043,17 @@ static tu_status inspect_fields(const uint8_t *p, size_t size, tu_ktx2_file *f, 
     KTX2_RULE(vk_name && strstr(vk_name, "_422_") && v.model != 2, err,
               "KTX 2.0 §3.10.1 Restrictions",
               "colorModel %u for the 4:2:2 format %s: it must be YUVSDA (2)", v.model, vk_name);
+    /* the transfer function the format's name implies (Vulkan: _SRGB formats are
+     * sRGB-encoded; a _UNORM format with an _SRGB twin is not) */
+    const bool srgb = vk_name && strstr(vk_name, "_SRGB") != NULL;
+    KTX2_RULE(srgb && v.transfer != KHR_DF_TRANSFER_SRGB, err,
+              "KTX 2.0 §3.10.2 Use of Transfer Functions",
+              "transferFunction %u for the sRGB format %s: it must be SRGB (2)", v.transfer,
+              vk_name);
+    KTX2_RULE(!srgb && v.transfer == KHR_DF_TRANSFER_SRGB && vk_has_srgb_twin(vk), err,
+              "KTX 2.0 §3.10.2 Use of Transfer Functions",
+              "transferFunction SRGB for %s, which has an _SRGB twin", vk_name);
     if (d) {
-        const bool srgb = (d->flags & TU_FORMAT_FLAG_SRGB) != 0;
-        KTX2_RULE(srgb && v.transfer != KHR_DF_TRANSFER_SRGB, err,
-                  "KTX 2.0 §3.10.2 Use of Transfer Functions",
-                  "transferFunction %u for the sRGB format %s: it must be SRGB (2)", v.transfer,
-                  d->name);
-        KTX2_RULE(!srgb && v.transfer == KHR_DF_TRANSFER_SRGB && vk_has_srgb_twin(vk), err,
-                  "KTX 2.0 §3.10.2 Use of Transfer Functions",
-                  "transferFunction SRGB for %s, which has an _SRGB twin", d->name);
         dfd_sample want[MAX_DFD_SAMPLES];
         uint8_t shift[4];
         file_shifts(d, shift);
