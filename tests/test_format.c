@@ -835,34 +835,8 @@ static void test_vk_names_and_refusals(void) {
     printf("  %u VkFormats named: %u rows of the table, %u refused with a reason\n", named,
            in_table, refused);
 
-    /* a KTX2 header naming them: refused by name, number and reason */
-    static const struct {
-        uint32_t vk;
-        const char *want[3];
-    } files[] = {
-        {110, {"VK_FORMAT_R64_UINT (110)", "64-bit", NULL}},
-        {1000156003, {"VK_FORMAT_G8_B8R8_2PLANE_420_UNORM (1000156003)", "multi-planar", NULL}},
-        {1000054001, {"VK_FORMAT_PVRTC1_4BPP_UNORM_BLOCK_IMG (1000054001)", "PVRTC", NULL}},
-        {1000288003, {"VK_FORMAT_ASTC_4x3x3_UNORM_BLOCK_EXT (1000288003)", "3D", NULL}},
-        {0, {"VK_FORMAT_UNDEFINED (0)", "data format descriptor", NULL}},
-        {999, {"vkFormat 999 is not a VkFormat", NULL, NULL}},
-    };
-    static const uint8_t id[12] = {0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32,
-                                   0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A};
-    for (size_t i = 0; i < COUNT_OF(files); i++) {
-        uint8_t file[256] = {0};
-        memcpy(file, id, sizeof id);
-        for (unsigned b = 0; b < 4; b++)
-            file[12 + b] = (uint8_t)(files[i].vk >> (8 * b));
-        file[16] = 1, file[20] = 4, file[24] = 4, file[36] = 1, file[40] = 1; /* 4x4, 1 level */
-        tu_image img;
-        tu_error err = {TU_OK, ""};
-        CHECK(tu_ktx2_read_memory(file, sizeof file, &img, &err) == TU_UNSUPPORTED,
-              "vkFormat %u read", files[i].vk);
-        for (unsigned k = 0; k < 3 && files[i].want[k]; k++)
-            CHECK(strstr(err.message, files[i].want[k]) != NULL, "vkFormat %u: \"%s\" lacks \"%s\"",
-                  files[i].vk, err.message, files[i].want[k]);
-    }
+    /* A KTX2 file naming them is refused by name, number and reason: test_ktx2's refusals
+     * (in a file that is otherwise valid, so no structural rule of KTX 2.0 speaks first). */
 }
 
 static void test_invalid_formats(void) {

@@ -328,8 +328,8 @@ static const struct {
     [TUC_ETC2_RGB8] = {161, 1, 64, 0, {2, 0}},    [TUC_ETC2_RGB8A1] = {161, 2, 64, 0, {2, 15}},
     [TUC_ETC2_RGBA8] = {161, 2, 64, 64, {15, 2}}, [TUC_EAC_R11] = {161, 1, 64, 0, {0, 0}},
     [TUC_EAC_RG11] = {161, 2, 64, 64, {0, 1}},    [TUC_ASTC_LDR] = {162, 1, 128, 0, {0, 0}},
-    [TUC_ASTC_HDR] = {162, 1, 128, 0, {0, 0}},
-    [TUC_GBGR_422] = {2, 4, 0, 0, {0, 0}},        [TUC_BGRG_422] = {2, 4, 0, 0, {0, 0}},
+    [TUC_ASTC_HDR] = {162, 1, 128, 0, {0, 0}},    [TUC_GBGR_422] = {2, 4, 0, 0, {0, 0}},
+    [TUC_BGRG_422] = {2, 4, 0, 0, {0, 0}},
 };
 
 static const tuC_format_info *block_info(const tu_format_desc *d) {
@@ -411,10 +411,10 @@ static uint32_t dfd_size(unsigned n) {
 /*
  * Write the DFD at p, as KTX-Software's createdfd.c (writeHeader, createDFDCompressed) writes
  * it: colorPrimaries BT709 for every colour format (integer ones too) and UNSPECIFIED for depth,
- * stencil and depth/stencil (KTX 2.0 §3.10.1 "Restrictions"), transferFunction SRGB for the
- * _SRGB formats and LINEAR for all others, flags ALPHA_STRAIGHT. texelBlockDimension 0
- * (1x1x1x1), bytesPlane0 = texel bytes; a compressed format has its block's size and bytes
- * there and its model's samples (block_samples).
+ * stencil and depth/stencil (KTX 2.0 §3.10.1 "Restrictions") and for the 4:2:2 formats,
+ * transferFunction SRGB for the _SRGB formats and LINEAR for all others, flags ALPHA_STRAIGHT.
+ * texelBlockDimension 0 (1x1x1x1), bytesPlane0 = texel bytes; a compressed format has its block's
+ * size and bytes there and its model's samples (block_samples).
  */
 static void write_dfd(uint8_t *p, const tu_format_desc *d, const dfd_sample *samples, unsigned n) {
     const uint32_t total = dfd_size(n);
@@ -424,7 +424,10 @@ static void write_dfd(uint8_t *p, const tu_format_desc *d, const dfd_sample *sam
     tuB_store_le32(b + 4, KHR_DF_VERSIONNUMBER_1_3 | (total - 4) << 16);
     const bool block = d->flags & TU_FORMAT_FLAG_COMPRESSED;
     b[8] = block ? block_dfd[block_info(d)->codec].model : KHR_DF_MODEL_RGBSDA;
-    b[9] = is_depth_stencil(d) ? KHR_DF_PRIMARIES_UNSPECIFIED : KHR_DF_PRIMARIES_BT709;
+    /* ktx create leaves the primaries of depth, stencil and the 4:2:2 (YUVSDA) formats
+     * unspecified */
+    b[9] = is_depth_stencil(d) || (block && is_422(d)) ? KHR_DF_PRIMARIES_UNSPECIFIED
+                                                       : KHR_DF_PRIMARIES_BT709;
     b[10] = (d->flags & TU_FORMAT_FLAG_SRGB) ? KHR_DF_TRANSFER_SRGB : KHR_DF_TRANSFER_LINEAR;
     b[11] = 0; /* KHR_DF_FLAG_ALPHA_STRAIGHT */
     memset(b + 12, 0, 12);
@@ -1554,12 +1557,14 @@ tu_status tu_ktx2_write_memory_with(const tu_surface *s, const tu_ktx2_write_opt
                  "surface format %s: KTX2 cannot hold it, it has no VkFormat (an Intel hardware "
                  "format)",
                  d->name);
+    TU_RETURN_IF(vk_is_prohibited(d->vk_format), err, TU_UNSUPPORTED,
+                 "surface format %s: KTX 2.0 §3.2 vkFormat prohibits it in KTX2 files", d->name);
     TU_RETURN_IF(s->type == TU_SURFACE_3D && is_depth_stencil(d), err, TU_UNSUPPORTED,
                  "surface type 3D: KTX2 has no 3D textures of the depth/stencil format %s "
                  "(its pixelDepth must be 0)",
                  d->name);
     TU_RETURN_IF((s->type == TU_SURFACE_1D || s->type == TU_SURFACE_BUFFER) &&
-                     (d->flags & TU_FORMAT_FLAG_COMPRESSED),
+                     vk_is_block_compressed(d->vk_format),
                  err, TU_UNSUPPORTED,
                  "surface type 1D: KTX2 has no 1D textures of the block-compressed format %s "
                  "(KTX 2.0 §3.4: their pixelHeight must not be 0)",
