@@ -60,8 +60,8 @@ static int run_text(const char *program, char **out, char **err) {
  * with --skip-other, skipped and counted; --arch sm_50 refuses a sparse predicate. */
 static void test_listing(void) {
     tu_nv_tld t;
-    uint64_t word;
-    uint32_t slot;
+    uint64_t word = 0;
+    uint32_t slot = 0;
     tu_nv_tld_parse("TLD.LZ.T R0, R4, 0x0, 2D, 0x1;", &t, NULL);
     CHECK(tu_nv_tld_encode(&t, &word, NULL) == TU_OK &&
           tu_nv_tld_encode_control(&t, &slot, NULL) == TU_OK && slot == 0x207e0);

@@ -21,6 +21,7 @@ typedef struct out {
     size_t size, len;
 } out;
 
+static void put(out *o, const char *fmt, ...) TU_PRINTF(2, 3);
 static void put(out *o, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
