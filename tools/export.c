@@ -103,6 +103,7 @@ static bool ends_with(const char *s, const char *suffix) {
 }
 
 tu_status tx_kind_of(const char *path, tx_kind *kind, tu_error *err) {
+    *kind = TX_KTX2; /* set on every path, so an inlined caller sees it set */
     if (strcmp(path, "-") == 0 || ends_with(path, ".ktx2"))
         *kind = TX_KTX2;
     else if (ends_with(path, ".png"))
