@@ -16,20 +16,12 @@
 
 static char tmp_dir[400];
 
-/* A surface of the format with hashed texels. */
+/* A 2D surface (an array for layers > 1) of the format with hashed texels. */
 static bool make(tu_format format, uint32_t w, uint32_t h, uint32_t levels, uint32_t layers,
                  uint32_t seed, tu_image *img) {
-    const tu_surface desc = {.type = TU_SURFACE_2D,
-                             .arrayed = layers > 1,
-                             .format = format,
-                             .width = w,
-                             .height = h,
-                             .depth = 1,
-                             .layers = layers,
-                             .levels = levels,
-                             .samples = 1};
+    *img = tu_test_image(TU_SURFACE_2D, layers > 1, format, w, h, 1, layers, levels, 1);
     tu_error err = {0};
-    return CHECK(tu_image_create(img, &desc, &err) == TU_OK, "%s", err.message) &&
+    return img->memory &&
            CHECK(tu_surface_fill_hash(&img->surface, seed, &err) == TU_OK, "%s", err.message);
 }
 

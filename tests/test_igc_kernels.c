@@ -36,22 +36,6 @@
 
 static char corpus[1024];
 
-static char *slurp(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    const long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
-        free(text);
-        text = NULL;
-    }
-    fclose(f);
-    if (text) text[n] = 0, *size = (size_t)n;
-    return text;
-}
-
 /* The text of a FILE stream from its start. */
 static char *stream_text(FILE *f) {
     fflush(f);
@@ -442,7 +426,7 @@ static void test_whole_kernels(void) {
         char path[1400];
         size_t size;
         snprintf(path, sizeof path, "%s/%s", corpus, names[i]);
-        char *text = slurp(path, &size);
+        char *text = tu_test_read_file(path, &size);
         if (!CHECK(text != NULL, "cannot read %s", path)) continue;
         sum.files++;
         tu_visa_kernel k;
@@ -465,7 +449,7 @@ static void test_syntax_probes(void) {
     char path[1200];
     size_t size;
     snprintf(path, sizeof path, "%s/_syntax-probes.visaasm", corpus);
-    char *text = slurp(path, &size);
+    char *text = tu_test_read_file(path, &size);
     if (!CHECK(text != NULL, "cannot read %s", path)) return;
     char *base = strstr(text, "//@ base\n");
     if (!CHECK(base != NULL, "no //@ base line")) {

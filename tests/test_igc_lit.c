@@ -60,32 +60,6 @@ static const char *corpus_defect(const char *file, const char *tag) {
     return NULL;
 }
 
-static char *read_all(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n + 4096 + 1 > cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *grown = realloc(buf, cap);
-            if (!grown) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = grown;
-        }
-        size_t got = fread(buf + n, 1, 4096, f);
-        n += got;
-        if (got < 4096) break;
-    }
-    fclose(f);
-    buf[n] = 0;
-    *size = n;
-    return buf;
-}
-
 /* The line without a trailing comment, its blanks collapsed to one and trimmed. */
 static void normalize(const char *in, char *out, size_t size) {
     size_t n = 0;
@@ -253,7 +227,7 @@ static void check_file(const char *dir, const char *name, counts *c, counts *fil
     char path[8192];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     size_t size = 0;
-    char *text = read_all(path, &size);
+    char *text = tu_test_read_file(path, &size);
     if (!CHECK(text != NULL, "cannot read %s", path)) return;
     tu_visa_platform platform = TU_VISA_XE_LP;
     char *prelude = calloc(1, size + 1);

@@ -49,22 +49,6 @@ typedef struct counts {
 
 static counts n;
 
-static char *read_whole(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    const long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc(len > 0 ? (size_t)len : 1);
-    if (buf && fread(buf, 1, (size_t)len, f) != (size_t)len) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *size = (size_t)len;
-    return buf;
-}
-
 static unsigned info_compared, info_same;
 static unsigned fresh_compared, fresh_same;
 
@@ -122,7 +106,7 @@ static bool object_text(const char *json, const char *key, const char **start, s
 /* info --json of the file against the golden mini JSON of `ktx info`. */
 static void compare_info(const char *path, const tu_ktx2_file *f, const char *golden_path) {
     size_t size = 0;
-    char *golden = read_whole(golden_path, &size);
+    char *golden = tu_test_read_file(golden_path, &size);
     if (!golden) return;
     char *g = realloc(golden, size + 1);
     if (!g) {
@@ -178,7 +162,7 @@ static void add_named(const char *start, size_t len) {
 
 static void scan_case(const char *path, bool subcases) {
     size_t size = 0;
-    char *text = read_whole(path, &size);
+    char *text = tu_test_read_file(path, &size);
     if (!text) return;
     char *grown = realloc(text, size + 1);
     if (!grown) {
@@ -284,7 +268,7 @@ static void round_trip(const char *path, const tu_image *img, const tu_ktx2_file
 
 static void one_file(const char *path) {
     size_t size = 0;
-    char *bytes = read_whole(path, &size);
+    char *bytes = tu_test_read_file(path, &size);
     if (!CHECK(bytes, "%s: cannot read", path)) return;
     tu_image img = {0};
     tu_ktx2_file f = {0};

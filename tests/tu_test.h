@@ -43,6 +43,36 @@ static inline bool tu_test_corpus(const char *sub, char *out, size_t size) {
     return true;
 }
 
+/* The whole file at path in memory, with a NUL after its *size bytes (malloc'd; the caller
+ * frees it), or NULL when it cannot be read. */
+static inline char *tu_test_read_file(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    size_t n = 0, cap = 0, got;
+    do {
+        if (cap - n < 4096 + 1) {
+            char *grown = realloc(buf, cap = cap ? 2 * cap : 65536);
+            if (!grown) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = grown;
+        }
+        n += got = fread(buf + n, 1, 4096, f);
+    } while (got == 4096);
+    const bool failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    *size = n;
+    return buf;
+}
+
 /* An environment variable as a number (0 .. 2^64-1, decimal or 0x hex), or 0 when unset. A
  * value that is not a number stops the program: a test run must not quietly ignore it. */
 static inline uint64_t tu_test_env_u64(const char *name) {
