@@ -906,9 +906,45 @@ static void test_lsc_validation(void) {
     tu_visa_kernel_free(&k);
     /* LSC fields on a legacy instruction are refused */
     CHECK(parse_on("gather4_scaled.R (M1, 8) T6 0x0:ud A0.0 D.0", TU_VISA_XE2, &k, &err) == TU_OK);
-    in = k.lines[0].inst, in.lsc.l1 = 1;
-    CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err,
-              "LSC fields are set, but gather4_scaled is not an LSC instruction");
+    /* every LSC member, one at a time (the check reads them member by member, not the
+     * struct's bytes, whose padding a caller need not clear) */
+#define LSC_FIELD_REFUSED(assignment)                                                  \
+    do {                                                                               \
+        in = k.lines[0].inst, assignment;                                              \
+        CHECK_ERR(tu_visa_validate(&in, TU_VISA_XE2, &err), TU_INVALID_ARGUMENT, &err, \
+                  "LSC fields are set, but gather4_scaled is not an LSC instruction"); \
+    } while (0)
+    LSC_FIELD_REFUSED(in.lsc.sfid = 1);
+    LSC_FIELD_REFUSED(in.lsc.l1 = 1);
+    LSC_FIELD_REFUSED(in.lsc.l2 = 1);
+    LSC_FIELD_REFUSED(in.lsc.l3 = 1);
+    LSC_FIELD_REFUSED(in.lsc.three_level = true);
+    LSC_FIELD_REFUSED(in.lsc.addr_type = 1);
+    LSC_FIELD_REFUSED(in.lsc.addr_size = 2);
+    LSC_FIELD_REFUSED(in.lsc.scale = 1);
+    LSC_FIELD_REFUSED(in.lsc.offset = -4);
+    LSC_FIELD_REFUSED(in.lsc.data_size = 3);
+    LSC_FIELD_REFUSED(in.lsc.data_order = 1);
+    LSC_FIELD_REFUSED(in.lsc.elems = 1);
+    LSC_FIELD_REFUSED(in.lsc.chmask = 1);
+    LSC_FIELD_REFUSED(in.lsc.surface.id = 40);
+    LSC_FIELD_REFUSED(in.lsc.surface.is_imm = true);
+    LSC_FIELD_REFUSED(in.lsc.ss_index = 1);
+    LSC_FIELD_REFUSED(in.lsc.stride.imm = 16);
+    LSC_FIELD_REFUSED(in.lsc.fence_op = 1);
+    LSC_FIELD_REFUSED(in.lsc.scope = 1);
+    LSC_FIELD_REFUSED(in.lsc.blocks = 1);
+    LSC_FIELD_REFUSED(in.lsc.vnni = true);
+    LSC_FIELD_REFUSED(in.lsc.block_width = 8);
+    LSC_FIELD_REFUSED(in.lsc.block_height = 8);
+    LSC_FIELD_REFUSED(in.lsc.block_payload = true);
+    for (int c = 0; c < 3; c++)
+        LSC_FIELD_REFUSED(in.lsc.coord_offset[c] = 1);
+    for (int b = 0; b < 6; b++)
+        LSC_FIELD_REFUSED(in.lsc.block[b].region = 0x0121);
+    for (int b = 0; b < 2; b++)
+        LSC_FIELD_REFUSED(in.lsc.block_offset[b] = 2);
+#undef LSC_FIELD_REFUSED
     tu_visa_kernel_free(&k);
 }
 

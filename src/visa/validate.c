@@ -17,7 +17,6 @@
 #include "binary_internal.h"
 
 #include <stdio.h>
-#include <string.h>
 
 /* IGC's MEDIA_LD_mod (CISA.y grammar), the UB Modifiers field: 0 nomod, 1 modified,
  * 2 top, 3 bottom, 4 top_mod, 5 bottom_mod. */
@@ -78,6 +77,25 @@ tu_status tuV_check_op(uint8_t opcode, uint8_t subop, bool uw_params, tu_visa_pl
 /* A field the opcode's layout does not have must be zero. L: the layout's fields as a mask
  * (tuV_layout_mask), so that each test is one bit, not a walk of the layout. */
 #define HAS(f) ((L >> (f)) & 1u)
+/* Whether any LSC field is set, member by member: a memcmp of the struct against zeros would
+ * also compare its padding, which a caller's designated initializer need not clear. */
+static bool lsc_fields_set(const tu_visa_inst *in) {
+    bool set = in->lsc.sfid || in->lsc.l1 || in->lsc.l3 || in->lsc.l2 || in->lsc.three_level ||
+               in->lsc.addr_type || in->lsc.addr_size || in->lsc.scale || in->lsc.offset ||
+               in->lsc.data_size || in->lsc.data_order || in->lsc.elems || in->lsc.chmask ||
+               !scalar_is_zero(&in->lsc.surface) || in->lsc.ss_index ||
+               !scalar_is_zero(&in->lsc.stride) || in->lsc.fence_op || in->lsc.scope ||
+               in->lsc.blocks || in->lsc.vnni || in->lsc.block_width || in->lsc.block_height ||
+               in->lsc.block_payload;
+    for (int k = 0; k < 3; k++)
+        set = set || in->lsc.coord_offset[k];
+    for (int k = 0; k < 6; k++)
+        set = set || !scalar_is_zero(&in->lsc.block[k]);
+    for (int k = 0; k < 2; k++)
+        set = set || in->lsc.block_offset[k];
+    return set;
+}
+
 static tu_status check_unused(const tu_visa_inst *in, uint64_t L, const char *op, tu_error *err) {
 #define UNUSED_ZERO(field, what, value)                                 \
     TU_RETURN_IF(!HAS(field) && (value) != 0, err, TU_INVALID_ARGUMENT, \
@@ -91,10 +109,8 @@ static tu_status check_unused(const tu_visa_inst *in, uint64_t L, const char *op
                      !HAS(TUV_F_LSC_FENCE) && in->subop != 0,
                  err, TU_INVALID_ARGUMENT, "sub-op %u is not a field of %s and must be 0",
                  in->subop, op);
-    static const uint8_t no_lsc[sizeof in->lsc];
-    TU_RETURN_IF(
-        !HAS(TUV_F_LSC_SUBOP) && !HAS(TUV_F_LSC_FENCE) && memcmp(&in->lsc, no_lsc, sizeof no_lsc),
-        err, TU_INVALID_ARGUMENT, "LSC fields are set, but %s is not an LSC instruction", op);
+    TU_RETURN_IF(!HAS(TUV_F_LSC_SUBOP) && !HAS(TUV_F_LSC_FENCE) && lsc_fields_set(in), err,
+                 TU_INVALID_ARGUMENT, "LSC fields are set, but %s is not an LSC instruction", op);
     const bool has_exec = HAS(TUV_F_EXEC) || HAS(TUV_F_DP_EXEC);
     TU_RETURN_IF(!has_exec && in->exec_size, err, TU_INVALID_ARGUMENT,
                  "exec size %u is not a field of %s and must be 0", in->exec_size, op);
